@@ -1,0 +1,77 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { openDatabase, type Database, type Db } from './db/client.ts';
+import { loadVendorKeys, type VendorKeys } from './modules/keys/vendor-keys.ts';
+import { sessionService, type SessionService } from './modules/session/session-service.ts';
+import { captchaService, type CaptchaService } from './modules/captcha/captcha-service.ts';
+import { loginGuard, type LoginGuard } from './modules/login-guard/login-guard.ts';
+import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import { externalPlugins } from './plugins/external.ts';
+import { i18nPlugin } from './plugins/i18n.ts';
+import { envelopePlugin } from './plugins/envelope.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { defaultWebDist, webPlugin } from './plugins/web.ts';
+import { apiRoutes } from './routes/index.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+    sessions: SessionService;
+    vendorKeys: VendorKeys;
+    captcha: CaptchaService;
+    loginGuard: LoginGuard;
+    mailer: Mailer;
+  }
+}
+
+export const BODY_LIMIT = 1024 * 1024;
+export const UPLOAD_BODY_LIMIT = 10 * 1024 * 1024;
+
+export interface BuildOptions {
+  config: Config;
+  /** An already open database (tests share one per file); else opened from the config. */
+  database?: Database;
+  logger?: boolean;
+}
+
+/** Builds the whole server: plugins, API routes and the web app. */
+export async function buildApp({ config, database, logger = true }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger && {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers["x-token"]', 'req.headers.cookie', 'req.headers.authorization'],
+    },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.TRUST_PROXY,
+    requestTimeout: 120_000,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const db = database ?? (await openDatabase({ url: config.DATABASE_URL, pgliteDir: `${config.dataDir}/pglite` }));
+  if (!database) app.addHook('onClose', () => db.close());
+  app.decorate('config', config);
+  app.decorate('database', db);
+  app.decorate('db', db.db);
+  app.decorate('sessions', sessionService(db.db));
+  app.decorate(
+    'vendorKeys',
+    loadVendorKeys({ dataDir: config.dataDir, privatePem: config.VENDOR_PRIVATE_KEY, publicPem: config.VENDOR_PUBLIC_KEY }),
+  );
+
+  app.decorate('captcha', captchaService(db.db, { enabled: config.CAPTCHA === 'on' }));
+  app.decorate('loginGuard', loginGuard(db.db));
+  app.decorate('mailer', createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir, log: app.log }));
+
+  await app.register(i18nPlugin);
+  await app.register(envelopePlugin);
+  await app.register(externalPlugins, { config });
+  await app.register(authPlugin);
+  await app.register(apiRoutes, { prefix: '/api' });
+  await app.register(webPlugin, { webDist: config.WEB_DIST ?? defaultWebDist() });
+  return app;
+}

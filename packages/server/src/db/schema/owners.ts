@@ -1,0 +1,14 @@
+import { boolean, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { TLoginSet } from '@edp/shared/contracts/owner';
+
+/** A tenant ("owner") of the management console, found by the host it is served on. */
+export const owners = pgTable('owners', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  domain: text('domain').notNull().unique(),
+  sysName: text('sys_name').notNull().default(''),
+  company: text('company').notNull().default(''),
+  sms: boolean('sms').notNull().default(false),
+  loginSet: jsonb('login_set').$type<TLoginSet>(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
+
+export interface VendorKeys {
+  privateKey: KeyObject;
+  publicKey: KeyObject;
+  publicKeyPem: string;
+  /** Short identifier of the public key: first 16 hex digits of SHA-256 over its SPKI DER. */
+  kid: string;
+}
+
+function fromPems(privatePem: string, publicPem?: string): VendorKeys {
+  const privateKey = createPrivateKey(privatePem);
+  if (privateKey.asymmetricKeyType !== 'ed25519') throw new Error('VENDOR_PRIVATE_KEY must be an Ed25519 key');
+  const publicKey = createPublicKey(publicPem ?? privateKey);
+  const derived = createPublicKey(privateKey).export({ type: 'spki', format: 'der' });
+  if (!derived.equals(publicKey.export({ type: 'spki', format: 'der' }))) {
+    throw new Error('VENDOR_PUBLIC_KEY does not match VENDOR_PRIVATE_KEY');
+  }
+  return describe(privateKey, publicKey);
+}
+
+function describe(privateKey: KeyObject, publicKey: KeyObject): VendorKeys {
+  const der = publicKey.export({ type: 'spki', format: 'der' });
+  return {
+    privateKey,
+    publicKey,
+    publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+    kid: createHash('sha256').update(der).digest('hex').slice(0, 16),
+  };
+}
+
+/**
+ * The vendor's Ed25519 signing pair: from the environment when given, else `keys/` under the
+ * data directory, created on first start (ARCHITECTURE.md §2).
+ */
+export function loadVendorKeys(opts: { dataDir: string; privatePem?: string; publicPem?: string }): VendorKeys {
+  if (opts.privatePem) return fromPems(opts.privatePem, opts.publicPem);
+  const dir = path.join(opts.dataDir, 'keys');
+  const privatePath = path.join(dir, 'vendor-ed25519.key');
+  const publicPath = path.join(dir, 'vendor-ed25519.pub');
+  if (fs.existsSync(privatePath)) {
+    return fromPems(fs.readFileSync(privatePath, 'utf8'), fs.readFileSync(publicPath, 'utf8'));
+  }
+  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  fs.writeFileSync(privatePath, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
+  fs.writeFileSync(publicPath, publicKey.export({ type: 'spki', format: 'pem' }));
+  return describe(privateKey, publicKey);
+}

@@ -1,0 +1,19 @@
+import fp from 'fastify-plugin';
+import type { Locale } from '@edp/shared/errors';
+import { localeFromAcceptLanguage } from '@edp/shared/locale';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    locale: Locale;
+  }
+}
+
+/** Picks the answer's language from Accept-Language and says so in the response headers. */
+export const i18nPlugin = fp(async (app) => {
+  app.decorateRequest('locale', 'zh-CN');
+  app.addHook('onRequest', async (req, reply) => {
+    req.locale = localeFromAcceptLanguage(req.headers['accept-language']);
+    reply.header('Content-Language', req.locale);
+    reply.header('Vary', 'Accept-Language');
+  });
+});

@@ -1,0 +1,41 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import { CommonErr } from '@edp/shared/errors';
+import { fail } from './envelope.ts';
+
+/** Where the built web app is: beside the server package in the workspace. */
+export function defaultWebDist(): string {
+  return path.resolve(import.meta.dirname, '../../../web/dist');
+}
+
+/**
+ * Serves the built web app with history-mode fallback to index.html. Hashed assets are cached
+ * for a year; index.html and the service worker are revalidated every time so a deploy shows.
+ */
+export const webPlugin = fp<{ webDist: string }>(async (app, { webDist }) => {
+  const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      preCompressed: true,
+      index: false,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn({ webDist }, 'web app not built: only the API is served');
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const isPage = (req.method === 'GET' || req.method === 'HEAD') && !req.url.startsWith('/api');
+    if (hasWeb && isPage) {
+      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    return fail(req, reply, CommonErr.NotFound);
+  });
+});

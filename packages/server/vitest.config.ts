@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    name: 'server',
+    environment: 'node',
+    include: ['src/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    // Two cores: more workers only make each PGlite start slower.
+    maxWorkers: 2,
+  },
+});

@@ -1,0 +1,29 @@
+/** Business constants of SPEC §9 and ARCHITECTURE.md §8, shared by server and web. */
+export const API_BASE = '/api';
+export const REQUEST_TIMEOUT_MS = 2_000_000;
+export const PAGE_SIZES = [10, 20, 30, 40, 50] as const;
+export const DEFAULT_PAGE_SIZE = 10;
+export const PAGE_SIZE_RELOAD_DELAY_MS = 1_000;
+export const LICENCE_WARNING_DAYS = 30;
+export const NAME_MAX_LENGTH = 19; // "names under 20 characters"
+export const PASSWORD_DEFAULT_RANGE: readonly [number, number] = [8, 20];
+export const PRIMARY_COLOR = '#06B6D4';
+export const MENU_WIDTH = 230;
+export const MENU_WIDTH_COLLAPSED = 80;
+export const MENU_COLLAPSE_WIDTH = 800;
+export const MENU_COLLAPSE_DELAY_MS = 500;
+export const DEFAULT_FULL_NAME = {
+  'zh-CN': 'EDP 终端数据防护管理平台',
+  'en-US': 'EDP Endpoint Data Protection Console',
+} as const;
+export const DEVICE_TYPE_RANGE = [-1, 0, 1, 2, 3, 4, 5] as const;
+export const ENGINE_KINDS = ['TDE', 'DI', 'DPI', 'PWE', 'PWO'] as const;
+export type EngineKind = (typeof ENGINE_KINDS)[number];
+
+/** Session lifetimes (ARCHITECTURE.md §8 item 5). */
+export const SESSION_IDLE_MS = 30 * 60_000;
+export const SESSION_ABSOLUTE_MS = 12 * 3_600_000;
+/** Verification links and codes (SPEC §9 link: 48 hours; ARCHITECTURE.md §8 code: 10 minutes). */
+export const EMAIL_CODE_TTL_MS = 10 * 60_000;
+export const EMAIL_LINK_TTL_MS = 48 * 3_600_000;
+export const CAPTCHA_TTL_MS = 5 * 60_000;

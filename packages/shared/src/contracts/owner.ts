@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/** `/owner/n/ts`, `/sa/n/sys`: server time in milliseconds, and `unp` (the public key id). */
+export const ZSysTime = z.object({
+  ts: z.number().int().describe('Server time, milliseconds since the epoch'),
+  unp: z.string().describe('Identifier of the vendor signing key the server trusts'),
+});
+export type TSysTime = z.infer<typeof ZSysTime>;
+
+export const ZPasswordClass = z.enum(['upper', 'lower', 'number', 'special']);
+
+export const ZLoginSet = z.object({
+  picCodeTag: z.boolean().describe('Captcha required on the console login'),
+  pwdMatch: z.object({
+    reg: z.string().optional().describe('A pattern that replaces the class rule'),
+    list: z.array(ZPasswordClass),
+    range: z.tuple([z.number().int().min(1), z.number().int().max(128)]),
+  }),
+});
+export type TLoginSet = z.infer<typeof ZLoginSet>;
+
+/** `/owner/n/domain`: the tenant of the request's host (SPEC §3 owner info). */
+export const ZOwnerInfo = z.object({
+  sysName: z.string().describe('System name shown as page title; empty for the default'),
+  company: z.string(),
+  sms: z.boolean().describe('SMS login code enabled'),
+  loginSet: ZLoginSet,
+});
+export type TOwnerInfo = z.infer<typeof ZOwnerInfo>;

@@ -1,0 +1,41 @@
+import { commonCatalogue, CommonErr } from './errors/common.ts';
+import { engineCatalogue, EngineErr } from './errors/engine.ts';
+import { portalCatalogue, PortalErr } from './errors/portal.ts';
+import { consoleCatalogue, ConsoleErr } from './errors/console.ts';
+import type { Catalogue, ErrorEntry } from './errors/types.ts';
+
+/**
+ * The errCode catalogue. Ranges: -1…-85 engine codes (SPEC §8); -10001…-10019 common;
+ * -10020…-10059 customer portal and vendor; -10060…-10099 management console.
+ */
+export const ErrCode = { ...CommonErr, ...PortalErr, ...ConsoleErr, Engine: EngineErr } as const;
+
+export const catalogue: Catalogue = {
+  ...engineCatalogue,
+  ...commonCatalogue,
+  ...portalCatalogue,
+  ...consoleCatalogue,
+};
+
+export type Locale = 'zh-CN' | 'en-US';
+export const locales: readonly Locale[] = ['zh-CN', 'en-US'];
+
+export type { ErrorEntry };
+
+/** The localised message for a code, with `{name}` placeholders filled from `params`. */
+export function errorMessage(
+  code: number,
+  locale: Locale,
+  params: Record<string, string | number> = {},
+): string {
+  const entry = catalogue[code] ?? catalogue[CommonErr.Server]!;
+  return entry[locale].replace(/\{(\w+)\}/g, (_, key: string) =>
+    key in params ? String(params[key]) : '',
+  ).replace(/\s+$/, '');
+}
+
+export function errorStatus(code: number): number {
+  return catalogue[code]?.status ?? 500;
+}
+
+export { CommonErr, EngineErr, PortalErr, ConsoleErr };

@@ -1,0 +1,82 @@
+import type { Catalogue } from './types.ts';
+
+/** Customer portal and vendor (super administrator) codes: -10020…-10059. */
+export const PortalErr = {
+  CaptchaWrong: -10020,
+  EmailExists: -10021,
+  LoginFailed: -10022,
+  AccountLocked: -10023,
+  CodeWrong: -10024,
+  PasswordRule: -10025,
+  PasswordCommon: -10026,
+  ParseError: -10027,
+  BalanceLow: -10028,
+  RechargeCodeInvalid: -10029,
+  AlreadyInitialized: -10030,
+  OldPasswordWrong: -10031,
+  CaptchaRequired: -10032,
+} as const;
+
+export const portalCatalogue: Catalogue = {
+  [PortalErr.CaptchaWrong]: {
+    status: 400,
+    'zh-CN': '验证码错误或已过期',
+    'en-US': 'The captcha is wrong or has expired',
+  },
+  [PortalErr.EmailExists]: {
+    status: 409,
+    'zh-CN': '该邮箱已被使用，请更换其他邮箱',
+    'en-US': 'The mailbox has already been used, please change to another mailbox',
+  },
+  [PortalErr.LoginFailed]: {
+    status: 401,
+    'zh-CN': '账号或密码错误',
+    'en-US': 'Login failed: wrong account or password',
+  },
+  [PortalErr.AccountLocked]: {
+    status: 423,
+    'zh-CN': '登录失败次数过多，账号已锁定 15 分钟',
+    'en-US': 'Too many failed logins; the account is locked for 15 minutes',
+  },
+  [PortalErr.CodeWrong]: {
+    status: 400,
+    'zh-CN': '验证码错误或已失效',
+    'en-US': 'The verification code is wrong or no longer valid',
+  },
+  [PortalErr.PasswordRule]: {
+    status: 400,
+    'zh-CN': '请输入密码（8-20 位，包含大小写字母和数字）',
+    'en-US': 'Please enter password (8-20 characters, upper / lower case letters and numbers)',
+  },
+  [PortalErr.PasswordCommon]: {
+    status: 400,
+    'zh-CN': '密码过于常见，请换一个',
+    'en-US': 'This password is too common, please choose another',
+  },
+  [PortalErr.ParseError]: { status: 400, 'zh-CN': '解析错误', 'en-US': 'Parse error' },
+  [PortalErr.BalanceLow]: {
+    status: 402,
+    'zh-CN': '余额不足，请先充值',
+    'en-US': 'Insufficient balance, please recharge first',
+  },
+  [PortalErr.RechargeCodeInvalid]: {
+    status: 400,
+    'zh-CN': '充值码无效或已被使用',
+    'en-US': 'The recharge code is invalid or has been used',
+  },
+  [PortalErr.AlreadyInitialized]: {
+    status: 409,
+    'zh-CN': '系统已初始化',
+    'en-US': 'The system is already initialised',
+  },
+  [PortalErr.OldPasswordWrong]: {
+    status: 400,
+    'zh-CN': '原密码错误',
+    'en-US': 'The old password is wrong',
+  },
+  [PortalErr.CaptchaRequired]: {
+    status: 400,
+    'zh-CN': '请输入验证码',
+    'en-US': 'Please enter the captcha',
+  },
+};

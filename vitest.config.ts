@@ -1,0 +1,6 @@
+import { defineConfig } from 'vitest/config';
+
+// One run covers every package; each package's own config names its project.
+export default defineConfig({
+  test: { projects: ['packages/shared', 'packages/server', 'packages/web'] },
+});
