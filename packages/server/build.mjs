@@ -16,7 +16,10 @@ await build({
       name: 'bundle-shared',
       setup(b) {
         b.onResolve({ filter: /^@edp\/shared\// }, (args) => ({
-          path: new URL(`../shared/src/${args.path.slice('@edp/shared/'.length)}.ts`, import.meta.url).pathname,
+          path: new URL(
+            `../shared/src/${args.path.slice('@edp/shared/'.length)}.ts`,
+            import.meta.url,
+          ).pathname,
         }));
       },
     },

@@ -36,7 +36,11 @@ describe('envelope, language and limits', () => {
       payload: '{"broken":',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ success: false, errCode: -10008, msg: 'The request body is not valid JSON' });
+    expect(res.json()).toEqual({
+      success: false,
+      errCode: -10008,
+      msg: 'The request body is not valid JSON',
+    });
   });
 
   it('answers 413 for a body over 1 MiB', async () => {
@@ -75,7 +79,9 @@ describe('envelope, language and limits', () => {
     expect(json.statusCode).toBe(200);
     const doc = json.json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/owner/n/ts', '/api/owner/n/domain', '/api/sa/n/sys']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/owner/n/ts', '/api/owner/n/domain', '/api/sa/n/sys']),
+    );
     const ui = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(ui.statusCode).toBe(200);
     expect(ui.headers['content-type']).toContain('text/html');
@@ -97,6 +103,10 @@ describe('rate limiting', () => {
       statuses.push(last.status);
     }
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
-    expect(last!.body).toEqual({ success: false, errCode: -10005, msg: 'Too many requests, please try again later' });
+    expect(last!.body).toEqual({
+      success: false,
+      errCode: -10005,
+      msg: 'Too many requests, please try again later',
+    });
   });
 });

@@ -1,5 +1,9 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { openDatabase, type Database, type Db } from './db/client.ts';
 import { loadVendorKeys, type VendorKeys } from './modules/keys/vendor-keys.ts';
@@ -38,7 +42,11 @@ export interface BuildOptions {
 }
 
 /** Builds the whole server: plugins, API routes and the web app. */
-export async function buildApp({ config, database, logger = true }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger = true,
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger && {
       level: config.LOG_LEVEL,
@@ -52,7 +60,9 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const db = database ?? (await openDatabase({ url: config.DATABASE_URL, pgliteDir: `${config.dataDir}/pglite` }));
+  const db =
+    database ??
+    (await openDatabase({ url: config.DATABASE_URL, pgliteDir: `${config.dataDir}/pglite` }));
   if (!database) app.addHook('onClose', () => db.close());
   app.decorate('config', config);
   app.decorate('database', db);
@@ -60,12 +70,24 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   app.decorate('sessions', sessionService(db.db));
   app.decorate(
     'vendorKeys',
-    loadVendorKeys({ dataDir: config.dataDir, privatePem: config.VENDOR_PRIVATE_KEY, publicPem: config.VENDOR_PUBLIC_KEY }),
+    loadVendorKeys({
+      dataDir: config.dataDir,
+      privatePem: config.VENDOR_PRIVATE_KEY,
+      publicPem: config.VENDOR_PUBLIC_KEY,
+    }),
   );
 
   app.decorate('captcha', captchaService(db.db, { enabled: config.CAPTCHA === 'on' }));
   app.decorate('loginGuard', loginGuard(db.db));
-  app.decorate('mailer', createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir, log: app.log }));
+  app.decorate(
+    'mailer',
+    createMailer({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      dataDir: config.dataDir,
+      log: app.log,
+    }),
+  );
 
   await app.register(i18nPlugin);
   await app.register(envelopePlugin);

@@ -14,8 +14,13 @@ async function main() {
     throw err;
   }
   const app = await buildApp({ config });
-  if (config.CAPTCHA === 'off') app.log.warn('CAPTCHA=off: captchas are not checked; for automated tests only');
-  if (!config.SMTP_URL) app.log.info({ outbox: `${config.dataDir}/outbox` }, 'no SMTP_URL: mail is written as .eml files');
+  if (config.CAPTCHA === 'off')
+    app.log.warn('CAPTCHA=off: captchas are not checked; for automated tests only');
+  if (!config.SMTP_URL)
+    app.log.info(
+      { outbox: `${config.dataDir}/outbox` },
+      'no SMTP_URL: mail is written as .eml files',
+    );
 
   let closing = false;
   const shutdown = async (signal: string) => {

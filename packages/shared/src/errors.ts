@@ -29,9 +29,9 @@ export function errorMessage(
   params: Record<string, string | number> = {},
 ): string {
   const entry = catalogue[code] ?? catalogue[CommonErr.Server]!;
-  return entry[locale].replace(/\{(\w+)\}/g, (_, key: string) =>
-    key in params ? String(params[key]) : '',
-  ).replace(/\s+$/, '');
+  return entry[locale]
+    .replace(/\{(\w+)\}/g, (_, key: string) => (key in params ? String(params[key]) : ''))
+    .replace(/\s+$/, '');
 }
 
 export function errorStatus(code: number): number {

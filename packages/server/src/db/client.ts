@@ -32,10 +32,7 @@ function migrationsFolder(): string {
  * Opens the database and applies the committed migrations: PostgreSQL when a URL is given,
  * else PGlite under `pgliteDir` (or in memory when `pgliteDir` is 'memory://').
  */
-export async function openDatabase(opts: {
-  url?: string;
-  pgliteDir: string;
-}): Promise<Database> {
+export async function openDatabase(opts: { url?: string; pgliteDir: string }): Promise<Database> {
   const migrations = { migrationsFolder: migrationsFolder() };
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });

@@ -13,7 +13,13 @@ declare module 'fastify' {
   }
 }
 
-export function fail(req: FastifyRequest, reply: FastifyReply, code: number, params = {}, status?: number) {
+export function fail(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  code: number,
+  params = {},
+  status?: number,
+) {
   const body: TEnvelope<never> = {
     success: false,
     errCode: code,
@@ -54,11 +60,15 @@ export const envelopePlugin = fp(async (app) => {
     if (err instanceof AppError) return fail(req, reply, err.code, err.params, err.status);
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0]!;
-      const field = first.instancePath.replace(/^\//, '').replace(/\//g, '.') || err.validationContext;
+      const field =
+        first.instancePath.replace(/^\//, '').replace(/\//g, '.') || err.validationContext;
       return fail(req, reply, CommonErr.Invalid, { field: field ?? '', detail: first.message });
     }
     if (err.validation) {
-      return fail(req, reply, CommonErr.Invalid, { field: err.validationContext ?? '', detail: err.message });
+      return fail(req, reply, CommonErr.Invalid, {
+        field: err.validationContext ?? '',
+        detail: err.message,
+      });
     }
     const mapped = err.code ? fastifyCodes[err.code] : undefined;
     if (mapped !== undefined) return fail(req, reply, mapped, {}, err.statusCode);

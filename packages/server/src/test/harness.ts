@@ -80,7 +80,12 @@ export async function call<T = unknown>(
   body?: unknown,
   headers: Record<string, string> = {},
 ) {
-  const res = await app.inject({ method: 'POST', url: `/api${url}`, payload: body as object, headers });
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api${url}`,
+    payload: body as object,
+    headers,
+  });
   return {
     status: res.statusCode,
     headers: res.headers,

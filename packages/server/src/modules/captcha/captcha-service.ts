@@ -21,9 +21,21 @@ export function captchaService(db: Db, opts: { enabled: boolean; now?: () => num
   const now = opts.now ?? Date.now;
   return {
     async create(): Promise<{ id: string; svg: string }> {
-      const { text, data } = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0oO1ilI', color: true, background: '#f0fdff' });
+      const { text, data } = svgCaptcha.create({
+        size: 4,
+        noise: 2,
+        ignoreChars: '0oO1ilI',
+        color: true,
+        background: '#f0fdff',
+      });
       const id = randomBytes(24).toString('base64url');
-      await db.insert(captchas).values({ idHash: hash(id), answer: text.toLowerCase(), expiresAt: new Date(now() + CAPTCHA_TTL_MS) });
+      await db
+        .insert(captchas)
+        .values({
+          idHash: hash(id),
+          answer: text.toLowerCase(),
+          expiresAt: new Date(now() + CAPTCHA_TTL_MS),
+        });
       // Expired rows are swept on the way, so the table stays as small as the traffic of 5 minutes.
       await db.delete(captchas).where(lt(captchas.expiresAt, new Date(now())));
       return { id, svg: data };

@@ -1,6 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import {
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  type KeyObject,
+} from 'node:crypto';
 
 export interface VendorKeys {
   privateKey: KeyObject;
@@ -12,7 +18,8 @@ export interface VendorKeys {
 
 function fromPems(privatePem: string, publicPem?: string): VendorKeys {
   const privateKey = createPrivateKey(privatePem);
-  if (privateKey.asymmetricKeyType !== 'ed25519') throw new Error('VENDOR_PRIVATE_KEY must be an Ed25519 key');
+  if (privateKey.asymmetricKeyType !== 'ed25519')
+    throw new Error('VENDOR_PRIVATE_KEY must be an Ed25519 key');
   const publicKey = createPublicKey(publicPem ?? privateKey);
   const derived = createPublicKey(privateKey).export({ type: 'spki', format: 'der' });
   if (!derived.equals(publicKey.export({ type: 'spki', format: 'der' }))) {
@@ -35,7 +42,11 @@ function describe(privateKey: KeyObject, publicKey: KeyObject): VendorKeys {
  * The vendor's Ed25519 signing pair: from the environment when given, else `keys/` under the
  * data directory, created on first start (ARCHITECTURE.md §2).
  */
-export function loadVendorKeys(opts: { dataDir: string; privatePem?: string; publicPem?: string }): VendorKeys {
+export function loadVendorKeys(opts: {
+  dataDir: string;
+  privatePem?: string;
+  publicPem?: string;
+}): VendorKeys {
   if (opts.privatePem) return fromPems(opts.privatePem, opts.publicPem);
   const dir = path.join(opts.dataDir, 'keys');
   const privatePath = path.join(dir, 'vendor-ed25519.key');
@@ -45,7 +56,9 @@ export function loadVendorKeys(opts: { dataDir: string; privatePem?: string; pub
   }
   const { privateKey, publicKey } = generateKeyPairSync('ed25519');
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  fs.writeFileSync(privatePath, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
+  fs.writeFileSync(privatePath, privateKey.export({ type: 'pkcs8', format: 'pem' }), {
+    mode: 0o600,
+  });
   fs.writeFileSync(publicPath, publicKey.export({ type: 'spki', format: 'pem' }));
   return describe(privateKey, publicKey);
 }

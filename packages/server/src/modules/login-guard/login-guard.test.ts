@@ -13,7 +13,11 @@ describe('login guard', () => {
     let clock = Date.now();
     const guard = loginGuard(ctx.app.db, () => clock);
     for (let i = 0; i < 4; i++) await guard.recordFailure('com', 'a@x.cn', '10.0.0.1');
-    expect(await guard.state('com', 'a@x.cn', '10.0.0.1')).toEqual({ locked: false, captchaRequired: false, addressBlocked: false });
+    expect(await guard.state('com', 'a@x.cn', '10.0.0.1')).toEqual({
+      locked: false,
+      captchaRequired: false,
+      addressBlocked: false,
+    });
     await guard.recordFailure('com', 'a@x.cn', '10.0.0.1');
     expect((await guard.state('com', 'a@x.cn', '10.0.0.1')).captchaRequired).toBe(true);
     for (let i = 0; i < 5; i++) await guard.recordFailure('com', 'a@x.cn', '10.0.0.1');

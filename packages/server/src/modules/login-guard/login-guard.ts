@@ -30,7 +30,13 @@ export function loginGuard(db: Db, now: () => number = Date.now) {
         db
           .select({ n: count() })
           .from(loginFailures)
-          .where(and(eq(loginFailures.scope, scope), eq(loginFailures.account, account), gt(loginFailures.at, since(ACCOUNT_WINDOW_MS)))),
+          .where(
+            and(
+              eq(loginFailures.scope, scope),
+              eq(loginFailures.account, account),
+              gt(loginFailures.at, since(ACCOUNT_WINDOW_MS)),
+            ),
+          ),
         db
           .select({ n: count() })
           .from(loginFailures)
@@ -51,7 +57,9 @@ export function loginGuard(db: Db, now: () => number = Date.now) {
 
     /** A successful login clears the account's count (the address count stays). */
     async recordSuccess(scope: string, account: string) {
-      await db.delete(loginFailures).where(and(eq(loginFailures.scope, scope), eq(loginFailures.account, account)));
+      await db
+        .delete(loginFailures)
+        .where(and(eq(loginFailures.scope, scope), eq(loginFailures.account, account)));
     },
   };
 }

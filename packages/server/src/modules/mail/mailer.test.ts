@@ -14,7 +14,12 @@ describe('mailer', () => {
   it('writes a real .eml message to the outbox when no SMTP server is set', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edp-mail-'));
     const mailer = createMailer({ from: 'EDP <no-reply@edp.local>', dataDir, log });
-    await mailer.send({ to: 'ops@acme.cn', subject: '您的验证码', text: '验证码 123456', language: 'zh-CN' });
+    await mailer.send({
+      to: 'ops@acme.cn',
+      subject: '您的验证码',
+      text: '验证码 123456',
+      language: 'zh-CN',
+    });
     const [file] = fs.readdirSync(path.join(dataDir, 'outbox'));
     const eml = fs.readFileSync(path.join(dataDir, 'outbox', file!), 'utf8');
     expect(file).toMatch(/\.eml$/);
@@ -41,7 +46,12 @@ describe('mailer', () => {
     server.listen(0, '127.0.0.1');
     await once(server.server, 'listening');
     const port = (server.server.address() as AddressInfo).port;
-    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'no-reply@edp.local', dataDir: os.tmpdir(), log });
+    const mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: 'no-reply@edp.local',
+      dataDir: os.tmpdir(),
+      log,
+    });
     await mailer.send({ to: 'ops@acme.com', subject: 'Your code', text: 'Code 654321' });
     await new Promise<void>((resolve) => server.close(() => resolve()));
     expect(received).toHaveLength(1);

@@ -21,7 +21,12 @@ export interface Mailer {
  * Real mail: SMTP through nodemailer when SMTP_URL is set; otherwise each message is rendered
  * as a complete RFC 822 message and written to DATA_DIR/outbox/*.eml, so a fresh install works.
  */
-export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: string; log: FastifyBaseLogger }): Mailer {
+export function createMailer(opts: {
+  smtpUrl?: string;
+  from: string;
+  dataDir: string;
+  log: FastifyBaseLogger;
+}): Mailer {
   const outbox = path.join(opts.dataDir, 'outbox');
   const transport = opts.smtpUrl
     ? nodemailer.createTransport(opts.smtpUrl)

@@ -7,7 +7,10 @@ export const defaultOwnerInfo: TOwnerInfo = {
   sysName: '',
   company: '',
   sms: false,
-  loginSet: { picCodeTag: true, pwdMatch: { list: DEFAULT_PASSWORD_POLICY.list, range: DEFAULT_PASSWORD_POLICY.range } },
+  loginSet: {
+    picCodeTag: true,
+    pwdMatch: { list: DEFAULT_PASSWORD_POLICY.list, range: DEFAULT_PASSWORD_POLICY.range },
+  },
 };
 
 /** The host a request was made to, without its port, lower-cased: the tenant's key. */

@@ -29,7 +29,10 @@ export function sessionRepository(db: Db) {
     },
 
     async touch(tokenHash: string) {
-      await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.tokenHash, tokenHash));
+      await db
+        .update(sessions)
+        .set({ lastSeenAt: sql`now()` })
+        .where(eq(sessions.tokenHash, tokenHash));
     },
 
     async revoke(tokenHash: string) {

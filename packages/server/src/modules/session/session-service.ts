@@ -46,7 +46,11 @@ export function sessionService(db: Db, now: () => number = Date.now) {
     async resolve(token: string): Promise<Session | undefined> {
       if (!token || token.length > 100) return undefined;
       const tokenHash = hashToken(token);
-      const row: SessionRow | undefined = await repo.findLive(tokenHash, new Date(now()), idleSince());
+      const row: SessionRow | undefined = await repo.findLive(
+        tokenHash,
+        new Date(now()),
+        idleSince(),
+      );
       if (!row) return undefined;
       if (now() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) await repo.touch(tokenHash);
       return { kind: row.kind, subjectId: row.subjectId, tenantId: row.tenantId, tokenHash };

@@ -16,7 +16,11 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/health',
     {
       config: { rateLimit: false },
-      schema: { tags: ['health'], summary: 'Liveness and database reachability', response: { 200: ZEnvelope(ZHealth) } },
+      schema: {
+        tags: ['health'],
+        summary: 'Liveness and database reachability',
+        response: { 200: ZEnvelope(ZHealth) },
+      },
     },
     async (req, reply) => {
       try {
@@ -25,7 +29,11 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         req.log.error({ err }, 'health check: database unreachable');
         throw new AppError(CommonErr.Unavailable);
       }
-      return reply.ok({ status: 'ok' as const, database: app.database.driver, uptimeSeconds: Math.round(process.uptime()) });
+      return reply.ok({
+        status: 'ok' as const,
+        database: app.database.driver,
+        uptimeSeconds: Math.round(process.uptime()),
+      });
     },
   );
 };

@@ -28,12 +28,18 @@ describe('/api/owner/n/*', () => {
       sysName: '',
       company: '',
       sms: false,
-      loginSet: { picCodeTag: true, pwdMatch: { list: ['upper', 'lower', 'number'], range: [8, 20] } },
+      loginSet: {
+        picCodeTag: true,
+        pwdMatch: { list: ['upper', 'lower', 'number'], range: [8, 20] },
+      },
     });
   });
 
   it("answers the tenant's own owner info for its host, whatever the port", async () => {
-    const loginSet = { picCodeTag: false, pwdMatch: { list: ['lower', 'number' as const], range: [10, 32] } };
+    const loginSet = {
+      picCodeTag: false,
+      pwdMatch: { list: ['lower', 'number' as const], range: [10, 32] },
+    };
     await ctx.app.db.insert(owners).values({
       domain: 'acme.example',
       sysName: 'ACME 防护平台',
@@ -42,7 +48,12 @@ describe('/api/owner/n/*', () => {
       loginSet: loginSet as never,
     });
     const res = await call(ctx.app, '/owner/n/domain', {}, { host: 'ACME.example:8443' });
-    expect(res.body.data).toEqual({ sysName: 'ACME 防护平台', company: 'ACME Ltd', sms: true, loginSet });
+    expect(res.body.data).toEqual({
+      sysName: 'ACME 防护平台',
+      company: 'ACME Ltd',
+      sms: true,
+      loginSet,
+    });
   });
 
   it('drops unknown fields instead of failing', async () => {

@@ -1,0 +1,70 @@
+import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { promisify } from 'node:util';
+import { COMMON_PASSWORDS } from './common-passwords.ts';
+
+const scryptAsync = promisify(scrypt) as (
+  password: string,
+  salt: Buffer,
+  keylen: number,
+  options: { N: number; r: number; p: number; maxmem: number },
+) => Promise<Buffer>;
+
+/** scrypt cost (ARCHITECTURE.md §8 item 1): N = 2^15, r 8, p 1, 16-byte salt, 32-byte key. */
+const LOG_N = 15;
+const R = 8;
+const P = 1;
+const KEY_LENGTH = 32;
+const maxmem = (n: number, r: number) => 256 * n * r;
+
+/**
+ * Stores the MD5 hex that the browser sends as a PHC-style scrypt string:
+ * `$scrypt$ln=15,r=8,p=1$<salt>$<hash>` (base64, no padding). No column ever holds a bare MD5.
+ */
+export async function hashPassword(digest: string): Promise<string> {
+  const salt = randomBytes(16);
+  const N = 2 ** LOG_N;
+  const key = await scryptAsync(digest, salt, KEY_LENGTH, { N, r: R, p: P, maxmem: maxmem(N, R) });
+  const b64 = (b: Buffer) => b.toString('base64').replace(/=+$/, '');
+  return `$scrypt$ln=${LOG_N},r=${R},p=${P}$${b64(salt)}$${b64(key)}`;
+}
+
+/** True when `digest` matches the stored string; the comparison takes constant time. */
+export async function verifyPassword(stored: string, digest: string): Promise<boolean> {
+  const match = /^\$scrypt\$ln=(\d+),r=(\d+),p=(\d+)\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/.exec(
+    stored,
+  );
+  if (!match) return false;
+  const [, ln, r, p, salt, hash] = match;
+  const N = 2 ** Number(ln);
+  const expected = Buffer.from(hash!, 'base64');
+  const key = await scryptAsync(digest, Buffer.from(salt!, 'base64'), expected.length, {
+    N,
+    r: Number(r),
+    p: Number(p),
+    maxmem: maxmem(N, Number(r)),
+  });
+  return timingSafeEqual(key, expected);
+}
+
+/**
+ * A stored hash to compare against when the account does not exist, so that an unknown
+ * account costs as much time as a wrong password (no enumeration by timing).
+ */
+let dummyHash: Promise<string> | undefined;
+export function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword(createHash('md5').update(randomBytes(16)).digest('hex'));
+  return dummyHash;
+}
+
+const commonDigests = new Set(
+  COMMON_PASSWORDS.map((p) => createHash('md5').update(p).digest('hex')),
+);
+
+/** The browser sends only the MD5, so the server recognises common passwords by their digest. */
+export function isCommonPasswordDigest(digest: string): boolean {
+  return commonDigests.has(digest.toLowerCase());
+}
+
+export function md5Hex(text: string): string {
+  return createHash('md5').update(text).digest('hex');
+}
