@@ -12,6 +12,7 @@ import { captchaService, type CaptchaService } from './modules/captcha/captcha-s
 import { loginGuard, type LoginGuard } from './modules/login-guard/login-guard.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { externalPlugins } from './plugins/external.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { i18nPlugin } from './plugins/i18n.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -89,6 +90,13 @@ export async function buildApp({
     }),
   );
 
+  // Dead sessions are swept hourly so the table holds only what can still be used.
+  const sweep = setInterval(() => {
+    app.sessions.purgeDead().catch((err) => app.log.warn({ err }, 'session sweep failed'));
+  }, 3_600_000).unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+
+  await app.register(securityHeadersPlugin);
   await app.register(i18nPlugin);
   await app.register(envelopePlugin);
   await app.register(externalPlugins, { config });

@@ -52,8 +52,9 @@ export const envelopePlugin = fp(async (app) => {
   });
 
   // A POST without a body is a POST with no fields, so every call can be made with a bare POST.
-  app.addHook('preValidation', async (req) => {
+  app.addHook('preValidation', (req, _reply, done) => {
     if (req.body == null && req.method === 'POST') req.body = {};
+    done();
   });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {

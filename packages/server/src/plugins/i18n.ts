@@ -11,9 +11,11 @@ declare module 'fastify' {
 /** Picks the answer's language from Accept-Language and says so in the response headers. */
 export const i18nPlugin = fp(async (app) => {
   app.decorateRequest('locale', 'zh-CN');
-  app.addHook('onRequest', async (req, reply) => {
+  // Callback-style hooks on every request: an async one costs a promise per call.
+  app.addHook('onRequest', (req, reply, done) => {
     req.locale = localeFromAcceptLanguage(req.headers['accept-language']);
     reply.header('Content-Language', req.locale);
     reply.header('Vary', 'Accept-Language');
+    done();
   });
 });

@@ -22,9 +22,10 @@ export const webPlugin = fp<{ webDist: string }>(async (app, { webDist }) => {
       wildcard: false,
       preCompressed: true,
       index: false,
-      setHeaders(res, filePath) {
+      cacheControl: false,
+      setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader(
+        reply.header(
           'Cache-Control',
           immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
@@ -37,7 +38,7 @@ export const webPlugin = fp<{ webDist: string }>(async (app, { webDist }) => {
   app.setNotFoundHandler((req, reply) => {
     const isPage = (req.method === 'GET' || req.method === 'HEAD') && !req.url.startsWith('/api');
     if (hasWeb && isPage) {
-      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+      return reply.type('text/html').sendFile('index.html');
     }
     return fail(req, reply, CommonErr.NotFound);
   });

@@ -16,6 +16,7 @@ export const ZLoginSet = z.object({
     list: z.array(ZPasswordClass),
     range: z.tuple([z.number().int().min(1), z.number().int().max(128)]),
   }),
+  mailCode: z.boolean().optional().describe('Login needs a code sent by e-mail (see sms for SMS)'),
 });
 export type TLoginSet = z.infer<typeof ZLoginSet>;
 
@@ -27,3 +28,6 @@ export const ZOwnerInfo = z.object({
   loginSet: ZLoginSet,
 });
 export type TOwnerInfo = z.infer<typeof ZOwnerInfo>;
+
+/** loginSet as stored for a tenant: the public part plus the settings only the server uses. */
+export type TStoredLoginSet = TLoginSet & { expireDays?: number; lockCount?: number };

@@ -9,6 +9,21 @@ export const ConsoleErr = {
   UserIsOnlyOfRole: -10064,
   TenantNotFound: -10065,
   UserDisabled: -10066,
+  TenantDisabled: -10067,
+  AccountExists: -10068,
+  RoleNameExists: -10069,
+  RoleInUse: -10070,
+  Protected: -10071,
+  GroupHasUsers: -10072,
+  EscrowTarget: -10073,
+  DomainExists: -10074,
+  SetupClosed: -10075,
+  UserNotDeleted: -10076,
+  PhoneAlreadyBound: -10077,
+  PhoneNotBound: -10078,
+  NotOnSelf: -10079,
+  CodeRequired: -10080,
+  EmailNotBound: -10081,
 } as const;
 
 export const consoleCatalogue: Catalogue = {
@@ -46,5 +61,80 @@ export const consoleCatalogue: Catalogue = {
     status: 403,
     'zh-CN': '该账号已被禁用',
     'en-US': 'This account is disabled',
+  },
+  [ConsoleErr.TenantDisabled]: {
+    status: 403,
+    'zh-CN': '该租户已停用，请联系厂商',
+    'en-US': 'This tenant is deactivated, please contact the vendor',
+  },
+  [ConsoleErr.AccountExists]: {
+    status: 409,
+    'zh-CN': '账号已存在',
+    'en-US': 'The account already exists',
+  },
+  [ConsoleErr.RoleNameExists]: {
+    status: 409,
+    'zh-CN': '角色名称已存在',
+    'en-US': 'The role name already exists',
+  },
+  [ConsoleErr.RoleInUse]: {
+    status: 409,
+    'zh-CN': '该角色下还有用户，不能删除',
+    'en-US': 'A role that users still hold cannot be deleted',
+  },
+  [ConsoleErr.Protected]: {
+    status: 409,
+    'zh-CN': '初始管理员及内置角色不能执行此操作',
+    'en-US': 'The initial administrator and built-in roles cannot be changed this way',
+  },
+  [ConsoleErr.GroupHasUsers]: {
+    status: 409,
+    'zh-CN': '该分组下有用户，不能删除',
+    'en-US': 'A group with users cannot be deleted',
+  },
+  [ConsoleErr.EscrowTarget]: {
+    status: 400,
+    'zh-CN': '托管目标必须是上级分组或同级分组',
+    'en-US': 'Devices can be escrowed only to an upper-tier or a sibling group',
+  },
+  [ConsoleErr.DomainExists]: {
+    status: 409,
+    'zh-CN': '该域名已有租户',
+    'en-US': 'A tenant already uses this domain',
+  },
+  [ConsoleErr.SetupClosed]: {
+    status: 403,
+    'zh-CN': '系统已初始化，新增租户请联系厂商管理员',
+    'en-US': 'Setup is done; ask the vendor administrator to add a tenant',
+  },
+  [ConsoleErr.UserNotDeleted]: {
+    status: 409,
+    'zh-CN': '只能彻底删除已删除的用户',
+    'en-US': 'Only a deleted user can be deleted permanently',
+  },
+  [ConsoleErr.PhoneAlreadyBound]: {
+    status: 409,
+    'zh-CN': '该账号已绑定手机号，请登录后修改',
+    'en-US': 'A phone number is already bound; sign in to change it',
+  },
+  [ConsoleErr.PhoneNotBound]: {
+    status: 403,
+    'zh-CN': '请先绑定手机号',
+    'en-US': 'Please bind your phone number first',
+  },
+  [ConsoleErr.NotOnSelf]: {
+    status: 409,
+    'zh-CN': '不能对自己执行此操作',
+    'en-US': 'You cannot do this to your own account',
+  },
+  [ConsoleErr.CodeRequired]: {
+    status: 400,
+    'zh-CN': '请输入登录验证码',
+    'en-US': 'Please enter the login code',
+  },
+  [ConsoleErr.EmailNotBound]: {
+    status: 403,
+    'zh-CN': '账号未绑定邮箱，请联系系统管理员',
+    'en-US': 'No e-mail address is set for this account; ask the system administrator',
   },
 };

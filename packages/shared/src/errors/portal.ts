@@ -15,6 +15,8 @@ export const PortalErr = {
   AlreadyInitialized: -10030,
   OldPasswordWrong: -10031,
   CaptchaRequired: -10032,
+  NoValidLicence: -10033,
+  RequestMismatch: -10034,
 } as const;
 
 export const portalCatalogue: Catalogue = {
@@ -78,5 +80,15 @@ export const portalCatalogue: Catalogue = {
     status: 400,
     'zh-CN': '请输入验证码',
     'en-US': 'Please enter the captcha',
+  },
+  [PortalErr.NoValidLicence]: {
+    status: 409,
+    'zh-CN': '该设备没有有效的许可证',
+    'en-US': 'The device has no valid licence',
+  },
+  [PortalErr.RequestMismatch]: {
+    status: 409,
+    'zh-CN': '该请求编号已用于另一台设备的请求文件',
+    'en-US': 'This request ID was already uploaded for another device',
   },
 };

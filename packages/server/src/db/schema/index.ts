@@ -2,3 +2,5 @@
 export * from './sessions.ts';
 export * from './owners.ts';
 export * from './security.ts';
+export * from './portal.ts';
+export * from './console.ts';

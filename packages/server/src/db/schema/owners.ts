@@ -1,5 +1,5 @@
 import { boolean, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { TLoginSet } from '@edp/shared/contracts/owner';
+import type { TStoredLoginSet } from '@edp/shared/contracts/owner';
 
 /** A tenant ("owner") of the management console, found by the host it is served on. */
 export const owners = pgTable('owners', {
@@ -8,7 +8,11 @@ export const owners = pgTable('owners', {
   sysName: text('sys_name').notNull().default(''),
   company: text('company').notNull().default(''),
   sms: boolean('sms').notNull().default(false),
-  loginSet: jsonb('login_set').$type<TLoginSet>(),
+  loginSet: jsonb('login_set').$type<TStoredLoginSet>(),
+  /** The vendor's super administrator may deactivate a tenant: its users can no longer sign in. */
+  status: text('status', { enum: ['active', 'inactive'] })
+    .notNull()
+    .default('active'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

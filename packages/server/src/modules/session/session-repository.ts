@@ -28,17 +28,17 @@ export function sessionRepository(db: Db) {
       return row;
     },
 
-    async touch(tokenHash: string) {
+    async touch(tokenHash: string, at: Date) {
       await db
         .update(sessions)
-        .set({ lastSeenAt: sql`now()` })
+        .set({ lastSeenAt: at })
         .where(eq(sessions.tokenHash, tokenHash));
     },
 
     async revoke(tokenHash: string) {
       await db
         .update(sessions)
-        .set({ revokedAt: sql`now()` })
+        .set({ revokedAt: new Date() })
         .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
     },
 
@@ -46,7 +46,7 @@ export function sessionRepository(db: Db) {
     async revokeAllOf(kind: SessionKind, subjectId: string, exceptTokenHash?: string) {
       await db
         .update(sessions)
-        .set({ revokedAt: sql`now()` })
+        .set({ revokedAt: new Date() })
         .where(
           and(
             eq(sessions.kind, kind),

@@ -36,6 +36,8 @@ export function sessionService(db: Db, now: () => number = Date.now) {
         kind: input.kind,
         subjectId: input.subjectId,
         tenantId: input.tenantId ?? null,
+        createdAt: new Date(now()),
+        lastSeenAt: new Date(now()),
         expiresAt: new Date(now() + SESSION_ABSOLUTE_MS),
         ip: input.ip ?? null,
         userAgent: input.userAgent?.slice(0, 300) ?? null,
@@ -52,7 +54,8 @@ export function sessionService(db: Db, now: () => number = Date.now) {
         idleSince(),
       );
       if (!row) return undefined;
-      if (now() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) await repo.touch(tokenHash);
+      if (now() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS)
+        await repo.touch(tokenHash, new Date(now()));
       return { kind: row.kind, subjectId: row.subjectId, tenantId: row.tenantId, tokenHash };
     },
 

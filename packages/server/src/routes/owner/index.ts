@@ -2,9 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZEmpty, ZEnvelope } from '@edp/shared/contracts/common';
 import { ZOwnerInfo, ZSysTime } from '@edp/shared/contracts/owner';
 import { ownerService } from '../../modules/owner/owner-service.ts';
+import { ownerConsoleRoutes } from './console.ts';
 
 export const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
   const owners = ownerService(app.db);
+  await app.register(ownerConsoleRoutes);
 
   app.post(
     '/n/ts',

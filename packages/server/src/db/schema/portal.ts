@@ -1,0 +1,200 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** A company registered on the customer portal; `balance` is a whole number of months. */
+export const companies = pgTable(
+  'companies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    company: text('company').notNull(),
+    contact: text('contact').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    language: text('language').notNull().default('zh-CN'),
+    balance: integer('balance').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The database itself refuses a negative balance, whatever a service does.
+  (t) => [check('companies_balance_non_negative', sql`${t.balance} >= 0`)],
+);
+
+/** Six-digit e-mail codes, one live code per address and purpose (a new one replaces it). */
+export const emailCodes = pgTable(
+  'email_codes',
+  {
+    email: text('email').notNull(),
+    purpose: text('purpose', { enum: ['register', 'reset'] }).notNull(),
+    codeHash: text('code_hash').notNull(),
+    tries: integer('tries').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.email, t.purpose] })],
+);
+
+/** The vendor's super administrators (`/sa/*`). */
+export const superAdmins = pgTable('super_admins', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  account: text('account').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  createdAt: createdAt(),
+});
+
+/** A recharge package: what a recharge code is worth. Deleted packages stay for history. */
+export const rechargePackages = pgTable('recharge_packages', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  months: integer('months').notNull(),
+  createdAt: createdAt(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+});
+
+/** Single-use recharge codes; only the SHA-256 of a code is stored (it is a bearer secret). */
+export const rechargeCodes = pgTable(
+  'recharge_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    packageId: uuid('package_id')
+      .notNull()
+      .references(() => rechargePackages.id),
+    codeHash: text('code_hash').notNull().unique(),
+    months: integer('months').notNull(),
+    createdAt: createdAt(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    usedBy: uuid('used_by').references(() => companies.id),
+  },
+  (t) => [index('recharge_codes_package_idx').on(t.packageId)],
+);
+
+/** An engine of a company: one (device, kind) pair, known from the first uploaded request. */
+export const engines = pgTable(
+  'engines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    deviceId: text('device_id').notNull(),
+    kind: text('kind').notNull(),
+    name: text('name').notNull().default(''),
+    fingerprint: text('fingerprint').notNull(),
+    createdAt: createdAt(),
+    lastRequestAt: timestamp('last_request_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('engines_company_device_kind_uq').on(t.companyId, t.deviceId, t.kind),
+    index('engines_company_created_idx').on(t.companyId, t.createdAt),
+  ],
+);
+
+/** A licence request (`.dat`) as uploaded; the same requestId within a company is one row. */
+export const licenceRequests = pgTable(
+  'licence_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    engineId: uuid('engine_id')
+      .notNull()
+      .references(() => engines.id),
+    requestId: text('request_id').notNull(),
+    ver: integer('ver').notNull(),
+    product: text('product').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    consoleTime: timestamp('console_time', { withTimezone: true }).notNull(),
+    installedSerial: integer('installed_serial').notNull(),
+    monthsAsked: integer('months_asked').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('licence_requests_company_request_uq').on(t.companyId, t.requestId)],
+);
+
+/** The licence of one engine; renewals extend it and raise its serial. */
+export const licences = pgTable(
+  'licences',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    engineId: uuid('engine_id')
+      .notNull()
+      .unique()
+      .references(() => engines.id),
+    code: text('code').notNull().unique(),
+    serial: integer('serial').notNull(),
+    maxDevices: integer('max_devices').notNull().default(1),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  // My license pages and filters by expiry within one company.
+  (t) => [index('licences_company_expires_idx').on(t.companyId, t.expiresAt)],
+);
+
+/** Every signed file handed out: licence certificates (issues, renewals) and elevation files. */
+export const issueRecords = pgTable(
+  'issue_records',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    type: text('type', { enum: ['licence', 'elevation'] }).notNull(),
+    licenceId: uuid('licence_id')
+      .notNull()
+      .references(() => licences.id),
+    engineId: uuid('engine_id')
+      .notNull()
+      .references(() => engines.id),
+    deviceId: text('device_id').notNull(),
+    /** Set for certificates only: makes a repeated issue of one request find the first. */
+    requestId: text('request_id'),
+    serial: integer('serial').notNull(),
+    months: integer('months').notNull().default(0),
+    cost: integer('cost').notNull().default(0),
+    validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
+    validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
+    fileName: text('file_name').notNull(),
+    fileText: text('file_text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('issue_records_company_request_uq').on(t.companyId, t.requestId),
+    index('issue_records_company_created_idx').on(t.companyId, t.createdAt),
+    index('issue_records_company_device_idx').on(t.companyId, t.deviceId, t.createdAt),
+    index('issue_records_licence_idx').on(t.licenceId, t.createdAt),
+  ],
+);
+
+/** Balance history: recharges (+) and deductions for issued certificates (−). */
+export const balanceRecords = pgTable(
+  'balance_records',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    type: text('type', { enum: ['recharge', 'issue'] }).notNull(),
+    change: integer('change').notNull(),
+    balanceAfter: integer('balance_after').notNull(),
+    rechargeCodeId: uuid('recharge_code_id').references(() => rechargeCodes.id),
+    issueRecordId: uuid('issue_record_id').references(() => issueRecords.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('balance_records_company_created_idx').on(t.companyId, t.createdAt)],
+);

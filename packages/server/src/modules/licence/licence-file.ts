@@ -1,0 +1,176 @@
+import { createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
+import { EngineErr } from '@edp/shared/errors';
+import {
+  ELEVATION_ARMOUR,
+  ELEVATION_SIGNING_PREFIX,
+  LICENCE_ARMOUR,
+  LICENCE_SIGNING_PREFIX,
+  ZElevationPayload,
+  ZLicencePayload,
+  ZLicenceRequestFile,
+  ZSignedEnvelope,
+  type TElevationPayload,
+  type TLicencePayload,
+  type TLicenceRequestFile,
+} from '@edp/shared/contracts/licence-file';
+
+/**
+ * The licence file formats of ARCHITECTURE.md §7 (docs/licence-format.md). Pure functions: the
+ * portal signs with them and the console's activation verifies with them.
+ */
+
+/** JSON with object keys sorted at every level and no white space: one text per value. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** Reads a licence request (`.dat`: base64 of canonical JSON); undefined when it is not one. */
+export function parseRequestFile(base64: string): TLicenceRequestFile | undefined {
+  const compact = base64.replace(/\s+/g, '');
+  if (!compact || !/^[A-Za-z0-9+/]+={0,2}$/.test(compact)) return undefined;
+  try {
+    const parsed = ZLicenceRequestFile.safeParse(
+      JSON.parse(Buffer.from(compact, 'base64').toString('utf8')),
+    );
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function encodeRequestFile(request: TLicenceRequestFile): string {
+  return Buffer.from(canonicalJson(request), 'utf8').toString('base64');
+}
+
+function armour(label: string, body: string): string {
+  const lines = body.match(/.{1,64}/g) ?? [];
+  return `-----BEGIN ${label}-----\n${lines.join('\n')}\n-----END ${label}-----\n`;
+}
+
+function signed(
+  label: string,
+  prefix: string,
+  payload: object,
+  key: KeyObject,
+  kid: string,
+): string {
+  const text = canonicalJson(payload);
+  const sig = sign(null, Buffer.from(prefix + text, 'utf8'), key).toString('base64');
+  const envelope = canonicalJson({ payload: text, alg: 'ed25519', kid, sig });
+  return armour(label, Buffer.from(envelope, 'utf8').toString('base64'));
+}
+
+export const signLicence = (payload: TLicencePayload, key: KeyObject, kid: string) =>
+  signed(LICENCE_ARMOUR, LICENCE_SIGNING_PREFIX, payload, key, kid);
+
+export const signElevation = (payload: TElevationPayload, key: KeyObject, kid: string) =>
+  signed(ELEVATION_ARMOUR, ELEVATION_SIGNING_PREFIX, payload, key, kid);
+
+/** The payload text of an armoured file whose signature `key` accepts; undefined otherwise. */
+function openSigned(
+  text: string,
+  label: string,
+  prefix: string,
+  key: KeyObject,
+): unknown | undefined {
+  const match = new RegExp(`-----BEGIN ${label}-----([\\s\\S]*?)-----END ${label}-----`).exec(
+    text,
+  );
+  const body = match?.[1]?.replace(/\s+/g, '');
+  if (!body || !/^[A-Za-z0-9+/]+={0,2}$/.test(body)) return undefined;
+  try {
+    const envelope = ZSignedEnvelope.safeParse(
+      JSON.parse(Buffer.from(body, 'base64').toString('utf8')),
+    );
+    if (!envelope.success) return undefined;
+    const { payload, sig } = envelope.data;
+    const good = verify(
+      null,
+      Buffer.from(prefix + payload, 'utf8'),
+      key,
+      Buffer.from(sig, 'base64'),
+    );
+    return good ? JSON.parse(payload) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface CertificateExpectations {
+  /** The fingerprint of the device the certificate is installed on. */
+  fingerprint?: string;
+  /** Request ids the console made and has not seen answered. */
+  outstandingRequestIds?: readonly string[];
+  /** Serial of the licence installed now (0 if none); the new one must be higher. */
+  installedSerial?: number;
+  /** The verifier's clock, ms since the epoch (default: now). */
+  now?: number;
+  /** The latest time the console has seen; a clock behind it is refused. */
+  latestSeenTime?: number;
+  /** Allowed clock difference for issuedAt (default 5 minutes). */
+  skewMs?: number;
+}
+
+export type VerifyResult<T> = { ok: true; payload: T } | { ok: false; errCode: number };
+
+const DEFAULT_SKEW_MS = 5 * 60_000;
+const toKey = (key: KeyObject | string) => (typeof key === 'string' ? createPublicKey(key) : key);
+
+/**
+ * Checks a certificate in the order of ARCHITECTURE.md §7: missing (-13), signature (-12),
+ * fingerprint and outstanding request (-12), serial (-84), clock (-31), expiry (-12).
+ */
+export function verifyCertificate(
+  text: string | undefined,
+  publicKey: KeyObject | string,
+  expect: CertificateExpectations = {},
+): VerifyResult<TLicencePayload> {
+  if (!text || !text.trim()) return { ok: false, errCode: EngineErr.LicenceMissing };
+  const invalid = { ok: false as const, errCode: EngineErr.InvalidLicence };
+  const opened = openSigned(text, LICENCE_ARMOUR, LICENCE_SIGNING_PREFIX, toKey(publicKey));
+  const parsed = ZLicencePayload.safeParse(opened);
+  if (!parsed.success) return invalid;
+  const payload = parsed.data;
+  if (expect.fingerprint !== undefined && payload.fingerprint !== expect.fingerprint) return invalid;
+  if (expect.outstandingRequestIds && !expect.outstandingRequestIds.includes(payload.requestId)) {
+    return invalid;
+  }
+  if (expect.installedSerial !== undefined && payload.serial <= expect.installedSerial) {
+    return { ok: false, errCode: EngineErr.LicenceAlreadyValid };
+  }
+  const now = expect.now ?? Date.now();
+  const skew = expect.skewMs ?? DEFAULT_SKEW_MS;
+  if (payload.issuedAt > now + skew || (expect.latestSeenTime ?? 0) > now + skew) {
+    return { ok: false, errCode: EngineErr.TimeOutOfRange };
+  }
+  if (payload.expiresAt <= now) return invalid;
+  return { ok: true, payload };
+}
+
+/** Checks an elevation file: signature and device (-12), then its window (-31). */
+export function verifyElevation(
+  text: string | undefined,
+  publicKey: KeyObject | string,
+  expect: { deviceId?: string; fingerprint?: string; now?: number } = {},
+): VerifyResult<TElevationPayload> {
+  if (!text || !text.trim()) return { ok: false, errCode: EngineErr.LicenceMissing };
+  const invalid = { ok: false as const, errCode: EngineErr.InvalidLicence };
+  const opened = openSigned(text, ELEVATION_ARMOUR, ELEVATION_SIGNING_PREFIX, toKey(publicKey));
+  const parsed = ZElevationPayload.safeParse(opened);
+  if (!parsed.success) return invalid;
+  const p = parsed.data;
+  if (expect.deviceId !== undefined && p.deviceId !== expect.deviceId) return invalid;
+  if (expect.fingerprint !== undefined && p.fingerprint !== expect.fingerprint) return invalid;
+  const now = expect.now ?? Date.now();
+  if (now < p.validFrom || now >= p.validUntil) {
+    return { ok: false, errCode: EngineErr.TimeOutOfRange };
+  }
+  return { ok: true, payload: p };
+}

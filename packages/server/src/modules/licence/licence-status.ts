@@ -1,0 +1,29 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { LICENCE_WARNING_DAYS } from '@edp/shared/constants';
+import type { TLicenceStatus } from '@edp/shared/contracts/com';
+
+const DAY_MS = 86_400_000;
+
+/** expired at or after the expiry; expiring under 30 days before it (SPEC §4); else normal. */
+export function licenceStatus(expiresAt: Date, now: number): TLicenceStatus {
+  const left = expiresAt.getTime() - now;
+  if (left <= 0) return 'expired';
+  return left < LICENCE_WARNING_DAYS * DAY_MS ? 'expiring' : 'normal';
+}
+
+/** Whole days left, rounded up, never negative. */
+export function remainingDays(expiresAt: Date, now: number): number {
+  return Math.max(0, Math.ceil((expiresAt.getTime() - now) / DAY_MS));
+}
+
+/** The same rule as a WHERE condition on an expiry column, so filters can use its index. */
+export function statusCondition(column: SQL | unknown, status: TLicenceStatus, now: number): SQL {
+  const at = sql`${new Date(now).toISOString()}::timestamptz`;
+  const warn = sql`${new Date(now + LICENCE_WARNING_DAYS * DAY_MS).toISOString()}::timestamptz`;
+  if (status === 'expired') return sql`${column} <= ${at}`;
+  if (status === 'expiring') return sql`${column} > ${at} and ${column} < ${warn}`;
+  return sql`${column} >= ${warn}`;
+}
+
+export const pageOffset = (page: { page: number; pageSize: number }) =>
+  (page.page - 1) * page.pageSize;

@@ -1,0 +1,26 @@
+import { PortalErr } from '@edp/shared/errors';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../lib/app-error.ts';
+import { hashPassword, isCommonPasswordDigest } from '../password/password-hash.ts';
+import { userRepository, type UserRow } from './user-repository.ts';
+
+/**
+ * Sets a user's password. `byOther`: someone else chose it, so the user must change it at the
+ * next login. The auto-login link and the user's other sessions end with the old password.
+ */
+export async function setPassword(
+  app: FastifyInstance,
+  user: UserRow,
+  digest: string,
+  opts: { byOther: boolean; keepSession?: string },
+) {
+  if (isCommonPasswordDigest(digest)) throw new AppError(PortalErr.PasswordCommon);
+  await userRepository(app.db).update(user.tenantId, user.id, {
+    passwordHash: await hashPassword(digest),
+    passwordChangedAt: new Date(),
+    mustChangePassword: opts.byOther,
+    autoLoginNonce: null,
+    autoLoginHash: null,
+  });
+  await app.sessions.revokeAllOf('user', user.id, opts.keepSession);
+}

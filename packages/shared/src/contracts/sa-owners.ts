@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { ZListRequest } from './common.ts';
+import { ZDomain } from './owner-admin.ts';
+
+/** `/sa/ows`: the tenants of the management console, for the vendor's super administrator. */
+export const ZOwnerListRequest = ZListRequest.extend({
+  keyword: z.string().trim().max(50).optional().describe('Part of domain, company or system name'),
+});
+export const ZOwnerItem = z.object({
+  id: z.string(),
+  domain: z.string(),
+  sysName: z.string(),
+  company: z.string(),
+  sms: z.boolean(),
+  status: z.enum(['active', 'inactive']),
+  userCount: z.number().int(),
+  createdAt: z.string(),
+});
+export const ZOwnerAct = z.object({ id: z.uuid(), active: z.boolean() });
+export const ZOwnerEdit = z.object({
+  id: z.uuid(),
+  domain: ZDomain.optional(),
+  sysName: z.string().trim().max(50).optional(),
+  company: z.string().trim().min(1).max(100).optional(),
+  sms: z.boolean().optional(),
+});
+export const ZOwnerDel = z.object({ id: z.uuid() });
+
+/** `/sa/sys/get`, `/sa/sys/set`: vendor-wide settings. */
+export const ZSystemSettings = z.object({
+  ownerRegOpen: z
+    .boolean()
+    .describe('Anyone may set up a tenant for a new host through /owner/n/reg (default off)'),
+  defaultSysName: z.string().trim().max(50).describe('System name given to new tenants'),
+});
+export type TSystemSettings = z.infer<typeof ZSystemSettings>;

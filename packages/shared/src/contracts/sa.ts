@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { ZList, ZListRequest, ZPasswordDigest } from './common.ts';
+import { ZCaptchaAnswer, ZIsoTime, ZUuid } from './com.ts';
+
+/** Vendor (super administrator) calls of ARCHITECTURE.md §6 owned by the portal. */
+
+export const ZSaAccount = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_.@-]{3,50}$/, 'must be 3-50 letters, digits or _ . @ -')
+  .describe('Super administrator account name');
+
+export const ZSaCheckResult = z.object({
+  initialized: z.boolean().describe('A super administrator exists'),
+});
+
+export const ZSaInit = z.object({ account: ZSaAccount, password: ZPasswordDigest });
+export const ZSaLogin = z.object({
+  account: ZSaAccount,
+  password: ZPasswordDigest,
+  captcha: ZCaptchaAnswer,
+});
+export const ZSaLoginResult = z.object({ token: z.string().describe('Send as X-Token') });
+
+export const ZPackage = z.object({
+  id: z.string(),
+  name: z.string(),
+  months: z.number().int(),
+  createdAt: ZIsoTime,
+  codesIssued: z.number().int(),
+  codesUsed: z.number().int(),
+});
+export type TPackage = z.infer<typeof ZPackage>;
+
+export const ZPackageList = ZList(ZPackage);
+export const ZPackageListRequest = ZListRequest.extend({
+  keyword: z.string().trim().max(50).optional().describe('Part of the package name'),
+});
+
+export const ZPackageEdit = z.object({
+  id: ZUuid.optional().describe('Absent: create a package'),
+  name: z.string().trim().min(1).max(50),
+  months: z.number().int().min(1).max(120).describe('Months one code of the package adds'),
+});
+export const ZIdResult = z.object({ id: z.string() });
+export const ZPackageRef = z.object({ id: ZUuid });
+
+export const ZMakeCodes = z.object({
+  packageId: ZUuid,
+  count: z.number().int().min(1).max(1000),
+});
+export const ZMakeCodesResult = z.object({
+  codes: z
+    .array(z.string())
+    .describe('Single-use codes (XXXX-XXXX-XXXX-XXXX); shown once, only their hash is kept'),
+});
+
+export const ZCompanyListRequest = ZListRequest.extend({
+  keyword: z.string().trim().max(100).optional().describe('Part of e-mail, company or contact'),
+});
+export const ZCompanyRow = z.object({
+  id: z.string(),
+  email: z.string(),
+  company: z.string(),
+  contact: z.string(),
+  phone: z.string(),
+  balance: z.number().int(),
+  licenceCount: z.number().int(),
+  createdAt: ZIsoTime,
+});
+export type TCompanyRow = z.infer<typeof ZCompanyRow>;
+export const ZCompanyList = ZList(ZCompanyRow);

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# `npm test`: every check and test of the project, in order, stopping at the first failure.
+# Installs what the browser tests need from Debian's packages when it is missing (as root),
+# starts the local PostgreSQL when it is installed but stopped, and prints one closing line.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+results=.test-results
+rm -rf "$results" && mkdir -p "$results"
+
+step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+
+step "system packages for the browser tests"
+need=()
+[ -x /usr/bin/chromium ] || need+=(chromium)
+fc-list 2>/dev/null | grep -qi 'Noto Sans CJK' || need+=(fonts-noto-cjk)
+if [ ${#need[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
+  else
+    echo "missing: ${need[*]} — install them with: sudo apt-get install -y ${need[*]}" >&2
+    exit 1
+  fi
+fi
+echo "chromium: $(/usr/bin/chromium --version 2>/dev/null | head -1)"
+
+step "PostgreSQL for the server tests on both databases"
+if ! pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then
+  if command -v pg_ctlcluster >/dev/null && [ -d /etc/postgresql ]; then
+    pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -1)" main start || true
+  fi
+fi
+if ! pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null && [ -z "${PG_ADMIN_URL:-}" ]; then
+  echo "PostgreSQL is not reachable on 127.0.0.1:5432 (set PG_ADMIN_URL to point elsewhere)" >&2
+  exit 1
+fi
+
+step "type check"
+npm run --silent typecheck
+
+step "lint and format"
+npm run --silent lint
+
+step "unit and server tests on PGlite"
+npx vitest run --reporter=default --reporter=json --outputFile="$results/vitest-pglite.json"
+
+step "server tests on PostgreSQL"
+DB=pg npx vitest run --project server --reporter=default --reporter=json --outputFile="$results/vitest-pg.json"
+
+step "build"
+npm run --silent build
+
+step "browser tests in Chromium"
+PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/$results/playwright.json" npm run --silent test:e2e
+
+node scripts/test-summary.mjs "$results"
