@@ -36,6 +36,9 @@ export async function openDatabase(opts: { url?: string; pgliteDir: string }): P
   const migrations = { migrationsFolder: migrationsFolder() };
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // An idle connection dropped by the server (restart, failover, a test database dropped)
+    // must not crash the process; the pool replaces it at the next query.
+    pool.on('error', () => {});
     const db = drizzlePg(pool, { schema });
     await migratePg(db, migrations);
     return { db: db as unknown as Db, driver: 'pg', close: () => pool.end() };

@@ -24,7 +24,10 @@ export const ZCaptchaAnswer = z
   .max(16)
   .default('')
   .describe('Answer to the captcha image last fetched by this browser');
-export const ZEmailCode = z.string().regex(/^\d{6}$/, 'must be 6 digits').describe('E-mail code');
+export const ZEmailCode = z
+  .string()
+  .regex(/^\d{6}$/, 'must be 6 digits')
+  .describe('E-mail code');
 export const ZIsoTime = z.string().describe('ISO 8601 time (UTC)');
 export const ZUuid = z.uuid().describe('Record id');
 
@@ -57,7 +60,11 @@ export const ZRegister = z.object({
 });
 export type TRegister = z.infer<typeof ZRegister>;
 
-export const ZLogin = z.object({ email: ZEmail, password: ZPasswordDigest, captcha: ZCaptchaAnswer });
+export const ZLogin = z.object({
+  email: ZEmail,
+  password: ZPasswordDigest,
+  captcha: ZCaptchaAnswer,
+});
 
 export const ZCompanySummary = z.object({
   id: z.string(),

@@ -113,6 +113,8 @@ export const consoleUsers = pgTable(
     uniqueIndex('console_users_account_uq').on(t.tenantId, t.account),
     // /user/ug/list: one count + one page query by tenant, group and status, newest first.
     index('console_users_list_idx').on(t.tenantId, t.groupId, t.status, t.createdAt),
+    // The same list without a group filter, newest first.
+    index('console_users_recent_idx').on(t.tenantId, t.createdAt),
     index('console_users_role_idx').on(t.roleId),
     uniqueIndex('console_users_auto_login_uq').on(t.autoLoginHash),
   ],

@@ -19,7 +19,10 @@ export function balanceQueries(db: Db) {
     async history(companyId: string, req: TListRequest) {
       const where = eq(balanceRecords.companyId, companyId);
       const [[company], [total], rows] = await Promise.all([
-        db.select({ balance: companies.balance }).from(companies).where(eq(companies.id, companyId)),
+        db
+          .select({ balance: companies.balance })
+          .from(companies)
+          .where(eq(companies.id, companyId)),
         db.select({ n: count() }).from(balanceRecords).where(where),
         db
           .select({

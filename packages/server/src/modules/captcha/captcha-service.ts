@@ -29,13 +29,11 @@ export function captchaService(db: Db, opts: { enabled: boolean; now?: () => num
         background: '#f0fdff',
       });
       const id = randomBytes(24).toString('base64url');
-      await db
-        .insert(captchas)
-        .values({
-          idHash: hash(id),
-          answer: text.toLowerCase(),
-          expiresAt: new Date(now() + CAPTCHA_TTL_MS),
-        });
+      await db.insert(captchas).values({
+        idHash: hash(id),
+        answer: text.toLowerCase(),
+        expiresAt: new Date(now() + CAPTCHA_TTL_MS),
+      });
       // Expired rows are swept on the way, so the table stays as small as the traffic of 5 minutes.
       await db.delete(captchas).where(lt(captchas.expiresAt, new Date(now())));
       return { id, svg: data };

@@ -123,7 +123,9 @@ export function deviceQueries(db: Db, now: () => number = Date.now) {
         deviceId: latest.deviceId,
         name: latest.name,
         fingerprint: latest.fingerprint,
-        createdAt: new Date(Math.min(...rows.map((r) => r.engine.createdAt.getTime()))).toISOString(),
+        createdAt: new Date(
+          Math.min(...rows.map((r) => r.engine.createdAt.getTime())),
+        ).toISOString(),
         lastRequestAt: latest.lastRequestAt.toISOString(),
         engines: rows.map((row) => toItem(row, at)),
         records: recent.list,

@@ -71,7 +71,11 @@ describe('licence file format', () => {
     expect(lines[0]).toBe('-----BEGIN EDP LICENSE-----');
     expect(lines.at(-1)).toBe('-----END EDP LICENSE-----');
     const envelope = JSON.parse(Buffer.from(lines.slice(1, -1).join(''), 'base64').toString());
-    expect(envelope).toMatchObject({ alg: 'ed25519', kid: 'kid1', payload: canonicalJson(payload) });
+    expect(envelope).toMatchObject({
+      alg: 'ed25519',
+      kid: 'kid1',
+      payload: canonicalJson(payload),
+    });
     expect(verifyCertificate(cert, pem, { now })).toEqual({ ok: true, payload });
   });
 
@@ -83,16 +87,22 @@ describe('licence file format', () => {
     expect(verifyCertificate(flipped, pem, { now })).toEqual({ ok: false, errCode: -12 });
     expect(verifyCertificate(cert, other.publicKey, { now })).toEqual({ ok: false, errCode: -12 });
     expect(verifyCertificate(cert.replace('BEGIN', 'BEGAN'), pem, { now }).ok).toBe(false);
-    expect(verifyCertificate(cert, pem, { now, fingerprint: 'other' })).toMatchObject({ errCode: -12 });
+    expect(verifyCertificate(cert, pem, { now, fingerprint: 'other' })).toMatchObject({
+      errCode: -12,
+    });
     expect(
       verifyCertificate(cert, pem, { now, outstandingRequestIds: ['ef'.repeat(16)] }),
     ).toMatchObject({ errCode: -12 });
-    expect(verifyCertificate(cert, pem, { now, installedSerial: 3 })).toMatchObject({ errCode: -84 });
+    expect(verifyCertificate(cert, pem, { now, installedSerial: 3 })).toMatchObject({
+      errCode: -84,
+    });
     expect(verifyCertificate(cert, pem, { now: now - 3_600_000 })).toMatchObject({ errCode: -31 });
-    expect(
-      verifyCertificate(cert, pem, { now, latestSeenTime: now + 86_400_000 }),
-    ).toMatchObject({ errCode: -31 });
-    expect(verifyCertificate(cert, pem, { now: payload.expiresAt })).toMatchObject({ errCode: -12 });
+    expect(verifyCertificate(cert, pem, { now, latestSeenTime: now + 86_400_000 })).toMatchObject({
+      errCode: -31,
+    });
+    expect(verifyCertificate(cert, pem, { now: payload.expiresAt })).toMatchObject({
+      errCode: -12,
+    });
     expect(
       verifyCertificate(cert, pem, {
         now,
@@ -135,13 +145,20 @@ describe('licence file format', () => {
     );
     fs.writeFileSync(path.join(dir, 'pub.pem'), pem);
     fs.writeFileSync(path.join(dir, 'a.lic'), certificate);
-    fs.writeFileSync(path.join(dir, 'b.lic'), tamper(certificate, (e) => (e.sig = e.sig!.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')))));
+    fs.writeFileSync(
+      path.join(dir, 'b.lic'),
+      tamper(certificate, (e) => (e.sig = e.sig!.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')))),
+    );
     const cli = path.join(import.meta.dirname, 'verify-cli.ts');
     const run = (file: string) =>
-      execFileSync(process.execPath, ['--import', 'tsx', cli, path.join(dir, file), '--key', path.join(dir, 'pub.pem')], {
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      execFileSync(
+        process.execPath,
+        ['--import', 'tsx', cli, path.join(dir, file), '--key', path.join(dir, 'pub.pem')],
+        {
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
     expect(JSON.parse(run('a.lic'))).toMatchObject({ licenseCode: payload.licenseCode });
     expect(() => run('b.lic')).toThrow(/errCode -12/);
     fs.rmSync(dir, { recursive: true, force: true });

@@ -80,9 +80,7 @@ function openSigned(
   prefix: string,
   key: KeyObject,
 ): unknown | undefined {
-  const match = new RegExp(`-----BEGIN ${label}-----([\\s\\S]*?)-----END ${label}-----`).exec(
-    text,
-  );
+  const match = new RegExp(`-----BEGIN ${label}-----([\\s\\S]*?)-----END ${label}-----`).exec(text);
   const body = match?.[1]?.replace(/\s+/g, '');
   if (!body || !/^[A-Za-z0-9+/]+={0,2}$/.test(body)) return undefined;
   try {
@@ -138,7 +136,8 @@ export function verifyCertificate(
   const parsed = ZLicencePayload.safeParse(opened);
   if (!parsed.success) return invalid;
   const payload = parsed.data;
-  if (expect.fingerprint !== undefined && payload.fingerprint !== expect.fingerprint) return invalid;
+  if (expect.fingerprint !== undefined && payload.fingerprint !== expect.fingerprint)
+    return invalid;
   if (expect.outstandingRequestIds && !expect.outstandingRequestIds.includes(payload.requestId)) {
     return invalid;
   }

@@ -154,7 +154,7 @@ export function licenceRepository(db: Db) {
         .limit(1);
       return row;
     },
-  
+
     async hasDevice(companyId: string, deviceId: string): Promise<boolean> {
       const [row] = await db
         .select({ id: engines.id })

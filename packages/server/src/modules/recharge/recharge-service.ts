@@ -21,7 +21,9 @@ export function rechargeService(db: Db) {
         const [used] = await tx
           .update(rechargeCodes)
           .set({ usedAt: sql`now()`, usedBy: companyId })
-          .where(and(eq(rechargeCodes.codeHash, rechargeCodeHash(code)), isNull(rechargeCodes.usedAt)))
+          .where(
+            and(eq(rechargeCodes.codeHash, rechargeCodeHash(code)), isNull(rechargeCodes.usedAt)),
+          )
           .returning({ id: rechargeCodes.id, months: rechargeCodes.months });
         if (!used) throw new AppError(PortalErr.RechargeCodeInvalid);
         const [company] = await tx

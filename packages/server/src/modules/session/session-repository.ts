@@ -29,10 +29,7 @@ export function sessionRepository(db: Db) {
     },
 
     async touch(tokenHash: string, at: Date) {
-      await db
-        .update(sessions)
-        .set({ lastSeenAt: at })
-        .where(eq(sessions.tokenHash, tokenHash));
+      await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.tokenHash, tokenHash));
     },
 
     async revoke(tokenHash: string) {

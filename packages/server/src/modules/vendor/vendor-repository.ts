@@ -2,13 +2,7 @@ import { and, asc, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { TListRequest, TList } from '@edp/shared/contracts/common';
 import type { TCompanyRow, TPackage } from '@edp/shared/contracts/sa';
 import type { Db } from '../../db/client.ts';
-import {
-  companies,
-  licences,
-  rechargeCodes,
-  rechargePackages,
-  superAdmins,
-} from '../../db/schema/index.ts';
+import { companies, rechargeCodes, rechargePackages, superAdmins } from '../../db/schema/index.ts';
 import { pageOffset } from '../licence/licence-status.ts';
 
 /** Any number fits: two concurrent first-time set-ups take turns on this advisory lock. */
@@ -48,8 +42,9 @@ export function vendorRepository(db: Db) {
         isNull(rechargePackages.deletedAt),
         req.keyword ? ilike(rechargePackages.name, likePattern(req.keyword)) : undefined,
       );
-      const issued = sql<number>`(select count(*) from ${rechargeCodes} where ${rechargeCodes.packageId} = ${rechargePackages.id})::int`;
-      const used = sql<number>`(select count(*) from ${rechargeCodes} where ${rechargeCodes.packageId} = ${rechargePackages.id} and ${rechargeCodes.usedAt} is not null)::int`;
+      // Spelled out: drizzle leaves columns unqualified in single-table selects.
+      const issued = sql<number>`(select count(*) from recharge_codes c where c.package_id = "recharge_packages"."id")::int`;
+      const used = sql<number>`(select count(*) from recharge_codes c where c.package_id = "recharge_packages"."id" and c.used_at is not null)::int`;
       const [[total], rows] = await Promise.all([
         db.select({ n: count() }).from(rechargePackages).where(where),
         db
@@ -126,7 +121,7 @@ export function vendorRepository(db: Db) {
             ilike(companies.contact, pattern),
           )
         : undefined;
-      const licenceCount = sql<number>`(select count(*) from ${licences} where ${licences.companyId} = ${companies.id})::int`;
+      const licenceCount = sql<number>`(select count(*) from licences l where l.company_id = "companies"."id")::int`;
       const [[total], rows] = await Promise.all([
         db.select({ n: count() }).from(companies).where(where),
         db

@@ -38,7 +38,10 @@ export function vendorService(app: Deps) {
         throw new AppError(PortalErr.CaptchaWrong);
       }
       const admin = await repo.findAdmin(account);
-      const good = await verifyPassword(admin?.passwordHash ?? (await dummyPasswordHash()), password);
+      const good = await verifyPassword(
+        admin?.passwordHash ?? (await dummyPasswordHash()),
+        password,
+      );
       if (!admin || !good) {
         await app.loginGuard.recordFailure(GUARD_SCOPE, account, origin.ip);
         throw new AppError(PortalErr.LoginFailed);

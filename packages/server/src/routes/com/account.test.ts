@@ -53,7 +53,9 @@ describe('/api/com/n/* and /api/com/my/{info,pwd}', () => {
     const { response } = await solveCaptcha(ctx);
     expect(response.headers['content-type']).toContain('image/svg+xml');
     expect(response.headers['cache-control']).toBe('no-store');
-    expect(String(response.headers['set-cookie'])).toMatch(/HttpOnly.*SameSite=Strict|SameSite=Strict.*HttpOnly/i);
+    expect(String(response.headers['set-cookie'])).toMatch(
+      /HttpOnly.*SameSite=Strict|SameSite=Strict.*HttpOnly/i,
+    );
     expect(response.body).not.toContain('answer');
   });
 
@@ -65,7 +67,10 @@ describe('/api/com/n/* and /api/com/my/{info,pwd}', () => {
     expect((await call(ctx.app, '/com/n/ce', { email: 'boss@example.com' })).body.data).toEqual({
       exists: true,
     });
-    const [row] = await ctx.app.db.select().from(companies).where(eq(companies.email, 'boss@example.com'));
+    const [row] = await ctx.app.db
+      .select()
+      .from(companies)
+      .where(eq(companies.email, 'boss@example.com'));
     expect(row).toMatchObject({ company: 'ACME Ltd', language: 'en-US', balance: 0 });
     expect(row!.passwordHash).toMatch(/^\$scrypt\$/);
 
@@ -83,7 +88,9 @@ describe('/api/com/n/* and /api/com/my/{info,pwd}', () => {
     await register('used@example.com');
     const { res, mails } = await sendCode('used@example.com', 'register');
     expect(res.status).toBe(409);
-    expect(res.body.msg).toBe('The mailbox has already been used, please change to another mailbox');
+    expect(res.body.msg).toBe(
+      'The mailbox has already been used, please change to another mailbox',
+    );
     expect(mails).toHaveLength(0);
     const wrong = await call(
       ctx.app,
@@ -92,7 +99,10 @@ describe('/api/com/n/* and /api/com/my/{info,pwd}', () => {
       { ...en, cookie: (await solveCaptcha(ctx)).cookie },
     );
     expect(wrong.body.errCode).toBe(-10020);
-    const none = await call(ctx.app, '/com/n/send/email', { email: 'x@example.com', type: 'reset' });
+    const none = await call(ctx.app, '/com/n/send/email', {
+      email: 'x@example.com',
+      type: 'reset',
+    });
     expect(none.body.errCode).toBe(-10020);
   });
 
@@ -127,7 +137,12 @@ describe('/api/com/n/* and /api/com/my/{info,pwd}', () => {
       expect(res.body.errCode).toBe(-10001);
       expect(res.body.msg).toContain(field);
     }
-    const common = await call(ctx.app, '/com/n/reg', { ...good, password: md5Hex('Password123') }, en);
+    const common = await call(
+      ctx.app,
+      '/com/n/reg',
+      { ...good, password: md5Hex('Password123') },
+      en,
+    );
     expect(common.body.errCode).toBe(-10026);
   });
 
@@ -198,7 +213,11 @@ describe('/api/com/n/* and /api/com/my/{info,pwd}', () => {
     const code = codeIn(mails[0]);
     expect(code).toMatch(/^\d{6}$/);
     const newPassword = md5Hex('N3wPassword!');
-    const bad = await call(ctx.app, '/com/n/reset/pwd', { email, code: '999999', password: newPassword });
+    const bad = await call(ctx.app, '/com/n/reset/pwd', {
+      email,
+      code: '999999',
+      password: newPassword,
+    });
     expect(bad.body.errCode).toBe(-10024);
     const ok = await call(ctx.app, '/com/n/reset/pwd', { email, code, password: newPassword });
     expect(ok.body.success).toBe(true);
@@ -231,5 +250,23 @@ describe('/api/com/n/* and /api/com/my/{info,pwd}', () => {
     expect((await call(ctx.app, '/com/my/info', {}, { 'x-token': b })).status).toBe(401);
     const unsigned = await call(ctx.app, '/com/my/pwd', { oldPassword: PASSWORD, newPassword });
     expect(unsigned.status).toBe(401);
+  });
+});
+
+describe('rate limit of the unauthenticated account calls', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    // 1/60 of the global per-minute limit: 2 a minute here, 20 at the default of 1200.
+    ctx = await createTestApp({ RATE_LIMIT_PER_MINUTE: '120' });
+  });
+  afterAll(() => ctx.close());
+
+  it('answers 429 in the envelope once /com/n/ce is asked too often', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      statuses.push((await call(ctx.app, '/com/n/ce', { email: `r${i}@example.com` })).status);
+    }
+    expect(statuses).toEqual([200, 200, 429]);
+    expect((await call(ctx.app, '/com/my/info')).status).toBe(401);
   });
 });

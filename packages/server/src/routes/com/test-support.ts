@@ -39,7 +39,8 @@ export async function mailsDuring(
     .filter((text) => new RegExp(`^To: ${to}`, 'mi').test(text));
 }
 
-export const codeIn = (mail: string | undefined) => /verification code is (\d{6})/.exec(mail ?? '')?.[1];
+export const codeIn = (mail: string | undefined) =>
+  /verification code is (\d{6})/.exec(mail ?? '')?.[1];
 
 /** A company straight in the database, signed in through the session service. */
 export async function makeCompany(ctx: TestContext, balance = 0, email?: string) {

@@ -1,0 +1,1 @@
+CREATE INDEX "console_users_recent_idx" ON "console_users" USING btree ("tenant_id","created_at");
