@@ -2,5 +2,5 @@ import { defineConfig } from 'vitest/config';
 
 // One run covers every package; each package's own config names its project.
 export default defineConfig({
-  test: { projects: ['packages/shared', 'packages/server', 'packages/web'] },
+  test: { projects: ['packages/shared', 'packages/server', 'packages/web', 'packages/agent'] },
 });

@@ -7,47 +7,19 @@ import {
   LICENCE_SIGNING_PREFIX,
   ZElevationPayload,
   ZLicencePayload,
-  ZLicenceRequestFile,
   ZSignedEnvelope,
   type TElevationPayload,
   type TLicencePayload,
-  type TLicenceRequestFile,
 } from '@edp/shared/contracts/licence-file';
+import { canonicalJson } from '@edp/shared/licence-request';
 
 /**
  * The licence file formats of ARCHITECTURE.md §7 (docs/licence-format.md). Pure functions: the
  * portal signs with them and the console's activation verifies with them.
  */
 
-/** JSON with object keys sorted at every level and no white space: one text per value. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
-
-/** Reads a licence request (`.dat`: base64 of canonical JSON); undefined when it is not one. */
-export function parseRequestFile(base64: string): TLicenceRequestFile | undefined {
-  const compact = base64.replace(/\s+/g, '');
-  if (!compact || !/^[A-Za-z0-9+/]+={0,2}$/.test(compact)) return undefined;
-  try {
-    const parsed = ZLicenceRequestFile.safeParse(
-      JSON.parse(Buffer.from(compact, 'base64').toString('utf8')),
-    );
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-export function encodeRequestFile(request: TLicenceRequestFile): string {
-  return Buffer.from(canonicalJson(request), 'utf8').toString('base64');
-}
+// The request format is shared with the reference engine, which writes requests.
+export { canonicalJson, encodeRequestFile, parseRequestFile } from '@edp/shared/licence-request';
 
 function armour(label: string, body: string): string {
   const lines = body.match(/.{1,64}/g) ?? [];
