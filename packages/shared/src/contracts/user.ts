@@ -105,7 +105,10 @@ export const ZRoleAdd = z.object({
   groupIds: z.array(ZUuid).max(200).default([]).describe('Associated groups; none: all groups'),
 });
 /** Built-in roles keep their duty: only name, permission and groups of custom roles change. */
-export const ZRoleEdit = ZRoleAdd.partial().extend({ id: ZUuid });
+export const ZRoleEdit = ZRoleAdd.partial().extend({
+  id: ZUuid,
+  groupIds: z.array(ZUuid).max(200).optional().describe('Left out: unchanged'),
+});
 
 // ——— groups ———
 

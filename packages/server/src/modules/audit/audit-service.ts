@@ -1,5 +1,8 @@
+import { roleMenus } from '@edp/shared/permissions';
 import type { Db } from '../../db/client.ts';
 import type { Actor, Caller } from '../console-auth/actor.ts';
+import { roleRepository } from '../role/role-repository.ts';
+import type { UserRow } from '../user/user-repository.ts';
 import { auditRepository, type AuditInsert } from './audit-repository.ts';
 
 export interface ChangeSummary {
@@ -51,6 +54,19 @@ export function auditService(db: Db) {
       await repo.insert(entry);
     },
     actorFields,
+    /** Actor fields for a known user outside a session (login attempts): role and duty too. */
+    async userFields(user: UserRow) {
+      const role = user.roleId
+        ? await roleRepository(db).findById(user.tenantId, user.roleId)
+        : undefined;
+      return {
+        tenantId: user.tenantId,
+        actorId: user.id,
+        account: user.account,
+        roleName: role?.name ?? '',
+        duty: role ? roleMenus(role.userType, role.menu).join(',') : '',
+      };
+    },
   };
 }
 export type AuditService = ReturnType<typeof auditService>;

@@ -54,9 +54,7 @@ export function loginService(app: FastifyInstance) {
     user?: UserRow,
   ): Promise<never> {
     await audit.event({
-      tenantId: tenant.id,
-      actorId: user?.id ?? null,
-      account,
+      ...(user ? await audit.userFields(user) : { tenantId: tenant.id, account }),
       action,
       target: account,
       ip: ctx.ip,

@@ -44,7 +44,8 @@ export function groupRepository(db: Db) {
       return db
         .select({
           group: consoleGroups,
-          userCount: sql<number>`(select count(*)::int from ${consoleUsers} where ${consoleUsers.groupId} = ${consoleGroups.id} and ${consoleUsers.status} <> 'deleted')`,
+          // Spelled out: drizzle leaves columns unqualified when a select has no join.
+          userCount: sql<number>`(select count(*)::int from console_users u where u.group_id = "console_groups"."id" and u.status <> 'deleted')`,
           escrowTo: consoleGroupEscrows.toGroupId,
           escrowMode: consoleGroupEscrows.mode,
         })

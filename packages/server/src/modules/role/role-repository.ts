@@ -86,7 +86,8 @@ export function roleRepository(db: Db) {
         db
           .select({
             role: consoleRoles,
-            userCount: sql<number>`(select count(*)::int from ${consoleUsers} where ${consoleUsers.roleId} = ${consoleRoles.id} and ${consoleUsers.status} <> 'deleted')`,
+            // Spelled out: drizzle leaves columns unqualified when a select has no join.
+            userCount: sql<number>`(select count(*)::int from console_users u where u.role_id = "console_roles"."id" and u.status <> 'deleted')`,
           })
           .from(consoleRoles)
           .where(where)

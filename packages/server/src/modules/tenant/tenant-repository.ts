@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import { containsPattern } from '../../lib/like-pattern.ts';
 import type { Db } from '../../db/client.ts';
-import { consoleUsers, owners, sessions, systemSettings } from '../../db/schema/index.ts';
+import { owners, sessions, systemSettings } from '../../db/schema/index.ts';
 
 export type TenantRow = typeof owners.$inferSelect;
 
@@ -51,7 +51,8 @@ export function tenantRepository(db: Db) {
             sms: owners.sms,
             status: owners.status,
             createdAt: owners.createdAt,
-            userCount: sql<number>`(select count(*)::int from ${consoleUsers} where ${consoleUsers.tenantId} = ${owners.id})`,
+            // Spelled out: drizzle leaves columns unqualified when a select has no join.
+            userCount: sql<number>`(select count(*)::int from console_users u where u.tenant_id = "owners"."id")`,
           })
           .from(owners)
           .where(where)

@@ -82,9 +82,7 @@ export function selfService(app: FastifyInstance, login: LoginService) {
       if (user.phone) throw new AppError(ConsoleErr.PhoneAlreadyBound);
       await users.update(tenant.id, user.id, { phone: input.phone });
       await audit.event({
-        tenantId: tenant.id,
-        actorId: user.id,
-        account: user.account,
+        ...(await audit.userFields(user)),
         action,
         target: user.account,
         detail: { after: { phone: input.phone } },
@@ -99,7 +97,7 @@ export function selfService(app: FastifyInstance, login: LoginService) {
       ctx: LoginContext,
     ) {
       const action = '/login/n/reset/expire/pwd';
-      const { tenant, user, settings } = await login.verifyBeforeLogin(
+      const { user, settings } = await login.verifyBeforeLogin(
         input.account,
         input.oldPassword,
         input.captcha,
@@ -112,9 +110,7 @@ export function selfService(app: FastifyInstance, login: LoginService) {
       }
       await setPassword(app, user, input.newPassword, { byOther: false });
       await audit.event({
-        tenantId: tenant.id,
-        actorId: user.id,
-        account: user.account,
+        ...(await audit.userFields(user)),
         action,
         target: user.account,
         ip: ctx.ip,

@@ -1,0 +1,11 @@
+import { PGlite } from '@electric-sql/pglite';
+let t = performance.now();
+const a = await PGlite.create('memory://');
+console.log('create', (performance.now() - t).toFixed(0));
+t = performance.now();
+const dump = await a.dumpDataDir('none');
+console.log('dump', (performance.now() - t).toFixed(0), dump.size);
+t = performance.now();
+const b = await PGlite.create('memory://', { loadDataDir: dump });
+console.log('load', (performance.now() - t).toFixed(0));
+console.log((await b.query('select 1 as x')).rows);

@@ -1,0 +1,32 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MessageInstance } from 'antd/es/message/interface';
+import { configureHttp } from '../lib/http.ts';
+
+let messageModule: Promise<MessageInstance> | undefined;
+
+/**
+ * antd's message is loaded on the first toast, not with /login: it weighs about 8 KB gzip and
+ * most visits never show one. It renders through `ConfigProvider.config({ holderRender })`
+ * (providers.tsx), so it still gets the theme and locale.
+ */
+function loadMessage(): Promise<MessageInstance> {
+  messageModule ??= import('antd/es/message').then((m) => m.default);
+  return messageModule;
+}
+
+/** Hands toasts and the current translations to the HTTP client, which knows nothing of React. */
+export function HttpBridge() {
+  const { t, i18n } = useTranslation('common');
+
+  useEffect(() => {
+    configureHttp({
+      notifyError: (msg) => void loadMessage().then((message) => message.error(msg)),
+      notifySuccess: (msg) => void loadMessage().then((message) => message.success(msg)),
+      translate: (key) => t(key === 'timeout' ? 'request.timeout' : 'request.serverError'),
+      language: () => i18n.language,
+    });
+  }, [t, i18n]);
+
+  return null;
+}

@@ -1,0 +1,22 @@
+import { lazy, Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { NavigationProgress } from './navigation-progress.tsx';
+import { OfflineNotice } from './offline-notice.tsx';
+
+// The title can follow a moment later; loading it apart keeps react-query's observer code
+// (useQuery) off the first load of /login. index.html already carries the default title.
+const DocumentTitle = lazy(() => import('./document-title.tsx'));
+
+/** The root route: app-wide effects around every layout. */
+export function RootShell() {
+  return (
+    <>
+      <NavigationProgress />
+      <Suspense fallback={null}>
+        <DocumentTitle />
+      </Suspense>
+      <OfflineNotice />
+      <Outlet />
+    </>
+  );
+}

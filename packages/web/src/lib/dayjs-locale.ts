@@ -1,0 +1,14 @@
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { i18n } from '../locales/i18n.ts';
+
+/**
+ * dayjs (and so antd's date components) speaks the current language. Import this module for
+ * its effect from any lazily loaded module that shows dates; the signed-in layouts do.
+ */
+function apply(language: string): void {
+  dayjs.locale(language === 'zh-CN' ? 'zh-cn' : 'en');
+}
+
+apply(i18n.language);
+i18n.on('languageChanged', apply);

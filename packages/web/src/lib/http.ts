@@ -1,0 +1,165 @@
+import { API_BASE, REQUEST_TIMEOUT_MS } from '@edp/shared/constants';
+// CommonErr is ErrCode's common part; importing the leaf keeps the full catalogue out of /login.
+import { CommonErr as ErrCode } from '@edp/shared/errors/common';
+import type { TEnvelope } from '@edp/shared/contracts/common';
+import { areaOf, LOGIN_PATH, loginRedirect } from './auth-paths.ts';
+import { reportApiReachable } from './connectivity.ts';
+import { clearAdmin, clearCompany, sessionStore } from './session.ts';
+
+/**
+ * The one place that talks to the API (ARCHITECTURE.md §5): POST JSON under /api with X-Token
+ * and Accept-Language, envelope unwrapping, error toasts, session expiry and timeouts.
+ * Side effects (navigation, toasts, translations) are injected so tests can observe them and
+ * so this module does not depend on React or antd.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly errCode: number,
+    readonly msg: string,
+    /** HTTP status; 0 when no answer arrived (timeout, network failure). */
+    readonly status: number,
+  ) {
+    super(msg);
+    this.name = 'ApiError';
+  }
+}
+
+export interface PostOptions {
+  /** Show no error toast (the caller shows its own, or the failure is tolerated). */
+  silent?: boolean;
+  /** Toast on success: `true` shows the server's msg, a string shows that text. */
+  success?: boolean | string;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+export interface HttpDeps {
+  fetch: typeof fetch;
+  navigate: (to: string) => void;
+  notifyError: (msg: string) => void;
+  notifySuccess: (msg: string) => void;
+  /** Localised texts for failures that carry no server message. */
+  translate: (key: 'timeout' | 'serverError') => string;
+  language: () => string;
+  token: () => string | undefined;
+  location: () => { pathname: string; search: string };
+  timeoutMs: number;
+}
+
+const defaultDeps: HttpDeps = {
+  fetch: (...args) => globalThis.fetch(...args),
+  navigate: (to) => window.location.assign(to),
+  notifyError: () => undefined, // replaced by the antd bridge once the app is mounted
+  notifySuccess: () => undefined,
+  translate: (key) =>
+    key === 'timeout' ? 'Request timed out, please try again later!' : 'Server error',
+  language: () => document.documentElement.lang || 'zh-CN',
+  token: () => sessionStore.getSnapshot().token,
+  location: () => window.location,
+  timeoutMs: REQUEST_TIMEOUT_MS,
+};
+
+function isEnvelope(value: unknown): value is TEnvelope<unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v.success === 'boolean' && typeof v.errCode === 'number' && typeof v.msg === 'string'
+  );
+}
+
+export function createHttpClient(overrides: Partial<HttpDeps> = {}) {
+  const deps: HttpDeps = { ...defaultDeps, ...overrides };
+
+  function fail(error: ApiError, silent: boolean | undefined): never {
+    if (!silent) deps.notifyError(error.msg);
+    throw error;
+  }
+
+  function expireSession(): void {
+    const { pathname, search } = deps.location();
+    const area = areaOf(pathname);
+    if (area === 'admin') clearAdmin();
+    else clearCompany();
+    // Already on the login page: stay, a redirect to itself would lose the original target.
+    if (pathname !== LOGIN_PATH[area]) deps.navigate(loginRedirect(area, pathname + search));
+  }
+
+  async function post<T>(path: string, body: unknown = {}, opts: PostOptions = {}): Promise<T> {
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, opts.timeoutMs ?? deps.timeoutMs);
+    const onCallerAbort = () => controller.abort();
+    opts.signal?.addEventListener('abort', onCallerAbort);
+
+    const headers: Record<string, string> = {
+      'Content-Type': 'application/json',
+      'Accept-Language': deps.language(),
+    };
+    const token = deps.token();
+    if (token) headers['X-Token'] = token;
+
+    let response: Response;
+    let payload: unknown;
+    try {
+      response = await deps.fetch(`${API_BASE}${path}`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(body),
+        signal: controller.signal,
+        credentials: 'same-origin', // the captcha answer is bound to a cookie
+      });
+      payload = await response.json().catch(() => undefined);
+    } catch {
+      const key = timedOut ? 'timeout' : 'serverError';
+      if (!opts.signal?.aborted) reportApiReachable(false);
+      return fail(new ApiError(ErrCode.Unavailable, deps.translate(key), 0), opts.silent);
+    } finally {
+      clearTimeout(timer);
+      opts.signal?.removeEventListener('abort', onCallerAbort);
+    }
+
+    if (!isEnvelope(payload)) {
+      // A proxy error page or an empty 5xx: the API itself is not answering.
+      reportApiReachable(response.status < 500);
+      return fail(
+        new ApiError(ErrCode.Server, deps.translate('serverError'), response.status),
+        opts.silent,
+      );
+    }
+    reportApiReachable(true);
+
+    if (!payload.success) {
+      const error = new ApiError(payload.errCode, payload.msg, response.status);
+      if (payload.errCode === ErrCode.SessionExpired) {
+        deps.notifyError(payload.msg);
+        expireSession();
+        throw error;
+      }
+      return fail(error, opts.silent);
+    }
+    if (opts.success)
+      deps.notifySuccess(typeof opts.success === 'string' ? opts.success : payload.msg);
+    return payload.data as T;
+  }
+
+  return {
+    post,
+    /** Swap dependencies at run time (the app wires the router and antd's message here). */
+    configure(next: Partial<HttpDeps>): void {
+      Object.assign(deps, next);
+    },
+  };
+}
+
+const client = createHttpClient();
+
+export const post = client.post;
+export const configureHttp = client.configure;
+
+/** URL of a GET endpoint under /api (captcha image, downloads). */
+export function apiUrl(path: string): string {
+  return `${API_BASE}${path}`;
+}

@@ -1,0 +1,111 @@
+import { asString, readItem, removeItem, writeItem } from './storage.ts';
+
+/**
+ * The signed-in identities, kept in encrypted local storage (SPEC §3, §4): the portal company
+ * (`company`), the console administrator (`user`) and the token both send as X-Token.
+ * A tiny observable store so React re-renders on sign-in and sign-out (useSyncExternalStore).
+ */
+export interface CompanySession {
+  id: string;
+  email: string;
+  company: string;
+  balance: number;
+}
+
+/** Console user info (SPEC §3); only what the shell needs is required. */
+export interface AdminSession {
+  email: string;
+  fullName?: string;
+  [flag: string]: unknown;
+}
+
+export interface SessionSnapshot {
+  token: string | undefined;
+  company: CompanySession | undefined;
+  user: AdminSession | undefined;
+}
+
+// Hand-written guards instead of zod: this runs on every first load, zod would weigh on /login.
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function parseCompany(value: unknown): CompanySession | undefined {
+  if (!isRecord(value)) return undefined;
+  const { id, email, company, balance } = value;
+  if ((typeof id !== 'string' && typeof id !== 'number') || typeof email !== 'string') {
+    return undefined;
+  }
+  return {
+    id: String(id),
+    email,
+    company: typeof company === 'string' ? company : '',
+    balance: typeof balance === 'number' ? balance : 0,
+  };
+}
+
+export function parseAdmin(value: unknown): AdminSession | undefined {
+  return isRecord(value) && typeof value.email === 'string' ? (value as AdminSession) : undefined;
+}
+
+function load(): SessionSnapshot {
+  return {
+    token: readItem('token', asString),
+    company: readItem('company', parseCompany),
+    user: readItem('user', parseAdmin),
+  };
+}
+
+let snapshot: SessionSnapshot = load();
+const listeners = new Set<() => void>();
+
+function update(next: Partial<SessionSnapshot>): void {
+  snapshot = { ...snapshot, ...next };
+  for (const listener of listeners) listener();
+}
+
+export const sessionStore = {
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  getSnapshot: (): SessionSnapshot => snapshot,
+  /** Re-read storage (tests, or another tab changed it). */
+  reload(): void {
+    update(load());
+  },
+};
+
+export function signInCompany(token: string, company: CompanySession): void {
+  writeItem('token', token);
+  writeItem('company', company);
+  update({ token, company });
+}
+
+export function signInAdmin(token: string, user: AdminSession): void {
+  writeItem('token', token);
+  writeItem('user', user);
+  update({ token, user });
+}
+
+/** Portal sign-out or expiry: the company and the token go. */
+export function clearCompany(): void {
+  removeItem('company');
+  removeItem('token');
+  update({ company: undefined, token: undefined });
+}
+
+/** Console sign-out or expiry: the admin user info, its role menu and the token go. */
+export function clearAdmin(): void {
+  removeItem('user');
+  removeItem('roleMenu');
+  removeItem('token');
+  update({ user: undefined, token: undefined });
+}
+
+if (typeof window !== 'undefined') {
+  // Keep tabs in step: signing out in one tab signs out the others.
+  window.addEventListener('storage', (event) => {
+    if (event.key === null || event.key.startsWith('edp.')) sessionStore.reload();
+  });
+}

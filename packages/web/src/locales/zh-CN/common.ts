@@ -1,0 +1,51 @@
+/** Texts every area uses: language names, generic actions, request failures, empty states. */
+const common = {
+  productShort: 'EDP 控制台',
+  skipToContent: '跳到主要内容',
+  language: {
+    label: '语言',
+    'zh-CN': '简体中文',
+    'en-US': 'English',
+  },
+  actions: {
+    backHome: '返回首页',
+    ok: '确定',
+    cancel: '取消',
+    submit: '提交',
+    retry: '重试',
+  },
+  request: {
+    timeout: '请求超时，请稍后再试！',
+    serverError: '服务器错误',
+  },
+  offline: {
+    browser: '网络已断开，页面可能无法加载最新数据。恢复连接后将自动重试。',
+    api: '暂时无法连接服务器，请检查网络或稍后再试。',
+  },
+  empty: {
+    noData: '暂无数据',
+  },
+  loading: '加载中…',
+  notFound: {
+    title: '页面不存在',
+    subTitle: '您访问的页面不存在或已被移除。',
+  },
+  routeError: {
+    title: '页面加载失败',
+    subTitle: '可能是网络问题或版本已更新，请刷新页面重试。',
+    reload: '刷新页面',
+  },
+  footer: {
+    agreement: '用户注册协议',
+    privacy: '隐私政策',
+    copyright: '© {{year}} EDP 终端数据防护',
+  },
+};
+
+export default common;
+
+declare module 'i18next' {
+  interface ResourceNamespaceMap {
+    common: typeof common;
+  }
+}

@@ -1,0 +1,28 @@
+/**
+ * Route names (SPEC §2): each route's `name` in the route table is a key here, used for the
+ * menu label and the page heading (ant-design-pro style).
+ */
+const menu = {
+  home: '首页',
+  register: '企业注册',
+  login: '企业登录',
+  retrieve: '找回密码',
+  appRegister: '用户注册协议',
+  appPrivacy: '隐私政策',
+  recharge: '充值',
+  balance: '我的余额',
+  device: '我的引擎',
+  deviceDetail: '引擎详情',
+  myauth: '我的授权',
+  adminLogin: '管理控制台登录',
+  adminHome: '控制台首页',
+  notFound: '页面不存在',
+};
+
+export default menu;
+
+declare module 'i18next' {
+  interface ResourceNamespaceMap {
+    menu: typeof menu;
+  }
+}

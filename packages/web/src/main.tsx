@@ -1,0 +1,19 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import './locales/i18n.ts';
+import './styles/base.css';
+import { AppProviders } from './app/providers.tsx';
+import { router } from './app/router.tsx';
+import { configureHttp } from './lib/http.ts';
+
+// Session expiry navigates inside the app instead of reloading it.
+configureHttp({ navigate: (to) => void router.navigate(to) });
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);
