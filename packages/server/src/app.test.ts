@@ -61,6 +61,14 @@ describe('envelope, language and limits', () => {
     expect(JSON.stringify(res.body)).not.toContain('hunter2');
   });
 
+  it('asks for a session before it looks at the body of a signed-in call', async () => {
+    for (const url of ['/com/issue', '/user/add', '/sa/pk/edit']) {
+      const res = await call(ctx.app, url, { months: 'many' });
+      expect(res.status, url).toBe(401);
+      expect(res.body.errCode, url).toBe(-10002);
+    }
+  });
+
   it('sets the security headers', async () => {
     const res = await call(ctx.app, '/owner/n/ts');
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");

@@ -20,7 +20,7 @@ export interface Database {
 }
 
 /** Migrations sit in packages/server/drizzle, beside src/ (dev, tests) and dist/ (bundle). */
-function migrationsFolder(): string {
+export function migrationsFolder(): string {
   const here = import.meta.dirname;
   const candidates = [path.resolve(here, '../drizzle'), path.resolve(here, '../../drizzle')];
   const found = candidates.find((dir) => fs.existsSync(path.join(dir, 'meta/_journal.json')));
@@ -32,7 +32,12 @@ function migrationsFolder(): string {
  * Opens the database and applies the committed migrations: PostgreSQL when a URL is given,
  * else PGlite under `pgliteDir` (or in memory when `pgliteDir` is 'memory://').
  */
-export async function openDatabase(opts: { url?: string; pgliteDir: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string;
+  pgliteDir: string;
+  /** A PGlite data directory dump to start from (tests: one migrated snapshot for all files). */
+  pgliteSnapshot?: Blob;
+}): Promise<Database> {
   const migrations = { migrationsFolder: migrationsFolder() };
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
@@ -44,7 +49,7 @@ export async function openDatabase(opts: { url?: string; pgliteDir: string }): P
     return { db: db as unknown as Db, driver: 'pg', close: () => pool.end() };
   }
   if (!opts.pgliteDir.startsWith('memory://')) fs.mkdirSync(opts.pgliteDir, { recursive: true });
-  const client = await PGlite.create(opts.pgliteDir);
+  const client = await PGlite.create(opts.pgliteDir, { loadDataDir: opts.pgliteSnapshot });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, migrations);
   return { db: db as unknown as Db, driver: 'pglite', close: () => client.close() };

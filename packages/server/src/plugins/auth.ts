@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import { CommonErr } from '@edp/shared/errors';
 import { AppError } from '../lib/app-error.ts';
 import type { Session } from '../modules/session/session-service.ts';
@@ -10,8 +10,8 @@ declare module 'fastify' {
     session: Session | null;
   }
   interface FastifyInstance {
-    /** A preHandler that admits only a live session of one of `kinds` (else -10002). */
-    requireSession(...kinds: SessionKind[]): preHandlerAsyncHookHandler;
+    /** An onRequest hook that admits (before the body is read or validated) only a live session of one of `kinds` (else -10002). */
+    requireSession(...kinds: SessionKind[]): onRequestAsyncHookHandler;
   }
 }
 
@@ -19,7 +19,7 @@ declare module 'fastify' {
 export const authPlugin = fp(async (app) => {
   app.decorateRequest('session', null);
   app.decorate('requireSession', (...kinds: SessionKind[]) => {
-    const handler: preHandlerAsyncHookHandler = async (req) => {
+    const handler: onRequestAsyncHookHandler = async (req) => {
       const header = req.headers['x-token'];
       const token = Array.isArray(header) ? header[0] : header;
       const session = token ? await app.sessions.resolve(token) : undefined;

@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { openDatabase, type Database } from '../db/client.ts';
+import { migrationsFolder, openDatabase, type Database } from '../db/client.ts';
 
 /**
  * Server tests run on PGlite by default and on the local PostgreSQL when DB=pg
@@ -41,6 +42,29 @@ async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> 
   };
 }
 
+/**
+ * PGlite's initdb and the migrations take seconds; every test file instead starts from one
+ * migrated data directory, dumped once per set of migrations and kept in the temp folder.
+ */
+async function migratedSnapshot(): Promise<Blob> {
+  const folder = migrationsFolder();
+  const digest = createHash('sha256');
+  for (const file of fs.readdirSync(folder, { recursive: true }).map(String).sort()) {
+    const full = path.join(folder, file);
+    if (fs.statSync(full).isFile()) digest.update(file).update(fs.readFileSync(full));
+  }
+  const cached = path.join(os.tmpdir(), `edp-pglite-${digest.digest('hex').slice(0, 16)}.tar.gz`);
+  if (!fs.existsSync(cached)) {
+    const fresh = await openDatabase({ pgliteDir: 'memory://' });
+    const dump = await (fresh.db as unknown as { $client: PGlite }).$client.dumpDataDir('gzip');
+    await fresh.close();
+    const partial = `${cached}.${process.pid}`;
+    fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    fs.renameSync(partial, cached);
+  }
+  return new Blob([fs.readFileSync(cached)]);
+}
+
 /** Builds the whole app on a fresh database with a temporary DATA_DIR. */
 export async function createTestApp(
   env: Record<string, string> = {},
@@ -48,7 +72,11 @@ export async function createTestApp(
 ): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edp-test-'));
   const pgDb = testDriver === 'pg' ? await freshPostgres() : undefined;
-  const database = await openDatabase({ url: pgDb?.url, pgliteDir: 'memory://' });
+  const database = await openDatabase({
+    url: pgDb?.url,
+    pgliteDir: 'memory://',
+    pgliteSnapshot: pgDb ? undefined : await migratedSnapshot(),
+  });
   const config = loadConfig({
     DATA_DIR: dataDir,
     CAPTCHA: 'on',

@@ -2,7 +2,7 @@ import type {
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
-  preHandlerAsyncHookHandler,
+  onRequestAsyncHookHandler,
 } from 'fastify';
 import { CommonErr } from '@edp/shared/errors';
 import { CONSOLE_CALLS, mayCall, type CallRule, type ConsoleCall } from '@edp/shared/permissions';
@@ -14,11 +14,11 @@ import { loadActor, type Caller } from './actor.ts';
 const callers = new WeakMap<FastifyRequest, Caller>();
 
 /**
- * A preHandler for console calls, placed after `app.requireSession('user')`: loads the actor
+ * An onRequest hook for console calls, placed after `app.requireSession('user')`: loads the actor
  * and admits the call only when one of the actor's roles (or roles proxied right now) allows it
  * (CONSOLE_CALLS in shared/permissions.ts). A refusal is audited and answers 403.
  */
-export function requirePermission(call: ConsoleCall): preHandlerAsyncHookHandler {
+export function requirePermission(call: ConsoleCall): onRequestAsyncHookHandler {
   return async function (req) {
     const session = sessionOf(req);
     const actor = session.tenantId

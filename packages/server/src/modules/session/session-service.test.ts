@@ -63,7 +63,7 @@ describe('sessions', () => {
 
   it('answers -10002 for a guarded call without a live session', async () => {
     const guarded = await createTestApp({}, (app) => {
-      app.post('/api/test/me', { preHandler: app.requireSession('company') }, async (req, reply) =>
+      app.post('/api/test/me', { onRequest: app.requireSession('company') }, async (req, reply) =>
         reply.ok({ who: req.session!.subjectId }),
       );
     });

@@ -149,7 +149,7 @@ export const comAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/my/info',
     {
-      preHandler: signedIn,
+      onRequest: signedIn,
       schema: {
         tags,
         security,
@@ -164,7 +164,7 @@ export const comAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/my/pwd',
     {
-      preHandler: signedIn,
+      onRequest: signedIn,
       schema: {
         tags,
         security,

@@ -13,12 +13,12 @@ const security = [{ token: [] }];
 export const comBalanceRoutes: FastifyPluginAsyncZod = async (app) => {
   const recharge = rechargeService(app.db);
   const balance = balanceQueries(app.db);
-  const preHandler = app.requireSession('company');
+  const onRequest = app.requireSession('company');
 
   app.post(
     '/recharge',
     {
-      preHandler,
+      onRequest,
       config: sensitiveRateLimit(app),
       schema: {
         tags,
@@ -34,7 +34,7 @@ export const comBalanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/my/balance',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         security,

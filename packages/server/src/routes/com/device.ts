@@ -22,12 +22,12 @@ const security = [{ token: [] }];
 export const comDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
   const devices = deviceQueries(app.db);
   const records = licenceQueries(app.db);
-  const preHandler = app.requireSession('company');
+  const onRequest = app.requireSession('company');
 
   app.post(
     '/my/device',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         security,
@@ -42,7 +42,7 @@ export const comDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/dv/info',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         security,
@@ -58,7 +58,7 @@ export const comDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/device/issue/record',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         security,
@@ -80,7 +80,7 @@ export const comDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/all/issue/record',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         security,

@@ -30,13 +30,13 @@ const security = [{ token: [] }];
 export const comLicenceRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = licenceService(app);
   const queries = licenceQueries(app.db);
-  const preHandler = app.requireSession('company');
+  const onRequest = app.requireSession('company');
   const companyOf = (req: Parameters<typeof sessionOf>[0]) => sessionOf(req).subjectId;
 
   app.post(
     '/my/license',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         security,
@@ -51,7 +51,7 @@ export const comLicenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/my/license/sub',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         security,
@@ -67,7 +67,7 @@ export const comLicenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/my/license/record',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         security,
@@ -89,7 +89,7 @@ export const comLicenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/device',
     {
-      preHandler,
+      onRequest,
       // base64 of a .dat of up to 10 MiB (UPLOAD_BODY_LIMIT) plus the JSON around it.
       bodyLimit: MAX_UPLOAD_BASE64 + 4096,
       schema: {
@@ -106,7 +106,7 @@ export const comLicenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/issue',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         security,
@@ -122,7 +122,7 @@ export const comLicenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/ele',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         security,
@@ -138,7 +138,7 @@ export const comLicenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/ca',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         security,
@@ -158,7 +158,7 @@ export const comLicenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dw/:id',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         security,

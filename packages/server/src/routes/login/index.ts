@@ -111,7 +111,7 @@ export const loginRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/gt',
     {
-      preHandler: consoleGuard(app, '/login/gt'),
+      onRequest: consoleGuard(app, '/login/gt'),
       schema: {
         tags,
         summary: 'My auto-login token: ng 0 gets it, ng 1 makes a new one',
@@ -131,7 +131,7 @@ export const loginRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/s/get-set',
     {
-      preHandler: consoleGuard(app, '/login/s/get-set'),
+      onRequest: consoleGuard(app, '/login/s/get-set'),
       schema: {
         tags,
         summary: 'Login settings',
@@ -145,7 +145,7 @@ export const loginRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/s/set',
     {
-      preHandler: consoleGuard(app, '/login/s/set'),
+      onRequest: consoleGuard(app, '/login/s/set'),
       schema: {
         tags,
         summary: 'Change the login settings: captcha, password policy, expiry, lockout, codes',
@@ -162,7 +162,7 @@ export const loginRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login/out',
     {
-      preHandler: consoleGuard(app, '/login/login/out'),
+      onRequest: consoleGuard(app, '/login/login/out'),
       schema: { tags, summary: 'Sign out', body: ZEmpty, response: { 200: ZEnvelope(ZEmpty) } },
     },
     async (req, reply) => {

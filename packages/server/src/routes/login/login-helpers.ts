@@ -24,7 +24,7 @@ export const strictRateLimit = (app: FastifyInstance) => ({
   },
 });
 
-/** The preHandlers of a signed-in console call: a user session, then the call's permission. */
+/** The onRequest hooks of a signed-in console call: a user session, then the call's permission. */
 export const consoleGuard = (app: FastifyInstance, call: ConsoleCall) => [
   app.requireSession('user'),
   requirePermission(call),

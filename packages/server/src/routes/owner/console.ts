@@ -66,7 +66,7 @@ export const ownerConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/l/log',
     {
-      preHandler: consoleGuard(app, '/owner/l/log'),
+      onRequest: consoleGuard(app, '/owner/l/log'),
       schema: {
         tags,
         summary: 'The audit log (auditor): filter by time, account, action, result, target',
@@ -80,7 +80,7 @@ export const ownerConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dw/:owner/audit',
     {
-      preHandler: consoleGuard(app, '/owner/dw/audit'),
+      onRequest: consoleGuard(app, '/owner/dw/audit'),
       schema: {
         tags,
         summary: 'The audit log as CSV, with the filters of /owner/l/log as query parameters',

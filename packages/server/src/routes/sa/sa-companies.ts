@@ -10,7 +10,7 @@ export const saCompanyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/coms',
     {
-      preHandler: app.requireSession('sa'),
+      onRequest: app.requireSession('sa'),
       schema: {
         tags: ['sa'],
         security: [{ token: [] }],

@@ -15,12 +15,12 @@ const done = { 200: ZEnvelope(ZEmpty) };
 /** The console's tenants, for the vendor's super administrator (session kind 'sa'). */
 export const saOwnerRoutes: FastifyPluginAsyncZod = async (app) => {
   const owners = saOwnerService(app.db);
-  const preHandler = app.requireSession('sa');
+  const onRequest = app.requireSession('sa');
 
   app.post(
     '/ows',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         summary: 'Tenants',
@@ -34,7 +34,7 @@ export const saOwnerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/ows/act',
     {
-      preHandler,
+      onRequest,
       schema: { tags, summary: 'Activate or deactivate a tenant', body: ZOwnerAct, response: done },
     },
     async (req, reply) => {
@@ -46,7 +46,7 @@ export const saOwnerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/ows/edit',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         summary: "Edit a tenant's domain, names or SMS flag",
@@ -63,7 +63,7 @@ export const saOwnerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/ows/del',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         summary: 'Delete a tenant and all its console data',

@@ -17,12 +17,12 @@ const security = [{ token: [] }];
 /** Recharge packages and their single-use codes (super administrator only). */
 export const saPackageRoutes: FastifyPluginAsyncZod = async (app) => {
   const vendor = vendorService(app);
-  const preHandler = app.requireSession('sa');
+  const onRequest = app.requireSession('sa');
 
   app.post(
     '/pks',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         security,
@@ -37,7 +37,7 @@ export const saPackageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/pk/edit',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         security,
@@ -53,7 +53,7 @@ export const saPackageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/pk/del',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         security,
@@ -71,7 +71,7 @@ export const saPackageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/pk/codes',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         security,

@@ -8,12 +8,12 @@ const tags = ['sa'];
 /** Vendor-wide settings (/sa/sys/get, /sa/sys/set), for the super administrator. */
 export const saSystemRoutes: FastifyPluginAsyncZod = async (app) => {
   const tenants = tenantService(app.db);
-  const preHandler = app.requireSession('sa');
+  const onRequest = app.requireSession('sa');
 
   app.post(
     '/sys/get',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         summary: 'System settings',
@@ -27,7 +27,7 @@ export const saSystemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sys/set',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         summary: 'Change the system settings',

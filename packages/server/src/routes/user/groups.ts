@@ -22,7 +22,7 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/list',
     {
-      preHandler: consoleGuard(app, '/user/group/list'),
+      onRequest: consoleGuard(app, '/user/group/list'),
       schema: {
         tags,
         summary: 'The group tree (flat, parents first)',
@@ -36,7 +36,7 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/add',
     {
-      preHandler: consoleGuard(app, '/user/group/add'),
+      onRequest: consoleGuard(app, '/user/group/add'),
       schema: {
         tags,
         summary: 'Add a group',
@@ -50,7 +50,7 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/edit',
     {
-      preHandler: consoleGuard(app, '/user/group/edit'),
+      onRequest: consoleGuard(app, '/user/group/edit'),
       schema: { tags, summary: 'Rename or edit a group', body: ZGroupEdit, response: done },
     },
     async (req, reply) => {
@@ -62,7 +62,7 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/del',
     {
-      preHandler: consoleGuard(app, '/user/group/del'),
+      onRequest: consoleGuard(app, '/user/group/del'),
       schema: {
         tags,
         summary: 'Delete a group without subgroups, devices, roles or users',
@@ -79,7 +79,7 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/escrow',
     {
-      preHandler: consoleGuard(app, '/user/group/escrow'),
+      onRequest: consoleGuard(app, '/user/group/escrow'),
       schema: {
         tags,
         summary: "Escrow a group's devices to an upper-tier or sibling group",
@@ -96,7 +96,7 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/escrow/del',
     {
-      preHandler: consoleGuard(app, '/user/group/escrow/del'),
+      onRequest: consoleGuard(app, '/user/group/escrow/del'),
       schema: { tags, summary: "End a group's escrow", body: ZIdRequest, response: done },
     },
     async (req, reply) => {

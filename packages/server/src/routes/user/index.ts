@@ -41,7 +41,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/ug/list',
     {
-      preHandler: consoleGuard(app, '/user/ug/list'),
+      onRequest: consoleGuard(app, '/user/ug/list'),
       schema: {
         tags,
         summary: 'Users by group, with search',
@@ -55,7 +55,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/add',
     {
-      preHandler: consoleGuard(app, '/user/add'),
+      onRequest: consoleGuard(app, '/user/add'),
       schema: {
         tags,
         summary: 'Add a user',
@@ -69,7 +69,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/edit',
     {
-      preHandler: consoleGuard(app, '/user/edit'),
+      onRequest: consoleGuard(app, '/user/edit'),
       schema: {
         tags,
         summary: 'Edit, disable or re-enable a user',
@@ -92,7 +92,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       url,
       {
-        preHandler: consoleGuard(app, call),
+        onRequest: consoleGuard(app, call),
         schema: { tags, summary, body: ZIdRequest, response: done },
       },
       async (req, reply) => {
@@ -105,7 +105,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/mv',
     {
-      preHandler: consoleGuard(app, '/user/mv'),
+      onRequest: consoleGuard(app, '/user/mv'),
       schema: { tags, summary: 'Migrate users to another group', body: ZUserMove, response: done },
     },
     async (req, reply) => {
@@ -117,7 +117,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/edit/pwd',
     {
-      preHandler: consoleGuard(app, '/user/edit/pwd'),
+      onRequest: consoleGuard(app, '/user/edit/pwd'),
       schema: {
         tags,
         summary: "Reset another user's password",
@@ -134,7 +134,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/my/info',
     {
-      preHandler: consoleGuard(app, '/user/my/info'),
+      onRequest: consoleGuard(app, '/user/my/info'),
       schema: {
         tags,
         summary: 'Who I am: user info, flags and menus',
@@ -148,7 +148,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/update/my-info',
     {
-      preHandler: consoleGuard(app, '/user/update/my-info'),
+      onRequest: consoleGuard(app, '/user/update/my-info'),
       schema: { tags, summary: 'Change my name', body: ZMyInfo, response: done },
     },
     async (req, reply) => {
@@ -160,7 +160,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/update/my-pwd',
     {
-      preHandler: consoleGuard(app, '/user/update/my-pwd'),
+      onRequest: consoleGuard(app, '/user/update/my-pwd'),
       schema: {
         tags,
         summary: 'Change my password (ends my other sessions)',
@@ -178,7 +178,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/update/my-phone',
     {
-      preHandler: consoleGuard(app, '/user/update/my-phone'),
+      onRequest: consoleGuard(app, '/user/update/my-phone'),
       schema: {
         tags,
         summary: 'Change my phone (password required)',

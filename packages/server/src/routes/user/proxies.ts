@@ -22,7 +22,7 @@ export const proxyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/list',
     {
-      preHandler: consoleGuard(app, '/user/proxy/list'),
+      onRequest: consoleGuard(app, '/user/proxy/list'),
       schema: {
         tags,
         summary: 'Proxies',
@@ -36,7 +36,7 @@ export const proxyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/add',
     {
-      preHandler: consoleGuard(app, '/user/proxy/add'),
+      onRequest: consoleGuard(app, '/user/proxy/add'),
       schema: {
         tags,
         summary: 'Let a user act with a role between two dates',
@@ -50,7 +50,7 @@ export const proxyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/edit',
     {
-      preHandler: consoleGuard(app, '/user/proxy/edit'),
+      onRequest: consoleGuard(app, '/user/proxy/edit'),
       schema: {
         tags,
         summary: "Change a proxy's role or window",
@@ -67,7 +67,7 @@ export const proxyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/del',
     {
-      preHandler: consoleGuard(app, '/user/proxy/del'),
+      onRequest: consoleGuard(app, '/user/proxy/del'),
       schema: { tags, summary: 'End a proxy', body: ZIdRequest, response: done },
     },
     async (req, reply) => {

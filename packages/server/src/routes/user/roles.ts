@@ -22,7 +22,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/list',
     {
-      preHandler: consoleGuard(app, '/user/role/list'),
+      onRequest: consoleGuard(app, '/user/role/list'),
       schema: {
         tags,
         summary: 'Roles',
@@ -36,7 +36,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/add',
     {
-      preHandler: consoleGuard(app, '/user/role/add'),
+      onRequest: consoleGuard(app, '/user/role/add'),
       schema: {
         tags,
         summary: 'Add a role',
@@ -50,7 +50,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/edit',
     {
-      preHandler: consoleGuard(app, '/user/role/edit'),
+      onRequest: consoleGuard(app, '/user/role/edit'),
       schema: { tags, summary: 'Edit a role', body: ZRoleEdit, response: done },
     },
     async (req, reply) => {
@@ -62,7 +62,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/del',
     {
-      preHandler: consoleGuard(app, '/user/role/del'),
+      onRequest: consoleGuard(app, '/user/role/del'),
       schema: { tags, summary: 'Delete a role nobody holds', body: ZIdRequest, response: done },
     },
     async (req, reply) => {
