@@ -17,7 +17,10 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: true,
-  reporter: [['list'], ['json']],
+  reporter: [
+    ['list'],
+    ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'test-results/report.json' }],
+  ],
   use: {
     baseURL,
     trace: 'retain-on-failure',
@@ -34,6 +37,12 @@ export default defineConfig({
       ],
     },
   },
+  // `*.setup.ts` files run first, once, on the fresh server: they go through the first-run
+  // screens (vendor initialisation, tenant setup wizard) that every other test relies on.
+  projects: [
+    { name: 'setup', testMatch: /.*\.setup\.ts/ },
+    { name: 'chromium', testIgnore: /.*\.setup\.ts/, dependencies: ['setup'] },
+  ],
   webServer: {
     command: 'node ../server/dist/index.js',
     url: `${baseURL}/api/health`,

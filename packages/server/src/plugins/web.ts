@@ -5,9 +5,14 @@ import fastifyStatic from '@fastify/static';
 import { CommonErr } from '@edp/shared/errors';
 import { fail } from './envelope.ts';
 
-/** Where the built web app is: beside the server package in the workspace. */
+/**
+ * Where the built web app is: packages/web/dist, seen from src/plugins (tests, dev) or from
+ * dist/ (the bundle).
+ */
 export function defaultWebDist(): string {
-  return path.resolve(import.meta.dirname, '../../../web/dist');
+  const here = import.meta.dirname;
+  const candidates = [path.resolve(here, '../../web/dist'), path.resolve(here, '../../../web/dist')];
+  return candidates.find((dir) => fs.existsSync(path.join(dir, 'index.html'))) ?? candidates[0]!;
 }
 
 /**
