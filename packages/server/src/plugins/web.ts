@@ -11,7 +11,10 @@ import { fail } from './envelope.ts';
  */
 export function defaultWebDist(): string {
   const here = import.meta.dirname;
-  const candidates = [path.resolve(here, '../../web/dist'), path.resolve(here, '../../../web/dist')];
+  const candidates = [
+    path.resolve(here, '../../web/dist'),
+    path.resolve(here, '../../../web/dist'),
+  ];
   return candidates.find((dir) => fs.existsSync(path.join(dir, 'index.html'))) ?? candidates[0]!;
 }
 
