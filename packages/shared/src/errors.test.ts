@@ -30,14 +30,14 @@ describe('errCode catalogue', () => {
   });
 
   it('keeps each area in its own range, so that no code is given twice', () => {
-    const ranges = {
+    const ranges: Record<string, [number, number]> = {
       common: [-10019, -10001],
       portal: [-10059, -10020],
       console: [-10099, -10060],
       engine: [-85, -1],
     };
     for (const [area, catalogue] of Object.entries(parts)) {
-      const [low, high] = ranges[area as keyof typeof ranges];
+      const [low, high] = ranges[area]!;
       for (const code of Object.keys(catalogue).map(Number)) {
         expect(code, `${area} ${code}`).toBeGreaterThanOrEqual(low);
         expect(code, `${area} ${code}`).toBeLessThanOrEqual(high);
