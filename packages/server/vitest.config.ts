@@ -7,7 +7,5 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    // Two cores: more workers only make each PGlite start slower.
-    maxWorkers: 2,
   },
 });
