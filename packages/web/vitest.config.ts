@@ -11,5 +11,7 @@ export default defineProject({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // antd under jsdom is slow on a busy 2-core machine; 5 s flakes there.
+    testTimeout: 30_000,
   },
 });
