@@ -30,7 +30,10 @@ describe('router with guard', () => {
     );
     await changeLanguage('en-US');
     const router = renderAt('/device/7?tab=1');
-    expect(await screen.findByRole('heading', { name: 'Company login' })).toBeInTheDocument();
+    // The guarded page's lazy chunk is fetched in parallel (and transformed cold here): allow time.
+    expect(
+      await screen.findByRole('heading', { name: 'Company login' }, { timeout: 5_000 }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.location.search).toBe('?redirect=%2Fdevice%2F7%3Ftab%3D1');
   });
@@ -42,7 +45,9 @@ describe('router with guard', () => {
     );
     signInCompany('tok', { id: 'c1', email: 'a@example.com', company: 'Acme', balance: 0 });
     const router = renderAt('/login');
-    expect(await screen.findByRole('heading', { name: '我的授权', level: 1 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: '我的授权', level: 1 }, { timeout: 5_000 }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/myauth');
     expect(screen.getByRole('navigation', { name: '主菜单' })).toBeInTheDocument();
   });
@@ -54,7 +59,9 @@ describe('router with guard', () => {
     );
     await changeLanguage('en-US');
     const router = renderAt('/admin/users');
-    expect(await screen.findByRole('heading', { name: 'Console login' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Console login' }, { timeout: 5_000 }),
+    ).toBeInTheDocument();
     expect(router.state.location.search).toBe('?redirect=%2Fadmin%2Fusers');
   });
 

@@ -4,11 +4,12 @@ import { PublicLayout } from './layout/public-layout.tsx';
 import { adminRoutes } from './routes/admin-routes.ts';
 import { portalRoutes } from './routes/portal-routes.ts';
 import type { AppRoute, LayoutKind } from './routes/route-types.ts';
+import { vendorRoutes } from './routes/vendor-routes.ts';
 import { InitialProgress } from './shell/navigation-progress.tsx';
 import { RootShell } from './shell/root-shell.tsx';
 import { RouteError } from './shell/route-error.tsx';
 
-export const appRoutes: readonly AppRoute[] = [...portalRoutes, ...adminRoutes];
+export const appRoutes: readonly AppRoute[] = [...portalRoutes, ...adminRoutes, ...vendorRoutes];
 
 function toRouteObject(route: AppRoute): RouteObject {
   return {
@@ -29,6 +30,9 @@ const layoutRoutes: Record<LayoutKind, Omit<RouteObject, 'children' | 'index'>> 
     lazy: async () => ({ Component: (await import('./layout/portal-layout.tsx')).default }),
   },
   admin: { lazy: async () => ({ Component: (await import('./layout/admin-layout.tsx')).default }) },
+  vendor: {
+    lazy: async () => ({ Component: (await import('./layout/vendor-layout.tsx')).default }),
+  },
 };
 
 const notFound = async () => ({
@@ -43,6 +47,7 @@ const fallbacks: Record<LayoutKind, RouteObject[]> = {
   public: [{ path: '*', lazy: notFound }],
   portal: [],
   admin: [{ path: '/admin/*', loader: guardLoader('admin'), lazy: notFound }],
+  vendor: [{ path: '/sa/*', loader: guardLoader('sa'), lazy: notFound }],
 };
 
 /** Builds the router's tree from the flat route table: root → layout → pages. */
@@ -56,7 +61,7 @@ export function buildRoutes(routes: readonly AppRoute[]): RouteObject[] {
       Component: RootShell,
       HydrateFallback: InitialProgress,
       ErrorBoundary: RouteError,
-      children: [byLayout('public'), byLayout('portal'), byLayout('admin')],
+      children: [byLayout('public'), byLayout('portal'), byLayout('admin'), byLayout('vendor')],
     },
   ];
 }

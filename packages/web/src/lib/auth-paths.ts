@@ -2,14 +2,29 @@
  * Where each side signs in, and the `redirect` query that brings the user back afterwards.
  * Shared by the route guard and the HTTP client's session-expiry handling (SPEC §4).
  */
-export type AuthArea = 'portal' | 'admin';
+export type AuthArea = 'portal' | 'admin' | 'vendor';
 
-export const LOGIN_PATH: Record<AuthArea, string> = { portal: '/login', admin: '/admin/login' };
-export const HOME_AFTER_LOGIN: Record<AuthArea, string> = { portal: '/myauth', admin: '/admin' };
+export const LOGIN_PATH: Record<AuthArea, string> = {
+  portal: '/login',
+  admin: '/admin/login',
+  vendor: '/sa/login',
+};
+export const HOME_AFTER_LOGIN: Record<AuthArea, string> = {
+  portal: '/myauth',
+  admin: '/admin',
+  vendor: '/sa',
+};
 
-/** Paths under /admin belong to the management console, everything else to the portal. */
+const under = (pathname: string, base: string) =>
+  pathname === base || pathname.startsWith(`${base}/`);
+
+/**
+ * Paths under /admin belong to the management console, under /sa to the vendor's super
+ * administrator, everything else to the portal.
+ */
 export function areaOf(pathname: string): AuthArea {
-  return pathname === '/admin' || pathname.startsWith('/admin/') ? 'admin' : 'portal';
+  if (under(pathname, '/admin')) return 'admin';
+  return under(pathname, '/sa') ? 'vendor' : 'portal';
 }
 
 export function loginRedirect(area: AuthArea, from: string): string {

@@ -5,6 +5,7 @@ import type { TEnvelope } from '@edp/shared/contracts/common';
 import { areaOf, LOGIN_PATH, loginRedirect } from './auth-paths.ts';
 import { reportApiReachable } from './connectivity.ts';
 import { clearAdmin, clearCompany, sessionStore } from './session.ts';
+import { clearVendor, vendorStore } from './vendor-session.ts';
 
 /**
  * The one place that talks to the API (ARCHITECTURE.md §5): POST JSON under /api with X-Token
@@ -41,7 +42,8 @@ export interface HttpDeps {
   /** Localised texts for failures that carry no server message. */
   translate: (key: 'timeout' | 'serverError') => string;
   language: () => string;
-  token: () => string | undefined;
+  /** The token for a call: /sa/* calls carry the vendor's, all others the shared one. */
+  token: (path: string) => string | undefined;
   location: () => { pathname: string; search: string };
   timeoutMs: number;
 }
@@ -54,7 +56,8 @@ const defaultDeps: HttpDeps = {
   translate: (key) =>
     key === 'timeout' ? 'Request timed out, please try again later!' : 'Server error',
   language: () => document.documentElement.lang || 'zh-CN',
-  token: () => sessionStore.getSnapshot().token,
+  token: (path) =>
+    path.startsWith('/sa/') ? vendorStore.getSnapshot()?.token : sessionStore.getSnapshot().token,
   location: () => window.location,
   timeoutMs: REQUEST_TIMEOUT_MS,
 };
@@ -79,9 +82,28 @@ export function createHttpClient(overrides: Partial<HttpDeps> = {}) {
     const { pathname, search } = deps.location();
     const area = areaOf(pathname);
     if (area === 'admin') clearAdmin();
+    else if (area === 'vendor') clearVendor();
     else clearCompany();
     // Already on the login page: stay, a redirect to itself would lose the original target.
     if (pathname !== LOGIN_PATH[area]) deps.navigate(loginRedirect(area, pathname + search));
+  }
+
+  function headersFor(path: string, extra: Record<string, string> = {}): Record<string, string> {
+    const headers: Record<string, string> = { ...extra, 'Accept-Language': deps.language() };
+    const token = deps.token(path);
+    if (token) headers['X-Token'] = token;
+    return headers;
+  }
+
+  /** A failed envelope: session expiry signs out and redirects, anything else is toasted. */
+  function rejectEnvelope(payload: TEnvelope<unknown>, status: number, silent?: boolean): never {
+    const error = new ApiError(payload.errCode, payload.msg, status);
+    if (payload.errCode === ErrCode.SessionExpired) {
+      deps.notifyError(payload.msg);
+      expireSession();
+      throw error;
+    }
+    return fail(error, silent);
   }
 
   async function post<T>(path: string, body: unknown = {}, opts: PostOptions = {}): Promise<T> {
@@ -94,12 +116,7 @@ export function createHttpClient(overrides: Partial<HttpDeps> = {}) {
     const onCallerAbort = () => controller.abort();
     opts.signal?.addEventListener('abort', onCallerAbort);
 
-    const headers: Record<string, string> = {
-      'Content-Type': 'application/json',
-      'Accept-Language': deps.language(),
-    };
-    const token = deps.token();
-    if (token) headers['X-Token'] = token;
+    const headers = headersFor(path, { 'Content-Type': 'application/json' });
 
     let response: Response;
     let payload: unknown;
@@ -131,15 +148,7 @@ export function createHttpClient(overrides: Partial<HttpDeps> = {}) {
     }
     reportApiReachable(true);
 
-    if (!payload.success) {
-      const error = new ApiError(payload.errCode, payload.msg, response.status);
-      if (payload.errCode === ErrCode.SessionExpired) {
-        deps.notifyError(payload.msg);
-        expireSession();
-        throw error;
-      }
-      return fail(error, opts.silent);
-    }
+    if (!payload.success) return rejectEnvelope(payload, response.status, opts.silent);
     if (opts.success)
       deps.notifySuccess(typeof opts.success === 'string' ? opts.success : payload.msg);
     return payload.data as T;
@@ -147,6 +156,10 @@ export function createHttpClient(overrides: Partial<HttpDeps> = {}) {
 
   return {
     post,
+    /** Request headers for a call under /api (GET downloads build on them). */
+    headersFor,
+    /** Handles a failed envelope exactly as `post` does (toast, session expiry); throws. */
+    rejectEnvelope,
     /** Swap dependencies at run time (the app wires the router and antd's message here). */
     configure(next: Partial<HttpDeps>): void {
       Object.assign(deps, next);
@@ -157,6 +170,8 @@ export function createHttpClient(overrides: Partial<HttpDeps> = {}) {
 const client = createHttpClient();
 
 export const post = client.post;
+export const requestHeaders = client.headersFor;
+export const rejectEnvelope = client.rejectEnvelope;
 export const configureHttp = client.configure;
 
 /** URL of a GET endpoint under /api (captcha image, downloads). */

@@ -12,9 +12,10 @@ export interface CompanySession {
   balance: number;
 }
 
-/** Console user info (SPEC §3); only what the shell needs is required. */
+/** Console user info (SPEC §3, `ZUserInfo`); the console reads the rest of its fields. */
 export interface AdminSession {
-  email: string;
+  account?: string;
+  email?: string | null;
   fullName?: string;
   [flag: string]: unknown;
 }
@@ -45,7 +46,9 @@ export function parseCompany(value: unknown): CompanySession | undefined {
 }
 
 export function parseAdmin(value: unknown): AdminSession | undefined {
-  return isRecord(value) && typeof value.email === 'string' ? (value as AdminSession) : undefined;
+  return isRecord(value) && (typeof value.account === 'string' || typeof value.email === 'string')
+    ? (value as AdminSession)
+    : undefined;
 }
 
 function load(): SessionSnapshot {

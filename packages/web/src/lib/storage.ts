@@ -11,7 +11,7 @@ import Utf8 from 'crypto-js/enc-utf8';
  * A value that cannot be decrypted or parsed (tampered, written by another version) reads as
  * absent, so a corrupt entry never breaks start-up.
  */
-export type StorageKey = 'token' | 'language' | 'company' | 'user' | 'roleMenu';
+export type StorageKey = 'token' | 'language' | 'company' | 'user' | 'roleMenu' | 'vendor';
 
 const PREFIX = 'edp.';
 // 16-byte key (AES-128) and 16-byte IV, parsed as UTF-8 so they stay readable in the source.

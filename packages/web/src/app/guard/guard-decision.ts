@@ -5,6 +5,8 @@ import type { Access } from '../routes/route-types.ts';
 export interface SessionFlags {
   company: boolean;
   admin: boolean;
+  /** The vendor's super administrator (/sa). */
+  vendor?: boolean;
 }
 
 export type GuardDecision = { allow: true } | { allow: false; redirect: string };
@@ -34,5 +36,9 @@ export function decideAccess(
       return session.admin ? { allow: false, redirect: HOME_AFTER_LOGIN.admin } : ALLOW;
     case 'admin':
       return session.admin ? ALLOW : { allow: false, redirect: loginRedirect('admin', from) };
+    case 'saLogin':
+      return session.vendor ? { allow: false, redirect: HOME_AFTER_LOGIN.vendor } : ALLOW;
+    case 'sa':
+      return session.vendor ? ALLOW : { allow: false, redirect: loginRedirect('vendor', from) };
   }
 }

@@ -1,5 +1,6 @@
 import { redirect, type LoaderFunction } from 'react-router';
 import { sessionStore } from '../../lib/session.ts';
+import { vendorStore } from '../../lib/vendor-session.ts';
 import type { Access } from '../routes/route-types.ts';
 import { decideAccess } from './guard-decision.ts';
 
@@ -11,7 +12,8 @@ export function guardLoader(access: Access): LoaderFunction {
   return ({ request }) => {
     const url = new URL(request.url);
     const { company, user } = sessionStore.getSnapshot();
-    const decision = decideAccess(access, { company: !!company, admin: !!user }, url);
+    const vendor = !!vendorStore.getSnapshot();
+    const decision = decideAccess(access, { company: !!company, admin: !!user, vendor }, url);
     if (!decision.allow) throw redirect(decision.redirect);
     return null;
   };

@@ -1,47 +1,75 @@
-import { useEffect } from 'react';
-import { LogoutOutlined } from '@ant-design/icons';
+import { useEffect, useMemo, useState } from 'react';
+import { message } from 'antd';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { adminLogout } from '../../features/admin-auth/api/admin-logout.ts';
+import '../../features/admin-common/lib/admin-locales.ts';
+import { useAdminUser } from '../../features/admin-common/lib/admin-user.ts';
+import { useMyInfo } from '../../features/admin-profile/api/get-my-info.ts';
 import { loginRedirect } from '../../lib/auth-paths.ts';
 import '../../lib/dayjs-locale.ts';
+import { sessionStore, signInAdmin } from '../../lib/session.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { adminRoutes } from '../routes/admin-routes.ts';
+import { adminMenu, mayOpen } from './admin-menu.ts';
+import { AdminForbidden } from './admin-forbidden.tsx';
+import { AdminProfileModals, type ProfileModal } from './admin-profile-modals.tsx';
+import { adminUserActions } from './admin-user-actions.tsx';
 import { BasicLayout } from './basic-layout.tsx';
 import { menuEntries } from './menu-entries.ts';
 
-const menu = menuEntries(adminRoutes, 'admin');
+const entries = menuEntries(adminRoutes, 'admin');
 
 /**
- * The management console's shell: the same BasicLayout with the console menu. The console
- * engineer adds the role-menu filter and the console's own user actions here.
+ * The management console's shell: the shared BasicLayout with a menu generated from the
+ * signed-in user's role menu modes (MENU_ITEMS), the profile modals and logout. A page the
+ * user's duties do not open shows "no access" instead of calls the server would refuse.
  */
 export default function AdminLayout() {
-  const { t } = useTranslation('layout');
-  const { user } = useSession();
+  const { t } = useTranslation('admin');
+  const { t: tl } = useTranslation('layout');
+  const { user: stored } = useSession();
+  const user = useAdminUser();
   const navigate = useNavigate();
   const location = useLocation();
+  const [modal, setModal] = useState<ProfileModal>();
+  const [toast, toastHolder] = message.useMessage();
+  const fresh = useMyInfo(!!stored);
 
   useEffect(() => {
-    if (!user) void navigate(loginRedirect('admin', location.pathname + location.search));
-  }, [user, navigate, location.pathname, location.search]);
+    if (!stored) void navigate(loginRedirect('admin', location.pathname + location.search));
+  }, [stored, navigate, location.pathname, location.search]);
+
+  // Keep the stored user in step with the server (role, menus and proxies may change).
+  useEffect(() => {
+    const token = sessionStore.getSnapshot().token;
+    if (fresh.data && token) signInAdmin(token, fresh.data);
+  }, [fresh.data]);
+
+  const menus = useMemo(() => user?.menus ?? [], [user]);
+  const menu = useMemo(() => adminMenu(entries, menus), [menus]);
+  const actions = adminUserActions(
+    t,
+    tl,
+    setModal,
+    () => void adminLogout().then(() => navigate('/admin/login')),
+  );
 
   return (
     <BasicLayout
       menu={menu}
       homePath="/admin"
-      account={user?.email}
-      userActions={[
-        {
-          key: 'logout',
-          label: t('logout'),
-          icon: <LogoutOutlined />,
-          danger: true,
-          onClick: () => void adminLogout().then(() => navigate('/admin/login')),
-        },
-      ]}
+      account={user ? `${user.fullName} (${user.account})` : undefined}
+      userActions={actions}
     >
-      <Outlet />
+      {toastHolder}
+      {mayOpen(location.pathname, menus) ? <Outlet /> : <AdminForbidden />}
+      <AdminProfileModals
+        open={modal}
+        onClose={() => setModal(undefined)}
+        user={user}
+        onCopied={() => void toast.success(t('actions.copied'))}
+      />
     </BasicLayout>
   );
 }

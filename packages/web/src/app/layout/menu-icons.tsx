@@ -1,9 +1,19 @@
 import type { ReactNode } from 'react';
 import {
-  DashboardOutlined,
-  SafetyCertificateOutlined,
-  WalletOutlined,
+  ApartmentOutlined,
+  AppstoreOutlined,
+  BankOutlined,
+  AuditOutlined,
   ClusterOutlined,
+  DashboardOutlined,
+  KeyOutlined,
+  SafetyCertificateOutlined,
+  SettingOutlined,
+  SwapOutlined,
+  TeamOutlined,
+  UnorderedListOutlined,
+  UserOutlined,
+  WalletOutlined,
 } from '@ant-design/icons';
 import type { MenuIconName } from '../routes/route-types.ts';
 
@@ -13,4 +23,14 @@ export const menuIcons: Record<MenuIconName, ReactNode> = {
   engine: <ClusterOutlined />,
   balance: <WalletOutlined />,
   dashboard: <DashboardOutlined />,
+  user: <UserOutlined />,
+  role: <TeamOutlined />,
+  group: <ApartmentOutlined />,
+  proxy: <SwapOutlined />,
+  setting: <SettingOutlined />,
+  audit: <AuditOutlined />,
+  task: <UnorderedListOutlined />,
+  key: <KeyOutlined />,
+  package: <AppstoreOutlined />,
+  company: <BankOutlined />,
 };

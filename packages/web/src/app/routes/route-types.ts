@@ -13,14 +13,29 @@ export type RouteName = MenuKey;
  * - login: the portal login page (signed-in companies go to /myauth)
  * - company: needs a signed-in company
  * - adminLogin / admin: the same pair for the management console under /admin
+ * - saLogin / sa: the same pair for the vendor's super administrator under /sa
  */
-export type Access = 'public' | 'login' | 'company' | 'adminLogin' | 'admin';
+export type Access = 'public' | 'login' | 'company' | 'adminLogin' | 'admin' | 'saLogin' | 'sa';
 
 /** public: header with language switch, no menu; portal / admin: the signed-in shell. */
-export type LayoutKind = 'public' | 'portal' | 'admin';
+export type LayoutKind = 'public' | 'portal' | 'admin' | 'vendor';
 
 /** Icons are named, not imported here, so the route table stays light on /login. */
-export type MenuIconName = 'license' | 'engine' | 'balance' | 'dashboard';
+export type MenuIconName =
+  | 'license'
+  | 'engine'
+  | 'balance'
+  | 'dashboard'
+  | 'user'
+  | 'role'
+  | 'group'
+  | 'proxy'
+  | 'setting'
+  | 'audit'
+  | 'task'
+  | 'key'
+  | 'package'
+  | 'company';
 
 export interface AppRoute {
   path: string;

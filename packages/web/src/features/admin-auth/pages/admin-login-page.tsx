@@ -1,13 +1,83 @@
-import { Empty } from 'antd';
+import { useState } from 'react';
+import { Spin } from 'antd';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AuthCard } from '../../../components/auth-card.tsx';
+import { safeRedirect } from '../../../lib/auth-paths.ts';
+import { useRegState } from '../../admin-common/api/get-reg-state.ts';
+import '../../admin-common/lib/admin-locales.ts';
+import { policyOf } from '../../admin-common/lib/password-policy.ts';
+import { useOwnerDomain } from '../../owner/api/get-owner-domain.ts';
+import { adminLogin, type AdminLoginInput } from '../api/admin-login.ts';
+import { AdminLoginForm } from '../components/admin-login-form.tsx';
+import { ExpiredPasswordForm } from '../components/expired-password-form.tsx';
 
-/** Management console login (/admin/login). Form: to be built by the console change. */
+/**
+ * Console login (/admin/login): heading from the owner info, captcha and login code as the
+ * tenant sets them, the forced password change on -10060, then back to `redirect`.
+ */
 export default function AdminLoginPage() {
-  const { t } = useTranslation('menu');
+  const { t } = useTranslation('adminAuth');
+  const { t: tm } = useTranslation('menu');
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const owner = useOwnerDomain();
+  const reg = useRegState();
+  const [expired, setExpired] = useState<AdminLoginInput>();
+  const [prefill, setPrefill] = useState<Partial<AdminLoginInput>>();
+
+  const info = owner.data;
+  const captcha = !!info?.loginSet.picCodeTag;
+  const code = !!(info?.sms || info?.loginSet.mailCode);
+  const done = () => void navigate(safeRedirect(search, 'admin'), { replace: true });
+
+  const changed = async (login: AdminLoginInput, newPassword: string) => {
+    // A captcha or a login code is single use: the user signs in again with the new password.
+    if (captcha || code) {
+      setPrefill({ account: login.account, password: newPassword });
+      setExpired(undefined);
+      return;
+    }
+    try {
+      await adminLogin({ account: login.account, password: newPassword });
+      done();
+    } catch {
+      setPrefill({ account: login.account, password: newPassword });
+      setExpired(undefined);
+    }
+  };
+
+  const title = expired ? t('expired.title') : info?.sysName || info?.company || tm('adminLogin');
+  const subtitle = info?.sysName && info.company ? info.company : t('login.subtitle');
+
   return (
-    <AuthCard title={t('adminLogin')}>
-      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
+    <AuthCard
+      title={title}
+      subtitle={expired ? undefined : subtitle}
+      footer={
+        reg.data?.open && !expired ? <Link to="/admin/setup">{t('login.toSetup')}</Link> : undefined
+      }
+    >
+      {owner.isLoading ? (
+        <Spin />
+      ) : expired ? (
+        <ExpiredPasswordForm
+          login={expired}
+          policy={policyOf(info?.loginSet.pwdMatch)}
+          captcha={captcha}
+          onChanged={(pwd) => void changed(expired, pwd)}
+          onBack={() => setExpired(undefined)}
+        />
+      ) : (
+        <AdminLoginForm
+          key={prefill?.password ?? ''}
+          captcha={captcha}
+          code={code}
+          initial={prefill}
+          onSignedIn={done}
+          onExpired={(input) => setExpired(input)}
+        />
+      )}
     </AuthCard>
   );
 }

@@ -1,6 +1,88 @@
-import { PendingPage } from '../../../components/pending-page.tsx';
+import { Card, Col, Descriptions, Row, Tag } from 'antd';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { MENU_ITEMS } from '@edp/shared/permissions';
+import { PageContainer } from '../../../components/page-container.tsx';
+import type { MenuKey } from '../../../locales/menu-key.ts';
+import '../../admin-common/lib/admin-locales.ts';
+import { useAdminUser } from '../../admin-common/lib/admin-user.ts';
+import './admin-home-page.css';
+import { TAG } from '../../admin-common/lib/tag-colors.ts';
 
-/** Console home and data overview. Content: to be built by the console change. */
+/** MENU_ITEMS keys as route names (their menu labels). */
+const LINK_NAMES: Record<string, MenuKey> = {
+  users: 'adminUsers',
+  roles: 'adminRoles',
+  groups: 'adminGroups',
+  proxies: 'adminProxies',
+  loginSettings: 'adminLoginSettings',
+  devices: 'adminDevices',
+  tasks: 'adminTasks',
+  keys: 'adminKeys',
+  auditLog: 'adminAudit',
+};
+
+/** The console's home: who you are, your role and duties, and links to what they open. */
 export default function AdminHomePage() {
-  return <PendingPage name="adminHome" />;
+  const { t } = useTranslation('admin');
+  const { t: tm } = useTranslation('menu');
+  const user = useAdminUser();
+  if (!user) return null;
+  const links = [
+    ...new Map(user.menus.flatMap((m) => MENU_ITEMS[m]).map((i) => [i.path, i])).values(),
+  ];
+
+  return (
+    <PageContainer title={t('home.welcome', { name: user.fullName || user.account })}>
+      <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} style={{ marginBottom: 24 }}>
+        <Descriptions.Item label={t('home.account')}>{user.account}</Descriptions.Item>
+        <Descriptions.Item label={t('home.role')}>
+          {user.roleName} {user.userType === 1 && <Tag color={TAG.gold}>{t('home.super')}</Tag>}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('home.duty')}>
+          {user.menus.map((m) => (
+            <Tag key={m}>{t(`duties.${m}`)}</Tag>
+          ))}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('home.permission')}>
+          {user.permission ? t(`permission.${user.permission}`) : '—'}
+        </Descriptions.Item>
+        {user.proxies.length > 0 && (
+          <Descriptions.Item label={t('home.proxies')} span={2}>
+            {user.proxies.map((p) => (
+              <Tag key={p.roleId}>
+                {t('home.proxyUntil', {
+                  role: p.roleName,
+                  end: new Date(p.endAt).toLocaleString(),
+                })}
+              </Tag>
+            ))}
+          </Descriptions.Item>
+        )}
+      </Descriptions>
+      <Row gutter={[16, 16]} style={{ marginBottom: 24 }}>
+        {user.menus.map((m) => (
+          <Col key={m} xs={24} md={12} xl={6}>
+            <Card size="small" title={<h2 className="admin-home__duty">{t(`duties.${m}`)}</h2>}>
+              {t(`dutyDesc.${m}`)}
+            </Card>
+          </Col>
+        ))}
+      </Row>
+      <h2 className="admin-home__duty">{t('home.quickLinks')}</h2>
+      {links.length === 0 ? (
+        <p>{t('home.noLinks')}</p>
+      ) : (
+        <nav aria-label={t('home.quickLinks')}>
+          <ul className="admin-home__links">
+            {links.map((l) => (
+              <li key={l.path}>
+                <Link to={l.path}>{tm(LINK_NAMES[l.key] ?? 'adminHome')}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+    </PageContainer>
+  );
 }

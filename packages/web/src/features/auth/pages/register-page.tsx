@@ -1,8 +1,30 @@
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PublicPendingPage } from '../../../components/public-pending-page.tsx';
+import { AuthCard } from '../../../components/auth-card.tsx';
+import { addLazyNamespace } from '../../../locales/i18n.ts';
+import zh from '../../../locales/zh-CN/signup.lazy.ts';
+import en from '../../../locales/en-US/signup.lazy.ts';
+import { RegisterForm } from '../components/register-form.tsx';
 
-/** Enterprise registration (SPEC §2 /register). Form: to be built by the portal change. */
+addLazyNamespace('signup', { 'zh-CN': zh, 'en-US': en });
+
+/** Enterprise registration (SPEC §2 /register); afterwards the company logs in. */
 export default function RegisterPage() {
   const { t } = useTranslation('auth');
-  return <PublicPendingPage name="register" subtitle={t('register.subtitle')} backTo="/login" />;
+  const { t: ts } = useTranslation('signup');
+  const { t: tm } = useTranslation('menu');
+  const navigate = useNavigate();
+  return (
+    <AuthCard
+      title={tm('register')}
+      subtitle={t('register.subtitle')}
+      footer={
+        <span>
+          {ts('register.haveAccount')} <Link to="/login">{t('toLogin')}</Link>
+        </span>
+      }
+    >
+      <RegisterForm onRegistered={() => void navigate('/login', { replace: true })} />
+    </AuthCard>
+  );
 }

@@ -1,8 +1,25 @@
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PublicPendingPage } from '../../../components/public-pending-page.tsx';
+import { AuthCard } from '../../../components/auth-card.tsx';
+import { addLazyNamespace } from '../../../locales/i18n.ts';
+import zh from '../../../locales/zh-CN/signup.lazy.ts';
+import en from '../../../locales/en-US/signup.lazy.ts';
+import { RetrieveForm } from '../components/retrieve-form.tsx';
 
-/** Password retrieval (SPEC §2 /retrieve). Form: to be built by the portal change. */
+addLazyNamespace('signup', { 'zh-CN': zh, 'en-US': en });
+
+/** Password retrieval (SPEC §2 /retrieve); afterwards the company logs in. */
 export default function RetrievePage() {
   const { t } = useTranslation('auth');
-  return <PublicPendingPage name="retrieve" subtitle={t('retrieve.subtitle')} backTo="/login" />;
+  const { t: tm } = useTranslation('menu');
+  const navigate = useNavigate();
+  return (
+    <AuthCard
+      title={tm('retrieve')}
+      subtitle={t('retrieve.subtitle')}
+      footer={<Link to="/login">{t('toLogin')}</Link>}
+    >
+      <RetrieveForm onReset={() => void navigate('/login', { replace: true })} />
+    </AuthCard>
+  );
 }

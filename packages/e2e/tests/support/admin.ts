@@ -1,0 +1,134 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { dataDir } from '../fixtures.ts';
+
+export const md5 = (text: string) => createHash('md5').update(text).digest('hex');
+export const uniq = (prefix: string) => `${prefix}${randomBytes(3).toString('hex')}`;
+
+export type Duty = 'admin' | 'keyAdmin' | 'operator' | 'auditor';
+export interface ConsoleAccount {
+  account: string;
+  name: string;
+  password: string;
+}
+export type ConsoleAccounts = Record<Duty, ConsoleAccount>;
+
+const accountsFile = () => path.join(dataDir(), 'admin-accounts.json');
+
+/** Written once by tenant.setup.ts after the setup wizard; read by every console test. */
+export function saveAccounts(accounts: ConsoleAccounts): void {
+  fs.writeFileSync(accountsFile(), JSON.stringify(accounts, null, 2));
+}
+
+export function accounts(): ConsoleAccounts {
+  return JSON.parse(fs.readFileSync(accountsFile(), 'utf8')) as ConsoleAccounts;
+}
+
+/** A console call through the API (seeding data a test needs, not what it tests). */
+export async function api<T = unknown>(
+  request: APIRequestContext,
+  token: string | undefined,
+  call: string,
+  data: unknown = {},
+): Promise<T> {
+  const res = await request.post(`/api${call}`, {
+    data,
+    headers: token
+      ? { 'X-Token': token, 'Accept-Language': 'en-US' }
+      : { 'Accept-Language': 'en-US' },
+  });
+  const body = (await res.json()) as { success: boolean; msg: string; data: T };
+  expect(body.success, `${call}: ${body.msg}`).toBe(true);
+  return body.data;
+}
+
+export async function apiLogin(request: APIRequestContext, who: ConsoleAccount): Promise<string> {
+  const data = await api<{ token: string }>(request, undefined, '/login/n/login', {
+    account: who.account,
+    password: md5(who.password),
+    captcha: 'x',
+  });
+  return data.token;
+}
+
+/** A ready-to-use console user (role given), its forced first password change already done. */
+export async function createUser(
+  request: APIRequestContext,
+  token: string,
+  roleId: string,
+  extra: Record<string, unknown> = {},
+): Promise<ConsoleAccount & { id: string }> {
+  const account = uniq('u');
+  const first = 'First#Pass123';
+  const password = 'Ready#Pass123';
+  const { id } = await api<{ id: string }>(request, token, '/user/add', {
+    account,
+    name: account,
+    password: md5(first),
+    roleId,
+    ...extra,
+  });
+  await api(request, undefined, '/login/n/reset/expire/pwd', {
+    account,
+    oldPassword: md5(first),
+    newPassword: md5(password),
+    captcha: 'x',
+  });
+  return { id, account, name: account, password };
+}
+
+export async function roleIdOf(request: APIRequestContext, token: string, name: string) {
+  const roles = await api<{ list: { id: string; name: string }[] }>(
+    request,
+    token,
+    '/user/role/list',
+    {
+      page: 1,
+      pageSize: 50,
+    },
+  );
+  const role = roles.list.find((r) => r.name === name);
+  expect(role, `role ${name}`).toBeTruthy();
+  return role!.id;
+}
+
+const text = {
+  'en-US': { account: 'Account', password: 'Password', captcha: 'Captcha', submit: /^Log in$/ },
+  // antd puts a space between the two characters of a Chinese button label.
+  'zh-CN': { account: '账号', password: '密码', captcha: '验证码', submit: /^登\s?录$/ },
+};
+
+/**
+ * Signs in through /admin/login as a user does. Another test may switch the login captcha on
+ * meanwhile (CAPTCHA=off accepts any answer): when the captcha appears, answer and submit again.
+ */
+export async function loginAdmin(
+  page: Page,
+  who: ConsoleAccount,
+  lang: 'zh-CN' | 'en-US' = 'en-US',
+) {
+  const t = text[lang];
+  await page.goto('/admin/login');
+  const form = page.locator('form[id="admin-login"]');
+  await form.getByLabel(t.account, { exact: true }).fill(who.account);
+  await form.getByLabel(t.password, { exact: true }).fill(who.password);
+  const captcha = form.getByLabel(t.captcha, { exact: true });
+  const menu = page.getByRole('navigation', { name: /Main menu|主菜单/ });
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if (await captcha.isVisible()) await captcha.fill('abcd');
+    await form.getByRole('button', { name: t.submit }).click();
+    await expect(menu.or(form.getByRole('alert')).first()).toBeVisible();
+    if (await menu.isVisible()) return;
+  }
+  throw new Error(`could not sign in as ${who.account}`);
+}
+
+/** Picks an option of the open antd Select dropdown by its visible text. */
+export async function chooseOption(page: Page, label: string) {
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) })
+    .click();
+}

@@ -1,0 +1,74 @@
+import { expect, test } from '@playwright/test';
+import { accounts, loginAdmin, type Duty } from '../support/admin.ts';
+
+test.use({ locale: 'en-US' });
+
+const ALL = [
+  'Users',
+  'Roles',
+  'Groups',
+  'Proxies',
+  'Login settings',
+  'Device center',
+  'Tasks',
+  'Key management',
+  'Audit log',
+];
+const MENUS: Record<Duty, string[]> = {
+  admin: ['Users', 'Roles', 'Groups', 'Proxies', 'Login settings'],
+  operator: ['Groups', 'Device center', 'Tasks'],
+  keyAdmin: ['Key management'],
+  auditor: ['Audit log'],
+};
+
+for (const duty of Object.keys(MENUS) as Duty[]) {
+  test(`[ADMIN][MENU]: the ${duty} sees only the menu of the duty`, async ({ page }) => {
+    await loginAdmin(page, accounts()[duty]);
+    const nav = page.getByRole('navigation', { name: 'Main menu' });
+    await expect(nav.getByRole('link', { name: 'Console home' })).toBeVisible();
+    for (const entry of ALL) {
+      const link = nav.getByRole('link', { name: entry, exact: true });
+      if (MENUS[duty].includes(entry)) await expect(link).toBeVisible();
+      else await expect(link).toHaveCount(0);
+    }
+    await expect(
+      page.getByRole('heading', { name: `Welcome, ${accounts()[duty].name}` }),
+    ).toBeVisible();
+  });
+}
+
+test('[ADMIN][MENU]: a page outside the duty shows no access; the operator reads groups only', async ({
+  page,
+}) => {
+  await loginAdmin(page, accounts().operator);
+  await page.goto('/admin/users');
+  await expect(page.getByRole('heading', { name: 'No access' })).toBeVisible();
+  await page.goto('/admin/groups');
+  await expect(page.getByRole('heading', { name: 'Groups' })).toBeVisible();
+  await expect(page.getByText('Your role is read-only')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add top-level group' })).toHaveCount(0);
+});
+
+test('[ADMIN][LOGIN]: signed out, a console page leads to login and back after it', async ({
+  page,
+}) => {
+  await page.goto('/admin/roles');
+  await expect(page).toHaveURL(/\/admin\/login\?redirect=%2Fadmin%2Froles/);
+  await expect(page.getByRole('heading', { name: 'E2E Protect' })).toBeVisible();
+  const form = page.locator('form#admin-login');
+  await form.getByLabel('Account', { exact: true }).fill(accounts().admin.account);
+  await form.getByLabel('Password', { exact: true }).fill('Wrong#Pass123');
+  const captcha = form.getByLabel('Captcha', { exact: true });
+  if (await captcha.isVisible()) await captcha.fill('abcd');
+  await form.getByRole('button', { name: 'Log in' }).click();
+  await expect(form.getByRole('alert')).toBeVisible();
+  await form.getByLabel('Password', { exact: true }).fill(accounts().admin.password);
+  if (await captcha.isVisible()) await captcha.fill('abcd');
+  await form.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/admin\/roles$/);
+  await expect(page.getByRole('heading', { name: 'Roles' })).toBeVisible();
+  // Log out from the header dropdown.
+  await page.getByRole('button', { name: /User menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/admin\/login/);
+});

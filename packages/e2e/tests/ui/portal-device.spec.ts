@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { logInThroughForm } from '../support/company.ts';
+import { call, fundedCompany, issuedDevice, requestFile } from '../support/portal.ts';
+
+test.use({ locale: 'en-US' });
+
+test('[PORTAL][DEVICE]: counters, search and filters, details, elevation file, unknown device', async ({
+  page,
+  request,
+}) => {
+  const who = await fundedCompany(request, 1);
+  const tde = await issuedDevice(request, who.token, 'TDE', 3);
+  const dpi = await issuedDevice(request, who.token, 'DPI', 3);
+  const waiting = requestFile('PWE', 1);
+  await call(request, '/com/auth/device', { file: waiting.file }, who.token);
+
+  await page.goto('/login');
+  await logInThroughForm(page, who);
+  await page.getByRole('link', { name: 'My engine' }).click();
+  const counters = page.getByRole('list', { name: 'Engine counts' });
+  await expect(counters.getByRole('button', { name: /^Unlicensed\s*1$/ })).toBeVisible();
+  await expect(counters.getByRole('button', { name: /^TDE\s*1$/ })).toBeVisible();
+  await expect(counters.getByRole('button', { name: /^DPI\s*1$/ })).toBeVisible();
+  await expect(counters.getByRole('button', { name: /^Expired\s*0$/ })).toBeVisible();
+  const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+  await expect(rows).toHaveCount(3);
+
+  await page.getByRole('searchbox', { name: 'Search device ID, name or fingerprint' }).fill(tde);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(rows).toHaveCount(1);
+  await expect(page.getByRole('cell', { name: tde, exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'close-circle' }).click(); // clears the search
+  await expect(rows).toHaveCount(3);
+
+  await counters.getByRole('button', { name: /^Unlicensed/ }).click();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first().getByText('Unlicensed')).toBeVisible();
+  await expect(page.getByRole('cell', { name: waiting.deviceId, exact: true })).toBeVisible();
+  await counters.getByRole('button', { name: /^Unlicensed/ }).click();
+
+  await page.getByRole('combobox', { name: 'Engine kind' }).click();
+  await page.locator('.ant-select-item-option[title^="DPI"]').click();
+  await expect(rows).toHaveCount(1);
+  await expect(page.getByRole('cell', { name: dpi, exact: true })).toBeVisible();
+
+  await page.getByRole('link', { name: `Details of ${dpi}` }).click();
+  await expect(page.getByRole('heading', { name: 'Engine details' })).toBeVisible();
+  await page.getByRole('button', { name: 'Elevation file' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create an elevation file' });
+  await dialog.getByLabel('Hours').fill('0');
+  await dialog.getByRole('button', { name: 'Create and download' }).click();
+  await expect(dialog.getByText('Please enter how long the elevation lasts')).toBeVisible();
+  await dialog.getByLabel('Days').fill('30');
+  await dialog.getByLabel('Minutes').fill('1');
+  await expect(dialog.getByText('An elevation lasts at most 30 days')).toBeVisible();
+  await dialog.getByLabel('Days').fill('1');
+  await dialog.getByLabel('Minutes').fill('30');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Create and download' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^${dpi}-\\d{8}T\\d{6}\\.ele$`));
+  const text = fs.readFileSync((await download.path())!, 'utf8');
+  expect(text.startsWith('-----BEGIN EDP ELEVATION-----')).toBe(true);
+  await expect(dialog.getByText(/Elevation file valid from .* until /)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('cell', { name: 'Elevation file' })).toBeVisible();
+
+  await page.goto('/device/no-such-device');
+  await expect(page.getByText('Device not found')).toBeVisible();
+  await page.getByRole('link', { name: 'Back to My engine' }).click();
+  await expect(page.getByRole('heading', { name: 'My engine' })).toBeVisible();
+});

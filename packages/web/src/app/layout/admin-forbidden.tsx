@@ -1,0 +1,21 @@
+import { Button, Result } from 'antd';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+
+/** A console page outside the user's duties. */
+export function AdminForbidden() {
+  const { t } = useTranslation('admin');
+  const navigate = useNavigate();
+  return (
+    <Result
+      status="403"
+      title={<h1 className="page-container__title">{t('forbidden.title')}</h1>}
+      subTitle={t('forbidden.subTitle')}
+      extra={
+        <Button type="primary" onClick={() => void navigate('/admin')}>
+          {t('forbidden.back')}
+        </Button>
+      }
+    />
+  );
+}

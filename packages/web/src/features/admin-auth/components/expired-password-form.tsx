@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { Alert, Button, Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { PasswordPolicy } from '@edp/shared/rules';
+import { ApiError } from '../../../lib/http.ts';
+import { passwordRules, sameAsRule } from '../../admin-common/lib/password-policy.ts';
+import type { AdminLoginInput } from '../api/admin-login.ts';
+import { resetExpiredPwd } from '../api/reset-expired-pwd.ts';
+import { AdminCaptcha, newNonce } from './admin-captcha.tsx';
+
+interface ExpiredPasswordFormProps {
+  login: AdminLoginInput;
+  policy: PasswordPolicy;
+  captcha: boolean;
+  /** Called with the new password once the server accepted it. */
+  onChanged: (newPassword: string) => void;
+  onBack: () => void;
+}
+
+interface Values {
+  newPassword: string;
+  repeatPassword: string;
+  captcha?: string;
+}
+
+/** The forced password change before signing in (/login/n/reset/expire/pwd). */
+export function ExpiredPasswordForm({
+  login,
+  policy,
+  captcha,
+  onChanged,
+  onBack,
+}: ExpiredPasswordFormProps) {
+  const { t } = useTranslation('adminAuth');
+  const { t: ta } = useTranslation('admin');
+  const [form] = Form.useForm<Values>();
+  const [nonce, setNonce] = useState(newNonce);
+  const [error, setError] = useState<string>();
+  const [pending, setPending] = useState(false);
+
+  const submit = async (values: Values) => {
+    setPending(true);
+    setError(undefined);
+    try {
+      await resetExpiredPwd({
+        account: login.account,
+        oldPassword: login.password,
+        newPassword: values.newPassword,
+        captcha: values.captcha,
+      });
+      onChanged(values.newPassword);
+    } catch (e) {
+      setPending(false);
+      if (e instanceof ApiError) setError(e.msg);
+      setNonce(newNonce());
+    }
+  };
+
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      name="expired-password"
+      onFinish={(v) => void submit(v)}
+      requiredMark={false}
+    >
+      <Alert type="warning" showIcon title={t('expired.hint')} style={{ marginBottom: 16 }} />
+      {error && (
+        <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />
+      )}
+      <Form.Item
+        name="newPassword"
+        label={ta('profile.newPassword')}
+        rules={passwordRules(
+          ta,
+          policy,
+          ta('profile.required', { field: ta('profile.newPassword') }),
+        )}
+      >
+        <Input.Password size="large" autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        name="repeatPassword"
+        label={ta('profile.repeatPassword')}
+        dependencies={['newPassword']}
+        rules={[
+          {
+            required: true,
+            message: ta('profile.required', { field: ta('profile.repeatPassword') }),
+          },
+          sameAsRule(ta, 'newPassword'),
+        ]}
+      >
+        <Input.Password size="large" autoComplete="new-password" />
+      </Form.Item>
+      {captcha && <AdminCaptcha nonce={nonce} onRefresh={() => setNonce(newNonce())} />}
+      <Button type="primary" htmlType="submit" block size="large" loading={pending}>
+        {t('expired.submit')}
+      </Button>
+      <Button type="link" block onClick={onBack} style={{ marginTop: 8 }}>
+        {t('expired.back')}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,87 @@
+import { useEffect } from 'react';
+import { Form, Input, Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { TGroupItem } from '@edp/shared/contracts/user';
+import { NAME_PATTERN } from '@edp/shared/rules';
+import { useAddGroup } from '../api/add-group.ts';
+import { useEditGroup } from '../api/edit-group.ts';
+
+export type GroupEditing =
+  { mode: 'add'; parent?: TGroupItem } | { mode: 'edit'; group: TGroupItem };
+
+interface Values {
+  name: string;
+  number?: string;
+  leader?: string;
+}
+
+/** Add a (sub)group or edit one: name, number, person in charge. */
+export function GroupFormModal({
+  editing,
+  onClose,
+}: {
+  editing?: GroupEditing;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('adminOrg');
+  const { t: ta } = useTranslation('admin');
+  const [form] = Form.useForm<Values>();
+  const add = useAddGroup();
+  const edit = useEditGroup();
+
+  useEffect(() => {
+    if (!editing) return;
+    form.resetFields();
+    if (editing.mode === 'edit') form.setFieldsValue(editing.group);
+  }, [editing, form]);
+
+  const submit = async (values: Values) => {
+    const fields = {
+      name: values.name,
+      number: values.number?.trim() ?? '',
+      leader: values.leader?.trim() ?? '',
+    };
+    if (editing?.mode === 'edit') await edit.mutateAsync({ id: editing.group.id, ...fields });
+    else await add.mutateAsync({ ...fields, parentId: editing?.parent?.id ?? null });
+    onClose();
+  };
+
+  const parent = editing?.mode === 'add' ? editing.parent : undefined;
+  return (
+    <Modal
+      open={!!editing}
+      title={editing?.mode === 'edit' ? t('groups.editTitle') : t('groups.addTitle')}
+      okText={ta('actions.save')}
+      cancelText={ta('actions.cancel')}
+      confirmLoading={add.isPending || edit.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      forceRender
+    >
+      {parent && <p>{`${t('groups.parent')}: ${parent.name}`}</p>}
+      <Form
+        form={form}
+        layout="vertical"
+        name="group-form"
+        onFinish={(v) => void submit(v).catch(() => undefined)}
+      >
+        <Form.Item
+          name="name"
+          label={t('groups.name')}
+          rules={[
+            { required: true, message: ta('name.required') },
+            { pattern: NAME_PATTERN, message: ta('name.invalid') },
+          ]}
+        >
+          <Input />
+        </Form.Item>
+        <Form.Item name="number" label={t('groups.number')} rules={[{ max: 50 }]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="leader" label={t('groups.leader')} rules={[{ max: 50 }]}>
+          <Input />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,114 @@
+import { useEffect } from 'react';
+import { DatePicker, Form, Modal, Select } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useAllRoles } from '../../admin-common/api/get-role-list.ts';
+import { checkRange } from '../../admin-common/lib/date-range.ts';
+import { useAddProxy } from '../api/add-proxy.ts';
+import { useEditProxy } from '../api/edit-proxy.ts';
+import type { TProxyItem } from '../api/get-proxy-list.ts';
+import { UserPicker } from './user-picker.tsx';
+
+interface Values {
+  userId: string;
+  roleId: string;
+  period: [Dayjs | null, Dayjs | null] | null;
+}
+
+interface ProxyFormModalProps {
+  open: boolean;
+  proxy?: TProxyItem;
+  onClose: () => void;
+}
+
+/** Add or edit a proxy: the user, the role they act with, and the period (start ≤ end). */
+export function ProxyFormModal({ open, proxy, onClose }: ProxyFormModalProps) {
+  const { t } = useTranslation('adminOrg');
+  const { t: ta } = useTranslation('admin');
+  const [form] = Form.useForm<Values>();
+  const roles = useAllRoles(open);
+  const add = useAddProxy();
+  const edit = useEditProxy();
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    if (proxy)
+      form.setFieldsValue({ ...proxy, period: [dayjs(proxy.startAt), dayjs(proxy.endAt)] });
+  }, [open, proxy, form]);
+
+  const submit = async ({ userId, roleId, period }: Values) => {
+    const [start, end] = period as [Dayjs, Dayjs];
+    const body = { userId, roleId, startAt: start.toISOString(), endAt: end.toISOString() };
+    if (proxy) await edit.mutateAsync({ ...body, id: proxy.id });
+    else await add.mutateAsync(body);
+    onClose();
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={proxy ? t('proxies.editTitle') : t('proxies.addTitle')}
+      okText={ta('actions.save')}
+      cancelText={ta('actions.cancel')}
+      confirmLoading={add.isPending || edit.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      forceRender
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        name="proxy-form"
+        onFinish={(v) => void submit(v).catch(() => undefined)}
+      >
+        <Form.Item
+          name="userId"
+          label={t('proxies.user')}
+          rules={[{ required: true, message: t('proxies.selectUser') }]}
+        >
+          <UserPicker
+            disabled={!!proxy}
+            current={proxy && { id: proxy.userId, label: `${proxy.userName} (${proxy.account})` }}
+          />
+        </Form.Item>
+        <Form.Item
+          name="roleId"
+          label={t('proxies.role')}
+          rules={[{ required: true, message: t('proxies.selectRole') }]}
+        >
+          <Select
+            loading={roles.isLoading}
+            options={roles.data?.list
+              .filter((r) => r.userType !== 1)
+              .map((r) => ({ value: r.id, label: r.name }))}
+          />
+        </Form.Item>
+        <Form.Item
+          name="period"
+          label={t('proxies.period')}
+          rules={[
+            {
+              validator: (_, value: Values['period']) => {
+                const check = checkRange(value);
+                if (check === 'ok') return Promise.resolve();
+                return Promise.reject(
+                  new Error(
+                    t(check === 'incomplete' ? 'proxies.periodRequired' : 'proxies.rangeInvalid'),
+                  ),
+                );
+              },
+            },
+          ]}
+        >
+          <DatePicker.RangePicker
+            showTime={{ format: 'HH:mm' }}
+            format="YYYY-MM-DD HH:mm"
+            style={{ width: '100%' }}
+            placeholder={[t('proxies.start'), t('proxies.end')]}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

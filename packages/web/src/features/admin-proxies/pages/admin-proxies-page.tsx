@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { Alert, Button, Popconfirm, Space, Table, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { PlusOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_PAGE_SIZE } from '@edp/shared/constants';
+import { PageContainer } from '../../../components/page-container.tsx';
+import { tablePagination } from '../../admin-common/components/table-pagination.ts';
+import '../../admin-common/lib/admin-locales.ts';
+import { useMayCall } from '../../admin-common/lib/admin-user.ts';
+import { proxyState } from '../../admin-common/lib/date-range.ts';
+import { useDeleteProxy } from '../api/delete-proxy.ts';
+import { useProxyList, type TProxyItem } from '../api/get-proxy-list.ts';
+import { ProxyFormModal } from '../components/proxy-form-modal.tsx';
+import '../../admin-common/components/admin-table.css';
+import { TAG } from '../../admin-common/lib/tag-colors.ts';
+
+const STATE_COLOR = { active: TAG.ok, expired: TAG.muted, pending: TAG.info } as const;
+const time = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
+
+/** Proxies (system duty): who acts with which role, when; active, not started or expired. */
+export default function AdminProxiesPage() {
+  const { t } = useTranslation('adminOrg');
+  const { t: ta } = useTranslation('admin');
+  const { t: tm } = useTranslation('menu');
+  const canWrite = useMayCall('/user/proxy/add');
+  const [page, setPage] = useState({ page: 1, pageSize: DEFAULT_PAGE_SIZE });
+  const [editing, setEditing] = useState<TProxyItem | 'new'>();
+  const list = useProxyList(page);
+  const del = useDeleteProxy();
+
+  const columns: ColumnsType<TProxyItem> = [
+    { title: t('proxies.user'), key: 'user', render: (_, p) => `${p.userName} (${p.account})` },
+    { title: t('proxies.role'), dataIndex: 'roleName' },
+    { title: t('proxies.start'), dataIndex: 'startAt', render: time },
+    { title: t('proxies.end'), dataIndex: 'endAt', render: time },
+    {
+      title: t('proxies.status'),
+      key: 'status',
+      render: (_, p) => {
+        const state = proxyState(p.startAt, p.endAt);
+        return <Tag color={STATE_COLOR[state]}>{t(`proxies.${state}`)}</Tag>;
+      },
+    },
+  ];
+  if (canWrite)
+    columns.push({
+      title: ta('actions.actions'),
+      key: 'actions',
+      render: (_, p) => (
+        <Space size={0}>
+          <Button
+            type="link"
+            size="small"
+            aria-label={`${ta('actions.edit')} ${p.account}`}
+            onClick={() => setEditing(p)}
+          >
+            {ta('actions.edit')}
+          </Button>
+          <Popconfirm
+            title={ta('confirm.deleteTitle')}
+            description={ta('confirm.deleteContent', { name: `${p.account} → ${p.roleName}` })}
+            okText={ta('confirm.ok')}
+            cancelText={ta('actions.cancel')}
+            okButtonProps={{ danger: true }}
+            onConfirm={() => del.mutateAsync({ id: p.id }).catch(() => undefined)}
+          >
+            <Button
+              type="link"
+              size="small"
+              danger
+              aria-label={`${ta('actions.delete')} ${p.account}`}
+            >
+              {ta('actions.delete')}
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    });
+
+  return (
+    <PageContainer
+      title={tm('adminProxies')}
+      extra={
+        canWrite && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+            {ta('actions.add')}
+          </Button>
+        )
+      }
+    >
+      {!canWrite && (
+        <Alert type="info" showIcon title={ta('readOnly')} style={{ marginBottom: 16 }} />
+      )}
+      <Table<TProxyItem>
+        rowKey="id"
+        loading={list.isFetching}
+        columns={columns}
+        dataSource={list.data?.list}
+        className="admin-table"
+        pagination={tablePagination(ta, page, list.data?.total, setPage)}
+      />
+      <ProxyFormModal
+        open={!!editing}
+        proxy={editing === 'new' ? undefined : editing}
+        onClose={() => setEditing(undefined)}
+      />
+    </PageContainer>
+  );
+}

@@ -1,0 +1,94 @@
+import { useEffect } from 'react';
+import { Form, Input, Modal, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { MENU_MODES, ROLE_PERMISSIONS } from '@edp/shared/permissions';
+import { NAME_PATTERN } from '@edp/shared/rules';
+import type { TRoleItem } from '../../admin-common/api/get-role-list.ts';
+import { GroupTreeSelect } from '../../admin-common/components/group-tree-select.tsx';
+import { useAddRole, type RoleInput } from '../api/add-role.ts';
+import { useEditRole } from '../api/edit-role.ts';
+
+interface RoleFormModalProps {
+  open: boolean;
+  role?: TRoleItem;
+  onClose: () => void;
+}
+
+/** Add or edit a role: name, duty (menu mode), permission, associated groups. */
+export function RoleFormModal({ open, role, onClose }: RoleFormModalProps) {
+  const { t } = useTranslation('adminOrg');
+  const { t: ta } = useTranslation('admin');
+  const [form] = Form.useForm<RoleInput>();
+  const add = useAddRole();
+  const edit = useEditRole();
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    if (role) form.setFieldsValue(role);
+  }, [open, role, form]);
+
+  const submit = async (values: RoleInput) => {
+    const groupIds = values.groupIds ?? [];
+    if (!role) await add.mutateAsync({ ...values, groupIds });
+    else if (role.builtIn) await edit.mutateAsync({ id: role.id, name: values.name, groupIds });
+    else await edit.mutateAsync({ id: role.id, ...values, groupIds });
+    onClose();
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={role ? t('roles.editTitle') : t('roles.addTitle')}
+      okText={ta('actions.save')}
+      cancelText={ta('actions.cancel')}
+      confirmLoading={add.isPending || edit.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      forceRender
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        name="role-form"
+        initialValues={{ permission: 'read', groupIds: [] }}
+        onFinish={(v) => void submit(v).catch(() => undefined)}
+      >
+        <Form.Item
+          name="name"
+          label={t('roles.name')}
+          rules={[
+            { required: true, message: ta('name.required') },
+            { pattern: NAME_PATTERN, message: ta('name.invalid') },
+          ]}
+        >
+          <Input />
+        </Form.Item>
+        <Form.Item
+          name="menu"
+          label={t('roles.menu')}
+          extra={role?.builtIn ? t('roles.builtInLocked') : undefined}
+          rules={[{ required: true, message: t('roles.selectMenu') }]}
+        >
+          <Select
+            disabled={role?.builtIn}
+            options={MENU_MODES.map((m) => ({ value: m, label: ta(`duties.${m}`) }))}
+          />
+        </Form.Item>
+        <Form.Item
+          name="permission"
+          label={t('roles.permission')}
+          rules={[{ required: true, message: t('roles.selectPermission') }]}
+        >
+          <Select
+            disabled={role?.builtIn}
+            options={ROLE_PERMISSIONS.map((p) => ({ value: p, label: ta(`permission.${p}`) }))}
+          />
+        </Form.Item>
+        <Form.Item name="groupIds" label={t('roles.groups')} extra={t('roles.groupsHint')}>
+          <GroupTreeSelect multiple />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,137 @@
+import { useState } from 'react';
+import { Alert, Button, Input, Popconfirm, Space, Table, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_PAGE_SIZE } from '@edp/shared/constants';
+import { PageContainer } from '../../../components/page-container.tsx';
+import { useGroupList } from '../../admin-common/api/get-group-list.ts';
+import { useRoleList, type TRoleItem } from '../../admin-common/api/get-role-list.ts';
+import { tablePagination } from '../../admin-common/components/table-pagination.ts';
+import '../../admin-common/lib/admin-locales.ts';
+import { useMayCall } from '../../admin-common/lib/admin-user.ts';
+import { useDeleteRole } from '../api/delete-role.ts';
+import { RoleFormModal } from '../components/role-form-modal.tsx';
+import '../../admin-common/components/admin-table.css';
+import { TAG } from '../../admin-common/lib/tag-colors.ts';
+
+/** Roles (system duty): table with search, add/edit modal, delete with confirmation. */
+export default function AdminRolesPage() {
+  const { t } = useTranslation('adminOrg');
+  const { t: ta } = useTranslation('admin');
+  const { t: tm } = useTranslation('menu');
+  const canWrite = useMayCall('/user/role/add');
+  const [keyword, setKeyword] = useState('');
+  const [page, setPage] = useState({ page: 1, pageSize: DEFAULT_PAGE_SIZE });
+  const [editing, setEditing] = useState<TRoleItem | 'new'>();
+  const list = useRoleList({ ...page, keyword: keyword || undefined });
+  const groups = useGroupList();
+  const del = useDeleteRole();
+  const groupName = new Map(groups.data?.list.map((g) => [g.id, g.name]));
+
+  const columns: ColumnsType<TRoleItem> = [
+    {
+      title: t('roles.name'),
+      dataIndex: 'name',
+      render: (name: string, r) => (
+        <>
+          {name} {r.builtIn && <Tag color={TAG.info}>{t('roles.builtIn')}</Tag>}
+        </>
+      ),
+    },
+    {
+      title: t('roles.menu'),
+      dataIndex: 'menu',
+      render: (m: TRoleItem['menu'], r) =>
+        r.userType === 1 ? ta('home.super') : ta(`duties.${m}`),
+    },
+    {
+      title: t('roles.permission'),
+      dataIndex: 'permission',
+      render: (p: TRoleItem['permission']) => ta(`permission.${p}`),
+    },
+    {
+      title: t('roles.groups'),
+      dataIndex: 'groupIds',
+      render: (ids: string[]) => ids.map((id) => groupName.get(id) ?? id).join(', '),
+    },
+    { title: t('roles.users'), dataIndex: 'userCount' },
+  ];
+  if (canWrite)
+    columns.push({
+      title: ta('actions.actions'),
+      key: 'actions',
+      render: (_, role) => (
+        <Space size={0}>
+          <Button
+            type="link"
+            size="small"
+            aria-label={`${ta('actions.edit')} ${role.name}`}
+            onClick={() => setEditing(role)}
+          >
+            {ta('actions.edit')}
+          </Button>
+          {!role.builtIn && (
+            <Popconfirm
+              title={ta('confirm.deleteTitle')}
+              description={ta('confirm.deleteContent', { name: role.name })}
+              okText={ta('confirm.ok')}
+              cancelText={ta('actions.cancel')}
+              okButtonProps={{ danger: true }}
+              onConfirm={() => del.mutateAsync({ id: role.id }).catch(() => undefined)}
+            >
+              <Button
+                type="link"
+                size="small"
+                danger
+                aria-label={`${ta('actions.delete')} ${role.name}`}
+              >
+                {ta('actions.delete')}
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    });
+
+  return (
+    <PageContainer
+      title={tm('adminRoles')}
+      extra={
+        canWrite && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+            {ta('actions.add')}
+          </Button>
+        )
+      }
+    >
+      {!canWrite && (
+        <Alert type="info" showIcon title={ta('readOnly')} style={{ marginBottom: 16 }} />
+      )}
+      <Input.Search
+        allowClear
+        aria-label={t('roles.keyword')}
+        placeholder={t('roles.keyword')}
+        enterButton={ta('actions.search')}
+        onSearch={(v) => {
+          setKeyword(v.trim());
+          setPage((p) => ({ ...p, page: 1 }));
+        }}
+        style={{ width: 320, marginBottom: 16 }}
+      />
+      <Table<TRoleItem>
+        rowKey="id"
+        loading={list.isFetching}
+        columns={columns}
+        dataSource={list.data?.list}
+        className="admin-table"
+        pagination={tablePagination(ta, page, list.data?.total, setPage)}
+      />
+      <RoleFormModal
+        open={!!editing}
+        role={editing === 'new' ? undefined : editing}
+        onClose={() => setEditing(undefined)}
+      />
+    </PageContainer>
+  );
+}

@@ -1,0 +1,83 @@
+import { Empty, Table, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import type { TList } from '@edp/shared/contracts/common';
+import type { TUserItem } from '@edp/shared/contracts/user';
+import { tablePagination, type PageState } from '../../admin-common/components/table-pagination.ts';
+import { UserRowActions } from './user-row-actions.tsx';
+import '../../admin-common/components/admin-table.css';
+import { TAG } from '../../admin-common/lib/tag-colors.ts';
+
+const STATUS_COLOR = { normal: TAG.ok, disabled: TAG.warn, deleted: TAG.muted } as const;
+
+interface UserTableProps {
+  data: TList<TUserItem> | undefined;
+  loading: boolean;
+  page: PageState;
+  onPage: (page: PageState) => void;
+  canWrite: boolean;
+  selected: string[];
+  onSelect: (ids: string[]) => void;
+  onEdit: (user: TUserItem) => void;
+  onResetPassword: (user: TUserItem) => void;
+}
+
+export function UserTable(props: UserTableProps) {
+  const { t } = useTranslation('adminOrg');
+  const { t: ta } = useTranslation('admin');
+  const columns: ColumnsType<TUserItem> = [
+    {
+      title: t('users.account'),
+      dataIndex: 'account',
+      render: (account: string, u) => (
+        <>
+          {account} {u.adminTag && <Tag color={TAG.gold}>{t('users.initialAdmin')}</Tag>}
+        </>
+      ),
+    },
+    { title: t('users.name'), dataIndex: 'name' },
+    { title: t('users.phone'), dataIndex: 'phone' },
+    { title: t('users.email'), dataIndex: 'email' },
+    { title: t('users.jobNo'), dataIndex: 'jobNo' },
+    { title: t('users.duty'), dataIndex: 'duty' },
+    { title: t('users.role'), dataIndex: 'roleName' },
+    { title: t('users.group'), dataIndex: 'groupName' },
+    {
+      title: t('users.status'),
+      dataIndex: 'status',
+      render: (s: TUserItem['status']) => <Tag color={STATUS_COLOR[s]}>{ta(`status.${s}`)}</Tag>,
+    },
+  ];
+  if (props.canWrite) {
+    columns.push({
+      title: ta('actions.actions'),
+      key: 'actions',
+      render: (_, user) => (
+        <UserRowActions user={user} onEdit={props.onEdit} onResetPassword={props.onResetPassword} />
+      ),
+    });
+  }
+  return (
+    <Table<TUserItem>
+      rowKey="id"
+      size="middle"
+      className="admin-table"
+      loading={props.loading}
+      columns={columns}
+      dataSource={props.data?.list}
+      locale={{
+        emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('users.empty')} />,
+      }}
+      pagination={tablePagination(ta, props.page, props.data?.total, props.onPage)}
+      rowSelection={
+        props.canWrite
+          ? {
+              selectedRowKeys: props.selected,
+              onChange: (keys) => props.onSelect(keys as string[]),
+              getCheckboxProps: (u) => ({ 'aria-label': u.account }),
+            }
+          : undefined
+      }
+    />
+  );
+}

@@ -1,0 +1,41 @@
+import { Button, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useCountdown } from './use-countdown.ts';
+
+interface EmailCodeInputProps {
+  id?: string;
+  value?: string;
+  onChange?: (value: string) => void;
+  /** Sends the code; resolves true when it went out, which starts the 60 s countdown. */
+  onSend: () => Promise<boolean>;
+  sending: boolean;
+}
+
+/**
+ * The e-mail code with its "Send code" button (a Form.Item control: antd passes id, value and
+ * onChange). After a send the button counts down before a resend is allowed.
+ */
+export function EmailCodeInput({ id, value, onChange, onSend, sending }: EmailCodeInputProps) {
+  const { t } = useTranslation('signup');
+  const countdown = useCountdown();
+  const send = async () => {
+    if (await onSend()) countdown.start();
+  };
+  return (
+    <div className="captcha-row">
+      <Input
+        id={id}
+        value={value}
+        onChange={(event) => onChange?.(event.target.value.replace(/\D/g, '').slice(0, 6))}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        placeholder={t('emailCode.placeholder')}
+      />
+      <Button onClick={() => void send()} loading={sending} disabled={countdown.running}>
+        {countdown.running
+          ? t('emailCode.resend', { seconds: countdown.left })
+          : t('emailCode.send')}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import { useCallback, useEffect, useState } from 'react';
+
+/** Seconds before an e-mail code may be sent again. */
+export const RESEND_SECONDS = 60;
+
+/** A seconds countdown: `start()` sets it, it ticks to 0 once a second. */
+export function useCountdown(seconds = RESEND_SECONDS) {
+  const [left, setLeft] = useState(0);
+  useEffect(() => {
+    if (left <= 0) return;
+    const timer = setTimeout(() => setLeft((n) => n - 1), 1_000);
+    return () => clearTimeout(timer);
+  }, [left]);
+  const start = useCallback(() => setLeft(seconds), [seconds]);
+  return { left, running: left > 0, start };
+}

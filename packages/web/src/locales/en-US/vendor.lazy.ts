@@ -1,0 +1,68 @@
+import type zh from '../zh-CN/vendor.lazy.ts';
+import type { DeepString } from '../types.ts';
+
+const vendor: DeepString<typeof zh> = {
+  init: {
+    subtitle: 'First run: create the vendor super administrator account.',
+    submit: 'Create administrator',
+    success: 'Super administrator created, please log in',
+  },
+  login: {
+    subtitle: 'Vendor super administrator login',
+    submit: 'Log in',
+  },
+  account: 'Account',
+  accountPlaceholder: '3-50 letters, digits or _ . @ -',
+  accountRequired: 'Please enter the account',
+  accountInvalid: 'The account has 3-50 letters, digits or _ . @ -',
+  repeatPassword: 'Repeat password',
+  logout: 'Log out',
+  packages: {
+    create: 'New package',
+    edit: 'Edit',
+    editTitle: 'Edit package',
+    createTitle: 'New package',
+    delete: 'Delete',
+    deleteConfirm: 'Delete the package "{{name}}"?',
+    deleteHint: 'It disappears from this list; codes already handed out stay redeemable.',
+    deleted: 'Package deleted',
+    saved: 'Package saved',
+    codes: 'Generate codes',
+    name: 'Package name',
+    nameRequired: 'Please enter the package name',
+    months: 'Months',
+    monthsRequired: 'Please enter 1-120 months',
+    createdAt: 'Created',
+    codesIssued: 'Codes issued',
+    codesUsed: 'Codes used',
+    actions: 'Actions',
+    empty: 'No packages yet',
+    search: 'Search package names',
+  },
+  codes: {
+    title: 'Generate codes: {{name}}',
+    count: 'Count',
+    countHint: '1-1000 at a time. The codes are shown only once: keep them safe.',
+    countRequired: 'Please enter a count of 1-1000',
+    generate: 'Generate',
+    generated: '{{count}} recharge codes generated',
+    list: 'Recharge codes',
+    copy: 'Copy all',
+    copied: 'Copied to the clipboard',
+    copyFailed: 'Copying failed, please select and copy by hand',
+    download: 'Download .txt',
+  },
+  companies: {
+    search: 'Search e-mail, company or contact',
+    email: 'E-mail',
+    company: 'Company',
+    contact: 'Contact',
+    phone: 'Mobile',
+    balance: 'Balance (months)',
+    licenceCount: 'Licences',
+    createdAt: 'Registered',
+    empty: 'No companies yet',
+  },
+};
+
+export default vendor;

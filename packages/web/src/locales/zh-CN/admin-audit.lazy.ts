@@ -1,0 +1,59 @@
+/** Audit log and login settings of the management console; lazy. */
+const adminAudit = {
+  audit: {
+    time: '时间',
+    period: '时间范围',
+    account: '操作账号',
+    role: '角色',
+    duty: '职责',
+    action: '操作',
+    target: '对象',
+    ip: 'IP 地址',
+    result: '结果',
+    errCode: '错误码',
+    keyword: '对象关键字',
+    success: '成功',
+    failure: '失败',
+    allResults: '全部结果',
+    export: '导出 CSV',
+    exportFailed: '导出失败',
+    detailTitle: '审计详情',
+    before: '修改前',
+    after: '修改后',
+    note: '备注',
+    empty: '暂无审计记录',
+  },
+  settings: {
+    captcha: '登录验证码',
+    captchaHint: '开启后，登录页须输入图形验证码。',
+    classes: '密码须包含',
+    length: '密码长度',
+    lengthMin: '最短',
+    lengthMax: '最长',
+    rangeInvalid: '起始值不能大于结束值',
+    rangeRequired: '请填写完整的区间',
+    reg: '自定义规则（正则表达式，可选）',
+    regHint: '填写后将替代上面的字符类别规则。',
+    regInvalid: '正则表达式无效',
+    expireDays: '密码有效期（天）',
+    expireHint: '0 表示永不过期。',
+    lockCount: '锁定前允许的失败次数',
+    lockHint: '15 分钟内失败达到此次数，账号锁定 15 分钟。',
+    sms: '短信登录验证码',
+    mailCode: '邮件登录验证码',
+    codeHint: '开启后，登录时须输入发送到手机或邮箱的验证码。',
+    classesRequired: '请至少选择一种字符类别',
+    upper: '大写字母',
+    lower: '小写字母',
+    number: '数字',
+    special: '特殊字符',
+  },
+};
+
+export default adminAudit;
+
+declare module 'i18next' {
+  interface ResourceNamespaceMap {
+    adminAudit: typeof adminAudit;
+  }
+}
