@@ -1,13 +1,11 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { openDatabase, type Database, type Db } from './db/client.ts';
 import { loadVendorKeys, type VendorKeys } from './modules/keys/vendor-keys.ts';
 import { sessionService, type SessionService } from './modules/session/session-service.ts';
+import { consoleCache, type ConsoleCache } from './modules/console-auth/console-cache.ts';
+import { licencePageCache, type LicencePageCache } from './modules/licence/licence-page-cache.ts';
 import { captchaService, type CaptchaService } from './modules/captcha/captcha-service.ts';
 import { loginGuard, type LoginGuard } from './modules/login-guard/login-guard.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
@@ -17,6 +15,8 @@ import { i18nPlugin } from './plugins/i18n.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { defaultWebDist, webPlugin } from './plugins/web.ts';
+import { responseSerializer } from './plugins/serializer.ts';
+import { lazyChildLogger } from './lib/lazy-child-logger.ts';
 import { apiRoutes } from './routes/index.ts';
 
 declare module 'fastify' {
@@ -25,6 +25,8 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     sessions: SessionService;
+    consoleCache: ConsoleCache;
+    licencePages: LicencePageCache;
     vendorKeys: VendorKeys;
     captcha: CaptchaService;
     loginGuard: LoginGuard;
@@ -40,6 +42,8 @@ export interface BuildOptions {
   /** An already open database (tests share one per file); else opened from the config. */
   database?: Database;
   logger?: boolean;
+  /** Also check every answer against its zod schema (tests; see plugins/serializer.ts). */
+  checkResponses?: boolean;
 }
 
 /** Builds the whole server: plugins, API routes and the web app. */
@@ -47,19 +51,21 @@ export async function buildApp({
   config,
   database,
   logger = true,
+  checkResponses = false,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger && {
       level: config.LOG_LEVEL,
       redact: ['req.headers["x-token"]', 'req.headers.cookie', 'req.headers.authorization'],
     },
+    childLoggerFactory: lazyChildLogger,
     bodyLimit: BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
     requestTimeout: 120_000,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer({ check: checkResponses }));
 
   const db =
     database ??
@@ -69,6 +75,8 @@ export async function buildApp({
   app.decorate('database', db);
   app.decorate('db', db.db);
   app.decorate('sessions', sessionService(db.db));
+  app.decorate('consoleCache', consoleCache(db.db));
+  app.decorate('licencePages', licencePageCache());
   app.decorate(
     'vendorKeys',
     loadVendorKeys({

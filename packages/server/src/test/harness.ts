@@ -85,7 +85,7 @@ export async function createTestApp(
     WEB_DIST: path.join(dataDir, 'no-web'),
     ...env,
   });
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, checkResponses: true });
   beforeReady?.(app);
   await app.ready();
   return {

@@ -113,8 +113,9 @@ export const consoleUsers = pgTable(
     uniqueIndex('console_users_account_uq').on(t.tenantId, t.account),
     // /user/ug/list: one count + one page query by tenant, group and status, newest first.
     index('console_users_list_idx').on(t.tenantId, t.groupId, t.status, t.createdAt),
-    // The same list without a group filter, newest first.
-    index('console_users_recent_idx').on(t.tenantId, t.createdAt),
+    // The same list without a group filter, newest first; the id is the list's tie-break, so
+    // users created in one statement (same created_at) are still read in index order.
+    index('console_users_recent_idx').on(t.tenantId, t.createdAt, t.id),
     index('console_users_role_idx').on(t.roleId),
     uniqueIndex('console_users_auto_login_uq').on(t.autoLoginHash),
   ],

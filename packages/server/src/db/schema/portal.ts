@@ -142,8 +142,9 @@ export const licences = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },
-  // My license pages and filters by expiry within one company.
-  (t) => [index('licences_company_expires_idx').on(t.companyId, t.expiresAt)],
+  // My license pages and filters by expiry within one company; with the id, the index gives
+  // the page's exact order (expiry, id), so a page reads its rows and no sort is needed.
+  (t) => [index('licences_company_expires_idx').on(t.companyId, t.expiresAt, t.id)],
 );
 
 /** Every signed file handed out: licence certificates (issues, renewals) and elevation files. */

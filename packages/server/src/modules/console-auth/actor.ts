@@ -28,6 +28,8 @@ export interface Actor {
   /** Groups the user's roles are tied to; null when any of them sees every group. */
   scopeGroupIds: string[] | null;
   proxies: { roleId: string; roleName: string; startAt: string; endAt: string }[];
+  /** When a proxy window of the user next opens or closes (ms), or null: the actor is valid till then. */
+  changesAt: number | null;
 }
 
 /** Who made a call: the actor, the source address and the call, for permission and audit. */
@@ -58,7 +60,9 @@ export async function loadActor(
     .limit(1);
   if (!row || row.user.status !== 'normal' || row.tenantStatus !== 'active') return undefined;
 
-  const proxied = await proxyRepository(db).activeRoles(userId, now);
+  const proxies = await proxyRepository(db).currentAndComingRoles(userId, now);
+  const proxied = proxies.filter((p) => p.startAt <= now);
+  const edges = proxies.map((p) => (p.startAt > now ? p.startAt : p.endAt).getTime());
   const roles = [...(row.role ? [row.role] : []), ...proxied.map((p) => p.role)];
   const grants: RoleGrant[] = roles.map((r) => ({
     menus: roleMenus(r.userType, r.menu),
@@ -89,5 +93,6 @@ export async function loadActor(
       startAt: p.startAt.toISOString(),
       endAt: p.endAt.toISOString(),
     })),
+    changesAt: edges.length ? Math.min(...edges) : null,
   };
 }

@@ -221,7 +221,9 @@ export function loginService(app: FastifyInstance) {
     },
 
     /** `/login/gt`: the current auto-login token (made on first use), or a new one (ng 1). */
-    async autoLoginToken(user: UserRow, regenerate: boolean): Promise<string> {
+    async autoLoginToken(actorUser: UserRow, regenerate: boolean): Promise<string> {
+      // The actor's row may be a cached copy; the nonce is read as it is now.
+      const user = (await users.findById(actorUser.tenantId, actorUser.id)) ?? actorUser;
       if (user.autoLoginNonce && !regenerate) return tokens.tokenOf(user.id, user.autoLoginNonce);
       const nonce = tokens.newNonce();
       const token = tokens.tokenOf(user.id, nonce);

@@ -9,7 +9,7 @@ import { CONSOLE_CALLS, mayCall, type CallRule, type ConsoleCall } from '@edp/sh
 import { AppError } from '../../lib/app-error.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { auditService } from '../audit/audit-service.ts';
-import { loadActor, type Caller } from './actor.ts';
+import type { Caller } from './actor.ts';
 
 const callers = new WeakMap<FastifyRequest, Caller>();
 
@@ -22,7 +22,7 @@ export function requirePermission(call: ConsoleCall): onRequestAsyncHookHandler 
   return async function (req) {
     const session = sessionOf(req);
     const actor = session.tenantId
-      ? await loadActor(req.server.db, session.subjectId, session.tenantId)
+      ? await req.server.consoleCache.actor(session.subjectId, session.tenantId)
       : undefined;
     if (!actor) {
       await req.server.sessions.revoke(session.tokenHash);
@@ -45,16 +45,20 @@ export function callerOf(req: FastifyRequest): Caller {
 }
 
 /**
- * Registers, in a console route plugin, the hook that audits a failed change: a write or
- * self-service call whose answer is an error and whose service has not written the log itself.
+ * Registers, in a console route plugin, the hook that follows every change: it makes this node
+ * forget the tenant's cached actors and list pages (before the answer leaves, so the caller's
+ * next call sees the change), and audits a failed change — a write or self-service call whose
+ * answer is an error and whose service has not written the log itself.
  */
 export function auditFailedChanges(app: FastifyInstance) {
   app.addHook('onSend', async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const caller = callers.get(req);
-    if (!caller || caller.audited || reply.statusCode < 400) return payload;
-    // Reads that fail change nothing; self-service calls and writes are audited.
+    if (!caller) return payload;
+    // Reads change nothing; self-service calls and writes may have, whatever their answer.
     const rule: CallRule = CONSOLE_CALLS[caller.call as ConsoleCall];
     if (!rule.self && !rule.write) return payload;
+    req.server.consoleCache.changed(caller.actor.tenantId);
+    if (caller.audited || reply.statusCode < 400) return payload;
     let errCode = CommonErr.Server as number;
     try {
       errCode = (JSON.parse(String(payload)) as { errCode: number }).errCode;

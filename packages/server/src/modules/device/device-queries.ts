@@ -32,7 +32,7 @@ type EngineJoin = {
 
 /** My engine: the company's engines with their licence state; one count, one page, one tally. */
 export function deviceQueries(db: Db, now: () => number = Date.now) {
-  const records = licenceQueries(db, now);
+  const records = licenceQueries(db, { now });
 
   function toItem(row: EngineJoin, at: number): TEngineItem {
     const { engine: e, licence: l } = row;

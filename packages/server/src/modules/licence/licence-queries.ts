@@ -11,6 +11,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Db } from '../../db/client.ts';
 import { engines, issueRecords, licences } from '../../db/schema/index.ts';
 import { licenceStatus, pageOffset, remainingDays, statusCondition } from './licence-status.ts';
+import type { CachedLicence, LicencePageCache } from './licence-page-cache.ts';
 
 export interface RecordFilter {
   licenceId?: string;
@@ -18,8 +19,15 @@ export interface RecordFilter {
   type?: 'licence' | 'elevation';
 }
 
-/** Read side of licences and issue records: one count and one page query per list, no N+1. */
-export function licenceQueries(db: Db, now: () => number = Date.now) {
+/**
+ * Read side of licences and issue records: one count and one page query per list, no N+1.
+ * With `pages`, the unfiltered licence list is served from that cache when it can be.
+ */
+export function licenceQueries(
+  db: Db,
+  opts: { now?: () => number; pages?: LicencePageCache } = {},
+) {
+  const now = opts.now ?? Date.now;
   const recordColumns = {
     record: issueRecords,
     licenceCode: licences.code,
@@ -50,43 +58,70 @@ export function licenceQueries(db: Db, now: () => number = Date.now) {
     };
   }
 
+  /** A page of the company's licences in expiry order (the id breaks ties), and their total. */
+  async function licenceRows(
+    companyId: string,
+    req: TListRequest & { status?: TLicenceStatus },
+    at: number,
+  ) {
+    const where = and(
+      eq(licences.companyId, companyId),
+      req.status ? statusCondition(licences.expiresAt, req.status, at) : undefined,
+    );
+    const [[total], rows] = await Promise.all([
+      db.select({ n: count() }).from(licences).where(where),
+      db
+        .select({ licence: licences, kind: engines.kind, deviceId: engines.deviceId })
+        .from(licences)
+        .innerJoin(engines, eq(engines.id, licences.engineId))
+        .where(where)
+        .orderBy(asc(licences.expiresAt), asc(licences.id))
+        .limit(req.pageSize)
+        .offset(pageOffset(req)),
+    ]);
+    return {
+      companyId,
+      total: total?.n ?? 0,
+      rows: rows.map(({ licence: l, kind, deviceId }): CachedLicence => ({
+        id: l.id,
+        code: l.code,
+        kind,
+        deviceId,
+        serial: l.serial,
+        issuedAt: l.issuedAt.toISOString(),
+        expiresAt: l.expiresAt.toISOString(),
+        expiresAtMs: l.expiresAt.getTime(),
+        maxDevices: l.maxDevices,
+      })),
+    };
+  }
+
   return {
     async licencePage(
       companyId: string,
       req: TListRequest & { status?: TLicenceStatus },
     ): Promise<TList<TLicenceItem>> {
       const at = now();
-      const where = and(
-        eq(licences.companyId, companyId),
-        req.status ? statusCondition(licences.expiresAt, req.status, at) : undefined,
-      );
-      const [[total], rows] = await Promise.all([
-        db.select({ n: count() }).from(licences).where(where),
-        db
-          .select({ licence: licences, kind: engines.kind, deviceId: engines.deviceId })
-          .from(licences)
-          .innerJoin(engines, eq(engines.id, licences.engineId))
-          .where(where)
-          .orderBy(asc(licences.expiresAt), asc(licences.id))
-          .limit(req.pageSize)
-          .offset(pageOffset(req)),
-      ]);
+      const fetch = () => licenceRows(companyId, req, at);
+      const { total, rows } =
+        opts.pages && !req.status ? (await opts.pages.load(companyId, req, fetch))! : await fetch();
       return {
-        list: rows.map(({ licence: l, kind, deviceId }) => ({
+        // Status and days left are worked out now, from the expiry, never kept.
+        list: rows.map((l) => ({
           id: l.id,
           code: l.code,
-          kind: kind as TLicenceItem['kind'],
-          deviceId,
-          status: licenceStatus(l.expiresAt, at),
+          kind: l.kind as TLicenceItem['kind'],
+          deviceId: l.deviceId,
+          status: licenceStatus(l.expiresAtMs, at),
           serial: l.serial,
-          issuedAt: l.issuedAt.toISOString(),
-          expiresAt: l.expiresAt.toISOString(),
-          remainingDays: remainingDays(l.expiresAt, at),
+          issuedAt: l.issuedAt,
+          expiresAt: l.expiresAt,
+          remainingDays: remainingDays(l.expiresAtMs, at),
           // One licence covers the one engine it was issued for.
           deviceCount: 1,
           maxDevices: l.maxDevices,
         })),
-        total: total?.n ?? 0,
+        total,
         page: req.page,
         pageSize: req.pageSize,
       };

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { parseRequestFile, signElevation, signLicence } from './licence-file.ts';
 import { licenceRepository, type IssueRecordRow } from './licence-repository.ts';
 
-type Deps = Pick<FastifyInstance, 'db' | 'vendorKeys'>;
+type Deps = Pick<FastifyInstance, 'db' | 'vendorKeys' | 'licencePages'>;
 
 /** A device id as it may appear in a download's file name. */
 export const safeFileName = (text: string) => text.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 80);
@@ -95,7 +95,7 @@ export function licenceService(app: Deps, now: () => number = Date.now) {
       const { request, engine } = found;
       const cost = licenceCost(months);
       try {
-        return await app.db.transaction(async (tx) => {
+        const issued = await app.db.transaction(async (tx) => {
           const r = licenceRepository(tx as unknown as Db);
           const balance = await r.deduct(companyId, cost);
           if (balance === undefined) throw new AppError(PortalErr.BalanceLow);
@@ -154,6 +154,9 @@ export function licenceService(app: Deps, now: () => number = Date.now) {
             alreadyIssued: false,
           };
         });
+        // After the commit, so that no page read before it is kept (ttl-cache.ts).
+        app.licencePages.changed(companyId);
+        return issued;
       } catch (err) {
         // A concurrent issue of the same request won the race: answer with its certificate.
         if (!isUniqueViolation(err)) throw err;

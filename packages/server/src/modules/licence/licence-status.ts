@@ -5,15 +5,15 @@ import type { TLicenceStatus } from '@edp/shared/contracts/com';
 const DAY_MS = 86_400_000;
 
 /** expired at or after the expiry; expiring under 30 days before it (SPEC §4); else normal. */
-export function licenceStatus(expiresAt: Date, now: number): TLicenceStatus {
-  const left = expiresAt.getTime() - now;
+export function licenceStatus(expiresAt: Date | number, now: number): TLicenceStatus {
+  const left = +expiresAt - now;
   if (left <= 0) return 'expired';
   return left < LICENCE_WARNING_DAYS * DAY_MS ? 'expiring' : 'normal';
 }
 
 /** Whole days left, rounded up, never negative. */
-export function remainingDays(expiresAt: Date, now: number): number {
-  return Math.max(0, Math.ceil((expiresAt.getTime() - now) / DAY_MS));
+export function remainingDays(expiresAt: Date | number, now: number): number {
+  return Math.max(0, Math.ceil((+expiresAt - now) / DAY_MS));
 }
 
 /** The same rule as a WHERE condition on an expiry column, so filters can use its index. */

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, lte } from 'drizzle-orm';
+import { and, count, desc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { consoleProxies, consoleRoles, consoleUsers } from '../../db/schema/index.ts';
 
@@ -9,8 +9,11 @@ export function proxyRepository(db: Db) {
     and(eq(consoleProxies.tenantId, tenantId), eq(consoleProxies.id, id));
 
   return {
-    /** The roles a user acts with right now through proxies (start ≤ now < end). */
-    async activeRoles(userId: string, now: Date) {
+    /**
+     * The roles a user acts with through proxies now or later (end > now), so that a cached
+     * actor knows when its next proxy window opens or closes.
+     */
+    async currentAndComingRoles(userId: string, now: Date) {
       return db
         .select({
           role: consoleRoles,
@@ -19,13 +22,7 @@ export function proxyRepository(db: Db) {
         })
         .from(consoleProxies)
         .innerJoin(consoleRoles, eq(consoleRoles.id, consoleProxies.roleId))
-        .where(
-          and(
-            eq(consoleProxies.userId, userId),
-            lte(consoleProxies.startAt, now),
-            gt(consoleProxies.endAt, now),
-          ),
-        );
+        .where(and(eq(consoleProxies.userId, userId), gt(consoleProxies.endAt, now)));
     },
     async findById(tenantId: string, id: string): Promise<ProxyRow | undefined> {
       const [row] = await db.select().from(consoleProxies).where(byId(tenantId, id)).limit(1);

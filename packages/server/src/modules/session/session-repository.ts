@@ -54,6 +54,13 @@ export function sessionRepository(db: Db) {
         );
     },
 
+    async revokeTenant(tenantId: string) {
+      await db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.tenantId, tenantId), isNull(sessions.revokedAt)));
+    },
+
     /** Removes sessions that can no longer be used, so the table does not grow for ever. */
     async purgeDead(at: Date, idleSince: Date) {
       await db

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema/index.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
@@ -59,6 +60,49 @@ describe('sessions', () => {
     await service.revokeAllOf('company', subjectId, hashToken(three));
     expect(await service.resolve(two)).toBeUndefined();
     expect(await service.resolve(three)).toBeDefined();
+  });
+
+  it('refuses a revoked token at once although lookups are cached on this node', async () => {
+    const service = sessionService(ctx.app.db);
+    const subjectId = randomUUID();
+    const tenantId = randomUUID();
+    const one = await service.create({ kind: 'user', subjectId, tenantId });
+    const two = await service.create({ kind: 'user', subjectId, tenantId });
+    const three = await service.create({ kind: 'user', subjectId, tenantId });
+    const other = await service.create({ kind: 'user', subjectId: randomUUID(), tenantId });
+    for (const t of [one, two, three, other]) expect(await service.resolve(t)).toBeDefined();
+    await service.revoke(hashToken(one));
+    expect(await service.resolve(one)).toBeUndefined();
+    await service.revokeAllOf('user', subjectId, hashToken(three));
+    expect(await service.resolve(two)).toBeUndefined();
+    expect(await service.resolve(three)).toBeDefined();
+    await service.revokeTenant(tenantId);
+    expect(await service.resolve(three)).toBeUndefined();
+    expect(await service.resolve(other)).toBeUndefined();
+  });
+
+  it('refreshes last-seen at most once a minute, also from the cache, and still ends when idle', async () => {
+    let clock = Date.now();
+    const service = sessionService(ctx.app.db, () => clock);
+    const token = await service.create({ kind: 'company', subjectId: randomUUID() });
+    const lastSeen = async () =>
+      (
+        await ctx.app.db
+          .select()
+          .from(sessions)
+          .where(eq(sessions.tokenHash, hashToken(token)))
+      )[0]!.lastSeenAt.getTime();
+    const created = await lastSeen();
+    clock += 30_000;
+    expect(await service.resolve(token)).toBeDefined();
+    expect(await lastSeen()).toBe(created); // cached and under a minute: no write
+    clock += 31_000;
+    expect(await service.resolve(token)).toBeDefined();
+    expect(await lastSeen()).toBe(clock);
+    clock += 1_000; // still in the cache's few seconds
+    expect(await service.resolve(token)).toBeDefined();
+    clock += 30 * 60_000;
+    expect(await service.resolve(token)).toBeUndefined();
   });
 
   it('answers -10002 for a guarded call without a live session', async () => {

@@ -1,16 +1,30 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '@edp/shared/constants';
 import type { Db } from '../../db/client.ts';
-import { sessionRepository, type SessionKind, type SessionRow } from './session-repository.ts';
+import { ttlCache } from '../../lib/ttl-cache.ts';
+import { sessionRepository, type SessionKind } from './session-repository.ts';
 
 /** Refreshing last-seen at most once a minute keeps a request from costing a write each time. */
 const TOUCH_EVERY_MS = 60_000;
+
+/**
+ * Resolved sessions are kept this long on the node, so a signed-in call costs no query. Revoking
+ * on this node evicts at once; another node may accept a revoked token until its copy expires
+ * (docs/decisions.md "Caches").
+ */
+export const SESSION_CACHE_MS = 5_000;
 
 export interface Session {
   kind: SessionKind;
   subjectId: string;
   tenantId: string | null;
   tokenHash: string;
+}
+
+/** What the cache keeps: enough to apply the idle and absolute limits without the database. */
+interface Cached extends Session {
+  expiresAt: number;
+  lastSeenAt: number;
 }
 
 export function hashToken(token: string): string {
@@ -21,6 +35,20 @@ export function hashToken(token: string): string {
 export function sessionService(db: Db, now: () => number = Date.now) {
   const repo = sessionRepository(db);
   const idleSince = () => new Date(now() - SESSION_IDLE_MS);
+  const cache = ttlCache<string, Cached>({ max: 10_000, ttlMs: SESSION_CACHE_MS, now });
+
+  async function fetchLive(tokenHash: string): Promise<Cached | undefined> {
+    const row = await repo.findLive(tokenHash, new Date(now()), idleSince());
+    if (!row) return undefined;
+    return {
+      kind: row.kind,
+      subjectId: row.subjectId,
+      tenantId: row.tenantId,
+      tokenHash,
+      expiresAt: row.expiresAt.getTime(),
+      lastSeenAt: row.lastSeenAt.getTime(),
+    };
+  }
 
   return {
     async create(input: {
@@ -48,20 +76,37 @@ export function sessionService(db: Db, now: () => number = Date.now) {
     async resolve(token: string): Promise<Session | undefined> {
       if (!token || token.length > 100) return undefined;
       const tokenHash = hashToken(token);
-      const row: SessionRow | undefined = await repo.findLive(
-        tokenHash,
-        new Date(now()),
-        idleSince(),
-      );
-      if (!row) return undefined;
-      if (now() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS)
-        await repo.touch(tokenHash, new Date(now()));
-      return { kind: row.kind, subjectId: row.subjectId, tenantId: row.tenantId, tokenHash };
+      const s = await cache.load(tokenHash, () => fetchLive(tokenHash));
+      if (!s) return undefined;
+      // The limits are applied to the cached copy too, so they stay exact.
+      const at = now();
+      if (at >= s.expiresAt || at - s.lastSeenAt >= SESSION_IDLE_MS) {
+        cache.delete(tokenHash);
+        return undefined;
+      }
+      if (at - s.lastSeenAt > TOUCH_EVERY_MS) {
+        s.lastSeenAt = at;
+        await repo.touch(tokenHash, new Date(at));
+      }
+      return { kind: s.kind, subjectId: s.subjectId, tenantId: s.tenantId, tokenHash };
     },
 
-    revoke: (tokenHash: string) => repo.revoke(tokenHash),
-    revokeAllOf: (kind: SessionKind, subjectId: string, exceptTokenHash?: string) =>
-      repo.revokeAllOf(kind, subjectId, exceptTokenHash),
+    // Evicted after the write: a lookup that read the row before it then cannot keep it.
+    async revoke(tokenHash: string) {
+      await repo.revoke(tokenHash);
+      cache.delete(tokenHash);
+    },
+    async revokeAllOf(kind: SessionKind, subjectId: string, exceptTokenHash?: string) {
+      await repo.revokeAllOf(kind, subjectId, exceptTokenHash);
+      cache.deleteWhere(
+        (s) => s.kind === kind && s.subjectId === subjectId && s.tokenHash !== exceptTokenHash,
+      );
+    },
+    /** Ends the sessions of every user of a console tenant (deactivated or deleted). */
+    async revokeTenant(tenantId: string) {
+      await repo.revokeTenant(tenantId);
+      cache.deleteWhere((s) => s.tenantId === tenantId);
+    },
     purgeDead: () => repo.purgeDead(new Date(now()), idleSince()),
   };
 }

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { ZOwnerEdit, ZOwnerListRequest } from '@edp/shared/contracts/sa-owners';
 import { ConsoleErr } from '@edp/shared/errors';
-import type { Db } from '../../db/client.ts';
+import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { auditService } from '../audit/audit-service.ts';
 import { tenantRepository, type TenantRow } from './tenant-repository.ts';
@@ -18,9 +18,9 @@ const summary = (t: TenantRow) => ({
  * The vendor's super administrator over the console's tenants. Each change is also written to
  * the tenant's own audit log (account "vendor"), so the tenant's auditor sees it.
  */
-export function saOwnerService(db: Db) {
-  const repo = tenantRepository(db);
-  const audit = auditService(db);
+export function saOwnerService(app: Pick<FastifyInstance, 'db' | 'sessions' | 'consoleCache'>) {
+  const repo = tenantRepository(app.db);
+  const audit = auditService(app.db);
 
   async function tenant(id: string) {
     const row = await repo.findById(id);
@@ -55,7 +55,8 @@ export function saOwnerService(db: Db) {
       const t = await tenant(id);
       const status = active ? 'active' : 'inactive';
       await repo.update(id, { status });
-      if (!active) await repo.revokeSessions(id);
+      if (!active) await app.sessions.revokeTenant(id);
+      app.consoleCache.changed(id);
       await record(t, '/sa/ows/act', ip, { status });
     },
 
@@ -66,14 +67,16 @@ export function saOwnerService(db: Db) {
       }
       const { id, ...values } = input;
       await repo.update(id, values);
+      app.consoleCache.changed(id);
       await record(t, '/sa/ows/edit', ip, { ...summary(t), ...values });
     },
 
     /** Deletes the tenant with all its console data, audit log included, and ends its sessions. */
     async del(id: string) {
       await tenant(id);
-      await repo.revokeSessions(id);
+      await app.sessions.revokeTenant(id);
       await repo.delete(id);
+      app.consoleCache.changed(id);
     },
   };
 }

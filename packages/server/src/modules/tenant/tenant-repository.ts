@@ -1,7 +1,7 @@
-import { and, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { containsPattern } from '../../lib/like-pattern.ts';
 import type { Db } from '../../db/client.ts';
-import { owners, sessions, systemSettings } from '../../db/schema/index.ts';
+import { owners, systemSettings } from '../../db/schema/index.ts';
 
 export type TenantRow = typeof owners.$inferSelect;
 
@@ -28,12 +28,6 @@ export function tenantRepository(db: Db) {
     /** Deletes the tenant; its console data goes with it (foreign keys cascade). */
     async delete(id: string) {
       await db.delete(owners).where(eq(owners.id, id));
-    },
-    async revokeSessions(tenantId: string) {
-      await db
-        .update(sessions)
-        .set({ revokedAt: sql`now()` })
-        .where(and(eq(sessions.tenantId, tenantId), isNull(sessions.revokedAt)));
     },
     async list(opts: { keyword?: string; limit: number; offset: number }) {
       const like = opts.keyword ? containsPattern(opts.keyword) : undefined;

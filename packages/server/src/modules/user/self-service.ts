@@ -19,7 +19,9 @@ export function selfService(app: FastifyInstance, login: LoginService) {
   const audit = auditService(db);
 
   async function checkOwnPassword(caller: Caller, digest: string) {
-    if (!(await verifyPassword(caller.actor.user.passwordHash, digest))) {
+    // The actor may be a cached copy: a password is checked against the row as it is now.
+    const user = await users.findById(caller.actor.tenantId, caller.actor.userId);
+    if (!user || !(await verifyPassword(user.passwordHash, digest))) {
       throw new AppError(PortalErr.OldPasswordWrong);
     }
   }
@@ -81,6 +83,7 @@ export function selfService(app: FastifyInstance, login: LoginService) {
       );
       if (user.phone) throw new AppError(ConsoleErr.PhoneAlreadyBound);
       await users.update(tenant.id, user.id, { phone: input.phone });
+      app.consoleCache.changed(tenant.id);
       await audit.event({
         ...(await audit.userFields(user)),
         action,

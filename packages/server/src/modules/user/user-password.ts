@@ -22,5 +22,6 @@ export async function setPassword(
     autoLoginNonce: null,
     autoLoginHash: null,
   });
+  app.consoleCache.changed(user.tenantId);
   await app.sessions.revokeAllOf('user', user.id, opts.keepSession);
 }

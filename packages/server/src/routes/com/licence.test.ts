@@ -29,6 +29,32 @@ describe('/api/com licence requests, certificates, elevation and download', () =
   const balanceOf = async (id: string) =>
     (await ctx.app.db.select().from(companies).where(eq(companies.id, id)))[0]!.balance;
 
+  it('lists a new licence and a renewal at once, though list pages are cached', async () => {
+    const c = await makeCompany(ctx, 10);
+    type Page = { total: number; list: { id: string; expiresAt: string }[] };
+    const myLicences = async () =>
+      (await call<Page>(ctx.app, '/com/my/license', {}, c.headers)).body.data!;
+    const issueFile = async (base64: string, months: number) =>
+      (await issue(c.headers, (await upload(c.headers, base64)).body.data!.requestId, months)).body
+        .data!;
+    expect((await myLicences()).total).toBe(0);
+    const { file, base64 } = requestFile();
+    const first = await issueFile(base64, 1);
+    const once = await myLicences();
+    expect(once.total).toBe(1);
+    expect(once.list[0]).toMatchObject({ id: first.licenseId, expiresAt: first.expiresAt });
+    const renewal = requestFile({
+      deviceId: file.deviceId,
+      fingerprint: file.fingerprint,
+      installedSerial: 1,
+    });
+    const renewed = await issueFile(renewal.base64, 2);
+    const twice = await myLicences();
+    expect(twice.total).toBe(1);
+    expect(twice.list[0]!.expiresAt).toBe(renewed.expiresAt);
+    expect(renewed.expiresAt > first.expiresAt).toBe(true);
+  });
+
   it('parses an upload, costs months × 1, and answers the same for a repeated upload', async () => {
     const c = await makeCompany(ctx, 7);
     const { file, base64 } = requestFile({ monthsAsked: 6, kind: 'DPI', name: 'db-01' });

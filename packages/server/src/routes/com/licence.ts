@@ -29,7 +29,7 @@ const security = [{ token: [] }];
 /** My license, licence requests, certificates, elevation files and their download. */
 export const comLicenceRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = licenceService(app);
-  const queries = licenceQueries(app.db);
+  const queries = licenceQueries(app.db, { pages: app.licencePages });
   const onRequest = app.requireSession('company');
   const companyOf = (req: Parameters<typeof sessionOf>[0]) => sessionOf(req).subjectId;
 

@@ -14,7 +14,7 @@ const done = { 200: ZEnvelope(ZEmpty) };
 
 /** The console's tenants, for the vendor's super administrator (session kind 'sa'). */
 export const saOwnerRoutes: FastifyPluginAsyncZod = async (app) => {
-  const owners = saOwnerService(app.db);
+  const owners = saOwnerService(app);
   const onRequest = app.requireSession('sa');
 
   app.post(
