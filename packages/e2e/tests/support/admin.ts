@@ -4,6 +4,9 @@ import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { dataDir } from '../fixtures.ts';
 
+/** The tenant tenant.setup.ts creates; its system name is every page's title from then on. */
+export const TENANT = { company: 'E2E Corp', sysName: 'E2E Protect' } as const;
+
 export const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 export const uniq = (prefix: string) => `${prefix}${randomBytes(3).toString('hex')}`;
 

@@ -17,11 +17,13 @@ const day = (offset: number) => {
 };
 
 async function fillPeriod(dialog: Locator, start: string, end: string) {
-  await dialog.getByPlaceholder('Start').click();
-  await dialog.getByPlaceholder('Start').fill(start);
-  await dialog.getByPlaceholder('Start').press('Enter');
-  await dialog.getByPlaceholder('End').fill(end);
-  await dialog.getByPlaceholder('End').press('Enter');
+  const from = dialog.locator('input[date-range="start"]');
+  const to = dialog.locator('input[date-range="end"]');
+  await from.click();
+  await from.fill(start);
+  await from.press('Enter');
+  await to.fill(end);
+  await to.press('Enter');
 }
 
 test('[ADMIN][PROXIES]: a proxy gives a user a role for a period; active, expired, deleted', async ({
@@ -29,6 +31,7 @@ test('[ADMIN][PROXIES]: a proxy gives a user a role for a period; active, expire
   request,
   browser,
 }) => {
+  test.setTimeout(90_000);
   const token = await apiLogin(request, accounts().admin);
   const user = await createUser(
     request,
@@ -63,7 +66,7 @@ test('[ADMIN][PROXIES]: a proxy gives a user a role for a period; active, expire
   await context.close();
 
   await row.getByRole('button', { name: `Edit ${user.account}` }).click();
-  const edit = page.getByRole('dialog', { name: 'Edit proxy' });
+  const edit = page.locator('.ant-modal:visible').filter({ hasText: 'Edit proxy' });
   await edit
     .getByRole('button', { name: 'Clear' })
     .or(edit.locator('.ant-picker-clear'))

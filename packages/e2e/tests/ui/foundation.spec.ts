@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { TENANT } from '../support/admin.ts';
 import { logInThroughForm, registerCompany } from '../support/company.ts';
 
 /** What the shell shows in each language (the texts come from the locale files). */
@@ -69,8 +70,8 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
     }) => {
       await page.goto('/device/srv-01?tab=records');
       await expect(page).toHaveURL(/\/login\?redirect=%2Fdevice%2Fsrv-01%3Ftab%3Drecords$/);
-      // Without a tenant's system name the title is the product's full name (SPEC §1).
-      await expect(page).toHaveTitle(shell[lang].fullName);
+      // The title is the tenant's system name (SPEC §1); tenant.setup.ts made the tenant.
+      await expect(page).toHaveTitle(TENANT.sysName);
       await page.goto('/myauth');
       await expect(page).toHaveURL(/\/login\?redirect=%2Fmyauth$/);
       await page.goto('/admin/users');

@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { api, md5, saveAccounts, type ConsoleAccounts, type Duty } from '../support/admin.ts';
+import {
+  api,
+  md5,
+  saveAccounts,
+  TENANT,
+  type ConsoleAccounts,
+  type Duty,
+} from '../support/admin.ts';
 
 test.use({ locale: 'en-US' });
 
@@ -18,8 +25,8 @@ test('[ADMIN][SETUP]: the setup wizard creates the tenant and the four duty acco
 }) => {
   await page.goto('/admin/setup');
   await expect(page.getByRole('heading', { name: 'Initial setup' })).toBeVisible();
-  await page.getByLabel('Company').fill('E2E Corp');
-  await page.getByLabel('System name').fill('E2E Protect');
+  await page.getByLabel('Company').fill(TENANT.company);
+  await page.getByLabel('System name').fill(TENANT.sysName);
   await expect(page.getByLabel('Domain')).toHaveValue('127.0.0.1');
   await page.getByRole('button', { name: 'Next' }).click();
 

@@ -40,7 +40,7 @@ export function MoveUsersModal({ ids, open, onClose }: MoveUsersModalProps) {
         onFinish={(v) => void submit(v).catch(() => undefined)}
       >
         <Form.Item name="groupId" label={t('users.targetGroup')}>
-          <GroupTreeSelect placeholder={t('users.noGroup')} />
+          <GroupTreeSelect />
         </Form.Item>
       </Form>
     </Modal>

@@ -120,7 +120,7 @@ export function UserFormModal({ open, user, defaultGroupId, onClose }: UserFormM
           />
         </Form.Item>
         <Form.Item name="groupId" label={t('users.group')}>
-          <GroupTreeSelect placeholder={t('users.noGroup')} />
+          <GroupTreeSelect />
         </Form.Item>
         <Form.Item
           name="phone"
