@@ -8,6 +8,8 @@ const auth: DeepString<typeof zh> = {
     emailPlaceholder: 'Your company e-mail',
     password: 'Password',
     passwordPlaceholder: 'Your password',
+    showPassword: 'Show',
+    hidePassword: 'Hide',
     captcha: 'Captcha',
     captchaPlaceholder: 'Characters in the image',
     captchaImage: 'Captcha image',

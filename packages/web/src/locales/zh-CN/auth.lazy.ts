@@ -6,6 +6,8 @@ const auth = {
     emailPlaceholder: '请输入企业邮箱',
     password: '密码',
     passwordPlaceholder: '请输入密码',
+    showPassword: '显示',
+    hidePassword: '隐藏',
     captcha: '验证码',
     captchaPlaceholder: '请输入图中字符',
     captchaImage: '验证码图片',

@@ -33,6 +33,18 @@ describe('login page', () => {
     expect(screen.getByText('Please enter a valid e-mail address')).toBeInTheDocument();
   });
 
+  it('shows and hides the password on request', async () => {
+    renderWithApp(<LoginPage />, { path: '/login' });
+    const password = screen.getByLabelText('Password');
+    await userEvent.type(password, 'Secret#2026');
+    expect(password).toHaveAttribute('type', 'password');
+    await userEvent.click(screen.getByRole('button', { name: 'Show' }));
+    expect(password).toHaveAttribute('type', 'text');
+    expect(screen.getByRole('button', { name: 'Hide' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Hide' }));
+    expect(password).toHaveAttribute('type', 'password');
+  });
+
   it('offers registration, retrieval and a refreshable captcha', async () => {
     renderWithApp(<LoginPage />, { path: '/login' });
     expect(screen.getByRole('link', { name: 'Register now' })).toHaveAttribute('href', '/register');

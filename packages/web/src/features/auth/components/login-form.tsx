@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import { Button } from 'antd';
 // Deep imports: the `Input` namespace would also bring TextArea, Search and OTP to /login.
 import Input from 'antd/es/input/Input';
-import Password from 'antd/es/input/Password';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../components/form-field.tsx';
 import { login, type LoginInput } from '../api/login.ts';
@@ -25,6 +24,7 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
   const [nonce, setNonce] = useState(newCaptchaNonce);
   // Plain state, not react-query's useMutation: it would add ~4 KB to the first load of /login.
   const [pending, setPending] = useState(false);
+  const [showPassword, setShowPassword] = useState(false);
 
   const errors = submitted ? validateLogin(values) : {};
   const message = (field: keyof LoginInput) => {
@@ -72,13 +72,25 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
       </FormField>
       <FormField id="login-password" label={t('login.password')} error={message('password')}>
         {(control) => (
-          <Password
+          // A text toggle rather than antd's Input.Password keeps its eye icons off /login (size budget).
+          <Input
             {...control}
+            type={showPassword ? 'text' : 'password'}
             size="large"
             autoComplete="current-password"
             placeholder={t('login.passwordPlaceholder')}
             value={values.password}
             onChange={set('password')}
+            suffix={
+              <button
+                type="button"
+                className="password-toggle"
+                aria-pressed={showPassword}
+                onClick={() => setShowPassword((shown) => !shown)}
+              >
+                {t(showPassword ? 'login.hidePassword' : 'login.showPassword')}
+              </button>
+            }
           />
         )}
       </FormField>
