@@ -5,8 +5,8 @@ import { DownloadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { TAuditItem } from '@edp/shared/contracts/owner-admin';
-import { DEFAULT_PAGE_SIZE } from '@edp/shared/constants';
 import { PageContainer } from '../../../components/page-container.tsx';
+import { usePaging } from '../../../lib/use-paging.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { tablePagination } from '../../admin-common/components/table-pagination.ts';
 import '../../admin-common/lib/admin-locales.ts';
@@ -26,11 +26,11 @@ export default function AdminAuditPage() {
   const { t: tm } = useTranslation('menu');
   const user = useAdminUser();
   const [filter, setFilter] = useState<AuditFilter>({});
-  const [page, setPage] = useState({ page: 1, pageSize: DEFAULT_PAGE_SIZE });
+  const paging = usePaging();
   const [entry, setEntry] = useState<TAuditItem>();
   const [exporting, setExporting] = useState(false);
   const [toast, holder] = message.useMessage();
-  const list = useAuditLog({ ...page, ...filter });
+  const list = useAuditLog({ ...paging.params, ...filter });
 
   const download = async () => {
     if (!user) return;
@@ -91,7 +91,7 @@ export default function AdminAuditPage() {
       <AuditFilters
         onChange={(f) => {
           setFilter(cleanFilter(f));
-          setPage((p) => ({ ...p, page: 1 }));
+          paging.reset();
         }}
       />
       <Table<TAuditItem>
@@ -104,7 +104,7 @@ export default function AdminAuditPage() {
         locale={{
           emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('audit.empty')} />,
         }}
-        pagination={tablePagination(ta, page, list.data?.total, setPage)}
+        pagination={tablePagination(ta, paging.shown, list.data?.total, paging.change)}
       />
       <AuditDetailDrawer entry={entry} onClose={() => setEntry(undefined)} />
     </PageContainer>

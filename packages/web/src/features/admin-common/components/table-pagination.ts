@@ -8,14 +8,14 @@ export interface PageState {
 }
 
 /**
- * Pagination of every console table (SPEC §4, §9): sizes 10-50, a size change goes back to
- * page 1, the total shown.
+ * Pagination of every console table (SPEC §4, §9) over `usePaging`: sizes 10-50, the total
+ * shown.
  */
 export function tablePagination(
   t: TFunction<'admin'>,
   state: PageState,
   total: number | undefined,
-  onChange: (next: PageState) => void,
+  onChange: (page: number, pageSize: number) => void,
 ): TablePaginationConfig {
   return {
     current: state.page,
@@ -24,7 +24,7 @@ export function tablePagination(
     showSizeChanger: true,
     pageSizeOptions: PAGE_SIZES.map(String),
     showTotal: (count) => t('total', { total: count }),
-    onChange: (page, pageSize) =>
-      onChange({ page: pageSize === state.pageSize ? page : 1, pageSize }),
+    // usePaging goes back to page 1 on a size change and reloads a second later (SPEC §9).
+    onChange,
   };
 }

@@ -4,8 +4,8 @@ import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PAGE_SIZE } from '@edp/shared/constants';
 import { PageContainer } from '../../../components/page-container.tsx';
+import { usePaging } from '../../../lib/use-paging.ts';
 import { tablePagination } from '../../admin-common/components/table-pagination.ts';
 import '../../admin-common/lib/admin-locales.ts';
 import { useMayCall } from '../../admin-common/lib/admin-user.ts';
@@ -25,9 +25,9 @@ export default function AdminProxiesPage() {
   const { t: ta } = useTranslation('admin');
   const { t: tm } = useTranslation('menu');
   const canWrite = useMayCall('/user/proxy/add');
-  const [page, setPage] = useState({ page: 1, pageSize: DEFAULT_PAGE_SIZE });
+  const paging = usePaging();
   const [editing, setEditing] = useState<TProxyItem | 'new'>();
-  const list = useProxyList(page);
+  const list = useProxyList(paging.params);
   const del = useDeleteProxy();
 
   const columns: ColumnsType<TProxyItem> = [
@@ -99,7 +99,7 @@ export default function AdminProxiesPage() {
         columns={columns}
         dataSource={list.data?.list}
         className="admin-table"
-        pagination={tablePagination(ta, page, list.data?.total, setPage)}
+        pagination={tablePagination(ta, paging.shown, list.data?.total, paging.change)}
       />
       <ProxyFormModal
         open={!!editing}

@@ -3,8 +3,8 @@ import { Alert, Button, Input, Popconfirm, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PAGE_SIZE } from '@edp/shared/constants';
 import { PageContainer } from '../../../components/page-container.tsx';
+import { usePaging } from '../../../lib/use-paging.ts';
 import { useGroupList } from '../../admin-common/api/get-group-list.ts';
 import { useRoleList, type TRoleItem } from '../../admin-common/api/get-role-list.ts';
 import { tablePagination } from '../../admin-common/components/table-pagination.ts';
@@ -22,9 +22,9 @@ export default function AdminRolesPage() {
   const { t: tm } = useTranslation('menu');
   const canWrite = useMayCall('/user/role/add');
   const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState({ page: 1, pageSize: DEFAULT_PAGE_SIZE });
+  const paging = usePaging();
   const [editing, setEditing] = useState<TRoleItem | 'new'>();
-  const list = useRoleList({ ...page, keyword: keyword || undefined });
+  const list = useRoleList({ ...paging.params, keyword: keyword || undefined });
   const groups = useGroupList();
   const del = useDeleteRole();
   const groupName = new Map(groups.data?.list.map((g) => [g.id, g.name]));
@@ -115,7 +115,7 @@ export default function AdminRolesPage() {
         enterButton={ta('actions.search')}
         onSearch={(v) => {
           setKeyword(v.trim());
-          setPage((p) => ({ ...p, page: 1 }));
+          paging.reset();
         }}
         style={{ width: 320, marginBottom: 16 }}
       />
@@ -125,7 +125,7 @@ export default function AdminRolesPage() {
         columns={columns}
         dataSource={list.data?.list}
         className="admin-table"
-        pagination={tablePagination(ta, page, list.data?.total, setPage)}
+        pagination={tablePagination(ta, paging.shown, list.data?.total, paging.change)}
       />
       <RoleFormModal
         open={!!editing}

@@ -14,7 +14,7 @@ interface UserTableProps {
   data: TList<TUserItem> | undefined;
   loading: boolean;
   page: PageState;
-  onPage: (page: PageState) => void;
+  onPage: (page: number, pageSize: number) => void;
   canWrite: boolean;
   selected: string[];
   onSelect: (ids: string[]) => void;

@@ -3,9 +3,9 @@ import { Alert, Button, Input, Select, Space } from 'antd';
 import { PlusOutlined, SwapOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TUserItem } from '@edp/shared/contracts/user';
-import { DEFAULT_PAGE_SIZE } from '@edp/shared/constants';
 import { USER_STATUSES, type UserStatus } from '@edp/shared/permissions';
 import { PageContainer } from '../../../components/page-container.tsx';
+import { usePaging } from '../../../lib/use-paging.ts';
 import { useUserList } from '../../admin-common/api/get-user-list.ts';
 import '../../admin-common/lib/admin-locales.ts';
 import { useMayCall } from '../../admin-common/lib/admin-user.ts';
@@ -25,16 +25,16 @@ export default function AdminUsersPage() {
   const [groupId, setGroupId] = useState<string>();
   const [keyword, setKeyword] = useState('');
   const [status, setStatus] = useState<UserStatus>();
-  const [page, setPage] = useState({ page: 1, pageSize: DEFAULT_PAGE_SIZE });
+  const paging = usePaging();
   const [selected, setSelected] = useState<string[]>([]);
   const [editing, setEditing] = useState<TUserItem | 'new'>();
   const [resetting, setResetting] = useState<TUserItem>();
   const [moving, setMoving] = useState(false);
-  const list = useUserList({ ...page, groupId, keyword: keyword || undefined, status });
+  const list = useUserList({ ...paging.params, groupId, keyword: keyword || undefined, status });
   const filter = (apply: () => void) => {
     apply();
     setSelected([]);
-    setPage((p) => ({ ...p, page: 1 }));
+    paging.reset();
   };
 
   return (
@@ -88,8 +88,8 @@ export default function AdminUsersPage() {
           <UserTable
             data={list.data}
             loading={list.isFetching}
-            page={page}
-            onPage={setPage}
+            page={paging.shown}
+            onPage={paging.change}
             canWrite={canWrite}
             selected={selected}
             onSelect={setSelected}
