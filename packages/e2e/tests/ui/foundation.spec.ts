@@ -29,7 +29,7 @@ async function seriousViolations(page: Page) {
   const result = await new AxeBuilder({ page }).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help}`);
+    .map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 test.describe('[SHELL][LANGUAGE]', () => {
@@ -133,6 +133,9 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
 
       await page.goto('/login');
       await expect(page).toHaveURL(/\/myauth$/);
+      // Scan the page as it settles, not the loading mask (which dims the text under it).
+      await expect(page.getByRole('heading', { level: 1, name: shell[lang].myauth })).toBeVisible();
+      await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
       expect(await seriousViolations(page)).toEqual([]);
     });
   });
