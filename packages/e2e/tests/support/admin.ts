@@ -130,8 +130,14 @@ export async function loginAdmin(
 
 /** Picks an option of the open antd Select dropdown by its visible text. */
 export async function chooseOption(page: Page, label: string) {
-  await page
+  const option = page
     .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) })
-    .click();
+    .filter({ hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
+  await expect(option.first()).toBeVisible();
+  // A click that lands while the dropdown is still opening can be lost on a busy machine: a
+  // single select closes its dropdown once it takes the choice, so click until it does.
+  await expect(async () => {
+    if ((await option.count()) > 0) await option.first().click({ timeout: 2_000 });
+    await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 }

@@ -34,5 +34,7 @@ export const theme: ThemeConfig = {
       itemActiveBg: '#CFFAFE',
     },
     Layout: { headerBg: '#ffffff', siderBg: '#ffffff', headerPadding: '0 16px' },
+    // An empty table says so in colorTextDisabled (0.25 alpha, 1.6:1): readable text is needed.
+    Table: { colorTextDisabled: 'rgba(0, 0, 0, 0.65)' },
   },
 };
