@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
-import { Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../admin-common/components/form-modal.tsx';
 import { NAME_PATTERN } from '@edp/shared/rules';
 import { useUpdateMyInfo } from '../api/update-my-info.ts';
 
@@ -33,33 +34,25 @@ export function MyNameModal({ open, onClose, currentName }: MyNameModalProps) {
   };
 
   return (
-    <Modal
+    <FormModal
       open={open}
       title={t('userMenu.changeName')}
-      okText={t('actions.save')}
-      cancelText={t('actions.cancel')}
-      confirmLoading={mutation.isPending}
-      onOk={() => form.submit()}
+      form={form}
+      name="my-name"
+      pending={mutation.isPending}
       onCancel={close}
-      forceRender
+      onSubmit={submit}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        name="my-name"
-        onFinish={(v) => submit(v).catch(() => undefined)}
+      <Form.Item
+        name="name"
+        label={t('profile.name')}
+        rules={[
+          { required: true, message: t('name.required') },
+          { pattern: NAME_PATTERN, message: t('name.invalid') },
+        ]}
       >
-        <Form.Item
-          name="name"
-          label={t('profile.name')}
-          rules={[
-            { required: true, message: t('name.required') },
-            { pattern: NAME_PATTERN, message: t('name.invalid') },
-          ]}
-        >
-          <Input autoComplete="name" />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input autoComplete="name" />
+      </Form.Item>
+    </FormModal>
   );
 }

@@ -1,5 +1,6 @@
-import { Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../admin-common/components/form-modal.tsx';
 import { useOwnerDomain } from '../../owner/api/get-owner-domain.ts';
 import { passwordRules, policyOf, sameAsRule } from '../../admin-common/lib/password-policy.ts';
 import { useUpdateMyPwd } from '../api/update-my-pwd.ts';
@@ -29,48 +30,40 @@ export function MyPasswordModal({ open, onClose }: { open: boolean; onClose: () 
   };
 
   return (
-    <Modal
+    <FormModal
       open={open}
       title={t('userMenu.changePassword')}
-      okText={t('actions.save')}
-      cancelText={t('actions.cancel')}
-      confirmLoading={mutation.isPending}
-      onOk={() => form.submit()}
+      form={form}
+      name="my-password"
+      pending={mutation.isPending}
       onCancel={close}
-      forceRender
+      onSubmit={submit}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        name="my-password"
-        onFinish={(v) => submit(v).catch(() => undefined)}
+      <Form.Item
+        name="oldPassword"
+        label={t('profile.oldPassword')}
+        rules={[{ required: true, message: required(t('profile.oldPassword')) }]}
       >
-        <Form.Item
-          name="oldPassword"
-          label={t('profile.oldPassword')}
-          rules={[{ required: true, message: required(t('profile.oldPassword')) }]}
-        >
-          <Input.Password autoComplete="current-password" />
-        </Form.Item>
-        <Form.Item
-          name="newPassword"
-          label={t('profile.newPassword')}
-          rules={passwordRules(t, policy, required(t('profile.newPassword')))}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="repeatPassword"
-          label={t('profile.repeatPassword')}
-          dependencies={['newPassword']}
-          rules={[
-            { required: true, message: required(t('profile.repeatPassword')) },
-            sameAsRule(t, 'newPassword'),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input.Password autoComplete="current-password" />
+      </Form.Item>
+      <Form.Item
+        name="newPassword"
+        label={t('profile.newPassword')}
+        rules={passwordRules(t, policy, required(t('profile.newPassword')))}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        name="repeatPassword"
+        label={t('profile.repeatPassword')}
+        dependencies={['newPassword']}
+        rules={[
+          { required: true, message: required(t('profile.repeatPassword')) },
+          sameAsRule(t, 'newPassword'),
+        ]}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+    </FormModal>
   );
 }

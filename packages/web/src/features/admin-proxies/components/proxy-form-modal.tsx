@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
-import { DatePicker, Form, Modal, Select } from 'antd';
+import { DatePicker, Form, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../admin-common/components/form-modal.tsx';
 import { useAllRoles } from '../../admin-common/api/get-role-list.ts';
 import { checkRange } from '../../admin-common/lib/date-range.ts';
 import { useAddProxy } from '../api/add-proxy.ts';
@@ -24,7 +25,6 @@ interface ProxyFormModalProps {
 /** Add or edit a proxy: the user, the role they act with, and the period (start ≤ end). */
 export function ProxyFormModal({ open, proxy, onClose }: ProxyFormModalProps) {
   const { t } = useTranslation('adminOrg');
-  const { t: ta } = useTranslation('admin');
   const [form] = Form.useForm<Values>();
   const roles = useAllRoles(open);
   const add = useAddProxy();
@@ -46,69 +46,61 @@ export function ProxyFormModal({ open, proxy, onClose }: ProxyFormModalProps) {
   };
 
   return (
-    <Modal
+    <FormModal
       open={open}
       title={proxy ? t('proxies.editTitle') : t('proxies.addTitle')}
-      okText={ta('actions.save')}
-      cancelText={ta('actions.cancel')}
-      confirmLoading={add.isPending || edit.isPending}
-      onOk={() => form.submit()}
+      form={form}
+      name="proxy-form"
+      pending={add.isPending || edit.isPending}
       onCancel={onClose}
-      forceRender
+      onSubmit={submit}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        name="proxy-form"
-        onFinish={(v) => void submit(v).catch(() => undefined)}
+      <Form.Item
+        name="userId"
+        label={t('proxies.user')}
+        rules={[{ required: true, message: t('proxies.selectUser') }]}
       >
-        <Form.Item
-          name="userId"
-          label={t('proxies.user')}
-          rules={[{ required: true, message: t('proxies.selectUser') }]}
-        >
-          <UserPicker
-            disabled={!!proxy}
-            current={proxy && { id: proxy.userId, label: `${proxy.userName} (${proxy.account})` }}
-          />
-        </Form.Item>
-        <Form.Item
-          name="roleId"
-          label={t('proxies.role')}
-          rules={[{ required: true, message: t('proxies.selectRole') }]}
-        >
-          <Select
-            loading={roles.isLoading}
-            options={roles.data?.list
-              .filter((r) => r.userType !== 1)
-              .map((r) => ({ value: r.id, label: r.name }))}
-          />
-        </Form.Item>
-        <Form.Item
-          name="period"
-          label={t('proxies.period')}
-          rules={[
-            {
-              validator: (_, value: Values['period']) => {
-                const check = checkRange(value);
-                if (check === 'ok') return Promise.resolve();
-                return Promise.reject(
-                  new Error(
-                    t(check === 'incomplete' ? 'proxies.periodRequired' : 'proxies.rangeInvalid'),
-                  ),
-                );
-              },
+        <UserPicker
+          disabled={!!proxy}
+          current={proxy && { id: proxy.userId, label: `${proxy.userName} (${proxy.account})` }}
+        />
+      </Form.Item>
+      <Form.Item
+        name="roleId"
+        label={t('proxies.role')}
+        rules={[{ required: true, message: t('proxies.selectRole') }]}
+      >
+        <Select
+          loading={roles.isLoading}
+          options={roles.data?.list
+            .filter((r) => r.userType !== 1)
+            .map((r) => ({ value: r.id, label: r.name }))}
+        />
+      </Form.Item>
+      <Form.Item
+        name="period"
+        label={t('proxies.period')}
+        rules={[
+          {
+            validator: (_, value: Values['period']) => {
+              const check = checkRange(value);
+              if (check === 'ok') return Promise.resolve();
+              return Promise.reject(
+                new Error(
+                  t(check === 'incomplete' ? 'proxies.periodRequired' : 'proxies.rangeInvalid'),
+                ),
+              );
             },
-          ]}
-        >
-          <DatePicker.RangePicker
-            showTime={{ format: 'HH:mm' }}
-            format="YYYY-MM-DD HH:mm"
-            style={{ width: '100%' }}
-            placeholder={[t('proxies.start'), t('proxies.end')]}
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+          },
+        ]}
+      >
+        <DatePicker.RangePicker
+          showTime={{ format: 'HH:mm' }}
+          format="YYYY-MM-DD HH:mm"
+          style={{ width: '100%' }}
+          placeholder={[t('proxies.start'), t('proxies.end')]}
+        />
+      </Form.Item>
+    </FormModal>
   );
 }

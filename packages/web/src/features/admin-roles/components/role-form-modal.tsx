@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
-import { Form, Input, Modal, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../admin-common/components/form-modal.tsx';
 import { MENU_MODES, ROLE_PERMISSIONS } from '@edp/shared/permissions';
 import { NAME_PATTERN } from '@edp/shared/rules';
 import type { TRoleItem } from '../../admin-common/api/get-role-list.ts';
@@ -37,58 +38,50 @@ export function RoleFormModal({ open, role, onClose }: RoleFormModalProps) {
   };
 
   return (
-    <Modal
+    <FormModal
       open={open}
       title={role ? t('roles.editTitle') : t('roles.addTitle')}
-      okText={ta('actions.save')}
-      cancelText={ta('actions.cancel')}
-      confirmLoading={add.isPending || edit.isPending}
-      onOk={() => form.submit()}
+      form={form}
+      name="role-form"
+      pending={add.isPending || edit.isPending}
       onCancel={onClose}
-      forceRender
+      onSubmit={submit}
+      initialValues={{ permission: 'read', groupIds: [] }}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        name="role-form"
-        initialValues={{ permission: 'read', groupIds: [] }}
-        onFinish={(v) => void submit(v).catch(() => undefined)}
+      <Form.Item
+        name="name"
+        label={t('roles.name')}
+        rules={[
+          { required: true, message: ta('name.required') },
+          { pattern: NAME_PATTERN, message: ta('name.invalid') },
+        ]}
       >
-        <Form.Item
-          name="name"
-          label={t('roles.name')}
-          rules={[
-            { required: true, message: ta('name.required') },
-            { pattern: NAME_PATTERN, message: ta('name.invalid') },
-          ]}
-        >
-          <Input />
-        </Form.Item>
-        <Form.Item
-          name="menu"
-          label={t('roles.menu')}
-          extra={role?.builtIn ? t('roles.builtInLocked') : undefined}
-          rules={[{ required: true, message: t('roles.selectMenu') }]}
-        >
-          <Select
-            disabled={role?.builtIn}
-            options={MENU_MODES.map((m) => ({ value: m, label: ta(`duties.${m}`) }))}
-          />
-        </Form.Item>
-        <Form.Item
-          name="permission"
-          label={t('roles.permission')}
-          rules={[{ required: true, message: t('roles.selectPermission') }]}
-        >
-          <Select
-            disabled={role?.builtIn}
-            options={ROLE_PERMISSIONS.map((p) => ({ value: p, label: ta(`permission.${p}`) }))}
-          />
-        </Form.Item>
-        <Form.Item name="groupIds" label={t('roles.groups')} extra={t('roles.groupsHint')}>
-          <GroupTreeSelect multiple />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input />
+      </Form.Item>
+      <Form.Item
+        name="menu"
+        label={t('roles.menu')}
+        extra={role?.builtIn ? t('roles.builtInLocked') : undefined}
+        rules={[{ required: true, message: t('roles.selectMenu') }]}
+      >
+        <Select
+          disabled={role?.builtIn}
+          options={MENU_MODES.map((m) => ({ value: m, label: ta(`duties.${m}`) }))}
+        />
+      </Form.Item>
+      <Form.Item
+        name="permission"
+        label={t('roles.permission')}
+        rules={[{ required: true, message: t('roles.selectPermission') }]}
+      >
+        <Select
+          disabled={role?.builtIn}
+          options={ROLE_PERMISSIONS.map((p) => ({ value: p, label: ta(`permission.${p}`) }))}
+        />
+      </Form.Item>
+      <Form.Item name="groupIds" label={t('roles.groups')} extra={t('roles.groupsHint')}>
+        <GroupTreeSelect multiple />
+      </Form.Item>
+    </FormModal>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
-import { Form, Input, Modal, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../admin-common/components/form-modal.tsx';
 import type { TUserItem } from '@edp/shared/contracts/user';
 import { EMAIL_PATTERN, NAME_PATTERN, PHONE_PATTERN } from '@edp/shared/rules';
 import { useAllRoles } from '../../admin-common/api/get-role-list.ts';
@@ -60,89 +61,81 @@ export function UserFormModal({ open, user, defaultGroupId, onClose }: UserFormM
   };
 
   return (
-    <Modal
+    <FormModal
       open={open}
       title={user ? t('users.editTitle') : t('users.addTitle')}
-      okText={ta('actions.save')}
-      cancelText={ta('actions.cancel')}
-      confirmLoading={add.isPending || edit.isPending}
-      onOk={() => form.submit()}
+      form={form}
+      name="user-form"
+      pending={add.isPending || edit.isPending}
       onCancel={onClose}
-      forceRender
+      onSubmit={submit}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        name="user-form"
-        onFinish={(v) => void submit(v).catch(() => undefined)}
+      <Form.Item
+        name="name"
+        label={t('users.name')}
+        rules={[req(t('users.name')), { pattern: NAME_PATTERN, message: ta('name.invalid') }]}
       >
+        <Input />
+      </Form.Item>
+      <Form.Item
+        name="account"
+        label={t('users.account')}
+        rules={
+          user
+            ? []
+            : [req(t('users.account')), { pattern: /^\S{1,64}$/, message: ta('account.invalid') }]
+        }
+      >
+        <Input disabled={!!user} autoComplete="off" />
+      </Form.Item>
+      {!user && (
         <Form.Item
-          name="name"
-          label={t('users.name')}
-          rules={[req(t('users.name')), { pattern: NAME_PATTERN, message: ta('name.invalid') }]}
+          name="password"
+          label={t('users.password')}
+          extra={t('users.passwordHint')}
+          rules={passwordRules(
+            ta,
+            policyOf(owner.data?.loginSet.pwdMatch),
+            ta('profile.required', { field: t('users.password') }),
+          )}
         >
-          <Input />
+          <Input.Password autoComplete="new-password" />
         </Form.Item>
-        <Form.Item
-          name="account"
-          label={t('users.account')}
-          rules={
-            user
-              ? []
-              : [req(t('users.account')), { pattern: /^\S{1,64}$/, message: ta('account.invalid') }]
-          }
-        >
-          <Input disabled={!!user} autoComplete="off" />
-        </Form.Item>
-        {!user && (
-          <Form.Item
-            name="password"
-            label={t('users.password')}
-            extra={t('users.passwordHint')}
-            rules={passwordRules(
-              ta,
-              policyOf(owner.data?.loginSet.pwdMatch),
-              ta('profile.required', { field: t('users.password') }),
-            )}
-          >
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
-        )}
-        <Form.Item
-          name="roleId"
-          label={t('users.role')}
-          rules={[{ required: true, message: t('users.selectRole') }]}
-        >
-          <Select
-            loading={roles.isLoading}
-            options={roles.data?.list.map((r) => ({ value: r.id, label: r.name }))}
-            showSearch={{ optionFilterProp: 'label' }}
-          />
-        </Form.Item>
-        <Form.Item name="groupId" label={t('users.group')}>
-          <GroupTreeSelect />
-        </Form.Item>
-        <Form.Item
-          name="phone"
-          label={t('users.phone')}
-          rules={[{ pattern: PHONE_PATTERN, message: ta('phone.invalid') }]}
-        >
-          <Input inputMode="tel" />
-        </Form.Item>
-        <Form.Item
-          name="email"
-          label={t('users.email')}
-          rules={[{ pattern: EMAIL_PATTERN, message: ta('email.invalid') }]}
-        >
-          <Input type="email" />
-        </Form.Item>
-        <Form.Item name="jobNo" label={t('users.jobNo')} rules={[{ max: 50 }]}>
-          <Input />
-        </Form.Item>
-        <Form.Item name="duty" label={t('users.duty')} rules={[{ max: 50 }]}>
-          <Input />
-        </Form.Item>
-      </Form>
-    </Modal>
+      )}
+      <Form.Item
+        name="roleId"
+        label={t('users.role')}
+        rules={[{ required: true, message: t('users.selectRole') }]}
+      >
+        <Select
+          loading={roles.isLoading}
+          options={roles.data?.list.map((r) => ({ value: r.id, label: r.name }))}
+          showSearch={{ optionFilterProp: 'label' }}
+        />
+      </Form.Item>
+      <Form.Item name="groupId" label={t('users.group')}>
+        <GroupTreeSelect />
+      </Form.Item>
+      <Form.Item
+        name="phone"
+        label={t('users.phone')}
+        rules={[{ pattern: PHONE_PATTERN, message: ta('phone.invalid') }]}
+      >
+        <Input inputMode="tel" />
+      </Form.Item>
+      <Form.Item
+        name="email"
+        label={t('users.email')}
+        rules={[{ pattern: EMAIL_PATTERN, message: ta('email.invalid') }]}
+      >
+        <Input type="email" />
+      </Form.Item>
+      <Form.Item name="jobNo" label={t('users.jobNo')} rules={[{ max: 50 }]}>
+        <Input />
+      </Form.Item>
+      <Form.Item name="duty" label={t('users.duty')} rules={[{ max: 50 }]}>
+        <Input />
+      </Form.Item>
+    </FormModal>
   );
 }

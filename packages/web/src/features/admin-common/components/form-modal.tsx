@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import { Form, Modal, type FormInstance } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+interface FormModalProps<T> {
+  open: boolean;
+  title: ReactNode;
+  form: FormInstance<T>;
+  /** The form's name: antd prefixes the field ids with it. */
+  name: string;
+  pending: boolean;
+  onCancel: () => void;
+  /** Saves the valid values. A failure was already shown by the HTTP client, so it is dropped here. */
+  onSubmit: (values: T) => Promise<unknown>;
+  initialValues?: Partial<T>;
+  children: ReactNode;
+}
+
+/** The dialog every console form shares: a vertical form, Save submits it, Cancel closes. */
+export function FormModal<T>(props: FormModalProps<T>) {
+  const { t } = useTranslation('admin');
+  return (
+    <Modal
+      open={props.open}
+      title={props.title}
+      okText={t('actions.save')}
+      cancelText={t('actions.cancel')}
+      confirmLoading={props.pending}
+      onOk={() => props.form.submit()}
+      onCancel={props.onCancel}
+      forceRender
+    >
+      <Form
+        form={props.form}
+        layout="vertical"
+        name={props.name}
+        initialValues={props.initialValues}
+        onFinish={(values) => void props.onSubmit(values).catch(() => undefined)}
+      >
+        {props.children}
+      </Form>
+    </Modal>
+  );
+}
