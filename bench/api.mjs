@@ -2,10 +2,12 @@
 // - POST /api/com/my/license (signed in) beside a bare Fastify route (target ≥ 40 %)
 // - one certificate issue, median latency on PGlite (target < 20 ms)
 // - console login throughput (scrypt included) and /api/user/ug/list beside the bare route
-// Run: node bench/api.mjs (starts its own servers; needs `npm ci`).
+// Run: node bench/api.mjs (builds and starts its own servers; needs `npm ci`).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import readline from 'node:readline';
+import { build } from 'esbuild';
+import { serverBundle } from '../packages/server/esbuild.options.mjs';
 import { makeLicenceRequestFile } from './lib/request-file.mjs';
 import { median, rps, startBare } from './lib/measure.mjs';
 
@@ -13,15 +15,15 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const seconds = Number(process.env.BENCH_SECONDS ?? 4);
 const root = path.resolve(import.meta.dirname, '..');
 
+// The seeded server is bundled like dist/index.js, beside it, so that it runs the shipped code.
+const seededBundle = path.join(root, 'packages/server/dist/bench-seeded-server.js');
+await build(serverBundle(path.join(root, 'bench/lib/seeded-server.ts'), seededBundle));
+
 const t0 = performance.now();
-const child = spawn(
-  process.execPath,
-  ['--import', 'tsx', path.join(root, 'bench/lib/seeded-server.ts')],
-  {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  },
-);
+const child = spawn(process.execPath, [seededBundle], {
+  cwd: root,
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
 const first = await new Promise((resolve, reject) => {
   const lines = readline.createInterface({ input: child.stdout });
   lines.once('line', resolve);

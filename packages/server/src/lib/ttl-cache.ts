@@ -11,11 +11,14 @@
 export interface TtlCache<K, V> {
   get(key: K): V | undefined;
   set(key: K, value: V, ttlMs?: number): void;
-  /** The cached value, else `fetch()`'s (kept unless undefined or evicted meanwhile). */
+  /**
+   * The cached value, else `fetch()`'s (kept unless undefined or evicted meanwhile). A `ttlMs`
+   * function gets the instant the entry is stored at, so it can end it at a given time.
+   */
   load(
     key: K,
     fetch: () => Promise<V | undefined>,
-    ttlMs?: number | ((value: V) => number),
+    ttlMs?: number | ((value: V, at: number) => number),
   ): Promise<V | undefined>;
   delete(key: K): void;
   deleteWhere(match: (value: V, key: K) => boolean): void;
@@ -34,6 +37,13 @@ export function ttlCache<K, V>(opts: {
   // Bumped by every eviction: a load that started before it must not store what it read.
   let epoch = 0;
 
+  function put(key: K, value: V, ttlMs: number, at: number) {
+    if (ttlMs <= 0) return;
+    entries.delete(key);
+    entries.set(key, { value, until: at + Math.min(ttlMs, opts.ttlMs) });
+    if (entries.size > opts.max) entries.delete(entries.keys().next().value as K);
+  }
+
   const cache: TtlCache<K, V> = {
     get(key) {
       const hit = entries.get(key);
@@ -47,10 +57,7 @@ export function ttlCache<K, V>(opts: {
       return hit.value;
     },
     set(key, value, ttlMs = opts.ttlMs) {
-      if (ttlMs <= 0) return;
-      entries.delete(key);
-      entries.set(key, { value, until: now() + Math.min(ttlMs, opts.ttlMs) });
-      if (entries.size > opts.max) entries.delete(entries.keys().next().value as K);
+      put(key, value, ttlMs, now());
     },
     async load(key, fetch, ttlMs) {
       const hit = cache.get(key);
@@ -58,7 +65,8 @@ export function ttlCache<K, V>(opts: {
       const started = epoch;
       const value = await fetch();
       if (value !== undefined && started === epoch) {
-        cache.set(key, value, typeof ttlMs === 'function' ? ttlMs(value) : ttlMs);
+        const at = now();
+        put(key, value, typeof ttlMs === 'function' ? ttlMs(value, at) : (ttlMs ?? opts.ttlMs), at);
       }
       return value;
     },

@@ -10,8 +10,14 @@ import { CommonErr } from '@edp/shared/errors';
 import { AppError } from '../../lib/app-error.ts';
 import type { Db } from '../../db/client.ts';
 import { engines, issueRecords, licences } from '../../db/schema/index.ts';
-import { licenceStatus, pageOffset, remainingDays, statusCondition } from './licence-status.ts';
-import type { CachedLicence, LicencePageCache } from './licence-page-cache.ts';
+import {
+  licenceStatus,
+  nextStatusChange,
+  pageOffset,
+  remainingDays,
+  statusCondition,
+} from './licence-status.ts';
+import type { CacheableAnswer } from '../../lib/answer-cache.ts';
 
 export interface RecordFilter {
   licenceId?: string;
@@ -19,14 +25,8 @@ export interface RecordFilter {
   type?: 'licence' | 'elevation';
 }
 
-/**
- * Read side of licences and issue records: one count and one page query per list, no N+1.
- * With `pages`, the unfiltered licence list is served from that cache when it can be.
- */
-export function licenceQueries(
-  db: Db,
-  opts: { now?: () => number; pages?: LicencePageCache } = {},
-) {
+/** Read side of licences and issue records: one count and one page query per list, no N+1. */
+export function licenceQueries(db: Db, opts: { now?: () => number } = {}) {
   const now = opts.now ?? Date.now;
   const recordColumns = {
     record: issueRecords,
@@ -58,72 +58,52 @@ export function licenceQueries(
     };
   }
 
-  /** A page of the company's licences in expiry order (the id breaks ties), and their total. */
-  async function licenceRows(
-    companyId: string,
-    req: TListRequest & { status?: TLicenceStatus },
-    at: number,
-  ) {
-    const where = and(
-      eq(licences.companyId, companyId),
-      req.status ? statusCondition(licences.expiresAt, req.status, at) : undefined,
-    );
-    const [[total], rows] = await Promise.all([
-      db.select({ n: count() }).from(licences).where(where),
-      db
-        .select({ licence: licences, kind: engines.kind, deviceId: engines.deviceId })
-        .from(licences)
-        .innerJoin(engines, eq(engines.id, licences.engineId))
-        .where(where)
-        .orderBy(asc(licences.expiresAt), asc(licences.id))
-        .limit(req.pageSize)
-        .offset(pageOffset(req)),
-    ]);
-    return {
-      companyId,
-      total: total?.n ?? 0,
-      rows: rows.map(({ licence: l, kind, deviceId }): CachedLicence => ({
-        id: l.id,
-        code: l.code,
-        kind,
-        deviceId,
-        serial: l.serial,
-        issuedAt: l.issuedAt.toISOString(),
-        expiresAt: l.expiresAt.toISOString(),
-        expiresAtMs: l.expiresAt.getTime(),
-        maxDevices: l.maxDevices,
-      })),
-    };
-  }
-
   return {
+    /**
+     * A page of the company's licences in expiry order (the id breaks ties) and their total, with
+     * the instant at which its status or days left would first read otherwise.
+     */
     async licencePage(
       companyId: string,
       req: TListRequest & { status?: TLicenceStatus },
-    ): Promise<TList<TLicenceItem>> {
+    ): Promise<CacheableAnswer<TList<TLicenceItem>>> {
       const at = now();
-      const fetch = () => licenceRows(companyId, req, at);
-      const { total, rows } =
-        opts.pages && !req.status ? (await opts.pages.load(companyId, req, fetch))! : await fetch();
-      return {
-        // Status and days left are worked out now, from the expiry, never kept.
-        list: rows.map((l) => ({
+      const where = and(
+        eq(licences.companyId, companyId),
+        req.status ? statusCondition(licences.expiresAt, req.status, at) : undefined,
+      );
+      const [[total], rows] = await Promise.all([
+        db.select({ n: count() }).from(licences).where(where),
+        db
+          .select({ licence: licences, kind: engines.kind, deviceId: engines.deviceId })
+          .from(licences)
+          .innerJoin(engines, eq(engines.id, licences.engineId))
+          .where(where)
+          .orderBy(asc(licences.expiresAt), asc(licences.id))
+          .limit(req.pageSize)
+          .offset(pageOffset(req)),
+      ]);
+      let stableUntil = Infinity;
+      const list = rows.map(({ licence: l, kind, deviceId }): TLicenceItem => {
+        stableUntil = Math.min(stableUntil, nextStatusChange(l.expiresAt, at));
+        return {
           id: l.id,
           code: l.code,
-          kind: l.kind as TLicenceItem['kind'],
-          deviceId: l.deviceId,
-          status: licenceStatus(l.expiresAtMs, at),
+          kind: kind as TLicenceItem['kind'],
+          deviceId,
+          status: licenceStatus(l.expiresAt, at),
           serial: l.serial,
-          issuedAt: l.issuedAt,
-          expiresAt: l.expiresAt,
-          remainingDays: remainingDays(l.expiresAtMs, at),
+          issuedAt: l.issuedAt.toISOString(),
+          expiresAt: l.expiresAt.toISOString(),
+          remainingDays: remainingDays(l.expiresAt, at),
           // One licence covers the one engine it was issued for.
           deviceCount: 1,
           maxDevices: l.maxDevices,
-        })),
-        total,
-        page: req.page,
-        pageSize: req.pageSize,
+        };
+      });
+      return {
+        data: { list, total: total?.n ?? 0, page: req.page, pageSize: req.pageSize },
+        stableUntil,
       };
     },
 

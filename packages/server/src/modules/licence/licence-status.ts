@@ -16,6 +16,20 @@ export function remainingDays(expiresAt: Date | number, now: number): number {
   return Math.max(0, Math.ceil((+expiresAt - now) / DAY_MS));
 }
 
+/**
+ * The first instant after `now` at which `licenceStatus` or `remainingDays` of this expiry give
+ * something else, so an answer built at `now` can be kept until then. Days left drop whenever the
+ * time left reaches a whole number of days (the expiry itself among them); the status turns to
+ * expiring the first millisecond under 30 days.
+ */
+export function nextStatusChange(expiresAt: Date | number, now: number): number {
+  const left = +expiresAt - now;
+  if (left <= 0) return Infinity;
+  const nextDay = +expiresAt - (Math.ceil(left / DAY_MS) - 1) * DAY_MS;
+  const underWarning = +expiresAt - LICENCE_WARNING_DAYS * DAY_MS + 1;
+  return underWarning > now ? Math.min(nextDay, underWarning) : nextDay;
+}
+
 /** The same rule as a WHERE condition on an expiry column, so filters can use its index. */
 export function statusCondition(column: SQL | unknown, status: TLicenceStatus, now: number): SQL {
   const at = sql`${new Date(now).toISOString()}::timestamptz`;

