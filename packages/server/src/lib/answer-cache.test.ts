@@ -33,7 +33,7 @@ describe('answerCache', () => {
           response: { 200: ZEnvelope(z.object({ value: z.string() })) },
         },
       },
-      (req, reply) =>
+      async (req, reply) =>
         cache.send(reply, req.body.owner, 'page-1', async () => {
           loads++;
           if (req.body.fail) throw new AppError(CommonErr.NotFound);
