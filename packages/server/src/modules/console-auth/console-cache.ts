@@ -1,6 +1,8 @@
+import type { FastifyReply } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { answerCache } from '../../lib/answer-cache.ts';
 import { ttlCache } from '../../lib/ttl-cache.ts';
-import { loadActor, type Actor } from './actor.ts';
+import { loadActor, type Actor, type Caller } from './actor.ts';
 
 /**
  * How long this node keeps a console actor or a list page. A change on this node evicts the
@@ -11,18 +13,15 @@ export const CONSOLE_CACHE_MS = 5_000;
 
 /**
  * What every console call would otherwise read again: the actor (user, role, proxies, role
- * groups: three queries) and the pages of the user list (a count over the whole tenant).
+ * groups: three queries) and the pages of the user list (a count over the whole tenant), the
+ * latter kept as the bytes sent (lib/answer-cache.ts).
  * Anything that changes users, roles, groups, proxies or a tenant calls `changed(tenantId)`:
  * the console routes do it for every changing call (`auditFailedChanges`), the login and
  * vendor services where they change a user or a tenant.
  */
 export function consoleCache(db: Db, now: () => number = Date.now) {
   const actors = ttlCache<string, Actor>({ max: 5_000, ttlMs: CONSOLE_CACHE_MS, now });
-  const lists = ttlCache<string, { tenantId: string; value: unknown }>({
-    max: 2_000,
-    ttlMs: CONSOLE_CACHE_MS,
-    now,
-  });
+  const lists = answerCache({ max: 2_000, ttlMs: CONSOLE_CACHE_MS, now });
 
   return {
     /** The actor of a session; undefined (and not kept) when the user may not act. */
@@ -35,20 +34,29 @@ export function consoleCache(db: Db, now: () => number = Date.now) {
       );
     },
 
-    /** A list answer of a tenant, by a key that holds everything the answer depends on. */
-    async list<T>(tenantId: string, key: string, fetch: () => Promise<T>): Promise<T> {
-      const hit = await lists.load(`${tenantId}/${key}`, async () => ({
-        tenantId,
-        value: await fetch(),
+    /**
+     * Sends a list page, kept (as sent) per tenant, the caller's group scope, the list and its
+     * query: everything such an answer depends on. `load` reads it when it is not kept.
+     */
+    sendList<T>(
+      reply: FastifyReply,
+      caller: Caller,
+      list: string,
+      query: object,
+      load: () => Promise<T>,
+    ): Promise<FastifyReply> {
+      const key = JSON.stringify([list, caller.actor.scopeGroupIds, query]);
+      return lists.send(reply, caller.actor.tenantId, key, async () => ({
+        data: await load(),
+        stableUntil: Infinity,
       }));
-      return hit!.value as T;
     },
 
     /** Forgets the tenant's actors and list pages after a change (or an attempted one). */
     changed(tenantId: string) {
       const prefix = `${tenantId}/`;
       actors.deleteWhere((_, key) => key.startsWith(prefix));
-      lists.deleteWhere((entry) => entry.tenantId === tenantId);
+      lists.changed(tenantId);
     },
   };
 }

@@ -85,29 +85,22 @@ export function userService(app: FastifyInstance) {
   }
 
   return {
-    /**
-     * Kept per tenant, caller's scope and query for a few seconds (the count runs over the
-     * whole tenant): every change in the tenant on this node forgets it (console-cache.ts).
-     */
+    /** A page of the users the caller may see (the route keeps it: console-cache.ts). */
     async list(caller: Caller, q: z.infer<typeof ZUserListRequest>): Promise<TList<TUserItem>> {
-      const { tenantId, scopeGroupIds } = caller.actor;
-      const key = JSON.stringify(['users', scopeGroupIds, q]);
-      return app.consoleCache.list(tenantId, key, async () => {
-        const visible = await visibleGroupIds(db, caller.actor);
-        if (q.groupId && !canSee(visible, q.groupId)) throw new AppError(CommonErr.NotFound);
-        const { total, rows } = await users.list({
-          tenantId,
-          visibleGroupIds: visible,
-          groupId: q.groupId,
-          roleId: q.roleId,
-          keyword: q.keyword,
-          status: q.status,
-          limit: q.pageSize,
-          offset: (q.page - 1) * q.pageSize,
-        });
-        const list = rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
-        return { list, total, page: q.page, pageSize: q.pageSize };
+      const visible = await visibleGroupIds(db, caller.actor);
+      if (q.groupId && !canSee(visible, q.groupId)) throw new AppError(CommonErr.NotFound);
+      const { total, rows } = await users.list({
+        tenantId: caller.actor.tenantId,
+        visibleGroupIds: visible,
+        groupId: q.groupId,
+        roleId: q.roleId,
+        keyword: q.keyword,
+        status: q.status,
+        limit: q.pageSize,
+        offset: (q.page - 1) * q.pageSize,
       });
+      const list = rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+      return { list, total, page: q.page, pageSize: q.pageSize };
     },
 
     async add(caller: Caller, input: z.infer<typeof ZUserAdd>) {

@@ -49,7 +49,12 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZEnvelope(ZList(ZUserItem)) },
       },
     },
-    async (req, reply) => reply.ok(await users.list(callerOf(req), req.body)),
+    async (req, reply) => {
+      const caller = callerOf(req);
+      return app.consoleCache.sendList(reply, caller, 'users', req.body, () =>
+        users.list(caller, req.body),
+      );
+    },
   );
 
   app.post(
