@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
@@ -50,11 +51,19 @@ export function licenceRepository(db: Db) {
       return created ?? (await this.findRequest(row.companyId, row.requestId))!.request;
     },
 
+    /** An uploaded request with its engine, and its certificate's record once issued. */
     async findRequest(companyId: string, requestId: string) {
       const [row] = await db
-        .select({ request: licenceRequests, engine: engines })
+        .select({ request: licenceRequests, engine: engines, issued: issueRecords })
         .from(licenceRequests)
         .innerJoin(engines, eq(engines.id, licenceRequests.engineId))
+        .leftJoin(
+          issueRecords,
+          and(
+            eq(issueRecords.companyId, licenceRequests.companyId),
+            eq(issueRecords.requestId, licenceRequests.requestId),
+          ),
+        )
         .where(
           and(eq(licenceRequests.companyId, companyId), eq(licenceRequests.requestId, requestId)),
         )
@@ -130,8 +139,22 @@ export function licenceRepository(db: Db) {
       return created!;
     },
 
-    async insertBalanceRecord(row: typeof balanceRecords.$inferInsert) {
-      await db.insert(balanceRecords).values(row);
+    /**
+     * A certificate's issue record and the balance record that pays for it, in one statement
+     * (one round trip less on the issue path): the record's id is chosen here.
+     */
+    async insertPaidIssueRecord(
+      record: typeof issueRecords.$inferInsert,
+      payment: Omit<typeof balanceRecords.$inferInsert, 'issueRecordId'>,
+    ): Promise<string> {
+      const id = record.id ?? randomUUID();
+      await db.execute(
+        sql`with issued as (${db.insert(issueRecords).values({ ...record, id }).getSQL()}) ${db
+          .insert(balanceRecords)
+          .values({ ...payment, issueRecordId: id })
+          .getSQL()}`,
+      );
+      return id;
     },
 
     async findRecord(companyId: string, id: string): Promise<IssueRecordRow | undefined> {

@@ -59,7 +59,7 @@ export function licenceService(app: Deps, now: () => number = Date.now) {
         });
         found = await repo.findRequest(companyId, file.requestId);
       }
-      const { request, engine } = found!;
+      const { request, engine, issued } = found!;
       if (
         engine.deviceId !== file.deviceId ||
         engine.kind !== file.kind ||
@@ -67,7 +67,6 @@ export function licenceService(app: Deps, now: () => number = Date.now) {
       ) {
         throw new AppError(PortalErr.RequestMismatch);
       }
-      const record = await repo.findIssueByRequest(companyId, file.requestId);
       return {
         requestId: request.requestId,
         deviceId: engine.deviceId,
@@ -77,8 +76,8 @@ export function licenceService(app: Deps, now: () => number = Date.now) {
         monthsAsked: request.monthsAsked,
         cost: licenceCost(request.monthsAsked),
         balance: await repo.balanceOf(companyId),
-        alreadyIssued: !!record,
-        recordId: record?.id ?? null,
+        alreadyIssued: !!issued,
+        recordId: issued?.id ?? null,
       };
     },
 
@@ -88,11 +87,10 @@ export function licenceService(app: Deps, now: () => number = Date.now) {
      * unique (company, requestId) makes a repeated issue find the first certificate instead.
      */
     async issue(companyId: string, requestId: string, months: number): Promise<TIssueResult> {
-      const earlier = await repo.findIssueByRequest(companyId, requestId);
-      if (earlier) return answerIssued(companyId, earlier);
       const found = await repo.findRequest(companyId, requestId);
       if (!found) throw new AppError(CommonErr.NotFound);
-      const { request, engine } = found;
+      const { request, engine, issued: earlier } = found;
+      if (earlier) return answerIssued(companyId, earlier);
       const cost = licenceCost(months);
       try {
         const issued = await app.db.transaction(async (tx) => {
@@ -123,30 +121,26 @@ export function licenceService(app: Deps, now: () => number = Date.now) {
             privateKey,
             kid,
           );
-          const record = await r.insertIssueRecord({
-            companyId,
-            type: 'licence',
-            licenceId: licence.id,
-            engineId: engine.id,
-            deviceId: engine.deviceId,
-            requestId,
-            serial: licence.serial,
-            months,
-            cost,
-            validFrom: issuedAt,
-            validUntil: licence.expiresAt,
-            fileName: `${safeFileName(engine.deviceId)}-${engine.kind}-${licence.serial}.lic`,
-            fileText,
-          });
-          await r.insertBalanceRecord({
-            companyId,
-            type: 'issue',
-            change: -cost,
-            balanceAfter: balance,
-            issueRecordId: record.id,
-          });
+          const recordId = await r.insertPaidIssueRecord(
+            {
+              companyId,
+              type: 'licence',
+              licenceId: licence.id,
+              engineId: engine.id,
+              deviceId: engine.deviceId,
+              requestId,
+              serial: licence.serial,
+              months,
+              cost,
+              validFrom: issuedAt,
+              validUntil: licence.expiresAt,
+              fileName: `${safeFileName(engine.deviceId)}-${engine.kind}-${licence.serial}.lic`,
+              fileText,
+            },
+            { companyId, type: 'issue', change: -cost, balanceAfter: balance },
+          );
           return {
-            recordId: record.id,
+            recordId,
             licenseId: licence.id,
             serial: licence.serial,
             expiresAt: licence.expiresAt.toISOString(),
