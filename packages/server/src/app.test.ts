@@ -69,11 +69,25 @@ describe('envelope, language and limits', () => {
     }
   });
 
-  it('sets the security headers', async () => {
+  it("sets an API answer's security headers: nothing loaded, framed, sniffed or cached", async () => {
     const res = await call(ctx.app, '/owner/n/ts');
-    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it("sets a page's security headers; the OpenAPI UI keeps a policy that runs its scripts", async () => {
+    const page = await ctx.app.inject({ method: 'GET', url: '/login' });
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    const docs = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers['content-security-policy']).toContain("script-src 'self'");
   });
 
   it('reports health with the database it runs on', async () => {

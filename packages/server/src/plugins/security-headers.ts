@@ -39,10 +39,27 @@ export function securityHeaders(): Record<string, string> {
   return headers;
 }
 
+/**
+ * The headers of a JSON answer (OWASP REST Security Cheat Sheet): it loads nothing, may not be
+ * framed or sniffed, and is never cached, since most answers hold a company's or a tenant's
+ * data. A page's full policy above is for documents; sent with every API answer it was three
+ * quarters of the answer's bytes, which every client then had to read.
+ */
+export const apiHeaders: Readonly<Record<string, string>> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'cache-control': 'no-store',
+};
+
+/** API answers get `apiHeaders`; pages, assets and the OpenAPI UI get helmet's set. */
 export const securityHeadersPlugin = fp(async (app) => {
-  const headers = securityHeaders();
-  app.addHook('onRequest', (_req, reply, done) => {
-    reply.headers(headers);
+  const documentHeaders = securityHeaders();
+  app.addHook('onRequest', (req, reply, done) => {
+    const api = req.url.startsWith('/api/') && !req.url.startsWith('/api/docs');
+    reply.headers(api ? apiHeaders : documentHeaders);
     done();
   });
 });
