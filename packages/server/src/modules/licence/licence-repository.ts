@@ -149,7 +149,10 @@ export function licenceRepository(db: Db) {
     ): Promise<string> {
       const id = record.id ?? randomUUID();
       await db.execute(
-        sql`with issued as (${db.insert(issueRecords).values({ ...record, id }).getSQL()}) ${db
+        sql`with issued as (${db
+          .insert(issueRecords)
+          .values({ ...record, id })
+          .getSQL()}) ${db
           .insert(balanceRecords)
           .values({ ...payment, issueRecordId: id })
           .getSQL()}`,
