@@ -11,7 +11,9 @@ export const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: './tests',
-  timeout: 45_000,
+  // A guard against a hung test, not a speed check: the longest journeys (two sign-ins, a
+  // forced password change) take 30-50 s when the shared machine is slow.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
   workers: 2,
@@ -24,6 +26,10 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'retain-on-failure',
+    // The app then drops antd's animations (theme.ts), as for any user who asks for less
+    // motion: an action's result is there at once instead of after a transition, which on this
+    // shared, software-rendered machine took seconds per click.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [

@@ -10,8 +10,18 @@ import { PRIMARY_COLOR } from '@edp/shared/constants';
 export const LINK_COLOR = '#0E7490'; // cyan-700: 5.4:1 on white
 const ON_PRIMARY = '#083344'; // cyan-950: 5.5:1 on #06B6D4
 
+/**
+ * Whoever asked the system for less motion gets none of antd's (modals, popovers, menus, waves
+ * appear and go at once); read once at start, as a preference rarely changes mid-visit.
+ */
+export const prefersReducedMotion = (): boolean =>
+  typeof window !== 'undefined' &&
+  typeof window.matchMedia === 'function' &&
+  window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
 export const theme: ThemeConfig = {
   token: {
+    motion: !prefersReducedMotion(),
     colorPrimary: PRIMARY_COLOR,
     colorLink: LINK_COLOR,
     colorLinkHover: '#155E75',
