@@ -21,7 +21,7 @@ export const prefersReducedMotion = (): boolean =>
 
 export const theme: ThemeConfig = {
   token: {
-    motion: !prefersReducedMotion(),
+    ...(prefersReducedMotion() ? { motion: false } : {}),
     colorPrimary: PRIMARY_COLOR,
     colorLink: LINK_COLOR,
     colorLinkHover: '#155E75',

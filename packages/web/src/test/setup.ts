@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import '../locales/i18n.ts';
+
+// findBy…/waitFor give up after 1 s by default: on the shared 2-core machine antd's first
+// render of a popup or a message can take longer. A missing element still fails, later.
+configure({ asyncUtilTimeout: 5_000 });
 
 // vitest runs without globals, so testing-library cannot register its own cleanup.
 afterEach(() => {
