@@ -11,6 +11,7 @@ import { loginGuard, type LoginGuard } from './modules/login-guard/login-guard.t
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { externalPlugins } from './plugins/external.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { emailCodeService } from './modules/company/email-code-service.ts';
 import { i18nPlugin } from './plugins/i18n.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -98,9 +99,12 @@ export async function buildApp({
     }),
   );
 
-  // Dead sessions are swept hourly so the table holds only what can still be used.
+  // Dead sessions and expired e-mail codes are swept hourly so the tables hold only what can
+  // still be used.
+  const codes = emailCodeService(db.db);
   const sweep = setInterval(() => {
     app.sessions.purgeDead().catch((err) => app.log.warn({ err }, 'session sweep failed'));
+    codes.purgeExpired().catch((err) => app.log.warn({ err }, 'e-mail code sweep failed'));
   }, 3_600_000).unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 

@@ -26,4 +26,6 @@ export const SESSION_ABSOLUTE_MS = 12 * 3_600_000;
 /** Verification links and codes (SPEC §9 link: 48 hours; ARCHITECTURE.md §8 code: 10 minutes). */
 export const EMAIL_CODE_TTL_MS = 10 * 60_000;
 export const EMAIL_LINK_TTL_MS = 48 * 3_600_000;
+/** The least time between two codes to one address for one purpose (the forms count it down). */
+export const EMAIL_CODE_RESEND_MS = 60_000;
 export const CAPTCHA_TTL_MS = 5 * 60_000;

@@ -17,6 +17,7 @@ export const PortalErr = {
   CaptchaRequired: -10032,
   NoValidLicence: -10033,
   RequestMismatch: -10034,
+  CodeTooSoon: -10035,
 } as const;
 
 export const portalCatalogue: Catalogue = {
@@ -90,5 +91,10 @@ export const portalCatalogue: Catalogue = {
     status: 409,
     'zh-CN': '该请求编号已用于另一台设备的请求文件',
     'en-US': 'This request ID was already uploaded for another device',
+  },
+  [PortalErr.CodeTooSoon]: {
+    status: 429,
+    'zh-CN': '验证码刚刚已发送，请 {seconds} 秒后再试',
+    'en-US': 'A code was sent just now, please try again in {seconds} s',
   },
 };

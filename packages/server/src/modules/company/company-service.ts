@@ -45,8 +45,9 @@ export function companyService(app: Deps) {
     exists: (email: string) => repo.exists(email),
 
     /**
-     * Captcha first; a reset code for an unknown address answers like a sent one (no
-     * enumeration) but sends nothing; a register code for a used address is refused.
+     * Captcha first; a register code for a used address is refused. A reset code for an unknown
+     * address is issued (and kept, unusable) but not sent, so that it answers exactly like a
+     * known one, the resend delay included: no enumeration.
      */
     async sendCode(email: string, purpose: EmailCodePurpose, captcha: string, origin: Origin) {
       if (!(await app.captcha.verify(origin.captchaId, captcha))) {
@@ -54,9 +55,9 @@ export function companyService(app: Deps) {
       }
       const row = await repo.findByEmail(email);
       if (purpose === 'register' && row) throw new AppError(PortalErr.EmailExists);
+      const code = await codes.issue(email, purpose);
       if (purpose === 'reset' && !row) return;
       const language = row ? pickLocale(row.language) : origin.locale;
-      const code = await codes.issue(email, purpose);
       await app.mailer.send(codeMail(email, purpose, code, language));
     },
 

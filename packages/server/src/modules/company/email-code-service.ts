@@ -1,6 +1,8 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import { EMAIL_CODE_TTL_MS } from '@edp/shared/constants';
+import { and, eq, gt, lt, lte, sql } from 'drizzle-orm';
+import { EMAIL_CODE_RESEND_MS, EMAIL_CODE_TTL_MS } from '@edp/shared/constants';
+import { PortalErr } from '@edp/shared/errors';
+import { AppError } from '../../lib/app-error.ts';
 import type { Db } from '../../db/client.ts';
 import { emailCodes } from '../../db/schema/index.ts';
 
@@ -14,27 +16,46 @@ const hashCode = (email: string, purpose: EmailCodePurpose, code: string) =>
 
 /**
  * Six-digit e-mail codes from a CSPRNG, stored hashed, valid 10 minutes, single use, at most 5
- * tries; a new code for the same address and purpose replaces the old one.
+ * tries; a new code for the same address and purpose replaces the old one, but not within a
+ * minute of it, so that no one can flood a mailbox through the form.
  */
 export function emailCodeService(db: Db, now: () => number = Date.now) {
   return {
+    /** A new code, or CodeTooSoon (with the seconds left) within a minute of the last one. */
     async issue(email: string, purpose: EmailCodePurpose): Promise<string> {
+      const at = now();
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const row = {
         email,
         purpose,
         codeHash: hashCode(email, purpose, code),
         tries: 0,
-        expiresAt: new Date(now() + EMAIL_CODE_TTL_MS),
+        expiresAt: new Date(at + EMAIL_CODE_TTL_MS),
       };
-      await db
+      // A code's sending time is its expiry less the TTL; the row is replaced only if that was
+      // at least EMAIL_CODE_RESEND_MS ago (atomic: two sends in a race mail one code).
+      const sentBefore = new Date(at - EMAIL_CODE_RESEND_MS + EMAIL_CODE_TTL_MS);
+      const [stored] = await db
         .insert(emailCodes)
         .values(row)
         .onConflictDoUpdate({
           target: [emailCodes.email, emailCodes.purpose],
           set: { codeHash: row.codeHash, tries: 0, expiresAt: row.expiresAt },
-        });
-      return code;
+          setWhere: lte(emailCodes.expiresAt, sentBefore),
+        })
+        .returning({ email: emailCodes.email });
+      if (stored) return code;
+      const [last] = await db
+        .select({ expiresAt: emailCodes.expiresAt })
+        .from(emailCodes)
+        .where(and(eq(emailCodes.email, email), eq(emailCodes.purpose, purpose)));
+      const waitMs = (last?.expiresAt.getTime() ?? 0) - sentBefore.getTime();
+      throw new AppError(PortalErr.CodeTooSoon, { seconds: Math.max(1, Math.ceil(waitMs / 1000)) });
+    },
+
+    /** Forgets expired codes (the hourly sweep): the table holds only what can still be used. */
+    async purgeExpired(): Promise<void> {
+      await db.delete(emailCodes).where(lte(emailCodes.expiresAt, new Date(now())));
     },
 
     /** True once for the right code; every call spends one try, atomically. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { companies, emailCodes } from '../../db/schema/index.ts';
+import { emailCodeService } from '../../modules/company/email-code-service.ts';
 import { md5Hex } from '../../modules/password/password-hash.ts';
 import { call, createTestApp, type TestContext } from '../../test/harness.ts';
 import { PASSWORD, codeIn, mailsDuring, solveCaptcha } from './test-support.ts';
@@ -26,6 +27,14 @@ describe('/api/com/n/* and /api/com/my/{info,pwd}', () => {
       );
     });
     return { res, mails, code: codeIn(mails.at(-1)) };
+  }
+
+  /** Makes the address's codes look sent a minute earlier, as if the resend delay had passed. */
+  async function ageCodes(email: string) {
+    await ctx.app.db
+      .update(emailCodes)
+      .set({ expiresAt: sql`${emailCodes.expiresAt} - interval '60 seconds'` })
+      .where(eq(emailCodes.email, email));
   }
 
   async function register(email: string) {
@@ -121,6 +130,43 @@ describe('/api/com/n/* and /api/com/my/{info,pwd}', () => {
     expect(mails).toHaveLength(0);
   });
 
+  it('sends no second code to an address within a minute, alike for known and unknown ones', async () => {
+    await register('often@example.com');
+    for (const email of ['often@example.com', 'unknown-often@example.com']) {
+      expect((await sendCode(email, 'reset')).res.body.success).toBe(true);
+      const again = await sendCode(email, 'reset');
+      expect(again.res.status).toBe(429);
+      expect(again.res.body.errCode).toBe(-10035);
+      expect(again.res.body.msg).toMatch(
+        /^A code was sent just now, please try again in (60|59) s$/,
+      );
+      expect(again.mails).toHaveLength(0);
+      const zh = await sendCode(email, 'reset', { 'accept-language': 'zh-CN' });
+      expect(zh.res.body.msg).toMatch(/^验证码刚刚已发送，请 (60|59) 秒后再试$/);
+    }
+    // A minute later the known address gets a new code by mail, the unknown one still nothing.
+    await ageCodes('often@example.com');
+    await ageCodes('unknown-often@example.com');
+    const known = await sendCode('often@example.com', 'reset');
+    expect(known.mails).toHaveLength(1);
+    const unknown = await sendCode('unknown-often@example.com', 'reset');
+    expect(unknown.res.body).toEqual(known.res.body);
+    expect(unknown.mails).toHaveLength(0);
+  });
+
+  it('sweeps expired codes only', async () => {
+    await sendCode('sweep-old@example.com', 'register');
+    await sendCode('sweep-new@example.com', 'register');
+    await ctx.app.db
+      .update(emailCodes)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(emailCodes.email, 'sweep-old@example.com'));
+    await emailCodeService(ctx.app.db).purgeExpired();
+    const left = await ctx.app.db.select({ email: emailCodes.email }).from(emailCodes);
+    expect(left.map((r) => r.email)).toContain('sweep-new@example.com');
+    expect(left.map((r) => r.email)).not.toContain('sweep-old@example.com');
+  });
+
   it('validates every field of registration with a message naming it', async () => {
     const good = { email: 'v@example.com', password: PASSWORD, code: '123456', company: 'V' };
     const cases: [object, string][] = [
@@ -151,8 +197,10 @@ describe('/api/com/n/* and /api/com/my/{info,pwd}', () => {
     const reg = (code: string) =>
       call(ctx.app, '/com/n/reg', { email, password: PASSWORD, code, company: 'C' }, en);
     const first = await sendCode(email, 'register');
+    await ageCodes(email);
     const second = await sendCode(email, 'register');
     expect(first.code).toMatch(/^\d{6}$/);
+    expect(second.code).toMatch(/^\d{6}$/);
     expect((await reg(first.code!)).body.errCode).toBe(-10024);
 
     // Expired: the row's expiry moves into the past.
@@ -167,6 +215,7 @@ describe('/api/com/n/* and /api/com/my/{info,pwd}', () => {
     for (let i = 0; i < 5; i++) expect((await reg(wrong)).body.errCode).toBe(-10024);
     expect((await reg(third.code!)).body.errCode).toBe(-10024);
 
+    await ageCodes(email);
     const fourth = await sendCode(email, 'register');
     const [row] = await ctx.app.db.select().from(emailCodes).where(eq(emailCodes.email, email));
     expect(row!.codeHash).not.toContain(fourth.code!);

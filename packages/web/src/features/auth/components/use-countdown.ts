@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
+import { EMAIL_CODE_RESEND_MS } from '@edp/shared/constants';
 
-/** Seconds before an e-mail code may be sent again. */
-export const RESEND_SECONDS = 60;
+/** Seconds before an e-mail code may be sent again (the server refuses it sooner). */
+export const RESEND_SECONDS = EMAIL_CODE_RESEND_MS / 1000;
 
 /** A seconds countdown: `start()` sets it, it ticks to 0 once a second. */
 export function useCountdown(seconds = RESEND_SECONDS) {
