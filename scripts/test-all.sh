@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `npm test`: every check and test of the project, in order, stopping at the first failure.
-# Installs what the browser tests need from Debian's packages when it is missing (as root),
-# starts the local PostgreSQL when it is installed but stopped, and prints one closing line.
+# Installs what the browser and multi-node tests need from Debian's packages when it is missing
+# (as root), starts the local PostgreSQL and Redis when they are installed but stopped, and prints
+# one closing line.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 results=.test-results
@@ -9,10 +10,11 @@ rm -rf "$results" && mkdir -p "$results"
 
 step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 
-step "system packages for the browser tests"
+step "system packages for the browser and multi-node tests"
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
 fc-list 2>/dev/null | grep -qi 'Noto Sans CJK' || need+=(fonts-noto-cjk)
+[ -n "${TEST_REDIS_URL:-}" ] || command -v redis-server >/dev/null || need+=(redis-server)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ]; then
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
@@ -32,6 +34,20 @@ fi
 if ! pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null && [ -z "${PG_ADMIN_URL:-}" ]; then
   echo "PostgreSQL is not reachable on 127.0.0.1:5432 (set PG_ADMIN_URL to point elsewhere)" >&2
   exit 1
+fi
+
+step "Redis for the multi-node server tests"
+if [ -z "${TEST_REDIS_URL:-}" ]; then
+  if ! redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1; then
+    # Memory only: the tests need its pub/sub, nothing kept on disk.
+    redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no \
+      --logfile /tmp/edp-test-redis.log >/dev/null
+    for _ in $(seq 50); do redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1 && break; sleep 0.1; done
+  fi
+  if ! redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1; then
+    echo "Redis is not reachable on 127.0.0.1:6379 (set TEST_REDIS_URL to point elsewhere)" >&2
+    exit 1
+  fi
 fi
 
 step "type check"

@@ -11,6 +11,7 @@ import { loginGuard, type LoginGuard } from './modules/login-guard/login-guard.t
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { externalPlugins } from './plugins/external.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { localCacheBus, redisCacheBus, type CacheBus } from './lib/cache-bus.ts';
 import { emailCodeService } from './modules/company/email-code-service.ts';
 import { i18nPlugin } from './plugins/i18n.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
@@ -27,6 +28,7 @@ declare module 'fastify' {
     db: Db;
     sessions: SessionService;
     consoleCache: ConsoleCache;
+    cacheBus: CacheBus;
     licencePages: LicencePageCache;
     vendorKeys: VendorKeys;
     captcha: CaptchaService;
@@ -75,9 +77,13 @@ export async function buildApp({
   app.decorate('config', config);
   app.decorate('database', db);
   app.decorate('db', db.db);
-  app.decorate('sessions', sessionService(db.db));
-  app.decorate('consoleCache', consoleCache(db.db));
-  app.decorate('licencePages', licencePageCache());
+  // With Redis, every node hears the others' cache evictions (lib/cache-bus.ts).
+  const bus = config.REDIS_URL ? redisCacheBus(config.REDIS_URL, app.log) : localCacheBus();
+  app.addHook('onClose', () => bus.close());
+  app.decorate('cacheBus', bus);
+  app.decorate('sessions', sessionService(db.db, Date.now, bus));
+  app.decorate('consoleCache', consoleCache(db.db, Date.now, bus));
+  app.decorate('licencePages', licencePageCache(Date.now, bus));
   app.decorate(
     'vendorKeys',
     loadVendorKeys({

@@ -44,7 +44,7 @@ export function answerCache(opts: { max: number; ttlMs: number; now?: () => numb
       );
       return reply.type('application/json; charset=utf-8').send(entry!.body);
     },
-    /** After the owner's data changed on this node. */
+    /** After the owner's data changed: forgets the owner's answers on this node. */
     changed(owner: string) {
       answers.deleteWhere((e) => e.owner === owner);
     },

@@ -101,6 +101,35 @@ export async function createTestApp(
   };
 }
 
+/**
+ * A second node: the whole app again, on the same database as `ctx` but with caches of its own
+ * (tests of what crosses nodes). Closed by the caller.
+ */
+export async function createPeerApp(
+  ctx: TestContext,
+  env: Record<string, string> = {},
+): Promise<FastifyInstance> {
+  const config = loadConfig({
+    DATA_DIR: ctx.dataDir,
+    CAPTCHA: 'on',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    WEB_DIST: path.join(ctx.dataDir, 'no-web'),
+    ...env,
+  });
+  const app = await buildApp({
+    config,
+    database: ctx.database,
+    logger: false,
+    checkResponses: true,
+  });
+  await app.ready();
+  return app;
+}
+
+/** The local Redis the multi-node tests publish through (TEST_REDIS_URL overrides it). */
+export const testRedisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
 /** POSTs JSON to an /api path and returns status, headers and the parsed envelope. */
 export async function call<T = unknown>(
   app: FastifyInstance,

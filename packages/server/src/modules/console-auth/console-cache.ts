@@ -1,13 +1,14 @@
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { answerCache } from '../../lib/answer-cache.ts';
+import { localCacheBus, type CacheBus } from '../../lib/cache-bus.ts';
 import { ttlCache } from '../../lib/ttl-cache.ts';
 import { loadActor, type Actor, type Caller } from './actor.ts';
 
 /**
- * How long this node keeps a console actor or a list page. A change on this node evicts the
- * tenant's entries at once; another node sees it when its copy expires (docs/decisions.md
- * "Caches").
+ * How long a node keeps a console actor or a list page. A change evicts the tenant's entries at
+ * once here and, through the cache bus (Redis), on the other nodes; without Redis, another node
+ * sees it when its copy expires (docs/decisions.md "Caches").
  */
 export const CONSOLE_CACHE_MS = 5_000;
 
@@ -19,9 +20,19 @@ export const CONSOLE_CACHE_MS = 5_000;
  * the console routes do it for every changing call (`auditFailedChanges`), the login and
  * vendor services where they change a user or a tenant.
  */
-export function consoleCache(db: Db, now: () => number = Date.now) {
+export function consoleCache(
+  db: Db,
+  now: () => number = Date.now,
+  bus: CacheBus = localCacheBus(),
+) {
   const actors = ttlCache<string, Actor>({ max: 5_000, ttlMs: CONSOLE_CACHE_MS, now });
   const lists = answerCache({ max: 2_000, ttlMs: CONSOLE_CACHE_MS, now });
+  // Here and, through the bus, on every other node.
+  const forgetTenant = bus.channel('console', (tenantId) => {
+    const prefix = `${tenantId}/`;
+    actors.deleteWhere((_, key) => key.startsWith(prefix));
+    lists.changed(tenantId);
+  });
 
   return {
     /** The actor of a session; undefined (and not kept) when the user may not act. */
@@ -54,9 +65,7 @@ export function consoleCache(db: Db, now: () => number = Date.now) {
 
     /** Forgets the tenant's actors and list pages after a change (or an attempted one). */
     changed(tenantId: string) {
-      const prefix = `${tenantId}/`;
-      actors.deleteWhere((_, key) => key.startsWith(prefix));
-      lists.changed(tenantId);
+      forgetTenant(tenantId);
     },
   };
 }

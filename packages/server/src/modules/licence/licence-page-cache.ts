@@ -1,9 +1,10 @@
 import { answerCache } from '../../lib/answer-cache.ts';
+import { localCacheBus, type CacheBus } from '../../lib/cache-bus.ts';
 
 /**
- * How long this node keeps a page of My license. Issuing on this node forgets the company's
- * pages at once; another node shows a new licence when its copy expires (docs/decisions.md
- * "Caches").
+ * How long a node keeps a page of My license. Issuing forgets the company's pages at once, on
+ * every node when the cache bus runs on Redis; otherwise another node shows a new licence when
+ * its copy expires (docs/decisions.md "Caches").
  */
 export const LICENCE_PAGE_CACHE_MS = 5_000;
 
@@ -13,8 +14,13 @@ export const LICENCE_PAGE_CACHE_MS = 5_000;
  * (by expiry) and total do not move with the clock, whereas a status filter's do. Each page is
  * kept until the first of its rows changes status or days left (`nextStatusChange`).
  */
-export function licencePageCache(now: () => number = Date.now) {
-  return answerCache({ max: 2_000, ttlMs: LICENCE_PAGE_CACHE_MS, now });
+export function licencePageCache(now: () => number = Date.now, bus: CacheBus = localCacheBus()) {
+  const pages = answerCache({ max: 2_000, ttlMs: LICENCE_PAGE_CACHE_MS, now });
+  return {
+    send: pages.send,
+    /** After the company's licences changed: here and, through the bus, on every other node. */
+    changed: bus.channel('licence-pages', (companyId) => pages.changed(companyId)),
+  };
 }
 
 export type LicencePageCache = ReturnType<typeof licencePageCache>;

@@ -1,6 +1,7 @@
 import { hash, randomBytes } from 'node:crypto';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '@edp/shared/constants';
 import type { Db } from '../../db/client.ts';
+import { localCacheBus, type CacheBus } from '../../lib/cache-bus.ts';
 import { ttlCache } from '../../lib/ttl-cache.ts';
 import { sessionRepository, type SessionKind } from './session-repository.ts';
 
@@ -9,8 +10,8 @@ const TOUCH_EVERY_MS = 60_000;
 
 /**
  * Resolved sessions are kept this long on the node, so a signed-in call costs no query. Revoking
- * on this node evicts at once; another node may accept a revoked token until its copy expires
- * (docs/decisions.md "Caches").
+ * evicts at once here and, through the cache bus (Redis), on the other nodes; without Redis,
+ * another node may accept a revoked token until its copy expires (docs/decisions.md "Caches").
  */
 export const SESSION_CACHE_MS = 5_000;
 
@@ -33,10 +34,25 @@ export function hashToken(token: string): string {
 }
 
 /** Opaque 256-bit tokens, stored hashed; idle 30 minutes, absolute 12 hours (ARCHITECTURE §8.5). */
-export function sessionService(db: Db, now: () => number = Date.now) {
+export function sessionService(
+  db: Db,
+  now: () => number = Date.now,
+  bus: CacheBus = localCacheBus(),
+) {
   const repo = sessionRepository(db);
   const idleSince = () => new Date(now() - SESSION_IDLE_MS);
   const cache = ttlCache<string, Cached>({ max: 10_000, ttlMs: SESSION_CACHE_MS, now });
+  // Revocations evict here and, through the bus, on every other node.
+  const forgetToken = bus.channel('session', (tokenHash) => cache.delete(tokenHash));
+  const forgetSubject = bus.channel('session-subject', (key) => {
+    const [kind, subjectId, except] = JSON.parse(key) as [SessionKind, string, string];
+    cache.deleteWhere(
+      (s) => s.kind === kind && s.subjectId === subjectId && s.tokenHash !== except,
+    );
+  });
+  const forgetTenant = bus.channel('session-tenant', (tenantId) =>
+    cache.deleteWhere((s) => s.tenantId === tenantId),
+  );
 
   async function fetchLive(tokenHash: string): Promise<Cached | undefined> {
     const row = await repo.findLive(tokenHash, new Date(now()), idleSince());
@@ -95,18 +111,16 @@ export function sessionService(db: Db, now: () => number = Date.now) {
     // Evicted after the write: a lookup that read the row before it then cannot keep it.
     async revoke(tokenHash: string) {
       await repo.revoke(tokenHash);
-      cache.delete(tokenHash);
+      forgetToken(tokenHash);
     },
     async revokeAllOf(kind: SessionKind, subjectId: string, exceptTokenHash?: string) {
       await repo.revokeAllOf(kind, subjectId, exceptTokenHash);
-      cache.deleteWhere(
-        (s) => s.kind === kind && s.subjectId === subjectId && s.tokenHash !== exceptTokenHash,
-      );
+      forgetSubject(JSON.stringify([kind, subjectId, exceptTokenHash ?? '']));
     },
     /** Ends the sessions of every user of a console tenant (deactivated or deleted). */
     async revokeTenant(tenantId: string) {
       await repo.revokeTenant(tenantId);
-      cache.deleteWhere((s) => s.tenantId === tenantId);
+      forgetTenant(tenantId);
     },
     purgeDead: () => repo.purgeDead(new Date(now()), idleSince()),
   };
