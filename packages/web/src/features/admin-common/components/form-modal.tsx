@@ -13,6 +13,10 @@ interface FormModalProps<T> {
   /** Saves the valid values. A failure was already shown by the HTTP client, so it is dropped here. */
   onSubmit: (values: T) => Promise<unknown>;
   initialValues?: Partial<T>;
+  /** Shown above the form, e.g. the current value being changed. */
+  before?: ReactNode;
+  /** Shown below the form, e.g. an action that is not a save (so it stays outside the <form>). */
+  after?: ReactNode;
   children: ReactNode;
 }
 
@@ -30,6 +34,7 @@ export function FormModal<T>(props: FormModalProps<T>) {
       onCancel={props.onCancel}
       forceRender
     >
+      {props.before}
       <Form
         form={props.form}
         layout="vertical"
@@ -39,6 +44,7 @@ export function FormModal<T>(props: FormModalProps<T>) {
       >
         {props.children}
       </Form>
+      {props.after}
     </Modal>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
-import { Button, Form, Modal, Popconfirm, Radio, Select } from 'antd';
+import { Button, Form, Popconfirm, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../admin-common/components/form-modal.tsx';
 import type { TGroupItem } from '@edp/shared/contracts/user';
 import { escrowTargets } from '../../admin-common/lib/group-tree.ts';
 import { useEscrowGroup } from '../api/escrow-group.ts';
@@ -36,54 +37,48 @@ export function EscrowModal({ group, groups, onClose }: EscrowModalProps) {
     onClose();
   };
 
+  const removeButton = group?.escrow && (
+    <Popconfirm
+      title={t('groups.removeEscrow')}
+      description={t('groups.removeEscrowConfirm', { name: group.name })}
+      okText={ta('confirm.ok')}
+      cancelText={ta('actions.cancel')}
+      onConfirm={() => remove.mutateAsync({ id: group.id }).then(onClose, () => undefined)}
+    >
+      <Button danger>{t('groups.removeEscrow')}</Button>
+    </Popconfirm>
+  );
+
   return (
-    <Modal
+    <FormModal
       open={!!group}
       title={t('groups.escrowTitle', { name: group?.name ?? '' })}
-      okText={ta('actions.save')}
-      cancelText={ta('actions.cancel')}
-      confirmLoading={escrow.isPending}
-      onOk={() => form.submit()}
+      form={form}
+      name="escrow-form"
+      pending={escrow.isPending}
       onCancel={onClose}
-      forceRender
+      onSubmit={submit}
+      after={removeButton}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        name="escrow-form"
-        onFinish={(v) => void submit(v).catch(() => undefined)}
+      <Form.Item name="mode" label={t('groups.escrowMode')}>
+        <Radio.Group
+          onChange={() => form.setFieldValue('toGroupId', undefined)}
+          options={[
+            { value: 'tiered', label: t('groups.tiered') },
+            { value: 'sibling', label: t('groups.sibling') },
+          ]}
+        />
+      </Form.Item>
+      <Form.Item
+        name="toGroupId"
+        label={t('groups.escrowTarget')}
+        rules={[{ required: true, message: t('groups.escrowTarget') }]}
       >
-        <Form.Item name="mode" label={t('groups.escrowMode')}>
-          <Radio.Group
-            onChange={() => form.setFieldValue('toGroupId', undefined)}
-            options={[
-              { value: 'tiered', label: t('groups.tiered') },
-              { value: 'sibling', label: t('groups.sibling') },
-            ]}
-          />
-        </Form.Item>
-        <Form.Item
-          name="toGroupId"
-          label={t('groups.escrowTarget')}
-          rules={[{ required: true, message: t('groups.escrowTarget') }]}
-        >
-          <Select
-            notFoundContent={t('groups.noTargets')}
-            options={targets.map((g) => ({ value: g.id, label: g.name }))}
-          />
-        </Form.Item>
-      </Form>
-      {group?.escrow && (
-        <Popconfirm
-          title={t('groups.removeEscrow')}
-          description={t('groups.removeEscrowConfirm', { name: group.name })}
-          okText={ta('confirm.ok')}
-          cancelText={ta('actions.cancel')}
-          onConfirm={() => remove.mutateAsync({ id: group.id }).then(onClose, () => undefined)}
-        >
-          <Button danger>{t('groups.removeEscrow')}</Button>
-        </Popconfirm>
-      )}
-    </Modal>
+        <Select
+          notFoundContent={t('groups.noTargets')}
+          options={targets.map((g) => ({ value: g.id, label: g.name }))}
+        />
+      </Form.Item>
+    </FormModal>
   );
 }

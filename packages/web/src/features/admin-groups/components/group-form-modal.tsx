@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
-import { Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../admin-common/components/form-modal.tsx';
 import type { TGroupItem } from '@edp/shared/contracts/user';
 import { NAME_PATTERN } from '@edp/shared/rules';
 import { useAddGroup } from '../api/add-group.ts';
@@ -48,40 +49,32 @@ export function GroupFormModal({
 
   const parent = editing?.mode === 'add' ? editing.parent : undefined;
   return (
-    <Modal
+    <FormModal
       open={!!editing}
       title={editing?.mode === 'edit' ? t('groups.editTitle') : t('groups.addTitle')}
-      okText={ta('actions.save')}
-      cancelText={ta('actions.cancel')}
-      confirmLoading={add.isPending || edit.isPending}
-      onOk={() => form.submit()}
+      form={form}
+      name="group-form"
+      pending={add.isPending || edit.isPending}
       onCancel={onClose}
-      forceRender
+      onSubmit={submit}
+      before={parent && <p>{`${t('groups.parent')}: ${parent.name}`}</p>}
     >
-      {parent && <p>{`${t('groups.parent')}: ${parent.name}`}</p>}
-      <Form
-        form={form}
-        layout="vertical"
-        name="group-form"
-        onFinish={(v) => void submit(v).catch(() => undefined)}
+      <Form.Item
+        name="name"
+        label={t('groups.name')}
+        rules={[
+          { required: true, message: ta('name.required') },
+          { pattern: NAME_PATTERN, message: ta('name.invalid') },
+        ]}
       >
-        <Form.Item
-          name="name"
-          label={t('groups.name')}
-          rules={[
-            { required: true, message: ta('name.required') },
-            { pattern: NAME_PATTERN, message: ta('name.invalid') },
-          ]}
-        >
-          <Input />
-        </Form.Item>
-        <Form.Item name="number" label={t('groups.number')} rules={[{ max: 50 }]}>
-          <Input />
-        </Form.Item>
-        <Form.Item name="leader" label={t('groups.leader')} rules={[{ max: 50 }]}>
-          <Input />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input />
+      </Form.Item>
+      <Form.Item name="number" label={t('groups.number')} rules={[{ max: 50 }]}>
+        <Input />
+      </Form.Item>
+      <Form.Item name="leader" label={t('groups.leader')} rules={[{ max: 50 }]}>
+        <Input />
+      </Form.Item>
+    </FormModal>
   );
 }

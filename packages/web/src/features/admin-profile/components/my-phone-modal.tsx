@@ -1,6 +1,7 @@
-import { Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../admin-common/components/form-modal.tsx';
 import { PHONE_PATTERN } from '@edp/shared/rules';
 import { useUpdateMyPhone } from '../api/update-my-phone.ts';
 
@@ -33,45 +34,39 @@ export function MyPhoneModal({ open, onClose, currentPhone }: MyPhoneModalProps)
   };
 
   return (
-    <Modal
+    <FormModal
       open={open}
       title={t('userMenu.bindPhone')}
-      okText={t('actions.save')}
-      cancelText={t('actions.cancel')}
-      confirmLoading={mutation.isPending}
-      onOk={() => form.submit()}
+      form={form}
+      name="my-phone"
+      pending={mutation.isPending}
       onCancel={close}
-      forceRender
+      onSubmit={submit}
+      before={
+        <p>
+          {currentPhone ? t('profile.currentPhone', { phone: currentPhone }) : t('profile.noPhone')}
+        </p>
+      }
     >
-      <p>
-        {currentPhone ? t('profile.currentPhone', { phone: currentPhone }) : t('profile.noPhone')}
-      </p>
-      <Form
-        form={form}
-        layout="vertical"
-        name="my-phone"
-        onFinish={(v) => submit(v).catch(() => undefined)}
+      <Form.Item
+        name="password"
+        label={t('profile.password')}
+        rules={[
+          { required: true, message: t('profile.required', { field: t('profile.password') }) },
+        ]}
       >
-        <Form.Item
-          name="password"
-          label={t('profile.password')}
-          rules={[
-            { required: true, message: t('profile.required', { field: t('profile.password') }) },
-          ]}
-        >
-          <Input.Password autoComplete="current-password" />
-        </Form.Item>
-        <Form.Item
-          name="phone"
-          label={t('profile.phone')}
-          rules={[
-            { required: true, message: t('profile.required', { field: t('profile.phone') }) },
-            { pattern: PHONE_PATTERN, message: t('phone.invalid') },
-          ]}
-        >
-          <Input autoComplete="tel" inputMode="tel" />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input.Password autoComplete="current-password" />
+      </Form.Item>
+      <Form.Item
+        name="phone"
+        label={t('profile.phone')}
+        rules={[
+          { required: true, message: t('profile.required', { field: t('profile.phone') }) },
+          { pattern: PHONE_PATTERN, message: t('phone.invalid') },
+        ]}
+      >
+        <Input autoComplete="tel" inputMode="tel" />
+      </Form.Item>
+    </FormModal>
   );
 }

@@ -1,5 +1,6 @@
-import { Form, Modal } from 'antd';
+import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../admin-common/components/form-modal.tsx';
 import { GroupTreeSelect } from '../../admin-common/components/group-tree-select.tsx';
 import { useMoveUsers } from '../api/move-users.ts';
 
@@ -12,7 +13,6 @@ interface MoveUsersModalProps {
 /** Moves the selected users to another group (or to none). */
 export function MoveUsersModal({ ids, open, onClose }: MoveUsersModalProps) {
   const { t } = useTranslation('adminOrg');
-  const { t: ta } = useTranslation('admin');
   const [form] = Form.useForm<{ groupId: string | null }>();
   const move = useMoveUsers();
 
@@ -23,26 +23,18 @@ export function MoveUsersModal({ ids, open, onClose }: MoveUsersModalProps) {
   };
 
   return (
-    <Modal
+    <FormModal
       open={open}
       title={t('users.moveTitle', { count: ids.length })}
-      okText={ta('actions.save')}
-      cancelText={ta('actions.cancel')}
-      confirmLoading={move.isPending}
-      onOk={() => form.submit()}
+      form={form}
+      name="move-users"
+      pending={move.isPending}
       onCancel={() => onClose(false)}
-      forceRender
+      onSubmit={submit}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        name="move-users"
-        onFinish={(v) => void submit(v).catch(() => undefined)}
-      >
-        <Form.Item name="groupId" label={t('users.targetGroup')}>
-          <GroupTreeSelect />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="groupId" label={t('users.targetGroup')}>
+        <GroupTreeSelect />
+      </Form.Item>
+    </FormModal>
   );
 }

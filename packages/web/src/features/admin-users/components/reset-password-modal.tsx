@@ -1,6 +1,7 @@
-import { Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TUserItem } from '@edp/shared/contracts/user';
+import { FormModal } from '../../admin-common/components/form-modal.tsx';
 import { passwordRules, policyOf, sameAsRule } from '../../admin-common/lib/password-policy.ts';
 import { useOwnerDomain } from '../../owner/api/get-owner-domain.ts';
 import { useResetUserPassword } from '../api/reset-user-password.ts';
@@ -29,49 +30,41 @@ export function ResetPasswordModal({ user, onClose }: { user?: TUserItem; onClos
   };
 
   return (
-    <Modal
+    <FormModal
       open={!!user}
       title={t('users.resetTitle', { name: user?.name ?? '' })}
-      okText={ta('actions.save')}
-      cancelText={ta('actions.cancel')}
-      confirmLoading={reset.isPending}
-      onOk={() => form.submit()}
+      form={form}
+      name="reset-password"
+      pending={reset.isPending}
       onCancel={close}
-      forceRender
+      onSubmit={submit}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        name="reset-password"
-        onFinish={(v) => void submit(v).catch(() => undefined)}
+      <Form.Item
+        name="password"
+        label={t('users.newPassword')}
+        extra={t('users.passwordHint')}
+        rules={passwordRules(
+          ta,
+          policyOf(owner.data?.loginSet.pwdMatch),
+          ta('profile.required', { field: t('users.newPassword') }),
+        )}
       >
-        <Form.Item
-          name="password"
-          label={t('users.newPassword')}
-          extra={t('users.passwordHint')}
-          rules={passwordRules(
-            ta,
-            policyOf(owner.data?.loginSet.pwdMatch),
-            ta('profile.required', { field: t('users.newPassword') }),
-          )}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="repeatPassword"
-          label={ta('profile.repeatPassword')}
-          dependencies={['password']}
-          rules={[
-            {
-              required: true,
-              message: ta('profile.required', { field: ta('profile.repeatPassword') }),
-            },
-            sameAsRule(ta, 'password'),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        name="repeatPassword"
+        label={ta('profile.repeatPassword')}
+        dependencies={['password']}
+        rules={[
+          {
+            required: true,
+            message: ta('profile.required', { field: ta('profile.repeatPassword') }),
+          },
+          sameAsRule(ta, 'password'),
+        ]}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+    </FormModal>
   );
 }
