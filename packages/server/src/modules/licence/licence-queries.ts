@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, type SQL } from 'drizzle-orm';
 import type { TListRequest, TList } from '@edp/shared/contracts/common';
 import type {
   TIssueRecord,
@@ -13,9 +13,11 @@ import { engines, issueRecords, licences } from '../../db/schema/index.ts';
 import {
   licenceStatus,
   nextStatusChange,
+  normalFrom,
   pageOffset,
   remainingDays,
   statusCondition,
+  turnsExpiringAt,
 } from './licence-status.ts';
 import type { CacheableAnswer } from '../../lib/answer-cache.ts';
 
@@ -58,10 +60,33 @@ export function licenceQueries(db: Db, opts: { now?: () => number } = {}) {
     };
   }
 
+  /**
+   * The next instant at which a licence of the company joins or leaves what a status filter
+   * selects: "expired" gains the next licence to expire, "normal" loses the next one to come
+   * under 30 days, "expiring" both. One index lookup each.
+   */
+  async function nextCrossing(companyId: string, status: TLicenceStatus, at: number) {
+    const firstExpiry = async (after: SQL) => {
+      const [row] = await db
+        .select({ at: licences.expiresAt })
+        .from(licences)
+        .where(and(eq(licences.companyId, companyId), after))
+        .orderBy(asc(licences.expiresAt))
+        .limit(1);
+      return row?.at;
+    };
+    const expires =
+      status === 'normal' ? undefined : await firstExpiry(gt(licences.expiresAt, new Date(at)));
+    const warns =
+      status === 'expired' ? undefined : await firstExpiry(gte(licences.expiresAt, normalFrom(at)));
+    return Math.min(expires ? +expires : Infinity, warns ? turnsExpiringAt(warns) : Infinity);
+  }
+
   return {
     /**
      * A page of the company's licences in expiry order (the id breaks ties) and their total, with
-     * the instant at which its status or days left would first read otherwise.
+     * the instant at which it would first read otherwise: a row's status or days left change, or,
+     * under a status filter, a licence joins or leaves the filtered set.
      */
     async licencePage(
       companyId: string,
@@ -72,7 +97,7 @@ export function licenceQueries(db: Db, opts: { now?: () => number } = {}) {
         eq(licences.companyId, companyId),
         req.status ? statusCondition(licences.expiresAt, req.status, at) : undefined,
       );
-      const [[total], rows] = await Promise.all([
+      const [[total], rows, crossing] = await Promise.all([
         db.select({ n: count() }).from(licences).where(where),
         db
           .select({ licence: licences, kind: engines.kind, deviceId: engines.deviceId })
@@ -82,8 +107,9 @@ export function licenceQueries(db: Db, opts: { now?: () => number } = {}) {
           .orderBy(asc(licences.expiresAt), asc(licences.id))
           .limit(req.pageSize)
           .offset(pageOffset(req)),
+        req.status ? nextCrossing(companyId, req.status, at) : Infinity,
       ]);
-      let stableUntil = Infinity;
+      let stableUntil = crossing;
       const list = rows.map(({ licence: l, kind, deviceId }): TLicenceItem => {
         stableUntil = Math.min(stableUntil, nextStatusChange(l.expiresAt, at));
         return {

@@ -26,9 +26,16 @@ export function nextStatusChange(expiresAt: Date | number, now: number): number 
   const left = +expiresAt - now;
   if (left <= 0) return Infinity;
   const nextDay = +expiresAt - (Math.ceil(left / DAY_MS) - 1) * DAY_MS;
-  const underWarning = +expiresAt - LICENCE_WARNING_DAYS * DAY_MS + 1;
+  const underWarning = turnsExpiringAt(expiresAt);
   return underWarning > now ? Math.min(nextDay, underWarning) : nextDay;
 }
+
+/** The first millisecond at which a licence with this expiry is under 30 days from it. */
+export const turnsExpiringAt = (expiresAt: Date | number): number =>
+  +expiresAt - LICENCE_WARNING_DAYS * DAY_MS + 1;
+
+/** The earliest expiry that still reads "normal" at `now` (at least 30 days away). */
+export const normalFrom = (now: number): Date => new Date(now + LICENCE_WARNING_DAYS * DAY_MS);
 
 /** The same rule as a WHERE condition on an expiry column, so filters can use its index. */
 export function statusCondition(column: SQL | unknown, status: TLicenceStatus, now: number): SQL {

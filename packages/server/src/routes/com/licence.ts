@@ -47,11 +47,10 @@ export const comLicenceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const companyId = companyOf(req);
-      const load = () => queries.licencePage(companyId, req.body);
-      // A status filter's pages move with the clock; only the whole list's pages are kept.
-      if (req.body.status) return reply.ok((await load()).data);
-      const { page, pageSize } = req.body;
-      return app.licencePages.send(reply, companyId, `${pageSize}/${page}`, load);
+      const { status = 'all', page, pageSize } = req.body;
+      return app.licencePages.send(reply, companyId, `${status}/${pageSize}/${page}`, () =>
+        queries.licencePage(companyId, req.body),
+      );
     },
   );
 
