@@ -1,9 +1,10 @@
-import { Button, Popconfirm, Space } from 'antd';
+import { Button, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import type { TGroupItem } from '@edp/shared/contracts/user';
 import type { GroupNode } from '../../admin-common/lib/group-tree.ts';
 import type { GroupEditing } from './group-form-modal.tsx';
+import { ConfirmDeleteButton } from '../../admin-common/components/confirm-delete-button.tsx';
 
 interface ColumnDeps {
   t: TFunction<'adminOrg'>;
@@ -49,14 +50,8 @@ export function groupColumns({
     },
   ];
   if (!canWrite) return columns;
-  const link = (label: string, name: string, onClick?: () => void, danger = false) => (
-    <Button
-      type="link"
-      size="small"
-      danger={danger}
-      aria-label={`${label} ${name}`}
-      onClick={onClick}
-    >
+  const link = (label: string, name: string, onClick: () => void) => (
+    <Button type="link" size="small" aria-label={`${label} ${name}`} onClick={onClick}>
       {label}
     </Button>
   );
@@ -68,16 +63,7 @@ export function groupColumns({
         {link(t('groups.addChild'), g.name, () => onEdit({ mode: 'add', parent: g }))}
         {link(ta('actions.edit'), g.name, () => onEdit({ mode: 'edit', group: g }))}
         {link(t('groups.escrow'), g.name, () => onEscrow(g))}
-        <Popconfirm
-          title={ta('confirm.deleteTitle')}
-          description={ta('confirm.deleteContent', { name: g.name })}
-          okText={ta('confirm.ok')}
-          cancelText={ta('actions.cancel')}
-          okButtonProps={{ danger: true }}
-          onConfirm={() => onDelete(g).catch(() => undefined)}
-        >
-          {link(ta('actions.delete'), g.name, undefined, true)}
-        </Popconfirm>
+        <ConfirmDeleteButton label={g.name} name={g.name} onConfirm={() => onDelete(g)} />
       </Space>
     ),
   });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Popconfirm, Space, Table, Tag } from 'antd';
+import { Alert, Button, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
@@ -15,6 +15,7 @@ import { useProxyList, type TProxyItem } from '../api/get-proxy-list.ts';
 import { ProxyFormModal } from '../components/proxy-form-modal.tsx';
 import '../../admin-common/components/admin-table.css';
 import { TAG } from '../../admin-common/lib/tag-colors.ts';
+import { ConfirmDeleteButton } from '../../admin-common/components/confirm-delete-button.tsx';
 
 const STATE_COLOR = { active: TAG.ok, expired: TAG.muted, pending: TAG.info } as const;
 const time = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
@@ -58,23 +59,11 @@ export default function AdminProxiesPage() {
           >
             {ta('actions.edit')}
           </Button>
-          <Popconfirm
-            title={ta('confirm.deleteTitle')}
-            description={ta('confirm.deleteContent', { name: `${p.account} → ${p.roleName}` })}
-            okText={ta('confirm.ok')}
-            cancelText={ta('actions.cancel')}
-            okButtonProps={{ danger: true }}
-            onConfirm={() => del.mutateAsync({ id: p.id }).catch(() => undefined)}
-          >
-            <Button
-              type="link"
-              size="small"
-              danger
-              aria-label={`${ta('actions.delete')} ${p.account}`}
-            >
-              {ta('actions.delete')}
-            </Button>
-          </Popconfirm>
+          <ConfirmDeleteButton
+            label={p.account}
+            name={`${p.account} → ${p.roleName}`}
+            onConfirm={() => del.mutateAsync({ id: p.id })}
+          />
         </Space>
       ),
     });

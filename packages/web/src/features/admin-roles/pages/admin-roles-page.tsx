@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Input, Popconfirm, Space, Table, Tag } from 'antd';
+import { Alert, Button, Input, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { useDeleteRole } from '../api/delete-role.ts';
 import { RoleFormModal } from '../components/role-form-modal.tsx';
 import '../../admin-common/components/admin-table.css';
 import { TAG } from '../../admin-common/lib/tag-colors.ts';
+import { ConfirmDeleteButton } from '../../admin-common/components/confirm-delete-button.tsx';
 
 /** Roles (system duty): table with search, add/edit modal, delete with confirmation. */
 export default function AdminRolesPage() {
@@ -72,23 +73,11 @@ export default function AdminRolesPage() {
             {ta('actions.edit')}
           </Button>
           {!role.builtIn && (
-            <Popconfirm
-              title={ta('confirm.deleteTitle')}
-              description={ta('confirm.deleteContent', { name: role.name })}
-              okText={ta('confirm.ok')}
-              cancelText={ta('actions.cancel')}
-              okButtonProps={{ danger: true }}
-              onConfirm={() => del.mutateAsync({ id: role.id }).catch(() => undefined)}
-            >
-              <Button
-                type="link"
-                size="small"
-                danger
-                aria-label={`${ta('actions.delete')} ${role.name}`}
-              >
-                {ta('actions.delete')}
-              </Button>
-            </Popconfirm>
+            <ConfirmDeleteButton
+              label={role.name}
+              name={role.name}
+              onConfirm={() => del.mutateAsync({ id: role.id })}
+            />
           )}
         </Space>
       ),

@@ -1,10 +1,11 @@
-import { Button, Modal, Popconfirm, Space } from 'antd';
+import { Button, Modal, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TUserItem } from '@edp/shared/contracts/user';
 import { useDeleteUser } from '../api/delete-user.ts';
 import { useEditUser } from '../api/edit-user.ts';
 import { useRealDeleteUser } from '../api/real-delete-user.ts';
 import { useRecoverUser } from '../api/recover-user.ts';
+import { ConfirmDeleteButton } from '../../admin-common/components/confirm-delete-button.tsx';
 
 interface UserRowActionsProps {
   user: TUserItem;
@@ -96,18 +97,11 @@ export function UserRowActions({ user, onEdit, onResetPassword }: UserRowActions
       >
         {t('users.resetPassword')}
       </Button>
-      <Popconfirm
-        title={ta('confirm.deleteTitle')}
-        description={ta('confirm.deleteContent', { name: user.account })}
-        okText={ta('confirm.ok')}
-        cancelText={ta('actions.cancel')}
-        okButtonProps={{ danger: true }}
-        onConfirm={() => quiet(del.mutateAsync({ id: user.id }))}
-      >
-        <Button type="link" size="small" danger aria-label={label(ta('actions.delete'))}>
-          {ta('actions.delete')}
-        </Button>
-      </Popconfirm>
+      <ConfirmDeleteButton
+        label={user.account}
+        name={user.account}
+        onConfirm={() => del.mutateAsync({ id: user.id })}
+      />
     </Space>
   );
 }
