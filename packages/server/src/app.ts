@@ -20,6 +20,8 @@ import { defaultWebDist, webPlugin } from './plugins/web.ts';
 import { responseSerializer } from './plugins/serializer.ts';
 import { lazyChildLogger } from './lib/lazy-child-logger.ts';
 import { apiRoutes } from './routes/index.ts';
+import type { Platform } from './platform/platform.ts';
+import { buildServices } from './services.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -119,7 +121,22 @@ export async function buildApp({
   await app.register(envelopePlugin);
   await app.register(externalPlugins, { config });
   await app.register(authPlugin);
-  await app.register(apiRoutes, { prefix: '/api' });
+  const platform: Platform = {
+    config,
+    database: db,
+    db: db.db,
+    clock: Date.now,
+    bus,
+    sessions: app.sessions,
+    consoleCache: app.consoleCache,
+    licencePages: app.licencePages,
+    vendorKeys: app.vendorKeys,
+    captcha: app.captcha,
+    loginGuard: app.loginGuard,
+    mailer: app.mailer,
+    log: app.log,
+  };
+  await app.register(apiRoutes(buildServices(platform)), { prefix: '/api' });
   await app.register(webPlugin, { webDist: config.WEB_DIST ?? defaultWebDist() });
   return app;
 }

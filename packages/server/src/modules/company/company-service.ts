@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Platform } from '../../platform/platform.ts';
 import { CommonErr, PortalErr, type Locale } from '@edp/shared/errors';
 import type { TCompanyInfo, TCompanySummary, TRegister } from '@edp/shared/contracts/com';
 import { pickLocale } from '@edp/shared/locale';
@@ -13,7 +13,7 @@ import { companyRepository, type CompanyRow } from './company-repository.ts';
 import { emailCodeService, type EmailCodePurpose } from './email-code-service.ts';
 import { codeMail } from './code-mail.ts';
 
-type Deps = Pick<FastifyInstance, 'db' | 'captcha' | 'loginGuard' | 'sessions' | 'mailer'>;
+type Deps = Pick<Platform, 'db' | 'captcha' | 'loginGuard' | 'sessions' | 'mailer'>;
 
 /** Where a request came from, for the login guard and the session row. */
 export interface Origin {

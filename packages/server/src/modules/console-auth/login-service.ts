@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Platform } from '../../platform/platform.ts';
 import type { TLoginRequest, TLoginResult, TLoginSettings } from '@edp/shared/contracts/login';
 import { CommonErr, ConsoleErr, PortalErr, type Locale } from '@edp/shared/errors';
 import { AppError } from '../../lib/app-error.ts';
@@ -35,7 +35,7 @@ export function passwordExpired(user: UserRow, settings: TLoginSettings, now = D
  * account and a wrong password, then the optional SMS or e-mail code and the password expiry.
  * Every attempt is written to the tenant's audit log.
  */
-export function loginService(app: FastifyInstance) {
+export function loginService(app: Pick<Platform, 'db' | 'captcha' | 'config' | 'loginGuard' | 'mailer' | 'sessions' | 'vendorKeys' | 'consoleCache'>) {
   const db = app.db;
   const tenants = tenantService(db);
   const users = userRepository(db);

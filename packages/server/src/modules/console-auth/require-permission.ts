@@ -1,11 +1,6 @@
-import type {
-  FastifyInstance,
-  FastifyReply,
-  FastifyRequest,
-  onRequestAsyncHookHandler,
-} from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { mayCall, type ConsoleAccess } from '@edp/shared/api/define';
 import { CommonErr } from '@edp/shared/errors';
-import { CONSOLE_CALLS, mayCall, type CallRule, type ConsoleCall } from '@edp/shared/permissions';
 import { AppError } from '../../lib/app-error.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { auditService } from '../audit/audit-service.ts';
@@ -16,9 +11,9 @@ const callers = new WeakMap<FastifyRequest, Caller>();
 /**
  * An onRequest hook for console calls, placed after `app.requireSession('user')`: loads the actor
  * and admits the call only when one of the actor's roles (or roles proxied right now) allows it
- * (CONSOLE_CALLS in shared/permissions.ts). A refusal is audited and answers 403.
+ * (the call's access in its declaration). A refusal is audited and answers 403.
  */
-export function requirePermission(call: ConsoleCall): onRequestAsyncHookHandler {
+export function requirePermission(call: string, access: ConsoleAccess): onRequestAsyncHookHandler {
   return async function (req) {
     const session = sessionOf(req);
     const actor = session.tenantId
@@ -30,7 +25,7 @@ export function requirePermission(call: ConsoleCall): onRequestAsyncHookHandler 
     }
     const caller: Caller = { actor, ip: req.ip, call, audited: false };
     callers.set(req, caller);
-    if (!mayCall(actor.grants, call)) {
+    if (!mayCall(actor.grants, access)) {
       await auditService(req.server.db).failure(caller, CommonErr.Forbidden);
       throw new AppError(CommonErr.Forbidden);
     }
@@ -45,28 +40,23 @@ export function callerOf(req: FastifyRequest): Caller {
 }
 
 /**
- * Registers, in a console route plugin, the hook that follows every change: it makes this node
- * forget the tenant's cached actors and list pages (before the answer leaves, so the caller's
- * next call sees the change), and audits a failed change — a write or self-service call whose
- * answer is an error and whose service has not written the log itself.
+ * The onSend hook of console changes and self-service calls (platform/http/serve.ts): it makes
+ * this node forget the tenant's cached actors and list pages (before the answer leaves, so the
+ * caller's next call sees the change), and audits a failed change whose service has not written
+ * the log itself.
  */
-export function auditFailedChanges(app: FastifyInstance) {
-  app.addHook('onSend', async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    const caller = callers.get(req);
-    if (!caller) return payload;
-    // Reads change nothing; self-service calls and writes may have, whatever their answer.
-    const rule: CallRule = CONSOLE_CALLS[caller.call as ConsoleCall];
-    if (!rule.self && !rule.write) return payload;
-    req.server.consoleCache.changed(caller.actor.tenantId);
-    if (caller.audited || reply.statusCode < 400) return payload;
-    let errCode = CommonErr.Server as number;
-    try {
-      errCode = (JSON.parse(String(payload)) as { errCode: number }).errCode;
-    } catch {
-      // Not an envelope: keep the generic server code.
-    }
-    const body = req.body as { id?: unknown } | undefined;
-    await auditService(req.server.db).failure(caller, errCode, String(body?.id ?? ''));
-    return payload;
-  });
+export async function auditFailedChanges(req: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  const caller = callers.get(req);
+  if (!caller) return payload;
+  req.server.consoleCache.changed(caller.actor.tenantId);
+  if (caller.audited || reply.statusCode < 400) return payload;
+  let errCode = CommonErr.Server as number;
+  try {
+    errCode = (JSON.parse(String(payload)) as { errCode: number }).errCode;
+  } catch {
+    // Not an envelope: keep the generic server code.
+  }
+  const body = req.body as { id?: unknown } | undefined;
+  await auditService(req.server.db).failure(caller, errCode, String(body?.id ?? ''));
+  return payload;
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Platform } from '../../platform/platform.ts';
 import type { z } from 'zod';
 import type { TGroupItem, ZGroupAdd, ZGroupEdit, ZGroupEscrow } from '@edp/shared/contracts/user';
 import { CommonErr, ConsoleErr } from '@edp/shared/errors';
@@ -17,7 +17,7 @@ const summary = (g: GroupRow) => ({
 });
 
 /** The group tree: unique names, no deleting a group in use, escrow of devices (SPEC §5, §6). */
-export function groupService(app: FastifyInstance) {
+export function groupService(app: Pick<Platform, 'db'>) {
   const db = app.db;
   const groups = groupRepository(db);
   const audit = auditService(db);

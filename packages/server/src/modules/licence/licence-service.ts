@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { Platform } from '../../platform/platform.ts';
 import { CommonErr, PortalErr } from '@edp/shared/errors';
 import type { TIssueResult, TUploadResult } from '@edp/shared/contracts/com';
 import { LICENCE_FILE_VERSION, licenceCost } from '@edp/shared/contracts/licence-file';
@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { parseRequestFile, signElevation, signLicence } from './licence-file.ts';
 import { licenceRepository, type IssueRecordRow } from './licence-repository.ts';
 
-type Deps = Pick<FastifyInstance, 'db' | 'vendorKeys' | 'licencePages'>;
+type Deps = Pick<Platform, 'db' | 'vendorKeys' | 'licencePages'>;
 
 /** A device id as it may appear in a download's file name. */
 export const safeFileName = (text: string) => text.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 80);

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Platform } from '../../platform/platform.ts';
 import type { z } from 'zod';
 import type { ZProxyAdd, ZProxyEdit, ZProxyListRequest } from '@edp/shared/contracts/user';
 import { CommonErr, ConsoleErr } from '@edp/shared/errors';
@@ -20,7 +20,7 @@ const summary = (p: Pick<ProxyRow, 'userId' | 'roleId' | 'startAt' | 'endAt'>) =
  * Proxy users: a user acts with another role's permissions, in addition to their own, from
  * `startAt` until `endAt`; outside the window the extra permissions are gone (docs/console.md).
  */
-export function proxyService(app: FastifyInstance) {
+export function proxyService(app: Pick<Platform, 'db'>) {
   const db = app.db;
   const proxies = proxyRepository(db);
   const users = userRepository(db);

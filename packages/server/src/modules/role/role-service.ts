@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Platform } from '../../platform/platform.ts';
 import type { z } from 'zod';
 import type { ZRoleAdd, ZRoleEdit, ZRoleListRequest } from '@edp/shared/contracts/user';
 import { CommonErr, ConsoleErr } from '@edp/shared/errors';
@@ -16,7 +16,7 @@ const summary = (r: RoleRow, groupIds: string[]) => ({
 });
 
 /** Roles: one duty each. Built-in roles (made at setup) keep their duty and cannot be deleted. */
-export function roleService(app: FastifyInstance) {
+export function roleService(app: Pick<Platform, 'db'>) {
   const db = app.db;
   const roles = roleRepository(db);
   const groups = groupRepository(db);

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { ZOwnerEdit, ZOwnerListRequest } from '@edp/shared/contracts/sa-owners';
 import { ConsoleErr } from '@edp/shared/errors';
-import type { FastifyInstance } from 'fastify';
+import type { Platform } from '../../platform/platform.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { auditService } from '../audit/audit-service.ts';
 import { tenantRepository, type TenantRow } from './tenant-repository.ts';
@@ -18,7 +18,7 @@ const summary = (t: TenantRow) => ({
  * The vendor's super administrator over the console's tenants. Each change is also written to
  * the tenant's own audit log (account "vendor"), so the tenant's auditor sees it.
  */
-export function saOwnerService(app: Pick<FastifyInstance, 'db' | 'sessions' | 'consoleCache'>) {
+export function saOwnerService(app: Pick<Platform, 'db' | 'sessions' | 'consoleCache'>) {
   const repo = tenantRepository(app.db);
   const audit = auditService(app.db);
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Platform } from '../../platform/platform.ts';
 import { CommonErr, ConsoleErr, PortalErr } from '@edp/shared/errors';
 import { AppError } from '../../lib/app-error.ts';
 import { auditService } from '../audit/audit-service.ts';
@@ -13,7 +13,7 @@ import { setPassword } from './user-password.ts';
 import { userRepository } from './user-repository.ts';
 
 /** Calls every console user makes about their own account. */
-export function selfService(app: FastifyInstance, login: LoginService) {
+export function selfService(app: Pick<Platform, 'db' | 'consoleCache' | 'sessions'>, login: LoginService) {
   const db = app.db;
   const users = userRepository(db);
   const audit = auditService(db);

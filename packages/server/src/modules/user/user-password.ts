@@ -1,5 +1,5 @@
 import { PortalErr } from '@edp/shared/errors';
-import type { FastifyInstance } from 'fastify';
+import type { Platform } from '../../platform/platform.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, isCommonPasswordDigest } from '../password/password-hash.ts';
 import { userRepository, type UserRow } from './user-repository.ts';
@@ -9,7 +9,7 @@ import { userRepository, type UserRow } from './user-repository.ts';
  * next login. The auto-login link and the user's other sessions end with the old password.
  */
 export async function setPassword(
-  app: FastifyInstance,
+  app: Pick<Platform, 'db' | 'consoleCache' | 'sessions'>,
   user: UserRow,
   digest: string,
   opts: { byOther: boolean; keepSession?: string },

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Platform } from '../../platform/platform.ts';
 import type { z } from 'zod';
 import type { TList } from '@edp/shared/contracts/common';
 import type {
@@ -33,7 +33,7 @@ const summary = (u: UserRow) => ({
 });
 
 /** User management by the system-administrator duty, scoped to the caller's tenant and groups. */
-export function userService(app: FastifyInstance) {
+export function userService(app: Pick<Platform, 'db' | 'sessions' | 'consoleCache'>) {
   const db = app.db;
   const users = userRepository(db);
   const roles = roleRepository(db);

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Platform } from '../../platform/platform.ts';
 import { CommonErr, PortalErr } from '@edp/shared/errors';
 import { AppError } from '../../lib/app-error.ts';
 import { randomCode } from '../../lib/random-code.ts';
@@ -12,7 +12,7 @@ import { rechargeCodeHash } from '../recharge/recharge-service.ts';
 import type { Origin } from '../company/company-service.ts';
 import { vendorRepository } from './vendor-repository.ts';
 
-type Deps = Pick<FastifyInstance, 'db' | 'captcha' | 'loginGuard' | 'sessions'>;
+type Deps = Pick<Platform, 'db' | 'captcha' | 'loginGuard' | 'sessions'>;
 
 const GUARD_SCOPE = 'sa';
 

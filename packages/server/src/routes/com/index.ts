@@ -1,13 +1,14 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../../services.ts';
 import { comAccountRoutes } from './account.ts';
 import { comBalanceRoutes } from './balance.ts';
 import { comDeviceRoutes } from './device.ts';
 import { comLicenceRoutes } from './licence.ts';
 
-/** The customer portal, /api/com/* (ARCHITECTURE.md §6; docs/portal.md). */
-export const comRoutes: FastifyPluginAsync = async (app) => {
-  await app.register(comAccountRoutes);
-  await app.register(comLicenceRoutes);
-  await app.register(comDeviceRoutes);
-  await app.register(comBalanceRoutes);
-};
+/** The customer portal, /api/com/* (docs/portal.md). */
+export function comRoutes(app: FastifyInstance, services: Services) {
+  comAccountRoutes(app, services);
+  comLicenceRoutes(app, services);
+  comDeviceRoutes(app, services);
+  comBalanceRoutes(app, services);
+}

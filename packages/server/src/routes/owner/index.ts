@@ -1,36 +1,37 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZEmpty, ZEnvelope } from '@edp/shared/contracts/common';
-import { ZOwnerInfo, ZSysTime } from '@edp/shared/contracts/owner';
-import { ownerService } from '../../modules/owner/owner-service.ts';
-import { ownerConsoleRoutes } from './console.ts';
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { auditLog, exportAuditLog } from '@edp/shared/api/console/audit.calls';
+import { setupState, setupTenant } from '@edp/shared/api/console/setup.calls';
+import { CommonErr } from '@edp/shared/errors';
+import { AppError } from '../../lib/app-error.ts';
+import { callerOf } from '../../modules/console-auth/require-permission.ts';
+import { serve } from '../../platform/http/serve.ts';
+import type { Services } from '../../services.ts';
 
-export const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
-  const owners = ownerService(app.db);
-  await app.register(ownerConsoleRoutes);
-
-  app.post(
-    '/n/ts',
-    {
-      schema: {
-        tags: ['owner'],
-        summary: 'Server time and the trusted signing key id',
-        body: ZEmpty,
-        response: { 200: ZEnvelope(ZSysTime) },
-      },
-    },
-    async (_req, reply) => reply.ok({ ts: Date.now(), unp: app.vendorKeys.kid }),
-  );
-
-  app.post(
-    '/n/domain',
-    {
-      schema: {
-        tags: ['owner'],
-        summary: "Owner info of the tenant served on the request's host",
-        body: ZEmpty,
-        response: { 200: ZEnvelope(ZOwnerInfo) },
-      },
-    },
-    async (req, reply) => reply.ok(await owners.infoForHost(req.headers.host)),
-  );
-};
+/** Initial setup and the audit log of the management console, under /owner. */
+export function ownerRoutes(app: FastifyInstance, { setup, auditQueries }: Services) {
+  serve(app, setupState, (req) => setup.state(req.headers.host));
+  serve(app, setupTenant, async (req) => {
+    const header = req.headers['x-token'];
+    const token = Array.isArray(header) ? header[0] : header;
+    const session = token ? await app.sessions.resolve(token) : undefined;
+    return setup.register(req.body, {
+      host: req.headers.host,
+      ip: req.ip,
+      locale: req.locale,
+      byVendor: session?.kind === 'sa',
+    });
+  });
+  serve(app, auditLog, (req) => auditQueries.list(callerOf(req).actor, req.body));
+  serve(app, exportAuditLog, async (req, reply) => {
+    const { actor } = callerOf(req);
+    // Another tenant's id answers 404, like every other id.
+    if (req.params.owner !== actor.tenantId) throw new AppError(CommonErr.NotFound);
+    const day = new Date().toISOString().slice(0, 10);
+    reply
+      .header('Cache-Control', 'no-store')
+      .header('Content-Disposition', `attachment; filename="audit-${day}.csv"`)
+      .type('text/csv; charset=utf-8');
+    return reply.send(Readable.from(auditQueries.csv(actor, req.query)));
+  });
+}

@@ -1,28 +1,67 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZEmpty, ZEnvelope } from '@edp/shared/contracts/common';
-import { ZSysTime } from '@edp/shared/contracts/owner';
-import { saAuthRoutes } from './sa-auth.ts';
-import { saPackageRoutes } from './sa-packages.ts';
-import { saCompanyRoutes } from './sa-companies.ts';
-import { saOwnerRoutes } from './sa-owners.ts';
-import { saSystemRoutes } from './sa-system.ts';
+import type { FastifyInstance } from 'fastify';
+import {
+  activateTenant,
+  deleteTenant,
+  editTenant,
+  tenantList,
+} from '@edp/shared/api/portal/tenants.calls';
+import {
+  companyList,
+  deletePackage,
+  makeRechargeCodes,
+  packageList,
+  savePackage,
+  saveSystemSettings,
+  systemSettings,
+  vendorCaptcha,
+  vendorCheck,
+  vendorInit,
+  vendorLogin,
+  vendorLogout,
+} from '@edp/shared/api/portal/vendor.calls';
+import { Answer, serve } from '../../platform/http/serve.ts';
+import type { Services } from '../../services.ts';
+import { endSession, originOf, sendCaptcha } from '../com/route-helpers.ts';
 
-export const saRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(saAuthRoutes);
-  await app.register(saPackageRoutes);
-  await app.register(saCompanyRoutes);
-  await app.register(saOwnerRoutes);
-  await app.register(saSystemRoutes);
-  app.post(
-    '/n/sys',
-    {
-      schema: {
-        tags: ['sa'],
-        summary: 'Server time and the trusted signing key id (vendor side)',
-        body: ZEmpty,
-        response: { 200: ZEnvelope(ZSysTime) },
-      },
-    },
-    async (_req, reply) => reply.ok({ ts: Date.now(), unp: app.vendorKeys.kid }),
+/** The vendor's super administrator under /sa: sign-in, packages and codes, companies, tenants. */
+export function saRoutes(app: FastifyInstance, { vendor, vendorTenants, tenants }: Services) {
+  serve(app, vendorCaptcha, (_req, reply) => sendCaptcha(app, reply, 'sa'));
+  serve(app, vendorCheck, async () => ({ initialized: await vendor.isInitialized() }));
+  serve(app, vendorInit, async (req) => {
+    await vendor.init(req.body.account, req.body.password);
+  });
+  serve(app, vendorLogin, (req) => {
+    const { account, password, captcha } = req.body;
+    return vendor.login(account, password, captcha, originOf(req, 'sa'));
+  });
+  serve(app, vendorLogout, (req) => endSession(app, req));
+
+  serve(app, packageList, (req) => vendor.packages(req.body));
+  serve(
+    app,
+    savePackage,
+    async (req) =>
+      new Answer(await vendor.savePackage(req.body), req.body.id ? 'modified' : 'created'),
   );
-};
+  serve(app, deletePackage, async (req) => {
+    await vendor.deletePackage(req.body.id);
+  });
+  serve(app, makeRechargeCodes, (req) => vendor.makeCodes(req.body.packageId, req.body.count));
+  serve(app, companyList, (req) => vendor.companies(req.body));
+
+  serve(app, tenantList, (req) => vendorTenants.list(req.body));
+  serve(app, activateTenant, async (req) => {
+    await vendorTenants.activate(req.body.id, req.body.active, req.ip);
+  });
+  serve(app, editTenant, async (req) => {
+    await vendorTenants.edit(req.body, req.ip);
+  });
+  serve(app, deleteTenant, async (req) => {
+    await vendorTenants.del(req.body.id);
+  });
+
+  serve(app, systemSettings, () => tenants.systemSettings());
+  serve(app, saveSystemSettings, async (req) => {
+    await tenants.saveSystemSettings(req.body);
+  });
+}

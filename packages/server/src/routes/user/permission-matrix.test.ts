@@ -1,17 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommonErr } from '@edp/shared/errors';
-import { CONSOLE_CALLS, type ConsoleCall, type MenuMode } from '@edp/shared/permissions';
+import { dutiesOf, pathWith, type ConsoleAccess } from '@edp/shared/api/define';
+import { CALLS, type CallName } from '@edp/shared/api/registry';
+import type { MenuMode } from '@edp/shared/permissions';
 import { consoleProxies, consoleRoles, consoleUsers } from '../../db/schema/index.ts';
 import { hashPassword } from '../../modules/password/password-hash.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { PASSWORD, pwd, setupTenant } from '../../test/console-fixture.ts';
 
 /**
- * The permission matrix: every console call of CONSOLE_CALLS × every kind of actor. `Record`
- * makes the compiler demand a sample for each call, and the route walk below fails for a
- * console route missing from the table — so a new call cannot be forgotten.
+ * The permission matrix: every console call of the registry × every kind of actor. `Record`
+ * makes the compiler demand a sample for each console call, so a new call cannot be forgotten.
  */
+type ConsoleCall = {
+  [K in CallName]: (typeof CALLS)[K]['access'] extends { who: 'console' } ? K : never;
+}[CallName];
+const consoleCalls = (Object.keys(CALLS) as CallName[]).filter(
+  (name): name is ConsoleCall => CALLS[name].access.who === 'console',
+);
+const accessOf = (call: ConsoleCall) => CALLS[call].access as ConsoleAccess;
 interface Ids {
   tenantId: string;
   user: string;
@@ -20,10 +28,10 @@ interface Ids {
   proxy: string;
 }
 const samples: Record<ConsoleCall, (ids: Ids) => object> = {
-  '/login/gt': () => ({ ng: 0 }),
-  '/login/login/out': () => ({}),
-  '/login/s/get-set': () => ({}),
-  '/login/s/set': () => ({
+  autoLoginToken: () => ({ ng: 0 }),
+  consoleLogout: () => ({}),
+  loginSettings: () => ({}),
+  saveLoginSettings: () => ({
     picCodeTag: false,
     pwdMatch: { list: ['upper', 'lower', 'number'], range: [8, 20] },
     expireDays: 0,
@@ -31,54 +39,54 @@ const samples: Record<ConsoleCall, (ids: Ids) => object> = {
     sms: false,
     mailCode: false,
   }),
-  '/user/my/info': () => ({}),
-  '/user/update/my-info': () => ({ name: 'Me' }),
-  '/user/update/my-pwd': () => ({ oldPassword: pwd('Wrong#123'), newPassword: pwd('Other#1234') }),
-  '/user/update/my-phone': () => ({ password: pwd('Wrong#123'), phone: '13800138000' }),
-  '/user/ug/list': () => ({}),
-  '/user/add': (i) => ({
+  myInfo: () => ({}),
+  updateMyName: () => ({ name: 'Me' }),
+  updateMyPassword: () => ({ oldPassword: pwd('Wrong#123'), newPassword: pwd('Other#1234') }),
+  updateMyPhone: () => ({ password: pwd('Wrong#123'), phone: '13800138000' }),
+  userList: () => ({}),
+  addUser: (i) => ({
     account: 'matrix',
     name: 'M',
     password: pwd('Matrix#123'),
     roleId: i.role,
     groupId: i.group,
   }),
-  '/user/edit': (i) => ({ id: i.user, jobNo: 'J1' }),
-  '/user/del': (i) => ({ id: i.user }),
-  '/user/recover': (i) => ({ id: i.user }),
-  '/user/real/del': (i) => ({ id: i.user }),
-  '/user/mv': (i) => ({ ids: [i.user], groupId: i.group }),
-  '/user/edit/pwd': (i) => ({ id: i.user, password: pwd('Reset#1234') }),
-  '/user/role/list': () => ({}),
-  '/user/role/add': (i) => ({
+  editUser: (i) => ({ id: i.user, jobNo: 'J1' }),
+  deleteUser: (i) => ({ id: i.user }),
+  recoverUser: (i) => ({ id: i.user }),
+  purgeUser: (i) => ({ id: i.user }),
+  moveUsers: (i) => ({ ids: [i.user], groupId: i.group }),
+  resetUserPassword: (i) => ({ id: i.user, password: pwd('Reset#1234') }),
+  roleList: () => ({}),
+  addRole: (i) => ({
     name: 'matrix',
     menu: 'operate',
     permission: 'read',
     groupIds: [i.group],
   }),
-  '/user/role/edit': (i) => ({ id: i.role, permission: 'read' }),
-  '/user/role/del': (i) => ({ id: i.role }),
-  '/user/group/list': () => ({}),
-  '/user/group/add': (i) => ({ name: 'matrix', parentId: i.group }),
-  '/user/group/edit': (i) => ({ id: i.group, leader: 'L' }),
-  '/user/group/del': (i) => ({ id: i.group }),
-  '/user/group/escrow': (i) => ({ id: i.group, toGroupId: i.group, mode: 'sibling' }),
-  '/user/group/escrow/del': (i) => ({ id: i.group }),
-  '/user/proxy/list': () => ({}),
-  '/user/proxy/add': (i) => ({
+  editRole: (i) => ({ id: i.role, permission: 'read' }),
+  deleteRole: (i) => ({ id: i.role }),
+  groupList: () => ({}),
+  addGroup: (i) => ({ name: 'matrix', parentId: i.group }),
+  editGroup: (i) => ({ id: i.group, leader: 'L' }),
+  deleteGroup: (i) => ({ id: i.group }),
+  escrowGroup: (i) => ({ id: i.group, toGroupId: i.group, mode: 'sibling' }),
+  endEscrow: (i) => ({ id: i.group }),
+  proxyList: () => ({}),
+  addProxy: (i) => ({
     userId: i.user,
     roleId: i.role,
     startAt: '2030-01-01T00:00:00Z',
     endAt: '2030-02-01T00:00:00Z',
   }),
-  '/user/proxy/edit': (i) => ({
+  editProxy: (i) => ({
     id: i.proxy,
     startAt: '2030-01-01T00:00:00Z',
     endAt: '2030-02-01T00:00:00Z',
   }),
-  '/user/proxy/del': (i) => ({ id: i.proxy }),
-  '/owner/l/log': () => ({}),
-  '/owner/dw/audit': () => ({}),
+  deleteProxy: (i) => ({ id: i.proxy }),
+  auditLog: () => ({}),
+  exportAuditLog: () => ({}),
 };
 /** Calls that name an object by id: another tenant's id answers 404. */
 const byId = (call: ConsoleCall) =>
@@ -86,19 +94,16 @@ const byId = (call: ConsoleCall) =>
     (k) => /^(id|ids|roleId|userId|groupId)$/.test(k),
   );
 
-/** Full paths from fastify's route tree, where a child line holds only its own segment. */
-function routePaths(tree: string): string[] {
-  const stack: string[] = [];
-  const paths: string[] = [];
-  for (const line of tree.split('\n')) {
-    const m = /^([│ ]*)[├└]── (\S+)(?: \(([A-Z, ]+)\))?/.exec(line);
-    if (!m) continue;
-    const depth = m[1]!.length / 4;
-    const full = (stack[depth - 1] ?? '') + m[2]!;
-    stack[depth] = full;
-    if (m[3]) paths.push(full);
-  }
-  return paths;
+/** Makes a call as the registry declares it: GET with its path filled in, or POST with a sample. */
+function injectCall(ctx: TestContext, call: ConsoleCall, ids: Ids, headers: Record<string, string>) {
+  const c = CALLS[call];
+  return c.method === 'GET'
+    ? ctx.app.inject({
+        method: 'GET',
+        url: `/api${pathWith(c, { owner: ids.tenantId })}`,
+        headers,
+      })
+    : ctx.app.inject({ method: 'POST', url: `/api${c.path}`, payload: samples[call](ids), headers });
 }
 
 const host = 'acme.example';
@@ -128,19 +133,7 @@ describe('permission matrix', () => {
   async function request(tenantId: string, userId: string, call: ConsoleCall, ids: Ids, h = host) {
     const token = await ctx.app.sessions.create({ kind: 'user', subjectId: userId, tenantId });
     const headers = { host: h, 'x-token': token };
-    const res =
-      call === '/owner/dw/audit'
-        ? await ctx.app.inject({
-            method: 'GET',
-            url: `/api/owner/dw/${ids.tenantId}/audit`,
-            headers,
-          })
-        : await ctx.app.inject({
-            method: 'POST',
-            url: `/api${call}`,
-            payload: samples[call](ids),
-            headers,
-          });
+    const res = await injectCall(ctx, call, ids, headers);
     const body = String(res.headers['content-type']).startsWith('application/json')
       ? res.json()
       : { errCode: 0 };
@@ -244,18 +237,15 @@ describe('permission matrix', () => {
   });
   afterAll(() => ctx.close());
 
-  it('admits each call exactly for the duties CONSOLE_CALLS names, and 403 for the rest', async () => {
-    const calls = Object.keys(CONSOLE_CALLS) as ConsoleCall[];
+  it('admits each call exactly for the duties its declaration names, and 403 for the rest', async () => {
+    const calls = consoleCalls;
     for (const actor of actors) {
       for (const call of calls) {
-        const rule = CONSOLE_CALLS[call] as {
-          self?: boolean;
-          duties?: readonly MenuMode[];
-          write?: boolean;
-        };
+        const access = accessOf(call);
         const allowed =
-          !!rule.self ||
-          (rule.duties!.some((d) => actor.duties.includes(d)) && (!rule.write || actor.writes));
+          !!access.self ||
+          (dutiesOf(access).some((d) => actor.duties.includes(d)) &&
+            (!access.write || actor.writes));
         const res = await request(actor.tenantId, actor.userId, call, ghost(actor.tenantId));
         const outcome =
           res.status === 403 && res.errCode === CommonErr.Forbidden ? 'denied' : 'allowed';
@@ -274,13 +264,13 @@ describe('permission matrix', () => {
     const a = (name: string) => actors.find((x) => x.name === name)!;
     const status = async (name: string, call: ConsoleCall) =>
       (await request(tenantA, a(name).userId, call, ghost(tenantA))).status;
-    expect(await status('admin', '/owner/l/log')).toBe(403);
-    expect(await status('auditor', '/user/ug/list')).toBe(403);
-    expect(await status('auditor', '/user/add')).toBe(403);
-    expect(await status('keys', '/user/role/list')).toBe(403);
-    expect(await status('operator', '/user/group/list')).toBe(200);
-    expect(await status('operator', '/user/group/add')).toBe(403);
-    expect(await status('auditor', '/owner/l/log')).toBe(200);
+    expect(await status('admin', 'auditLog')).toBe(403);
+    expect(await status('auditor', 'userList')).toBe(403);
+    expect(await status('auditor', 'addUser')).toBe(403);
+    expect(await status('keys', 'roleList')).toBe(403);
+    expect(await status('operator', 'groupList')).toBe(200);
+    expect(await status('operator', 'addGroup')).toBe(403);
+    expect(await status('auditor', 'auditLog')).toBe(200);
   });
 
   it("answers 404 to another tenant's user for every call naming this tenant's objects", async () => {
@@ -301,9 +291,7 @@ describe('permission matrix', () => {
       },
     });
     realA.group = added.json().data.id;
-    for (const call of (Object.keys(CONSOLE_CALLS) as ConsoleCall[]).filter(
-      (c) => byId(c) || c === '/owner/dw/audit',
-    )) {
+    for (const call of consoleCalls.filter((c) => byId(c) || CALLS[c].method === 'GET')) {
       const res = await request(tenantB, superB.id, call, realA, hostB);
       expect.soft(`${call} → ${res.status}`).toBe(`${call} → 404`);
     }
@@ -322,25 +310,9 @@ describe('permission matrix', () => {
     expect(list.json().data.list.map((u: { account: string }) => u.account)).toEqual(['b-admin']);
   });
 
-  it('answers -10002 to every console call without a session, and every console route is in the table', async () => {
-    const routes = routePaths(ctx.app.printRoutes({ commonPrefix: false }))
-      .map((p) => p.replace(/^\/api/, '').replace('/:owner/audit', '/audit'))
-      .filter((p) => /^\/(login|user|owner)\//.test(p) && !p.includes('/n/'));
-    expect(new Set(routes)).toEqual(new Set(Object.keys(CONSOLE_CALLS)));
-    for (const call of Object.keys(CONSOLE_CALLS) as ConsoleCall[]) {
-      const res =
-        call === '/owner/dw/audit'
-          ? await ctx.app.inject({
-              method: 'GET',
-              url: `/api/owner/dw/${tenantA}/audit`,
-              headers: { host },
-            })
-          : await ctx.app.inject({
-              method: 'POST',
-              url: `/api${call}`,
-              payload: samples[call](ghost(tenantA)),
-              headers: { host },
-            });
+  it('answers -10002 to every console call without a session', async () => {
+    for (const call of consoleCalls) {
+      const res = await injectCall(ctx, call, ghost(tenantA), { host });
       expect.soft(`${call} ${res.json().errCode}`).toBe(`${call} ${CommonErr.SessionExpired}`);
     }
   });

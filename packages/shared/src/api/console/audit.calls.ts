@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { ZList } from '../../contracts/common.ts';
+import { ZAuditFilter, ZAuditItem, ZAuditListRequest } from '../../contracts/owner-admin.ts';
+import { call, consoleRead } from '../define.ts';
+
+/** The audit log, for the auditor. */
+export const auditLog = call({
+  method: 'POST',
+  path: '/owner/l/log',
+  access: consoleRead('audit'),
+  tag: 'owner',
+  summary: 'The audit log (auditor): filter by time, account, action, result, target',
+  body: ZAuditListRequest,
+  data: ZList(ZAuditItem),
+});
+
+export const exportAuditLog = call({
+  method: 'GET',
+  path: '/owner/dw/:owner/audit',
+  access: consoleRead('audit'),
+  tag: 'owner',
+  summary: 'The audit log as CSV, with the filters of /owner/l/log as query parameters',
+  params: z.object({ owner: z.string().max(64) }),
+  query: ZAuditFilter,
+  file: true,
+});

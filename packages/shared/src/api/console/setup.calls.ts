@@ -1,0 +1,28 @@
+import { ZEmpty } from '../../contracts/common.ts';
+import { ZOwnerReg, ZOwnerRegResult, ZRegState } from '../../contracts/owner-admin.ts';
+import { call, publicAccess } from '../define.ts';
+
+/** The console's initial setup. */
+export const setupState = call({
+  method: 'POST',
+  path: '/owner/n/reg/state',
+  access: publicAccess,
+  tag: 'owner',
+  summary: 'Whether initial setup is open and this host already has a tenant',
+  body: ZEmpty,
+  data: ZRegState,
+});
+
+export const setupTenant = call({
+  method: 'POST',
+  path: '/owner/n/reg',
+  access: publicAccess,
+  tag: 'owner',
+  summary: 'Initial setup: the tenant, its system administrator and the optional duties',
+  description:
+    'Open while no tenant exists (or the vendor allows self-setup); afterwards only with a vendor super-administrator X-Token.',
+  body: ZOwnerReg,
+  data: ZOwnerRegResult,
+  message: 'created',
+  rateLimit: 'strict',
+});

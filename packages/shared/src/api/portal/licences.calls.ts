@@ -1,0 +1,105 @@
+import { ZEmpty, ZList } from '../../contracts/common.ts';
+import {
+  MAX_UPLOAD_BASE64,
+  ZDownloadParams,
+  ZElevationRequest,
+  ZElevationResult,
+  ZIssueRecord,
+  ZIssueRequest,
+  ZIssueResult,
+  ZLicenceItem,
+  ZLicenceListRequest,
+  ZLicenceRecordsRequest,
+  ZLicenceRef,
+  ZSubLicenceList,
+  ZUploadRequest,
+  ZUploadResult,
+  ZVendorKey,
+} from '../../contracts/com.ts';
+import { call, companyAccess } from '../define.ts';
+
+/** My license: licences, licence requests, certificates, elevation files and their download. */
+const tag = 'com';
+const access = companyAccess;
+
+export const licenceList = call({
+  method: 'POST',
+  path: '/com/my/license',
+  access,
+  tag,
+  summary: 'My licences, soonest expiry first; status filters normal/expiring/expired',
+  body: ZLicenceListRequest,
+  data: ZList(ZLicenceItem),
+});
+
+export const subLicences = call({
+  method: 'POST',
+  path: '/com/my/license/sub',
+  access,
+  tag,
+  summary: 'Sub-licences: the engines a licence authorises',
+  body: ZLicenceRef,
+  data: ZSubLicenceList,
+});
+
+export const licenceRecords = call({
+  method: 'POST',
+  path: '/com/my/license/record',
+  access,
+  tag,
+  summary: 'Issue and renewal records of a licence, newest first',
+  body: ZLicenceRecordsRequest,
+  data: ZList(ZIssueRecord),
+});
+
+export const uploadLicenceRequest = call({
+  method: 'POST',
+  path: '/com/auth/device',
+  access,
+  tag,
+  summary: 'Upload a licence request (.dat, base64); answers what issuing it costs',
+  body: ZUploadRequest,
+  data: ZUploadResult,
+  // base64 of a .dat of up to 10 MiB plus the JSON around it.
+  bodyLimit: MAX_UPLOAD_BASE64 + 4096,
+});
+
+export const issueLicence = call({
+  method: 'POST',
+  path: '/com/issue',
+  access,
+  tag,
+  summary: 'Sign the certificate and deduct its months in one transaction (idempotent)',
+  body: ZIssueRequest,
+  data: ZIssueResult,
+});
+
+export const issueElevation = call({
+  method: 'POST',
+  path: '/com/ele',
+  access,
+  tag,
+  summary: 'Sign a time-limited elevation file for a licensed device',
+  body: ZElevationRequest,
+  data: ZElevationResult,
+});
+
+export const vendorPublicKey = call({
+  method: 'POST',
+  path: '/com/ca',
+  access,
+  tag,
+  summary: 'The vendor public key that verifies certificates',
+  body: ZEmpty,
+  data: ZVendorKey,
+});
+
+export const downloadIssueFile = call({
+  method: 'GET',
+  path: '/com/dw/:id',
+  access,
+  tag,
+  summary: 'Download the certificate (.lic) or elevation file (.ele) of an issue record',
+  params: ZDownloadParams,
+  file: true,
+});

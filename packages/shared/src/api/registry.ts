@@ -1,0 +1,59 @@
+/**
+ * Every call of the API, by name: the server registers exactly these routes, and the
+ * permission-matrix and route tests walk this table. docs/architecture.md explains how to add one.
+ */
+import * as audit from './console/audit.calls.ts';
+import * as groups from './console/groups.calls.ts';
+import * as login from './console/login.calls.ts';
+import * as profile from './console/profile.calls.ts';
+import * as proxies from './console/proxies.calls.ts';
+import * as roles from './console/roles.calls.ts';
+import * as setup from './console/setup.calls.ts';
+import * as users from './console/users.calls.ts';
+import * as platform from './platform.calls.ts';
+import * as account from './portal/account.calls.ts';
+import * as balance from './portal/balance.calls.ts';
+import * as devices from './portal/devices.calls.ts';
+import * as licences from './portal/licences.calls.ts';
+import * as tenants from './portal/tenants.calls.ts';
+import * as vendor from './portal/vendor.calls.ts';
+import type { Call } from './define.ts';
+
+/** The declaration files by context; a name must be unique across all of them (tested). */
+export const CALL_MODULES = {
+  platform,
+  'portal/account': account,
+  'portal/licences': licences,
+  'portal/devices': devices,
+  'portal/balance': balance,
+  'portal/vendor': vendor,
+  'portal/tenants': tenants,
+  'console/login': login,
+  'console/setup': setup,
+  'console/profile': profile,
+  'console/users': users,
+  'console/roles': roles,
+  'console/groups': groups,
+  'console/proxies': proxies,
+  'console/audit': audit,
+} as const;
+
+export const CALLS = {
+  ...platform,
+  ...account,
+  ...licences,
+  ...devices,
+  ...balance,
+  ...vendor,
+  ...tenants,
+  ...login,
+  ...setup,
+  ...profile,
+  ...users,
+  ...roles,
+  ...groups,
+  ...proxies,
+  ...audit,
+} satisfies Record<string, Call>;
+
+export type CallName = keyof typeof CALLS;
