@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { antdUniqueProviderStub } from './build/antd-unique-provider-stub.ts';
+import { apiCallsPlugin } from './build/api-calls-plugin.ts';
 // Relative, not '@edp/shared/…': Node loads the bundled config and cannot import .ts from a package.
 import { DEFAULT_FULL_NAME, PRIMARY_COLOR } from '../shared/src/constants.ts';
 
@@ -26,6 +27,7 @@ const SIDE_EFFECT_FREE =
 
 export default defineConfig({
   plugins: [
+    apiCallsPlugin(),
     react(),
     antdUniqueProviderStub(),
     VitePWA({

@@ -1,9 +1,11 @@
 import { defineProject } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { apiCallsPlugin } from './build/api-calls-plugin.ts';
 
 /** The web unit-test project; the root vitest config lists it among its `projects`. */
 export default defineProject({
-  plugins: [react()],
+  // The browser's view of the call registry, as in the build.
+  plugins: [apiCallsPlugin(), react()],
   test: {
     name: 'web',
     root: import.meta.dirname,

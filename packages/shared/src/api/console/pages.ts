@@ -1,5 +1,5 @@
-import { consoleRead, type ConsoleAccess } from '../define.ts';
-import { MENU_MODES, type MenuMode } from '../../permissions.ts';
+import { consoleRead, dutiesOf, type ConsoleAccess } from '../define.ts';
+import type { MenuMode } from '../../permissions.ts';
 import { auditLog } from './audit.calls.ts';
 import { groupList } from './groups.calls.ts';
 import { loginSettings } from './login.calls.ts';
@@ -27,6 +27,5 @@ export const CONSOLE_PAGES: readonly { key: string; path: string; access: Consol
 
 /** True when one of the role menu modes a user holds opens the page. */
 export function pageOpensFor(page: { access: ConsoleAccess }, menus: readonly MenuMode[]): boolean {
-  const duties = page.access.self ? MENU_MODES : page.access.duties;
-  return menus.some((m) => duties.includes(m));
+  return menus.some((m) => dutiesOf(page.access).includes(m));
 }

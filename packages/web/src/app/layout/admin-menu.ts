@@ -1,19 +1,14 @@
-import { MENU_ITEMS, type MenuMode } from '@edp/shared/permissions';
+import { CONSOLE_PAGES, pageOpensFor } from '@edp/shared/api/console/pages';
+import type { MenuMode } from '@edp/shared/permissions';
 import type { MenuEntry } from './menu-entries.ts';
-
-const DUTY_PATHS = new Set(Object.values(MENU_ITEMS).flatMap((items) => items.map((i) => i.path)));
-
-/** The /admin paths the role menu modes open (MENU_ITEMS of each mode). */
-export function dutyPaths(menus: readonly MenuMode[]): Set<string> {
-  return new Set(menus.flatMap((mode) => MENU_ITEMS[mode].map((item) => item.path)));
-}
 
 /** True when a page needs no duty (home, profile) or one of the user's modes opens it. */
 export function mayOpen(pathname: string, menus: readonly MenuMode[]): boolean {
-  const owned = [...DUTY_PATHS].filter((p) => pathname === p || pathname.startsWith(`${p}/`));
+  const owned = CONSOLE_PAGES.filter(
+    (p) => pathname === p.path || pathname.startsWith(`${p.path}/`),
+  );
   if (owned.length === 0) return true;
-  const open = dutyPaths(menus);
-  return owned.some((p) => open.has(p));
+  return owned.some((p) => pageOpensFor(p, menus));
 }
 
 /** The console menu of a user: the route table's admin entries their modes open, in order. */

@@ -1,5 +1,6 @@
 import type { TUserInfo } from '@edp/shared/contracts/login';
-import { mayCall, type ConsoleCall, type RoleGrant } from '@edp/shared/permissions';
+import { mayCall, type Route } from '@edp/shared/api/define';
+import type { RoleGrant } from '@edp/shared/permissions';
 import { useSession } from '../../../lib/use-session.ts';
 
 /** The signed-in console user as the login answered it (`ZUserInfo`), or undefined. */
@@ -20,6 +21,7 @@ export function grantsOf(user: TUserInfo | undefined): RoleGrant[] {
   return [{ menus: user.menus, permission }];
 }
 
-export function useMayCall(call: ConsoleCall): boolean {
-  return mayCall(grantsOf(useAdminUser()), call);
+/** Whether the signed-in user may make a console call (its declaration's access). */
+export function useMayCall(call: Route): boolean {
+  return call.access.who === 'console' && mayCall(grantsOf(useAdminUser()), call.access);
 }

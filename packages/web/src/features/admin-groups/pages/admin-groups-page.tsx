@@ -13,13 +13,14 @@ import { useDeleteGroup } from '../api/delete-group.ts';
 import { EscrowModal } from '../components/escrow-modal.tsx';
 import { groupColumns } from '../components/group-columns.tsx';
 import { GroupFormModal, type GroupEditing } from '../components/group-form-modal.tsx';
+import { addGroup } from '@edp/shared/api/console/groups.calls';
 
 /** Groups: a tree table; the system duty adds, edits, deletes and escrows, others only read. */
 export default function AdminGroupsPage() {
   const { t } = useTranslation('adminOrg');
   const { t: ta } = useTranslation('admin');
   const { t: tm } = useTranslation('menu');
-  const canWrite = useMayCall('/user/group/add');
+  const canWrite = useMayCall(addGroup);
   const groups = useGroupList();
   const del = useDeleteGroup();
   const [editing, setEditing] = useState<GroupEditing>();

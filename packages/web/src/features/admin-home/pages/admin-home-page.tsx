@@ -1,7 +1,7 @@
 import { Card, Col, Descriptions, Row, Tag } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { MENU_ITEMS } from '@edp/shared/permissions';
+import { CONSOLE_PAGES, pageOpensFor } from '@edp/shared/api/console/pages';
 import { PageContainer } from '../../../components/page-container.tsx';
 import type { MenuKey } from '../../../locales/menu-key.ts';
 import '../../admin-common/lib/admin-locales.ts';
@@ -9,7 +9,7 @@ import { useAdminUser } from '../../admin-common/lib/admin-user.ts';
 import './admin-home-page.css';
 import { TAG } from '../../admin-common/lib/tag-colors.ts';
 
-/** MENU_ITEMS keys as route names (their menu labels). */
+/** CONSOLE_PAGES keys as route names (their menu labels). */
 const LINK_NAMES: Record<string, MenuKey> = {
   users: 'adminUsers',
   roles: 'adminRoles',
@@ -28,9 +28,7 @@ export default function AdminHomePage() {
   const { t: tm } = useTranslation('menu');
   const user = useAdminUser();
   if (!user) return null;
-  const links = [
-    ...new Map(user.menus.flatMap((m) => MENU_ITEMS[m]).map((i) => [i.path, i])).values(),
-  ];
+  const links = CONSOLE_PAGES.filter((page) => pageOpensFor(page, user.menus));
 
   return (
     <PageContainer title={t('home.welcome', { name: user.fullName || user.account })}>

@@ -16,6 +16,7 @@ import { ProxyFormModal } from '../components/proxy-form-modal.tsx';
 import '../../admin-common/components/admin-table.css';
 import { TAG } from '../../admin-common/lib/tag-colors.ts';
 import { ConfirmDeleteButton } from '../../admin-common/components/confirm-delete-button.tsx';
+import { addProxy } from '@edp/shared/api/console/proxies.calls';
 
 const STATE_COLOR = { active: TAG.ok, expired: TAG.muted, pending: TAG.info } as const;
 const time = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
@@ -25,7 +26,7 @@ export default function AdminProxiesPage() {
   const { t } = useTranslation('adminOrg');
   const { t: ta } = useTranslation('admin');
   const { t: tm } = useTranslation('menu');
-  const canWrite = useMayCall('/user/proxy/add');
+  const canWrite = useMayCall(addProxy);
   const paging = usePaging();
   const [editing, setEditing] = useState<TProxyItem | 'new'>();
   const list = useProxyList(paging.params);

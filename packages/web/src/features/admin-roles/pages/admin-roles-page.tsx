@@ -15,13 +15,14 @@ import { RoleFormModal } from '../components/role-form-modal.tsx';
 import '../../admin-common/components/admin-table.css';
 import { TAG } from '../../admin-common/lib/tag-colors.ts';
 import { ConfirmDeleteButton } from '../../admin-common/components/confirm-delete-button.tsx';
+import { addRole } from '@edp/shared/api/console/roles.calls';
 
 /** Roles (system duty): table with search, add/edit modal, delete with confirmation. */
 export default function AdminRolesPage() {
   const { t } = useTranslation('adminOrg');
   const { t: ta } = useTranslation('admin');
   const { t: tm } = useTranslation('menu');
-  const canWrite = useMayCall('/user/role/add');
+  const canWrite = useMayCall(addRole);
   const [keyword, setKeyword] = useState('');
   const paging = usePaging();
   const [editing, setEditing] = useState<TRoleItem | 'new'>();

@@ -7,11 +7,12 @@ import { useLoginSettings } from '../api/get-login-settings.ts';
 import { useSetLoginSettings } from '../api/set-login-settings.ts';
 import { LoginSettingsForm } from '../components/login-settings-form.tsx';
 import { toSettings } from '../lib/settings-values.ts';
+import { saveLoginSettings } from '@edp/shared/api/console/login.calls';
 
 /** Login settings (system duty): read by any system role, saved by a writable one. */
 export default function AdminLoginSettingsPage() {
   const { t: tm } = useTranslation('menu');
-  const canWrite = useMayCall('/login/s/set');
+  const canWrite = useMayCall(saveLoginSettings);
   const settings = useLoginSettings();
   const save = useSetLoginSettings();
   return (

@@ -15,13 +15,14 @@ import { ResetPasswordModal } from '../components/reset-password-modal.tsx';
 import { UserFormModal } from '../components/user-form-modal.tsx';
 import { UserTable } from '../components/user-table.tsx';
 import './admin-users-page.css';
+import { addUser } from '@edp/shared/api/console/users.calls';
 
 /** Users (system duty): group tree, searchable paginated table, add/edit, status, delete, move. */
 export default function AdminUsersPage() {
   const { t } = useTranslation('adminOrg');
   const { t: ta } = useTranslation('admin');
   const { t: tm } = useTranslation('menu');
-  const canWrite = useMayCall('/user/add');
+  const canWrite = useMayCall(addUser);
   const [groupId, setGroupId] = useState<string>();
   const [keyword, setKeyword] = useState('');
   const [status, setStatus] = useState<UserStatus>();

@@ -1,9 +1,7 @@
+import { companyCaptcha, companyLogin } from '@edp/shared/api/portal/account.calls';
+import { callApi, callUrl } from '../../../lib/api.ts';
 import { md5Hex } from '../../../lib/md5.ts';
-import { apiUrl, post } from '../../../lib/http.ts';
 import { parseCompany, signInCompany, type CompanySession } from '../../../lib/session.ts';
-
-export const LOGIN_PATH = '/com/n/login';
-export const CAPTCHA_PATH = '/com/n/get-captcha-img';
 
 export interface LoginInput {
   email: string;
@@ -11,18 +9,13 @@ export interface LoginInput {
   captcha: string;
 }
 
-interface LoginAnswer {
-  token: string;
-  company: CompanySession;
-}
-
 /** Captcha image URL; a new `r` makes the server draw a new captcha. */
 export function captchaUrl(nonce: string): string {
-  return `${apiUrl(CAPTCHA_PATH)}?r=${encodeURIComponent(nonce)}`;
+  return `${callUrl(companyCaptcha)}?r=${encodeURIComponent(nonce)}`;
 }
 
 export async function login({ email, password, captcha }: LoginInput): Promise<CompanySession> {
-  const answer = await post<LoginAnswer>(LOGIN_PATH, {
+  const answer = await callApi(companyLogin, {
     email: email.trim(),
     password: md5Hex(password),
     captcha: captcha.trim(),

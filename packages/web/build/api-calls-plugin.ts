@@ -1,0 +1,43 @@
+import path from 'node:path';
+import { runnerImport, type Plugin } from 'vite';
+import type { Call } from '../../shared/src/api/define.ts';
+
+const API_DIR = path.resolve(import.meta.dirname, '../../shared/src/api');
+const CALLS_FILE = /\.calls\.ts$/;
+
+/**
+ * The browser's view of the call registry. A `*.calls.ts` module of packages/shared/src/api
+ * declares calls with their zod schemas; in the web build each is replaced by the same named
+ * exports holding only `method`, `path` and `access` (what the typed client and the menus
+ * read), so zod — about 90 KB gzip — never reaches the browser. The declarations are read by
+ * evaluating the registry in Node, so the browser gets exactly what the server registered.
+ */
+export function apiCallsPlugin(): Plugin {
+  let modules: Promise<Record<string, Record<string, Call>>> | undefined;
+  const load = () =>
+    (modules ??= runnerImport<{ CALL_MODULES: Record<string, Record<string, Call>> }>(
+      path.join(API_DIR, 'registry.ts'),
+    ).then((r) => r.module.CALL_MODULES));
+
+  return {
+    name: 'edp-api-calls',
+    enforce: 'pre',
+    watchChange(id) {
+      if (id.startsWith(API_DIR)) modules = undefined;
+    },
+    async load(id) {
+      const file = id.split('?')[0]!;
+      if (!CALLS_FILE.test(file) || !file.startsWith(API_DIR + path.sep)) return null;
+      const key = path.relative(API_DIR, file).replace(CALLS_FILE, '').split(path.sep).join('/');
+      const declared = (await load())[key];
+      if (!declared) this.error(`${file} declares calls but is not in api/registry.ts`);
+      this.addWatchFile(file);
+      return Object.entries(declared)
+        .map(([name, c]) => {
+          const route = { method: c.method, path: c.path, access: c.access };
+          return `export const ${name} = /* @__PURE__ */ Object.freeze(${JSON.stringify(route)});`;
+        })
+        .join('\n');
+    },
+  };
+}
