@@ -9,7 +9,7 @@ import {
   testRedisUrl,
   type TestContext,
 } from '../test/harness.ts';
-import { makeCompany, requestFile } from './com/test-support.ts';
+import { makeCompany, requestFile } from '../test/portal-fixture.ts';
 
 /**
  * Two nodes on one database, with Redis: what one node changes, the other must not serve from

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { health, serverTime, tenantInfo, vendorServerTime } from '@edp/shared/api/platform.calls';
 import { CommonErr } from '@edp/shared/errors';
 import { AppError } from '../lib/app-error.ts';
-import { serve } from '../platform/http/serve.ts';
+import { serve } from './serve.ts';
 import type { Services } from '../services.ts';
 
 /** Health, server time and the tenant served on a host. */

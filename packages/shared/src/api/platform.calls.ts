@@ -48,4 +48,3 @@ export const tenantInfo = call({
   body: ZEmpty,
   data: ZOwnerInfo,
 });
-

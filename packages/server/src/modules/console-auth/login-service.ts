@@ -35,7 +35,19 @@ export function passwordExpired(user: UserRow, settings: TLoginSettings, now = D
  * account and a wrong password, then the optional SMS or e-mail code and the password expiry.
  * Every attempt is written to the tenant's audit log.
  */
-export function loginService(app: Pick<Platform, 'db' | 'captcha' | 'config' | 'loginGuard' | 'mailer' | 'sessions' | 'vendorKeys' | 'consoleCache'>) {
+export function loginService(
+  app: Pick<
+    Platform,
+    | 'db'
+    | 'captcha'
+    | 'config'
+    | 'loginGuard'
+    | 'mailer'
+    | 'sessions'
+    | 'vendorKeys'
+    | 'consoleCache'
+  >,
+) {
   const db = app.db;
   const tenants = tenantService(db);
   const users = userRepository(db);

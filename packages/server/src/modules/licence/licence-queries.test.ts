@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { TLicenceStatus } from '@edp/shared/contracts/com';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
-import { makeCompany } from '../../routes/com/test-support.ts';
+import { makeCompany } from '../../test/portal-fixture.ts';
 import { licenceQueries } from './licence-queries.ts';
 
 const DAY = 86_400_000;

@@ -13,7 +13,10 @@ import { setPassword } from './user-password.ts';
 import { userRepository } from './user-repository.ts';
 
 /** Calls every console user makes about their own account. */
-export function selfService(app: Pick<Platform, 'db' | 'consoleCache' | 'sessions'>, login: LoginService) {
+export function selfService(
+  app: Pick<Platform, 'db' | 'consoleCache' | 'sessions'>,
+  login: LoginService,
+) {
   const db = app.db;
   const users = userRepository(db);
   const audit = auditService(db);

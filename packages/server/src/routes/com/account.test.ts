@@ -4,7 +4,7 @@ import { companies, emailCodes } from '../../db/schema/index.ts';
 import { emailCodeService } from '../../modules/company/email-code-service.ts';
 import { md5Hex } from '../../modules/password/password-hash.ts';
 import { call, createTestApp, type TestContext } from '../../test/harness.ts';
-import { PASSWORD, codeIn, mailsDuring, solveCaptcha } from './test-support.ts';
+import { PASSWORD, codeIn, mailsDuring, solveCaptcha } from '../../test/portal-fixture.ts';
 
 const en = { 'accept-language': 'en-US' };
 

@@ -12,7 +12,7 @@ import {
   sendResetCode,
 } from '@edp/shared/api/portal/account.calls';
 import { sessionOf } from '../../plugins/auth.ts';
-import { serve } from '../../platform/http/serve.ts';
+import { serve } from '../serve.ts';
 import type { Services } from '../../services.ts';
 import { endSession, originOf, sendCaptcha } from './route-helpers.ts';
 

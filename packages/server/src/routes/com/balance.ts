@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { balanceHistory, recharge } from '@edp/shared/api/portal/balance.calls';
 import { sessionOf } from '../../plugins/auth.ts';
-import { serve } from '../../platform/http/serve.ts';
+import { serve } from '../serve.ts';
 import type { Services } from '../../services.ts';
 
 /** My balance: recharge with a code, and the balance with its history. */

@@ -8,7 +8,7 @@ import {
 import { CommonErr } from '@edp/shared/errors';
 import { AppError } from '../../lib/app-error.ts';
 import { sessionOf } from '../../plugins/auth.ts';
-import { serve } from '../../platform/http/serve.ts';
+import { serve } from '../serve.ts';
 import type { Services } from '../../services.ts';
 
 /** My engine: engines, a device's detail, and issue records by device or all. */

@@ -4,7 +4,7 @@ import type { TIssueResult, TUploadResult } from '@edp/shared/contracts/com';
 import { companies } from '../../db/schema/index.ts';
 import { verifyCertificate, verifyElevation } from '../../modules/licence/licence-file.ts';
 import { call, createTestApp, type TestContext } from '../../test/harness.ts';
-import { makeCompany, requestFile } from './test-support.ts';
+import { makeCompany, requestFile } from '../../test/portal-fixture.ts';
 
 const MONTH_MS = 28 * 86_400_000;
 

@@ -12,7 +12,7 @@ import {
 import { CommonErr } from '@edp/shared/errors';
 import { AppError } from '../../lib/app-error.ts';
 import { sessionOf } from '../../plugins/auth.ts';
-import { serve } from '../../platform/http/serve.ts';
+import { serve } from '../serve.ts';
 import type { Services } from '../../services.ts';
 
 /** My license, licence requests, certificates, elevation files and their download. */

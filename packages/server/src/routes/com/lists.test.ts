@@ -4,7 +4,7 @@ import type { TList } from '@edp/shared/contracts/common';
 import type { TEngineItem, TIssueRecord, TLicenceItem } from '@edp/shared/contracts/com';
 import { vendorService } from '../../modules/vendor/vendor-service.ts';
 import { call, createTestApp, type TestContext } from '../../test/harness.ts';
-import { makeCompany, requestFile } from './test-support.ts';
+import { makeCompany, requestFile } from '../../test/portal-fixture.ts';
 
 type Company = Awaited<ReturnType<typeof makeCompany>>;
 

@@ -11,9 +11,9 @@ import {
   sendLoginCode,
   tokenLogin,
 } from '@edp/shared/api/console/login.calls';
-import { callerOf } from '../../modules/console-auth/require-permission.ts';
+import { callerOf } from '../console-guard.ts';
 import { sessionOf } from '../../plugins/auth.ts';
-import { serve } from '../../platform/http/serve.ts';
+import { serve } from '../serve.ts';
 import type { Services } from '../../services.ts';
 import { sendCaptcha } from '../com/route-helpers.ts';
 import { loginContextOf } from './login-helpers.ts';

@@ -4,8 +4,8 @@ import { auditLog, exportAuditLog } from '@edp/shared/api/console/audit.calls';
 import { setupState, setupTenant } from '@edp/shared/api/console/setup.calls';
 import { CommonErr } from '@edp/shared/errors';
 import { AppError } from '../../lib/app-error.ts';
-import { callerOf } from '../../modules/console-auth/require-permission.ts';
-import { serve } from '../../platform/http/serve.ts';
+import { callerOf } from '../console-guard.ts';
+import { serve } from '../serve.ts';
 import type { Services } from '../../services.ts';
 
 /** Initial setup and the audit log of the management console, under /owner. */

@@ -19,7 +19,7 @@ import {
   vendorLogin,
   vendorLogout,
 } from '@edp/shared/api/portal/vendor.calls';
-import { Answer, serve } from '../../platform/http/serve.ts';
+import { Answer, serve } from '../serve.ts';
 import type { Services } from '../../services.ts';
 import { endSession, originOf, sendCaptcha } from '../com/route-helpers.ts';
 

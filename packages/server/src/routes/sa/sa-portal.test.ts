@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { md5Hex } from '../../modules/password/password-hash.ts';
 import { call, createTestApp, type TestContext } from '../../test/harness.ts';
-import { PASSWORD, makeCompany, solveCaptcha } from '../com/test-support.ts';
+import { PASSWORD, makeCompany, solveCaptcha } from '../../test/portal-fixture.ts';
 
 describe('/api/sa: set-up, login, packages, codes, companies', () => {
   let ctx: TestContext;

@@ -25,10 +25,10 @@ import {
   resetUserPassword,
   userList,
 } from '@edp/shared/api/console/users.calls';
-import { callerOf } from '../../modules/console-auth/require-permission.ts';
+import { callerOf } from '../console-guard.ts';
 import { userInfoOf } from '../../modules/console-auth/user-info.ts';
 import { sessionOf } from '../../plugins/auth.ts';
-import { serve } from '../../platform/http/serve.ts';
+import { serve } from '../serve.ts';
 import type { Services } from '../../services.ts';
 
 /** Users of the console (SPEC §7 user module): users, my profile, roles, groups, proxies. */

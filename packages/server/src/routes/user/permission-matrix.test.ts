@@ -95,7 +95,12 @@ const byId = (call: ConsoleCall) =>
   );
 
 /** Makes a call as the registry declares it: GET with its path filled in, or POST with a sample. */
-function injectCall(ctx: TestContext, call: ConsoleCall, ids: Ids, headers: Record<string, string>) {
+function injectCall(
+  ctx: TestContext,
+  call: ConsoleCall,
+  ids: Ids,
+  headers: Record<string, string>,
+) {
   const c = CALLS[call];
   return c.method === 'GET'
     ? ctx.app.inject({
@@ -103,7 +108,12 @@ function injectCall(ctx: TestContext, call: ConsoleCall, ids: Ids, headers: Reco
         url: `/api${pathWith(c, { owner: ids.tenantId })}`,
         headers,
       })
-    : ctx.app.inject({ method: 'POST', url: `/api${c.path}`, payload: samples[call](ids), headers });
+    : ctx.app.inject({
+        method: 'POST',
+        url: `/api${c.path}`,
+        payload: samples[call](ids),
+        headers,
+      });
 }
 
 const host = 'acme.example';

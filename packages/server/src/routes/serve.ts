@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { Call, DataOf } from '@edp/shared/api/define';
 import { ZEmpty, ZEnvelope } from '@edp/shared/contracts/common';
 import type { SuccessKey } from '@edp/shared/messages';
-import { auditFailedChanges, requirePermission } from '../../modules/console-auth/require-permission.ts';
+import { auditFailedChanges, requirePermission } from './console-guard.ts';
 
 type Output<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
 

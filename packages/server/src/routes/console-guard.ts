@@ -1,10 +1,10 @@
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { mayCall, type ConsoleAccess } from '@edp/shared/api/define';
 import { CommonErr } from '@edp/shared/errors';
-import { AppError } from '../../lib/app-error.ts';
-import { sessionOf } from '../../plugins/auth.ts';
-import { auditService } from '../audit/audit-service.ts';
-import type { Caller } from './actor.ts';
+import { AppError } from '../lib/app-error.ts';
+import { sessionOf } from '../plugins/auth.ts';
+import { auditService } from '../modules/audit/audit-service.ts';
+import type { Caller } from '../modules/console-auth/actor.ts';
 
 const callers = new WeakMap<FastifyRequest, Caller>();
 
@@ -40,12 +40,16 @@ export function callerOf(req: FastifyRequest): Caller {
 }
 
 /**
- * The onSend hook of console changes and self-service calls (platform/http/serve.ts): it makes
+ * The onSend hook of console changes and self-service calls (routes/serve.ts): it makes
  * this node forget the tenant's cached actors and list pages (before the answer leaves, so the
  * caller's next call sees the change), and audits a failed change whose service has not written
  * the log itself.
  */
-export async function auditFailedChanges(req: FastifyRequest, reply: FastifyReply, payload: unknown) {
+export async function auditFailedChanges(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+) {
   const caller = callers.get(req);
   if (!caller) return payload;
   req.server.consoleCache.changed(caller.actor.tenantId);
