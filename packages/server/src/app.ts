@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { openDatabase, type Database, type Db } from './db/client.ts';
-import { loadVendorKeys, type VendorKeys } from './modules/keys/vendor-keys.ts';
+import { loadAutoLoginKey, loadVendorKeys, type VendorKeys } from './modules/keys/vendor-keys.ts';
 import { sessionService, type SessionService } from './modules/session/session-service.ts';
 import { consoleCache, type ConsoleCache } from './modules/console-auth/console-cache.ts';
 import { licencePageCache, type LicencePageCache } from './modules/licence/licence-page-cache.ts';
@@ -131,6 +131,7 @@ export async function buildApp({
     consoleCache: app.consoleCache,
     licencePages: app.licencePages,
     vendorKeys: app.vendorKeys,
+    autoLoginKey: loadAutoLoginKey({ dataDir: config.dataDir, secret: config.AUTO_LOGIN_KEY }),
     captcha: app.captcha,
     loginGuard: app.loginGuard,
     mailer: app.mailer,

@@ -31,6 +31,10 @@ const ZConfig = z.object({
     .transform((v) => v === 'true'),
   VENDOR_PRIVATE_KEY: z.string().includes('PRIVATE KEY').optional(),
   VENDOR_PUBLIC_KEY: z.string().includes('PUBLIC KEY').optional(),
+  AUTO_LOGIN_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9+/_-]{43,}={0,2}$/, 'must be at least 32 random bytes in base64')
+    .optional(),
   WEB_DIST: z.string().optional(),
 });
 

@@ -26,6 +26,8 @@ export interface Platform {
   consoleCache: ConsoleCache;
   licencePages: LicencePageCache;
   vendorKeys: VendorKeys;
+  /** The secret of auto-login links; never derived from the signing key. */
+  autoLoginKey: Buffer;
   captcha: CaptchaService;
   loginGuard: LoginGuard;
   mailer: Mailer;

@@ -9,6 +9,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { consoleRoles, consoleUsers, owners } from '../../db/schema/index.ts';
 import { proxyRepository } from '../proxy/proxy-repository.ts';
+import { proxyNextEdge, proxyOpen } from '../proxy/proxy-window.ts';
 import { roleRepository } from '../role/role-repository.ts';
 import type { UserRow } from '../user/user-repository.ts';
 
@@ -61,8 +62,8 @@ export async function loadActor(
   if (!row || row.user.status !== 'normal' || row.tenantStatus !== 'active') return undefined;
 
   const proxies = await proxyRepository(db).currentAndComingRoles(userId, now);
-  const proxied = proxies.filter((p) => p.startAt <= now);
-  const edges = proxies.map((p) => (p.startAt > now ? p.startAt : p.endAt).getTime());
+  const proxied = proxies.filter((p) => proxyOpen(p, now.getTime()));
+  const edges = proxies.map((p) => proxyNextEdge(p, now.getTime()));
   const roles = [...(row.role ? [row.role] : []), ...proxied.map((p) => p.role)];
   const grants: RoleGrant[] = roles.map((r) => ({
     menus: roleMenus(r.userType, r.menu),

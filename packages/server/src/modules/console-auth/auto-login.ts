@@ -1,15 +1,13 @@
-import { createHash, createHmac, randomBytes, type KeyObject } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 
 /**
  * Auto-login link tokens. `/login/gt` with ng 0 must show the current token again, so it cannot
- * be stored only as a hash; instead the token is an HMAC of a per-user random nonce under a key
- * derived from the server's private key. The database holds the nonce and the token's hash: a
- * copy of the database alone cannot produce a working token.
+ * be stored only as a hash; instead the token is an HMAC of a per-user random nonce under the
+ * auto-login key (keys/vendor-keys.ts: its own secret, kept outside the database). The database
+ * holds the nonce and the token's hash: a copy of the database alone cannot produce a working
+ * token.
  */
-export function autoLoginTokens(privateKey: KeyObject) {
-  const key = createHmac('sha256', privateKey.export({ type: 'pkcs8', format: 'der' }))
-    .update('edp/auto-login/v1')
-    .digest();
+export function autoLoginTokens(key: Buffer) {
   return {
     newNonce: () => randomBytes(16).toString('base64url'),
     tokenOf: (userId: string, nonce: string) =>

@@ -44,7 +44,7 @@ export function loginService(
     | 'loginGuard'
     | 'mailer'
     | 'sessions'
-    | 'vendorKeys'
+    | 'autoLoginKey'
     | 'consoleCache'
   >,
 ) {
@@ -54,7 +54,7 @@ export function loginService(
   const audit = auditService(db);
   const lockout = lockoutRepository(db);
   const codes = loginCodes(db, { dataDir: app.config.dataDir, mailer: app.mailer });
-  const tokens = autoLoginTokens(app.vendorKeys.privateKey);
+  const tokens = autoLoginTokens(app.autoLoginKey);
 
   /** Audits a failed attempt and throws its code. */
   async function refuse(
@@ -236,7 +236,11 @@ export function loginService(
     async autoLoginToken(actorUser: UserRow, regenerate: boolean): Promise<string> {
       // The actor's row may be a cached copy; the nonce is read as it is now.
       const user = (await users.findById(actorUser.tenantId, actorUser.id)) ?? actorUser;
-      if (user.autoLoginNonce && !regenerate) return tokens.tokenOf(user.id, user.autoLoginNonce);
+      if (user.autoLoginNonce && !regenerate) {
+        const current = tokens.tokenOf(user.id, user.autoLoginNonce);
+        if (tokens.hashOf(current) === user.autoLoginHash) return current;
+        // Made under an earlier auto-login key: that link is dead, so a new one follows.
+      }
       const nonce = tokens.newNonce();
       const token = tokens.tokenOf(user.id, nonce);
       await users.update(user.tenantId, user.id, {

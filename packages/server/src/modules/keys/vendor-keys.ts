@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   createHash,
+  randomBytes,
   createPrivateKey,
   createPublicKey,
   generateKeyPairSync,
@@ -61,4 +62,21 @@ export function loadVendorKeys(opts: {
   });
   fs.writeFileSync(publicPath, publicKey.export({ type: 'spki', format: 'pem' }));
   return describe(privateKey, publicKey);
+}
+
+/**
+ * The secret behind auto-login link tokens (console-auth/auto-login.ts): its own key, so that a
+ * leak of one purpose's key never serves the other (the licence signing key signs certificates
+ * only). From AUTO_LOGIN_KEY when given (every node must share it), else `keys/auto-login.key`
+ * under the data directory, created on first start.
+ */
+export function loadAutoLoginKey(opts: { dataDir: string; secret?: string }): Buffer {
+  if (opts.secret) return Buffer.from(opts.secret, 'base64');
+  const dir = path.join(opts.dataDir, 'keys');
+  const file = path.join(dir, 'auto-login.key');
+  if (fs.existsSync(file)) return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
+  const key = randomBytes(32);
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  fs.writeFileSync(file, key.toString('base64'), { mode: 0o600 });
+  return key;
 }

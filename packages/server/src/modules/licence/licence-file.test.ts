@@ -149,7 +149,7 @@ describe('licence file format', () => {
       path.join(dir, 'b.lic'),
       tamper(certificate, (e) => (e.sig = e.sig!.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')))),
     );
-    const cli = path.join(import.meta.dirname, 'verify-cli.ts');
+    const cli = path.join(import.meta.dirname, '../../cli/verify-licence.ts');
     const run = (file: string) =>
       execFileSync(
         process.execPath,

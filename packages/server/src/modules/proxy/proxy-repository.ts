@@ -10,8 +10,8 @@ export function proxyRepository(db: Db) {
 
   return {
     /**
-     * The roles a user acts with through proxies now or later (end > now), so that a cached
-     * actor knows when its next proxy window opens or closes.
+     * The roles a user acts with through proxies now or later (the end, exclusive, still
+     * ahead: proxy-window.ts), so that a cached actor knows when its next window opens or closes.
      */
     async currentAndComingRoles(userId: string, now: Date) {
       return db

@@ -8,6 +8,7 @@ import type { Caller } from '../console-auth/actor.ts';
 import { roleRepository } from '../role/role-repository.ts';
 import { userRepository } from '../user/user-repository.ts';
 import { proxyRepository, type ProxyRow } from './proxy-repository.ts';
+import { proxyOpen } from './proxy-window.ts';
 
 const summary = (p: Pick<ProxyRow, 'userId' | 'roleId' | 'startAt' | 'endAt'>) => ({
   userId: p.userId,
@@ -58,7 +59,7 @@ export function proxyService(app: Pick<Platform, 'db'>) {
         roleName,
         startAt: proxy.startAt.toISOString(),
         endAt: proxy.endAt.toISOString(),
-        active: proxy.startAt.getTime() <= now && now < proxy.endAt.getTime(),
+        active: proxyOpen(proxy, now),
       }));
       return { list, total, page: q.page, pageSize: q.pageSize };
     },

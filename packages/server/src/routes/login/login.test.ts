@@ -1,3 +1,4 @@
+import { createHash, createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
@@ -205,6 +206,26 @@ describe('/api/login/*', () => {
       true,
     );
     await setSettings({ sms: false });
+  });
+
+  it('makes auto-login tokens with a key of their own, not one derived from the signing key', async () => {
+    const token = (await admin<{ loginToken: string }>('/login/gt', { ng: 1 })).body.data!
+      .loginToken;
+    const [user] = await ctx.app.db
+      .select()
+      .from(consoleUsers)
+      .where(eq(consoleUsers.autoLoginHash, createHash('sha256').update(token).digest('hex')));
+    const key = Buffer.from(
+      fs.readFileSync(path.join(ctx.dataDir, 'keys', 'auto-login.key'), 'utf8'),
+      'base64',
+    );
+    expect(key).toHaveLength(32);
+    const expected = createHmac('sha256', key)
+      .update(`${user!.id}/${user!.autoLoginNonce}`)
+      .digest('base64url');
+    expect(token).toBe(expected);
+    const signingKeyDer = ctx.app.vendorKeys.privateKey.export({ type: 'pkcs8', format: 'der' });
+    expect(signingKeyDer.includes(key)).toBe(false);
   });
 
   it('gives an auto-login token (ng 0 keeps it, ng 1 replaces it) that signs in', async () => {

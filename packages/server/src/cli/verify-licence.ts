@@ -2,7 +2,7 @@
  * Checks a certificate (.lic) or elevation file (.ele) against the vendor public key and prints
  * its payload. Usage (docs/licence-format.md):
  *
- *   npx tsx packages/server/src/modules/licence/verify-cli.ts <file> [--key pub.pem]
+ *   npx tsx packages/server/src/cli/verify-licence.ts <file> [--key pub.pem]
  *       [--fingerprint FP] [--request-id ID] [--installed-serial N] [--device-id ID]
  *
  * The key defaults to $DATA_DIR/keys/vendor-ed25519.pub (DATA_DIR defaults to ./data).
@@ -13,7 +13,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { errorMessage } from '@edp/shared/errors';
 import { ELEVATION_ARMOUR } from '@edp/shared/contracts/licence-file';
-import { verifyCertificate, verifyElevation } from './licence-file.ts';
+import { verifyCertificate, verifyElevation } from '../modules/licence/licence-file.ts';
 
 function main(argv: string[]): number {
   const { values, positionals } = parseArgs({
@@ -29,7 +29,7 @@ function main(argv: string[]): number {
   });
   const file = positionals[0];
   if (!file) {
-    console.error('usage: verify-cli.ts <file> [--key pub.pem] [--fingerprint FP] …');
+    console.error('usage: verify-licence.ts <file> [--key pub.pem] [--fingerprint FP] …');
     return 2;
   }
   const keyPath =
