@@ -22,7 +22,7 @@ export function referenceFingerprint(deviceId: string): string {
   return createHash('sha256').update(`${hostname()}/${deviceId}`).digest('hex').slice(0, 40);
 }
 
-/** A licence request as the console writes it for one device (ARCHITECTURE.md §7). */
+/** A licence request as the console writes it for one device (docs/architecture.md §7). */
 export function makeLicenceRequest(opts: RequestOptions): {
   request: TLicenceRequestFile;
   file: string;

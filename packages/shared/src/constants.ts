@@ -1,4 +1,4 @@
-/** Business constants of SPEC §9 and ARCHITECTURE.md §8, shared by server and web. */
+/** Business constants of docs/product.md §9 and docs/architecture.md §8, shared by server and web. */
 export const API_BASE = '/api';
 export const REQUEST_TIMEOUT_MS = 2_000_000;
 export const PAGE_SIZES = [10, 20, 30, 40, 50] as const;
@@ -20,10 +20,10 @@ export const DEVICE_TYPE_RANGE = [-1, 0, 1, 2, 3, 4, 5] as const;
 export const ENGINE_KINDS = ['TDE', 'DI', 'DPI', 'PWE', 'PWO'] as const;
 export type EngineKind = (typeof ENGINE_KINDS)[number];
 
-/** Session lifetimes (ARCHITECTURE.md §8 item 5). */
+/** Session lifetimes (docs/architecture.md §8 item 5). */
 export const SESSION_IDLE_MS = 30 * 60_000;
 export const SESSION_ABSOLUTE_MS = 12 * 3_600_000;
-/** Verification links and codes (SPEC §9 link: 48 hours; ARCHITECTURE.md §8 code: 10 minutes). */
+/** Verification links and codes (docs/product.md §9 link: 48 hours; docs/architecture.md §8 code: 10 minutes). */
 export const EMAIL_CODE_TTL_MS = 10 * 60_000;
 export const EMAIL_LINK_TTL_MS = 48 * 3_600_000;
 /** The least time between two codes to one address for one purpose (the forms count it down). */

@@ -13,7 +13,7 @@ const parts = {
 };
 
 describe('errCode catalogue', () => {
-  it('has every engine code of SPEC §8 in both languages', () => {
+  it('has every engine code of docs/product.md §8 in both languages', () => {
     const expected = [
       ...Array.from({ length: 52 }, (_, i) => -(i + 1)),
       ...Array.from({ length: 6 }, (_, i) => -(70 + i)),
@@ -56,7 +56,7 @@ describe('errCode catalogue', () => {
     }
   });
 
-  it('fills placeholders and answers the session code as SPEC §8 has it', () => {
+  it('fills placeholders and answers the session code as docs/product.md §8 has it', () => {
     expect(
       errorMessage(CommonErr.Invalid, 'en-US', { field: 'body.email', detail: 'Invalid email' }),
     ).toBe('Invalid request: body.email Invalid email');

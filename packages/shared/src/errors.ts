@@ -5,7 +5,7 @@ import { consoleCatalogue, ConsoleErr } from './errors/console.ts';
 import type { Catalogue, ErrorEntry } from './errors/types.ts';
 
 /**
- * The errCode catalogue. Ranges: -1…-85 engine codes (SPEC §8); -10001…-10019 common;
+ * The errCode catalogue. Ranges: -1…-85 engine codes (docs/product.md §8); -10001…-10019 common;
  * -10020…-10059 customer portal and vendor; -10060…-10099 management console.
  */
 export const ErrCode = { ...CommonErr, ...PortalErr, ...ConsoleErr, Engine: EngineErr } as const;

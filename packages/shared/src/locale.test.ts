@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { localeFromAcceptLanguage, pickLocale } from './locale.ts';
 
-describe('language choice (SPEC §1)', () => {
+describe('language choice (docs/product.md §1)', () => {
   it('takes any Chinese for Simplified Chinese and anything else for English', () => {
     expect(pickLocale('zh')).toBe('zh-CN');
     expect(pickLocale('zh-TW')).toBe('zh-CN');

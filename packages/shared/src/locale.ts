@@ -1,6 +1,6 @@
 import type { Locale } from './errors.ts';
 
-/** Any `zh*` language means Simplified Chinese; everything else English (SPEC §1). */
+/** Any `zh*` language means Simplified Chinese; everything else English (docs/product.md §1). */
 export function pickLocale(language: string | null | undefined): Locale {
   return language && language.trim().toLowerCase().startsWith('zh') ? 'zh-CN' : 'en-US';
 }

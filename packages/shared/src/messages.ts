@@ -1,6 +1,6 @@
 import type { Locale } from './errors.ts';
 
-/** Success messages the server puts in `msg` (SPEC §8: edits answer '修改成功'). */
+/** Success messages the server puts in `msg` (docs/product.md §8: edits answer '修改成功'). */
 export const successMessages = {
   ok: { 'zh-CN': '操作成功', 'en-US': 'Success' },
   modified: { 'zh-CN': '修改成功', 'en-US': 'Modified successfully' },

@@ -1,5 +1,5 @@
 /**
- * The management console's separation of duties (SPEC §6), shared by server and web: the
+ * The management console's separation of duties (docs/product.md §6), shared by server and web: the
  * duties (role menu modes), permissions and the user-info flags. Which duty may make which call
  * is in each call's declaration (api/), the pages each duty opens in api/console/pages.ts;
  * docs/console.md explains the model.
@@ -31,11 +31,11 @@ export function roleMenus(userType: RoleUserType, menu: MenuMode): MenuMode[] {
   return userType === 1 ? [...MENU_MODES] : [menu];
 }
 
-/** User-info flags of SPEC §3/§6, derived from the menus a user holds. */
+/** User-info flags of docs/product.md §3/§6, derived from the menus a user holds. */
 export interface UserFlags {
   adminTag: boolean;
   sysAdmin: boolean;
-  /** SPEC: "1 or higher"; 1 when the user holds the key duty. */
+  /** docs/product.md: "1 or higher"; 1 when the user holds the key duty. */
   keyAdmin: number;
   logAdmin: boolean;
   mgrAdmin: boolean;

@@ -9,7 +9,7 @@ import {
   passwordSatisfies,
 } from './rules.ts';
 
-describe('password rule (SPEC §5)', () => {
+describe('password rule (docs/product.md §5)', () => {
   it('by default asks for 8-20 characters with upper, lower case and a digit', () => {
     expect(passwordSatisfies('Abcdefg1')).toBe(true);
     expect(passwordSatisfies('Abcdef1')).toBe(false); // 7 characters

@@ -55,7 +55,7 @@ export const consoleWrite = (...duties: MenuMode[]) =>
  */
 export interface Call {
   readonly method: 'GET' | 'POST';
-  /** The path under /api as SPEC §7 spells it; `:name` segments are path parameters. */
+  /** The path under /api as docs/product.md §7 spells it; `:name` segments are path parameters. */
   readonly path: string;
   readonly access: Access;
   /** OpenAPI group. */

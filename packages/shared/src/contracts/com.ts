@@ -9,7 +9,7 @@ import {
   ZRequestId,
 } from './licence-file.ts';
 
-/** Customer portal calls (ARCHITECTURE.md §6); docs/portal.md explains the rules behind them. */
+/** Customer portal calls (docs/architecture.md §6); docs/portal.md explains the rules behind them. */
 
 export const ZEmail = z
   .string()

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../constants.ts';
 import { MD5_HEX_PATTERN } from '../rules.ts';
 
-/** The envelope every answer carries (ARCHITECTURE.md §5). */
+/** The envelope every answer carries (docs/architecture.md §5). */
 export const ZEnvelope = <T extends z.ZodType>(data: T) =>
   z.object({
     success: z.boolean(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ENGINE_KINDS } from '../constants.ts';
 
-/** The file formats of ARCHITECTURE.md §7; docs/licence-format.md describes them in full. */
+/** The file formats of docs/architecture.md §7; docs/licence-format.md describes them in full. */
 
 export const LICENCE_FILE_VERSION = 1;
 export const LICENCE_SIGNING_PREFIX = 'edp-license/v1/';

@@ -25,7 +25,7 @@ export const ZLoginRequest = z.object({
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 
-/** The signed-in console user (SPEC §3 user info plus the duty it opens). */
+/** The signed-in console user (docs/product.md §3 user info plus the duty it opens). */
 export const ZUserInfo = z.object({
   id: z.string(),
   account: z.string(),

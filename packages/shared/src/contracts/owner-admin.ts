@@ -23,7 +23,7 @@ export type TDutyUser = z.infer<typeof ZDutyUser>;
 /**
  * `/owner/n/reg`: initial setup. Creates the tenant and its system administrator, and the
  * password manager, security operator and auditor when given. Skipping all three makes the
- * system administrator a super role holding every duty (SPEC §6).
+ * system administrator a super role holding every duty (docs/product.md §6).
  */
 export const ZOwnerReg = z.object({
   domain: ZDomain.optional().describe("Default: the request's host"),

@@ -20,7 +20,7 @@ export const ZLoginSet = z.object({
 });
 export type TLoginSet = z.infer<typeof ZLoginSet>;
 
-/** `/owner/n/domain`: the tenant of the request's host (SPEC §3 owner info). */
+/** `/owner/n/domain`: the tenant of the request's host (docs/product.md §3 owner info). */
 export const ZOwnerInfo = z.object({
   sysName: z.string().describe('System name shown as page title; empty for the default'),
   company: z.string(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZList, ZListRequest, ZPasswordDigest } from './common.ts';
 import { ZCaptchaAnswer, ZIsoTime, ZUuid } from './com.ts';
 
-/** Vendor (super administrator) calls of ARCHITECTURE.md §6 owned by the portal. */
+/** Vendor (super administrator) calls of docs/architecture.md §6 owned by the portal. */
 
 export const ZSaAccount = z
   .string()

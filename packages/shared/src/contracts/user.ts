@@ -7,7 +7,7 @@ import { ZAccount } from './login.ts';
 export const ZUuid = z.uuid();
 export const ZIdRequest = z.object({ id: ZUuid });
 
-/** Names (user, role, group): required, no white space, under 20 characters (SPEC §5). */
+/** Names (user, role, group): required, no white space, under 20 characters (docs/product.md §5). */
 export const ZName = z.string().regex(NAME_PATTERN, 'no white space, under 20 characters');
 export const ZPhone = z
   .string()

@@ -1,8 +1,8 @@
 import type { Catalogue } from './types.ts';
 
 /**
- * Engine command codes of SPEC §8 (-1…-85). Engines answer commands with them, and the console
- * raises the licence ones itself when it verifies a certificate (ARCHITECTURE.md §7).
+ * Engine command codes of docs/product.md §8 (-1…-85). Engines answer commands with them, and the console
+ * raises the licence ones itself when it verifies a certificate (docs/architecture.md §7).
  * -53…-69 and -76…-83 are not defined by the vendor and stay unassigned.
  */
 const engineMessages: Record<number, [zh: string, en: string]> = {

@@ -101,7 +101,7 @@ export const consoleUsers = pgTable(
     status: text('status').$type<UserStatus>().notNull().default('normal'),
     roleId: uuid('role_id').references(() => consoleRoles.id),
     groupId: uuid('group_id').references(() => consoleGroups.id),
-    /** The initial system administrator made at setup (SPEC §6 adminTag). */
+    /** The initial system administrator made at setup (docs/product.md §6 adminTag). */
     adminTag: boolean('admin_tag').notNull().default(false),
     /** Auto-login link: a random nonce the token is derived from, and the token's hash. */
     autoLoginNonce: text('auto_login_nonce'),
@@ -121,7 +121,7 @@ export const consoleUsers = pgTable(
   ],
 );
 
-/** Escrow of a group's devices to an upper-tier or sibling group (SPEC §6). One per group. */
+/** Escrow of a group's devices to an upper-tier or sibling group (docs/product.md §6). One per group. */
 export const consoleGroupEscrows = pgTable('console_group_escrows', {
   groupId: uuid('group_id')
     .primaryKey()

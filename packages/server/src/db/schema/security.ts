@@ -1,13 +1,13 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-/** Captcha answers, single use, 5 minutes (ARCHITECTURE.md §8 item 3). Keyed by the id's hash. */
+/** Captcha answers, single use, 5 minutes (docs/architecture.md §8 item 3). Keyed by the id's hash. */
 export const captchas = pgTable('captchas', {
   idHash: text('id_hash').primaryKey(),
   answer: text('answer').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
-/** Failed logins, counted per account and per source address (ARCHITECTURE.md §8 item 2). */
+/** Failed logins, counted per account and per source address (docs/architecture.md §8 item 2). */
 export const loginFailures = pgTable(
   'login_failures',
   {

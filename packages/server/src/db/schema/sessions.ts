@@ -2,7 +2,7 @@ import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Signed-in sessions of every kind (portal company, console user, vendor super administrator).
- * Only the SHA-256 of the opaque token is stored (ARCHITECTURE.md §8 item 5).
+ * Only the SHA-256 of the opaque token is stored (docs/architecture.md §8 item 5).
  */
 export const sessions = pgTable(
   'sessions',

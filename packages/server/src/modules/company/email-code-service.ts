@@ -8,7 +8,7 @@ import { emailCodes } from '../../db/schema/index.ts';
 
 export type EmailCodePurpose = 'register' | 'reset';
 
-/** Tries allowed per code, right one included (ARCHITECTURE.md §8 item 4). */
+/** Tries allowed per code, right one included (docs/architecture.md §8 item 4). */
 export const EMAIL_CODE_MAX_TRIES = 5;
 
 const hashCode = (email: string, purpose: EmailCodePurpose, code: string) =>

@@ -34,7 +34,7 @@ export function writeSmsToOutbox(dataDir: string, to: string, text: string, lang
 
 /**
  * Login codes by SMS or e-mail: 6 digits from a CSPRNG, stored hashed, 10 minutes, single
- * use, at most 5 tries; a new code voids the old one (ARCHITECTURE.md §8 item 4).
+ * use, at most 5 tries; a new code voids the old one (docs/architecture.md §8 item 4).
  */
 export function loginCodes(db: Db, opts: { dataDir: string; mailer: Mailer }) {
   return {

@@ -30,7 +30,7 @@ export function passwordExpired(user: UserRow, settings: TLoginSettings, now = D
 }
 
 /**
- * Console sign-in (ARCHITECTURE.md §8 items 2-5): tenant by host, address and account limits
+ * Console sign-in (docs/architecture.md §8 items 2-5): tenant by host, address and account limits
  * with the tenant's lockout count, captcha before password, the same answer for an unknown
  * account and a wrong password, then the optional SMS or e-mail code and the password expiry.
  * Every attempt is written to the tenant's audit log.

@@ -2,7 +2,7 @@ import type { TUserInfo } from '@edp/shared/contracts/login';
 import { userFlags } from '@edp/shared/permissions';
 import type { Actor } from './actor.ts';
 
-/** User info of SPEC §3: the flags follow from the duties the user holds right now. */
+/** User info of docs/product.md §3: the flags follow from the duties the user holds right now. */
 export function userInfoOf(actor: Actor): TUserInfo {
   const { user } = actor;
   return {

@@ -16,7 +16,7 @@ const summary = (g: GroupRow) => ({
   leader: g.leader,
 });
 
-/** The group tree: unique names, no deleting a group in use, escrow of devices (SPEC §5, §6). */
+/** The group tree: unique names, no deleting a group in use, escrow of devices (docs/product.md §5, §6). */
 export function groupService(app: Pick<Platform, 'db'>) {
   const db = app.db;
   const groups = groupRepository(db);
@@ -85,7 +85,7 @@ export function groupService(app: Pick<Platform, 'db'>) {
       });
     },
 
-    /** SPEC §5: a group with subgroups, devices, roles (or users) cannot be deleted. */
+    /** docs/product.md §5: a group with subgroups, devices, roles (or users) cannot be deleted. */
     async del(caller: Caller, id: string) {
       const group = await visibleGroup(caller, id);
       const usage = await groups.usage(id);

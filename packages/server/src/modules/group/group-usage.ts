@@ -5,7 +5,7 @@ export type DeviceCounter = (db: Db, tenantId: string, groupId: string) => Promi
 
 const deviceCounters: DeviceCounter[] = [];
 
-/** The hook for the device module: a group with devices cannot be deleted (SPEC §5). */
+/** The hook for the device module: a group with devices cannot be deleted (docs/product.md §5). */
 export function registerDeviceCounter(counter: DeviceCounter) {
   deviceCounters.push(counter);
 }

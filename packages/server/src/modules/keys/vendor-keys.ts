@@ -41,7 +41,7 @@ function describe(privateKey: KeyObject, publicKey: KeyObject): VendorKeys {
 
 /**
  * The vendor's Ed25519 signing pair: from the environment when given, else `keys/` under the
- * data directory, created on first start (ARCHITECTURE.md §2).
+ * data directory, created on first start (docs/architecture.md §2).
  */
 export function loadVendorKeys(opts: {
   dataDir: string;

@@ -14,7 +14,7 @@ import {
 import { canonicalJson } from '@edp/shared/licence-request';
 
 /**
- * The licence file formats of ARCHITECTURE.md §7 (docs/licence-format.md). Pure functions: the
+ * The licence file formats of docs/architecture.md §7 (docs/licence-format.md). Pure functions: the
  * portal signs with them and the console's activation verifies with them.
  */
 
@@ -94,7 +94,7 @@ const DEFAULT_SKEW_MS = 5 * 60_000;
 const toKey = (key: KeyObject | string) => (typeof key === 'string' ? createPublicKey(key) : key);
 
 /**
- * Checks a certificate in the order of ARCHITECTURE.md §7: missing (-13), signature (-12),
+ * Checks a certificate in the order of docs/architecture.md §7: missing (-13), signature (-12),
  * fingerprint and outstanding request (-12), serial (-84), clock (-31), expiry (-12).
  */
 export function verifyCertificate(

@@ -4,7 +4,7 @@ import type { TLicenceStatus } from '@edp/shared/contracts/com';
 
 const DAY_MS = 86_400_000;
 
-/** expired at or after the expiry; expiring under 30 days before it (SPEC §4); else normal. */
+/** expired at or after the expiry; expiring under 30 days before it (docs/product.md §4); else normal. */
 export function licenceStatus(expiresAt: Date | number, now: number): TLicenceStatus {
   const left = +expiresAt - now;
   if (left <= 0) return 'expired';

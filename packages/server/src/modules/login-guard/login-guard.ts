@@ -19,7 +19,7 @@ export interface LoginGuardState {
 }
 
 /**
- * Counts failed logins per account and per source address (ARCHITECTURE.md §8 item 2).
+ * Counts failed logins per account and per source address (docs/architecture.md §8 item 2).
  * `scope` keeps the portal, the console (per tenant) and the vendor accounts apart.
  */
 export function loginGuard(db: Db, now: () => number = Date.now) {

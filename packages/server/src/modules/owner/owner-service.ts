@@ -14,7 +14,7 @@ export const defaultOwnerInfo: TOwnerInfo = {
 
 export function ownerService(db: Db) {
   return {
-    /** Owner info of SPEC §3 for a host; the defaults when no tenant is served on it. */
+    /** Owner info of docs/product.md §3 for a host; the defaults when no tenant is served on it. */
     async infoForHost(host: string | undefined): Promise<TOwnerInfo> {
       const row = await resolveTenant(db, host);
       if (!row) return defaultOwnerInfo;

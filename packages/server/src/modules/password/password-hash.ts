@@ -9,7 +9,7 @@ const scryptAsync = promisify(scrypt) as (
   options: { N: number; r: number; p: number; maxmem: number },
 ) => Promise<Buffer>;
 
-/** scrypt cost (ARCHITECTURE.md §8 item 1): N = 2^15, r 8, p 1, 16-byte salt, 32-byte key. */
+/** scrypt cost (docs/architecture.md §8 item 1): N = 2^15, r 8, p 1, 16-byte salt, 32-byte key. */
 const LOG_N = 15;
 const R = 8;
 const P = 1;

@@ -87,7 +87,7 @@ export function roleService(app: Pick<Platform, 'db'>) {
       await audit.change(caller, { target: role.name, before, after });
     },
 
-    /** SPEC §5: deleting a role deletes its group associations; a role users hold stays. */
+    /** docs/product.md §5: deleting a role deletes its group associations; a role users hold stays. */
     async del(caller: Caller, id: string) {
       const role = await ownRole(caller, id);
       if (role.builtIn) throw new AppError(ConsoleErr.Protected);

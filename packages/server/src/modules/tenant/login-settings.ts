@@ -3,7 +3,7 @@ import type { TLoginSet } from '@edp/shared/contracts/owner';
 import { DEFAULT_PASSWORD_POLICY } from '@edp/shared/rules';
 import type { TenantRow } from './tenant-repository.ts';
 
-/** Failed logins within 15 minutes that lock an account (ARCHITECTURE.md §8 item 2). */
+/** Failed logins within 15 minutes that lock an account (docs/architecture.md §8 item 2). */
 export const DEFAULT_LOCK_COUNT = 10;
 
 export const defaultLoginSettings: TLoginSettings = {

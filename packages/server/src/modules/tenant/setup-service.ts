@@ -59,7 +59,7 @@ export function setupService(db: Db) {
       if (people.some((p) => isCommonPasswordDigest(p.user.password))) {
         throw new AppError(PortalErr.PasswordCommon);
       }
-      // Skipping the three optional duties makes the system administrator a super role (SPEC §6).
+      // Skipping the three optional duties makes the system administrator a super role (docs/product.md §6).
       const superAdmin = people.length === 1;
       const hashes = await Promise.all(people.map((p) => hashPassword(p.user.password)));
       const system = await tenants.systemSettings();

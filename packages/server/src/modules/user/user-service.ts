@@ -59,7 +59,7 @@ export function userService(app: Pick<Platform, 'db' | 'sessions' | 'consoleCach
   }
 
   /**
-   * SPEC §5: a user who is the only one left holding a bound role — a built-in duty role or
+   * docs/product.md §5: a user who is the only one left holding a bound role — a built-in duty role or
    * one tied to groups — cannot be deleted or disabled (or moved off it), nor the initial admin.
    */
   async function assertRemovable(caller: Caller, user: UserRow) {

@@ -29,7 +29,7 @@ export function vendorService(app: Deps) {
       if (!created) throw new AppError(PortalErr.AlreadyInitialized);
     },
 
-    /** Lockout and answers as for companies (ARCHITECTURE.md §8.2), in the 'sa' scope. */
+    /** Lockout and answers as for companies (docs/architecture.md §8.2), in the 'sa' scope. */
     async login(account: string, password: string, captcha: string, origin: Origin) {
       const state = await app.loginGuard.state(GUARD_SCOPE, account, origin.ip);
       if (state.addressBlocked) throw new AppError(CommonErr.TooMany);

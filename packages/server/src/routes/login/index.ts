@@ -18,7 +18,7 @@ import type { Services } from '../../services.ts';
 import { sendCaptcha } from '../com/route-helpers.ts';
 import { loginContextOf } from './login-helpers.ts';
 
-/** Console sign-in, auto-login link, login settings and logout (SPEC §7 login module). */
+/** Console sign-in, auto-login link, login settings and logout (docs/product.md §7 login module). */
 export function loginRoutes(app: FastifyInstance, { login, self, tenants, audit }: Services) {
   serve(app, consoleCaptcha, (_req, reply) => sendCaptcha(app, reply, 'login'));
   serve(app, consoleLogin, (req) => login.login(req.body, loginContextOf(req)));

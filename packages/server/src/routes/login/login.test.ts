@@ -276,7 +276,7 @@ describe('/api/login/*', () => {
     const me = as(ctx.app, host, token);
     expect((await me('/login/login/out')).body.success).toBe(true);
     expect((await me('/user/my/info')).body.errCode).toBe(CommonErr.SessionExpired);
-    // The only auditor cannot be disabled (SPEC §5); a second one can.
+    // The only auditor cannot be disabled (docs/product.md §5); a second one can.
     const auditorId = await userIdOf(ctx.app, tenantId, 'auditor');
     const only = await admin('/user/edit', { id: auditorId, status: 'disabled' });
     expect(only.body.errCode).toBe(ConsoleErr.UserIsOnlyOfRole);

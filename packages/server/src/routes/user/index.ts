@@ -31,7 +31,7 @@ import { sessionOf } from '../../plugins/auth.ts';
 import { serve } from '../serve.ts';
 import type { Services } from '../../services.ts';
 
-/** Users of the console (SPEC §7 user module): users, my profile, roles, groups, proxies. */
+/** Users of the console (docs/product.md §7 user module): users, my profile, roles, groups, proxies. */
 export function userRoutes(app: FastifyInstance, s: Services) {
   const { users, self, roles, groups, proxies } = s;
 

@@ -180,7 +180,7 @@ describe('/api/user/role, /group and /proxy', () => {
     expect((await admin('/user/group/del', { id: groups.West })).body.errCode).toBe(
       ConsoleErr.GroupHasUsers,
     );
-    // The only user of a role tied to groups cannot be deleted (SPEC §5).
+    // The only user of a role tied to groups cannot be deleted (docs/product.md §5).
     expect((await admin('/user/del', { id: user.body.data!.id })).body.errCode).toBe(
       ConsoleErr.UserIsOnlyOfRole,
     );

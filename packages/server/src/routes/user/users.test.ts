@@ -155,7 +155,7 @@ describe('/api/user/* — users', () => {
     expect(self.body.errCode).toBe(ConsoleErr.NotOnSelf);
   });
 
-  it('deletes (soft), recovers and deletes permanently, by the rules of SPEC §5', async () => {
+  it('deletes (soft), recovers and deletes permanently, by the rules of docs/product.md §5', async () => {
     const id = await userIdOf(ctx.app, tenantId, 'bulk01');
     expect((await admin('/user/real/del', { id })).body.errCode).toBe(ConsoleErr.UserNotDeleted);
     expect((await admin('/user/del', { id })).body).toMatchObject({

@@ -12,7 +12,7 @@ import {
 import { ZBindMyPhone } from '../../contracts/user.ts';
 import { call, consoleRead, consoleWrite, publicAccess, selfAccess } from '../define.ts';
 
-/** Console sign-in, auto-login link, login settings and logout (SPEC §7 login module). */
+/** Console sign-in, auto-login link, login settings and logout (docs/product.md §7 login module). */
 const tag = 'login';
 
 export const consoleCaptcha = call({

@@ -9,7 +9,7 @@ import {
 } from '../../contracts/user.ts';
 import { call, consoleRead, consoleWrite } from '../define.ts';
 
-/** Roles under /user/role (not named by SPEC §7; docs/console.md). */
+/** Roles under /user/role (not named by docs/product.md §7; docs/console.md). */
 const tag = 'role';
 
 export const roleList = call({

@@ -11,7 +11,7 @@ import {
 } from '../../contracts/user.ts';
 import { call, consoleRead, consoleWrite } from '../define.ts';
 
-/** The console's users (SPEC §7 user module). */
+/** The console's users (docs/product.md §7 user module). */
 const tag = 'user';
 
 export const userList = call({
