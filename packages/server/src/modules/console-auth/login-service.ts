@@ -1,3 +1,4 @@
+import { consoleLogin, tokenLogin } from '@edp/shared/api/console/login.calls';
 import type { Platform } from '../../platform/platform.ts';
 import type { TLoginRequest, TLoginResult, TLoginSettings } from '@edp/shared/contracts/login';
 import { CommonErr, ConsoleErr, PortalErr, type Locale } from '@edp/shared/errors';
@@ -155,7 +156,7 @@ export function loginService(
 
   return {
     async login(input: TLoginRequest, ctx: LoginContext): Promise<TLoginResult> {
-      const action = '/login/n/login';
+      const action = consoleLogin.path;
       const tenant = await tenants.requireActive(ctx.host);
       const { settings, scope } = await admit(tenant, input.account, input.captcha, ctx, action);
       const user = await checkPassword(tenant, input.account, input.password, ctx, scope, action);
@@ -214,7 +215,7 @@ export function loginService(
     },
 
     async tokenLogin(loginToken: string, ctx: LoginContext): Promise<TLoginResult> {
-      const action = '/login/n/token/login';
+      const action = tokenLogin.path;
       const tenant = await tenants.requireActive(ctx.host);
       const scope = `login:${tenant.id}`;
       const state = await app.loginGuard.state(scope, 'auto-login', ctx.ip);

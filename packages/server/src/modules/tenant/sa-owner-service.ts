@@ -1,3 +1,4 @@
+import { activateTenant, editTenant } from '@edp/shared/api/portal/tenants.calls';
 import type { z } from 'zod';
 import type { ZOwnerEdit, ZOwnerListRequest } from '@edp/shared/contracts/sa-owners';
 import { ConsoleErr } from '@edp/shared/errors';
@@ -57,7 +58,7 @@ export function saOwnerService(app: Pick<Platform, 'db' | 'sessions' | 'consoleC
       await repo.update(id, { status });
       if (!active) await app.sessions.revokeTenant(id);
       app.consoleCache.changed(id);
-      await record(t, '/sa/ows/act', ip, { status });
+      await record(t, activateTenant.path, ip, { status });
     },
 
     async edit(input: z.infer<typeof ZOwnerEdit>, ip: string) {
@@ -68,7 +69,7 @@ export function saOwnerService(app: Pick<Platform, 'db' | 'sessions' | 'consoleC
       const { id, ...values } = input;
       await repo.update(id, values);
       app.consoleCache.changed(id);
-      await record(t, '/sa/ows/edit', ip, { ...summary(t), ...values });
+      await record(t, editTenant.path, ip, { ...summary(t), ...values });
     },
 
     /** Deletes the tenant with all its console data, audit log included, and ends its sessions. */

@@ -1,3 +1,4 @@
+import { setupTenant } from '@edp/shared/api/console/setup.calls';
 import type { Locale } from '@edp/shared/errors';
 import type { TDutyUser, TOwnerReg } from '@edp/shared/contracts/owner-admin';
 import { CommonErr, ConsoleErr, PortalErr } from '@edp/shared/errors';
@@ -107,7 +108,7 @@ export function setupService(db: Db) {
       await audit.event({
         tenantId: ownerId,
         account: input.admin.account,
-        action: '/owner/n/reg',
+        action: setupTenant.path,
         target: domain,
         detail: {
           after: { domain, company: input.company, duties: people.map((p) => p.key), superAdmin },

@@ -1,3 +1,4 @@
+import { bindPhoneBeforeLogin, resetExpiredPassword } from '@edp/shared/api/console/login.calls';
 import type { Platform } from '../../platform/platform.ts';
 import { CommonErr, ConsoleErr, PortalErr } from '@edp/shared/errors';
 import { AppError } from '../../lib/app-error.ts';
@@ -76,7 +77,7 @@ export function selfService(
       input: { account: string; password: string; phone: string; captcha?: string },
       ctx: LoginContext,
     ) {
-      const action = '/user/n/bind/my-phone';
+      const action = bindPhoneBeforeLogin.path;
       const { tenant, user } = await login.verifyBeforeLogin(
         input.account,
         input.password,
@@ -102,7 +103,7 @@ export function selfService(
       input: { account: string; oldPassword: string; newPassword: string; captcha?: string },
       ctx: LoginContext,
     ) {
-      const action = '/login/n/reset/expire/pwd';
+      const action = resetExpiredPassword.path;
       const { user, settings } = await login.verifyBeforeLogin(
         input.account,
         input.oldPassword,

@@ -1,6 +1,7 @@
 import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { addUser } from '@edp/shared/api/console/users.calls';
 import type { AuditFilter } from '../lib/audit-filter.ts';
 
 interface Values {
@@ -45,7 +46,7 @@ export function AuditFilters({ onChange }: { onChange: (filter: AuditFilter) => 
         <Input allowClear style={{ width: 140 }} />
       </Form.Item>
       <Form.Item name="action" label={t('audit.action')}>
-        <Input allowClear style={{ width: 160 }} placeholder="/user/add" />
+        <Input allowClear style={{ width: 160 }} placeholder={addUser.path} />
       </Form.Item>
       <Form.Item name="result" label={t('audit.result')}>
         <Select
