@@ -36,7 +36,9 @@ describe('API path literals', () => {
     for (const call of Object.values(CALLS)) {
       const literal = new RegExp(`['"\`]${call.path.replace(/[/.:]/g, '\\$&')}['"\`]`);
       const places = texts.filter((t) => literal.test(t.text)).map((t) => t.f);
-      expect.soft(places, call.path).toEqual([places.find((p) => p.endsWith('.calls.ts')) ?? 'a *.calls.ts file']);
+      expect
+        .soft(places, call.path)
+        .toEqual([places.find((p) => p.endsWith('.calls.ts')) ?? 'a *.calls.ts file']);
       expect.soft(places[0] ?? '', call.path).toMatch(/\.calls\.ts$/);
     }
   });
