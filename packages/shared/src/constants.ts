@@ -19,6 +19,11 @@ export const DEFAULT_FULL_NAME = {
 export const DEVICE_TYPE_RANGE = [-1, 0, 1, 2, 3, 4, 5] as const;
 export const ENGINE_KINDS = ['TDE', 'DI', 'DPI', 'PWE', 'PWO'] as const;
 export type EngineKind = (typeof ENGINE_KINDS)[number];
+/** Limits of a certificate and an elevation window (docs/licence-format.md). */
+export const MAX_LICENCE_MONTHS = 120;
+export const MAX_ELEVATION_SECONDS = 30 * 24 * 3600;
+/** Pricing rule (docs/portal.md): each licensed month costs one month of balance. */
+export const licenceCost = (months: number): number => months;
 
 /** Session lifetimes (docs/architecture.md §8 item 5). */
 export const SESSION_IDLE_MS = 30 * 60_000;

@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { ENGINE_KINDS } from '../constants.ts';
+import { ENGINE_KINDS, MAX_LICENCE_MONTHS } from '../constants.ts';
+
+// Zod-free, so the web takes them from constants.ts without loading zod; here for the server.
+export { MAX_ELEVATION_SECONDS, MAX_LICENCE_MONTHS, licenceCost } from '../constants.ts';
 
 /** The file formats of docs/architecture.md §7; docs/licence-format.md describes them in full. */
 
@@ -8,11 +11,6 @@ export const LICENCE_SIGNING_PREFIX = 'edp-license/v1/';
 export const ELEVATION_SIGNING_PREFIX = 'edp-elevation/v1/';
 export const LICENCE_ARMOUR = 'EDP LICENSE';
 export const ELEVATION_ARMOUR = 'EDP ELEVATION';
-export const MAX_LICENCE_MONTHS = 120;
-export const MAX_ELEVATION_SECONDS = 30 * 24 * 3600;
-
-/** Pricing rule (docs/portal.md): each licensed month costs one month of balance. */
-export const licenceCost = (months: number): number => months;
 
 export const ZEngineKind = z.enum(ENGINE_KINDS).describe('Engine kind: TDE, DI, DPI, PWE or PWO');
 export const ZRequestId = z

@@ -1,4 +1,4 @@
-import { MAX_ELEVATION_SECONDS } from '@edp/shared/contracts/licence-file';
+import { MAX_ELEVATION_SECONDS } from '@edp/shared/constants';
 
 /** An elevation length as entered (SPEC §9: days, hours, minutes, seconds). */
 export interface Duration {

@@ -3,7 +3,7 @@ import { Alert, Button, Modal } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TIssueResult, TUploadResult } from '@edp/shared/contracts/com';
-import { licenceCost } from '@edp/shared/contracts/licence-file';
+import { licenceCost } from '@edp/shared/constants';
 import { PortalErr } from '@edp/shared/errors/portal';
 import { DownloadButton } from '../../../components/download-button.tsx';
 import { ApiError } from '../../../lib/http.ts';

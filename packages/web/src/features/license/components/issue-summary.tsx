@@ -2,7 +2,7 @@ import { Alert, Descriptions, InputNumber } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TUploadResult } from '@edp/shared/contracts/com';
-import { MAX_LICENCE_MONTHS, licenceCost } from '@edp/shared/contracts/licence-file';
+import { MAX_LICENCE_MONTHS, licenceCost } from '@edp/shared/constants';
 
 interface IssueSummaryProps {
   request: TUploadResult;
