@@ -23,5 +23,6 @@ export function grantsOf(user: TUserInfo | undefined): RoleGrant[] {
 
 /** Whether the signed-in user may make a console call (its declaration's access). */
 export function useMayCall(call: Route): boolean {
-  return call.access.who === 'console' && mayCall(grantsOf(useAdminUser()), call.access);
+  const user = useAdminUser();
+  return call.access.who === 'console' && mayCall(grantsOf(user), call.access);
 }
