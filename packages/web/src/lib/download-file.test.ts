@@ -38,7 +38,7 @@ describe('getFile', () => {
           headers: { 'Content-Disposition': 'attachment; filename="d-TDE-1.lic"' },
         }),
     );
-    const file = await getFile('/com/dw/r1', fetchMock);
+    const file = await getFile('/com/dw/r1', { fetchImpl: fetchMock });
     expect(await file.blob.text()).toBe('-----BEGIN EDP LICENSE-----\n');
     expect(file.disposition).toContain('d-TDE-1.lic');
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
@@ -55,7 +55,7 @@ describe('getFile', () => {
           headers: { 'Content-Type': 'application/json' },
         }),
     );
-    await expect(getFile('/com/dw/x', fetchMock)).rejects.toMatchObject({
+    await expect(getFile('/com/dw/x', { fetchImpl: fetchMock })).rejects.toMatchObject({
       errCode: -10004,
       msg: 'Not found',
       status: 404,

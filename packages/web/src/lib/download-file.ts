@@ -1,3 +1,4 @@
+import { pathWith, type ParamsOf, type Route } from '@edp/shared/api/define';
 import { API_BASE } from '@edp/shared/constants';
 import { CommonErr } from '@edp/shared/errors/common';
 import { i18n } from '../locales/i18n.ts';
@@ -47,12 +48,22 @@ export interface DownloadedFile {
   disposition: string | null;
 }
 
+export interface GetFileOptions {
+  /** Show no error toast (the caller shows its own); session expiry still signs out. */
+  silent?: boolean;
+  /** For tests. */
+  fetchImpl?: typeof globalThis.fetch;
+}
+
 /**
- * GET a file under /api (certificate and elevation downloads) with the headers and failure
+ * GET a file under /api (certificate, elevation and CSV downloads) with the headers and failure
  * handling of `post` (lib/http.ts): the server answers failures with the JSON envelope.
- * `fetchImpl` is for tests.
+ * `path` may carry a query string.
  */
-export async function getFile(path: string, fetchImpl = globalThis.fetch): Promise<DownloadedFile> {
+export async function getFile(
+  path: string,
+  { silent, fetchImpl = globalThis.fetch }: GetFileOptions = {},
+): Promise<DownloadedFile> {
   const serverError = () => new ApiError(CommonErr.Server, i18n.t('common:request.serverError'), 0);
   let response: Response;
   try {
@@ -64,6 +75,7 @@ export async function getFile(path: string, fetchImpl = globalThis.fetch): Promi
     return rejectEnvelope(
       { success: false, errCode: CommonErr.Unavailable, msg: serverError().msg },
       0,
+      silent,
     );
   }
   if (!response.ok || response.headers.get('Content-Type')?.includes('json')) {
@@ -73,20 +85,40 @@ export async function getFile(path: string, fetchImpl = globalThis.fetch): Promi
       return rejectEnvelope(
         { success: false, errCode: payload.errCode, msg: payload.msg },
         response.status,
+        silent,
       );
     }
     return rejectEnvelope(
       { success: false, errCode: CommonErr.Server, msg: serverError().msg },
       response.status,
+      silent,
     );
   }
   return { blob: await response.blob(), disposition: response.headers.get('Content-Disposition') };
 }
 
 /** GET a file under /api with the session headers and save it under the server's name. */
-export async function downloadApiFile(path: string, fallbackName: string): Promise<string> {
-  const { blob, disposition } = await getFile(path);
+export async function downloadApiFile(
+  path: string,
+  fallbackName: string,
+  opts?: GetFileOptions,
+): Promise<string> {
+  const { blob, disposition } = await getFile(path, opts);
   const fileName = fileNameFromDisposition(disposition, fallbackName);
   saveBlob(blob, fileName);
   return fileName;
+}
+
+/**
+ * Downloads the file a GET call answers (`params` fill its path, `query` is appended) and saves
+ * it under the server's name, `fallbackName` when the answer names none.
+ */
+export function downloadCall<C extends Route>(
+  call: C,
+  params: ParamsOf<C>,
+  fallbackName: string,
+  { query, ...opts }: GetFileOptions & { query?: string } = {},
+): Promise<string> {
+  const path = pathWith(call, params as Record<string, string>);
+  return downloadApiFile(query ? `${path}?${query}` : path, fallbackName, opts);
 }
