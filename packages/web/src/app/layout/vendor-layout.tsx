@@ -3,7 +3,7 @@ import { LogoutOutlined } from '@ant-design/icons';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { vendorLogout } from '../../features/vendor/api/vendor-logout.ts';
-import { loginRedirect } from '../../lib/auth-paths.ts';
+import { LOGIN_PATH, loginRedirect } from '../../lib/auth-paths.ts';
 import '../../lib/dayjs-locale.ts';
 import { useVendorSession } from '../../lib/vendor-session.ts';
 import { vendorRoutes } from '../routes/vendor-routes.ts';
@@ -35,7 +35,7 @@ export default function VendorLayout() {
           label: t('logout'),
           icon: <LogoutOutlined />,
           danger: true,
-          onClick: () => void vendorLogout().then(() => navigate('/sa/login')),
+          onClick: () => void vendorLogout().then(() => navigate(LOGIN_PATH.vendor)),
         },
       ]}
     >

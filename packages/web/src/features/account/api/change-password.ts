@@ -1,10 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
+import { changeCompanyPassword } from '@edp/shared/api/portal/account.calls';
+import { callApi } from '../../../lib/api.ts';
 import { md5Hex } from '../../../lib/md5.ts';
-import { post } from '../../../lib/http.ts';
 
-/** Portal endpoint for a company's own password; the portal engineer may rename it here. */
-export const CHANGE_PASSWORD_PATH = '/com/my/pwd';
-
+/** Both passwords in clear text (hashed here), with the success toast text. */
 export interface ChangePasswordInput {
   oldPassword: string;
   newPassword: string;
@@ -13,8 +12,8 @@ export interface ChangePasswordInput {
 }
 
 export function changePassword({ oldPassword, newPassword, successText }: ChangePasswordInput) {
-  return post<void>(
-    CHANGE_PASSWORD_PATH,
+  return callApi(
+    changeCompanyPassword,
     { oldPassword: md5Hex(oldPassword), newPassword: md5Hex(newPassword) },
     { success: successText },
   );

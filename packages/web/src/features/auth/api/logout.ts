@@ -1,12 +1,11 @@
-import { post } from '../../../lib/http.ts';
+import { companyLogout } from '@edp/shared/api/portal/account.calls';
+import { callApi } from '../../../lib/api.ts';
 import { clearCompany } from '../../../lib/session.ts';
-
-export const LOGOUT_PATH = '/com/n/loginout';
 
 /** Ends the server session; the local one is cleared even if the call fails (offline). */
 export async function logout(): Promise<void> {
   try {
-    await post<void>(LOGOUT_PATH, {}, { silent: true });
+    await callApi(companyLogout, {}, { silent: true });
   } catch {
     // The token dies with its idle timeout anyway; never keep a user signed in locally.
   } finally {

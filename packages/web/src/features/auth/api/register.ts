@@ -1,23 +1,19 @@
 import { useMutation } from '@tanstack/react-query';
+import { registerCompany } from '@edp/shared/api/portal/account.calls';
+import type { BodyOf } from '@edp/shared/api/define';
+import { callApi } from '../../../lib/api.ts';
 import { md5Hex } from '../../../lib/md5.ts';
-import { post } from '../../../lib/http.ts';
 
-export const REGISTER_PATH = '/com/n/reg';
-
-export interface RegisterInput {
-  company: string;
-  contact?: string | undefined;
-  phone?: string | undefined;
-  email: string;
-  code: string;
-  password: string; // clear text; hashed here
+/** The registration form, with the password in clear text (hashed here) and the toast text. */
+export type RegisterInput = Omit<BodyOf<typeof registerCompany>, 'password'> & {
+  password: string;
   successText: string;
-}
+};
 
 /** Registers a company; the password travels as its MD5 hex (ARCHITECTURE.md §5). */
 export function register({ password, successText, ...rest }: RegisterInput) {
-  return post<void>(
-    REGISTER_PATH,
+  return callApi(
+    registerCompany,
     {
       email: rest.email.trim(),
       code: rest.code.trim(),

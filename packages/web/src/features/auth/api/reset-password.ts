@@ -1,20 +1,19 @@
 import { useMutation } from '@tanstack/react-query';
+import { resetCompanyPassword } from '@edp/shared/api/portal/account.calls';
+import type { BodyOf } from '@edp/shared/api/define';
+import { callApi } from '../../../lib/api.ts';
 import { md5Hex } from '../../../lib/md5.ts';
-import { post } from '../../../lib/http.ts';
 
-export const RESET_PASSWORD_PATH = '/com/n/reset/pwd';
-
-export interface ResetPasswordInput {
-  email: string;
-  code: string;
-  password: string; // clear text; hashed here
+/** The mailed code and the new password in clear text (hashed here), with the toast text. */
+export type ResetPasswordInput = Omit<BodyOf<typeof resetCompanyPassword>, 'password'> & {
+  password: string;
   successText: string;
-}
+};
 
 /** Sets a new password with the mailed code; the server ends the account's sessions. */
 export function resetPassword({ email, code, password, successText }: ResetPasswordInput) {
-  return post<void>(
-    RESET_PASSWORD_PATH,
+  return callApi(
+    resetCompanyPassword,
     { email: email.trim(), code: code.trim(), password: md5Hex(password) },
     { success: successText },
   );

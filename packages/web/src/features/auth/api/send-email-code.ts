@@ -1,20 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
-import { post } from '../../../lib/http.ts';
+import { sendEmailCode as sendEmailCodeCall } from '@edp/shared/api/portal/account.calls';
+import type { BodyOf } from '@edp/shared/api/define';
+import { callApi } from '../../../lib/api.ts';
 
-export const SEND_EMAIL_CODE_PATH = '/com/n/send/email';
-
-export interface SendEmailCodeInput {
-  email: string;
-  captcha: string;
-  type: 'register' | 'reset';
-  /** Success toast text. */
+/** The address, the captcha answer and what the code is for, with the success toast text. */
+export type SendEmailCodeInput = Required<BodyOf<typeof sendEmailCodeCall>> & {
   successText: string;
-}
+};
 
 /** Mails a 6-digit code for registration or password reset; needs the captcha. */
 export function sendEmailCode({ email, captcha, type, successText }: SendEmailCodeInput) {
-  return post<void>(
-    SEND_EMAIL_CODE_PATH,
+  return callApi(
+    sendEmailCodeCall,
     { email: email.trim(), captcha: captcha.trim(), type },
     { success: successText },
   );

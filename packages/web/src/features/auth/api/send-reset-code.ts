@@ -1,18 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
-import { post } from '../../../lib/http.ts';
+import { sendResetCode as sendResetCodeCall } from '@edp/shared/api/portal/account.calls';
+import type { BodyOf } from '@edp/shared/api/define';
+import { callApi } from '../../../lib/api.ts';
 
-export const RESET_CODE_PATH = '/com/n/reset/pwd/code';
-
-export interface SendResetCodeInput {
-  email: string;
-  captcha: string;
+/** The address and the captcha answer, with the success toast text. */
+export type SendResetCodeInput = Required<BodyOf<typeof sendResetCodeCall>> & {
   successText: string;
-}
+};
 
 /** Mails a reset code if the address has an account (the answer is the same either way). */
 export function sendResetCode({ email, captcha, successText }: SendResetCodeInput) {
-  return post<void>(
-    RESET_CODE_PATH,
+  return callApi(
+    sendResetCodeCall,
     { email: email.trim(), captcha: captcha.trim() },
     { success: successText },
   );

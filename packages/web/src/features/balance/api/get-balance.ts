@@ -1,24 +1,18 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { TBalanceRecord } from '@edp/shared/contracts/com';
-import type { TList } from '@edp/shared/contracts/common';
-import { post } from '../../../lib/http.ts';
-import type { PageParams } from '../../../lib/use-paging.ts';
+import { useQuery } from '@tanstack/react-query';
+import { balanceHistory } from '@edp/shared/api/portal/balance.calls';
+import type { BodyOf, DataOf } from '@edp/shared/api/define';
+import { callApi } from '../../../lib/api.ts';
+import { callQuery } from '../../../lib/api-query.ts';
 
-export const BALANCE_PATH = '/com/my/balance';
+export type BalanceAnswer = DataOf<typeof balanceHistory>;
 
-export type BalanceAnswer = TList<TBalanceRecord> & { balance: number };
-
-export function getBalance(params: PageParams): Promise<BalanceAnswer> {
-  return post<BalanceAnswer>(BALANCE_PATH, params);
+export function getBalance(params: BodyOf<typeof balanceHistory>) {
+  return callApi(balanceHistory, params);
 }
 
-export const balanceQuery = (params: PageParams) =>
-  queryOptions({
-    queryKey: ['com', 'balance', params],
-    queryFn: () => getBalance(params),
-    placeholderData: keepPreviousData,
-  });
+export const balanceQuery = (params: BodyOf<typeof balanceHistory>) =>
+  callQuery(balanceHistory, params);
 
-export function useBalance(params: PageParams) {
+export function useBalance(params: BodyOf<typeof balanceHistory>) {
   return useQuery(balanceQuery(params));
 }

@@ -1,22 +1,26 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { post } from '../../../lib/http.ts';
+import { engineList, deviceInfo, deviceIssueRecords } from '@edp/shared/api/portal/devices.calls';
+import { balanceHistory, recharge as rechargeCall } from '@edp/shared/api/portal/balance.calls';
+import { licenceList, licenceRecords, subLicences } from '@edp/shared/api/portal/licences.calls';
+import type { DataOf } from '@edp/shared/api/define';
+import { callApi } from '../../../lib/api.ts';
+import { useChange } from '../../../lib/api-query.ts';
 
-export const RECHARGE_PATH = '/com/recharge';
-
-export interface RechargeAnswer {
-  balance: number;
-  months: number;
-}
+export type RechargeAnswer = DataOf<typeof rechargeCall>;
 
 /** Redeems a vendor recharge code (single use). */
-export function recharge(code: string): Promise<RechargeAnswer> {
-  return post<RechargeAnswer>(RECHARGE_PATH, { code });
+export function recharge(code: string) {
+  return callApi(rechargeCall, { code });
 }
 
+/** Then refreshes every portal list (the balance shows on several pages). */
 export function useRecharge() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: recharge,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['com'] }),
-  });
+  return useChange(recharge, [
+    balanceHistory,
+    licenceList,
+    subLicences,
+    licenceRecords,
+    engineList,
+    deviceInfo,
+    deviceIssueRecords,
+  ]);
 }

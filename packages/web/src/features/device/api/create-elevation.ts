@@ -1,23 +1,31 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { post } from '../../../lib/http.ts';
+import { engineList, deviceInfo, deviceIssueRecords } from '@edp/shared/api/portal/devices.calls';
+import { balanceHistory } from '@edp/shared/api/portal/balance.calls';
+import {
+  issueElevation,
+  licenceList,
+  licenceRecords,
+  subLicences,
+} from '@edp/shared/api/portal/licences.calls';
+import type { BodyOf, DataOf } from '@edp/shared/api/define';
+import { callApi } from '../../../lib/api.ts';
+import { useChange } from '../../../lib/api-query.ts';
 
-export const ELEVATION_PATH = '/com/ele';
-
-export interface ElevationAnswer {
-  recordId: string;
-  validFrom: string;
-  validUntil: string;
-}
+export type ElevationAnswer = DataOf<typeof issueElevation>;
 
 /** Signs a time-limited elevation file for a licensed device (free of charge). */
-export function createElevation(input: { deviceId: string; seconds: number }) {
-  return post<ElevationAnswer>(ELEVATION_PATH, input);
+export function createElevation(input: BodyOf<typeof issueElevation>) {
+  return callApi(issueElevation, input);
 }
 
+/** Then refreshes every portal list (the device's records show the new file). */
 export function useCreateElevation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createElevation,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['com'] }),
-  });
+  return useChange(createElevation, [
+    balanceHistory,
+    licenceList,
+    subLicences,
+    licenceRecords,
+    engineList,
+    deviceInfo,
+    deviceIssueRecords,
+  ]);
 }

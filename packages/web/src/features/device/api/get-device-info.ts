@@ -1,18 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TDeviceInfo } from '@edp/shared/contracts/com';
-import { post } from '../../../lib/http.ts';
-
-export const DEVICE_INFO_PATH = '/com/dv/info';
+import { deviceInfo } from '@edp/shared/api/portal/devices.calls';
+import { callApi } from '../../../lib/api.ts';
+import { callQuery } from '../../../lib/api-query.ts';
 
 /** Silent: an unknown device is shown as a 404 state, not a toast. */
-export function getDeviceInfo(deviceId: string): Promise<TDeviceInfo> {
-  return post<TDeviceInfo>(DEVICE_INFO_PATH, { deviceId }, { silent: true });
+export function getDeviceInfo(deviceId: string) {
+  return callApi(deviceInfo, { deviceId }, { silent: true });
 }
 
+/** Another device's info is not shown while this one loads (no previous data kept). */
 export const deviceInfoQuery = (deviceId: string) =>
   queryOptions({
-    queryKey: ['com', 'device-info', deviceId],
-    queryFn: () => getDeviceInfo(deviceId),
+    ...callQuery(deviceInfo, { deviceId }, { silent: true }),
+    placeholderData: undefined,
     retry: false,
   });
 

@@ -1,30 +1,22 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { TEngineItem } from '@edp/shared/contracts/com';
-import type { TList } from '@edp/shared/contracts/common';
-import type { EngineKind } from '@edp/shared/constants';
-import { post } from '../../../lib/http.ts';
-import type { PageParams } from '../../../lib/use-paging.ts';
+import { useQuery } from '@tanstack/react-query';
+import { engineList } from '@edp/shared/api/portal/devices.calls';
+import type { BodyOf, DataOf } from '@edp/shared/api/define';
+import { callApi } from '../../../lib/api.ts';
+import { callQuery } from '../../../lib/api-query.ts';
 
-export const DEVICES_PATH = '/com/my/device';
+export type DeviceFilter = BodyOf<typeof engineList>;
+export type DeviceList = DataOf<typeof engineList>;
 
-export type DeviceFilter = PageParams & {
-  kind?: EngineKind | undefined;
-  type?: number | undefined;
-  keyword?: string | undefined;
-};
+const body = (filter: DeviceFilter): DeviceFilter => ({
+  ...filter,
+  keyword: filter.keyword || undefined,
+});
 
-export type DeviceList = TList<TEngineItem> & { counts: Record<string, number> };
-
-export function getDevices(filter: DeviceFilter): Promise<DeviceList> {
-  return post<DeviceList>(DEVICES_PATH, { ...filter, keyword: filter.keyword || undefined });
+export function getDevices(filter: DeviceFilter) {
+  return callApi(engineList, body(filter));
 }
 
-export const devicesQuery = (filter: DeviceFilter) =>
-  queryOptions({
-    queryKey: ['com', 'devices', filter],
-    queryFn: () => getDevices(filter),
-    placeholderData: keepPreviousData,
-  });
+export const devicesQuery = (filter: DeviceFilter) => callQuery(engineList, body(filter));
 
 export function useDevices(filter: DeviceFilter) {
   return useQuery(devicesQuery(filter));

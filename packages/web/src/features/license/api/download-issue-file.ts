@@ -1,6 +1,7 @@
-import { downloadApiFile } from '../../../lib/download-file.ts';
+import { downloadIssueFile as downloadCallDecl } from '@edp/shared/api/portal/licences.calls';
+import { downloadCall } from '../../../lib/download-file.ts';
 
-/** GET /api/com/dw/{recordId}: the certificate (.lic) or elevation file (.ele) of a record. */
+/** The certificate (.lic) or elevation file (.ele) of an issue record (the device pages too). */
 export function downloadIssueFile(recordId: string, fallbackName = `${recordId}.lic`) {
-  return downloadApiFile(`/com/dw/${encodeURIComponent(recordId)}`, fallbackName);
+  return downloadCall(downloadCallDecl, { id: recordId }, fallbackName);
 }

@@ -1,23 +1,16 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { TLicenceItem, TLicenceStatus } from '@edp/shared/contracts/com';
-import type { TList } from '@edp/shared/contracts/common';
-import { post } from '../../../lib/http.ts';
-import type { PageParams } from '../../../lib/use-paging.ts';
+import { useQuery } from '@tanstack/react-query';
+import { licenceList } from '@edp/shared/api/portal/licences.calls';
+import type { BodyOf } from '@edp/shared/api/define';
+import { callApi } from '../../../lib/api.ts';
+import { callQuery } from '../../../lib/api-query.ts';
 
-export const LICENCES_PATH = '/com/my/license';
+export type LicenceFilter = BodyOf<typeof licenceList>;
 
-export type LicenceFilter = PageParams & { status?: TLicenceStatus | undefined };
-
-export function getLicences(filter: LicenceFilter): Promise<TList<TLicenceItem>> {
-  return post<TList<TLicenceItem>>(LICENCES_PATH, filter);
+export function getLicences(filter: LicenceFilter) {
+  return callApi(licenceList, filter);
 }
 
-export const licencesQuery = (filter: LicenceFilter) =>
-  queryOptions({
-    queryKey: ['com', 'licences', filter],
-    queryFn: () => getLicences(filter),
-    placeholderData: keepPreviousData,
-  });
+export const licencesQuery = (filter: LicenceFilter) => callQuery(licenceList, filter);
 
 export function useLicences(filter: LicenceFilter) {
   return useQuery(licencesQuery(filter));

@@ -1,18 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TSubLicence } from '@edp/shared/contracts/com';
-import { post } from '../../../lib/http.ts';
+import { subLicences } from '@edp/shared/api/portal/licences.calls';
+import { callApi } from '../../../lib/api.ts';
+import { callQuery } from '../../../lib/api-query.ts';
 
-export const SUB_LICENCES_PATH = '/com/my/license/sub';
-
-export function getSubLicences(licenseId: string): Promise<{ list: TSubLicence[] }> {
-  return post<{ list: TSubLicence[] }>(SUB_LICENCES_PATH, { licenseId });
+export function getSubLicences(licenseId: string) {
+  return callApi(subLicences, { licenseId });
 }
 
+/** Not paged: no previous page to keep while another licence's list loads. */
 export const subLicencesQuery = (licenseId: string) =>
-  queryOptions({
-    queryKey: ['com', 'licence-sub', licenseId],
-    queryFn: () => getSubLicences(licenseId),
-  });
+  queryOptions({ ...callQuery(subLicences, { licenseId }), placeholderData: undefined });
 
 export function useSubLicences(licenseId: string) {
   return useQuery(subLicencesQuery(licenseId));

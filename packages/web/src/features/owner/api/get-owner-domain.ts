@@ -1,20 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TOwnerInfo } from '@edp/shared/contracts/owner';
-import { post } from '../../../lib/http.ts';
-
-export const OWNER_DOMAIN_PATH = '/owner/n/domain';
+import type { DataOf } from '@edp/shared/api/define';
+import { tenantInfo } from '@edp/shared/api/platform.calls';
+import { callApi, callKey } from '../../../lib/api.ts';
 
 /**
  * Owner info of this host (title, password policy), or null when the server has none.
  * Silent: the app works without it (default title and password rule).
  */
-export async function getOwnerDomain(): Promise<TOwnerInfo | null> {
-  const data = await post<TOwnerInfo | undefined>(OWNER_DOMAIN_PATH, {}, { silent: true });
+export async function getOwnerDomain(): Promise<DataOf<typeof tenantInfo> | null> {
+  const data = await callApi(tenantInfo, {}, { silent: true });
   return data ?? null; // react-query does not accept undefined as data
 }
 
 export const ownerDomainQuery = queryOptions({
-  queryKey: ['owner', 'domain'],
+  queryKey: callKey(tenantInfo),
   queryFn: getOwnerDomain,
   staleTime: Infinity, // fetched once per page load
   retry: false,

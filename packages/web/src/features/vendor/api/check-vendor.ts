@@ -1,17 +1,14 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { post } from '../../../lib/http.ts';
-
-export const VENDOR_CHECK_PATH = '/sa/n/check';
+import { useQuery } from '@tanstack/react-query';
+import { vendorCheck } from '@edp/shared/api/portal/vendor.calls';
+import { callApi } from '../../../lib/api.ts';
+import { callQuery } from '../../../lib/api-query.ts';
 
 /** Whether the vendor's super administrator exists yet (first run: no). */
-export function checkVendor(): Promise<{ initialized: boolean }> {
-  return post<{ initialized: boolean }>(VENDOR_CHECK_PATH);
+export function checkVendor() {
+  return callApi(vendorCheck);
 }
 
-export const vendorCheckQuery = queryOptions({
-  queryKey: ['sa', 'check'],
-  queryFn: checkVendor,
-});
+export const vendorCheckQuery = callQuery(vendorCheck);
 
 export function useVendorCheck() {
   return useQuery(vendorCheckQuery);

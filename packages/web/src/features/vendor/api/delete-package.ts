@@ -1,17 +1,16 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { post } from '../../../lib/http.ts';
-
-export const DELETE_PACKAGE_PATH = '/sa/pk/del';
+import { deletePackage as deleteCall, packageList } from '@edp/shared/api/portal/vendor.calls';
+import type { BodyOf } from '@edp/shared/api/define';
+import { callApi } from '../../../lib/api.ts';
+import { useChange } from '../../../lib/api-query.ts';
 
 /** Hides a package; codes already handed out stay redeemable (docs/portal.md). */
-export function deletePackage({ id, successText }: { id: string; successText: string }) {
-  return post<void>(DELETE_PACKAGE_PATH, { id }, { success: successText });
+export function deletePackage({
+  id,
+  successText,
+}: BodyOf<typeof deleteCall> & { successText: string }) {
+  return callApi(deleteCall, { id }, { success: successText });
 }
 
 export function useDeletePackage() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deletePackage,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['sa', 'packages'] }),
-  });
+  return useChange(deletePackage, [packageList]);
 }

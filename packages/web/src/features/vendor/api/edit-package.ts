@@ -1,24 +1,16 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { post } from '../../../lib/http.ts';
+import { packageList, savePackage } from '@edp/shared/api/portal/vendor.calls';
+import type { BodyOf } from '@edp/shared/api/define';
+import { callApi } from '../../../lib/api.ts';
+import { useChange } from '../../../lib/api-query.ts';
 
-export const EDIT_PACKAGE_PATH = '/sa/pk/edit';
-
-export interface PackageInput {
-  id?: string | undefined;
-  name: string;
-  months: number;
-}
+/** A package: without `id` a new one. */
+export type PackageInput = BodyOf<typeof savePackage>;
 
 /** Creates a package (no id) or changes one. */
-export function editPackage(input: PackageInput & { successText: string }) {
-  const { successText, ...body } = input;
-  return post<{ id: string }>(EDIT_PACKAGE_PATH, body, { success: successText });
+export function editPackage({ successText, ...body }: PackageInput & { successText: string }) {
+  return callApi(savePackage, body, { success: successText });
 }
 
 export function useEditPackage() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: editPackage,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['sa', 'packages'] }),
-  });
+  return useChange(editPackage, [packageList]);
 }

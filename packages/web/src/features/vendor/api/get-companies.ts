@@ -1,26 +1,21 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { TCompanyRow } from '@edp/shared/contracts/sa';
-import type { TList } from '@edp/shared/contracts/common';
-import { post } from '../../../lib/http.ts';
-import type { PageParams } from '../../../lib/use-paging.ts';
+import { useQuery } from '@tanstack/react-query';
+import { companyList } from '@edp/shared/api/portal/vendor.calls';
+import type { BodyOf } from '@edp/shared/api/define';
+import { callApi } from '../../../lib/api.ts';
+import { callQuery } from '../../../lib/api-query.ts';
 
-export const COMPANIES_PATH = '/sa/coms';
+export type CompanyFilter = BodyOf<typeof companyList>;
 
-export type CompanyFilter = PageParams & { keyword?: string | undefined };
+const body = (filter: CompanyFilter): CompanyFilter => ({
+  ...filter,
+  keyword: filter.keyword || undefined,
+});
 
-export function getCompanies(filter: CompanyFilter): Promise<TList<TCompanyRow>> {
-  return post<TList<TCompanyRow>>(COMPANIES_PATH, {
-    ...filter,
-    keyword: filter.keyword || undefined,
-  });
+export function getCompanies(filter: CompanyFilter) {
+  return callApi(companyList, body(filter));
 }
 
-export const companiesQuery = (filter: CompanyFilter) =>
-  queryOptions({
-    queryKey: ['sa', 'companies', filter],
-    queryFn: () => getCompanies(filter),
-    placeholderData: keepPreviousData,
-  });
+export const companiesQuery = (filter: CompanyFilter) => callQuery(companyList, body(filter));
 
 export function useCompanies(filter: CompanyFilter) {
   return useQuery(companiesQuery(filter));

@@ -1,23 +1,21 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { TPackage } from '@edp/shared/contracts/sa';
-import type { TList } from '@edp/shared/contracts/common';
-import { post } from '../../../lib/http.ts';
-import type { PageParams } from '../../../lib/use-paging.ts';
+import { useQuery } from '@tanstack/react-query';
+import { packageList } from '@edp/shared/api/portal/vendor.calls';
+import type { BodyOf } from '@edp/shared/api/define';
+import { callApi } from '../../../lib/api.ts';
+import { callQuery } from '../../../lib/api-query.ts';
 
-export const PACKAGES_PATH = '/sa/pks';
+export type PackageFilter = BodyOf<typeof packageList>;
 
-export type PackageFilter = PageParams & { keyword?: string | undefined };
+const body = (filter: PackageFilter): PackageFilter => ({
+  ...filter,
+  keyword: filter.keyword || undefined,
+});
 
-export function getPackages(filter: PackageFilter): Promise<TList<TPackage>> {
-  return post<TList<TPackage>>(PACKAGES_PATH, { ...filter, keyword: filter.keyword || undefined });
+export function getPackages(filter: PackageFilter) {
+  return callApi(packageList, body(filter));
 }
 
-export const packagesQuery = (filter: PackageFilter) =>
-  queryOptions({
-    queryKey: ['sa', 'packages', filter],
-    queryFn: () => getPackages(filter),
-    placeholderData: keepPreviousData,
-  });
+export const packagesQuery = (filter: PackageFilter) => callQuery(packageList, body(filter));
 
 export function usePackages(filter: PackageFilter) {
   return useQuery(packagesQuery(filter));

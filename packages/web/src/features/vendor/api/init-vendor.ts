@@ -1,21 +1,23 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { vendorCheck, vendorInit } from '@edp/shared/api/portal/vendor.calls';
+import type { BodyOf } from '@edp/shared/api/define';
+import { callApi } from '../../../lib/api.ts';
+import { useChange } from '../../../lib/api-query.ts';
 import { md5Hex } from '../../../lib/md5.ts';
-import { post } from '../../../lib/http.ts';
 
-export const VENDOR_INIT_PATH = '/sa/n/init';
+/** The first super administrator, with the password in clear text (hashed here). */
+export type VendorInitInput = Omit<BodyOf<typeof vendorInit>, 'password'> & {
+  password: string;
+  successText: string;
+};
 
-export function initVendor(input: { account: string; password: string; successText: string }) {
-  return post<void>(
-    VENDOR_INIT_PATH,
-    { account: input.account.trim(), password: md5Hex(input.password) },
-    { success: input.successText },
+export function initVendor({ account, password, successText }: VendorInitInput) {
+  return callApi(
+    vendorInit,
+    { account: account.trim(), password: md5Hex(password) },
+    { success: successText },
   );
 }
 
 export function useInitVendor() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: initVendor,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['sa', 'check'] }),
-  });
+  return useChange(initVendor, [vendorCheck]);
 }

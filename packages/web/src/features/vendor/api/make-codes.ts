@@ -1,17 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { post } from '../../../lib/http.ts';
-
-export const MAKE_CODES_PATH = '/sa/pk/codes';
+import { makeRechargeCodes, packageList } from '@edp/shared/api/portal/vendor.calls';
+import type { BodyOf } from '@edp/shared/api/define';
+import { callApi } from '../../../lib/api.ts';
+import { useChange } from '../../../lib/api-query.ts';
 
 /** Single-use recharge codes of a package; the server keeps only their hashes. */
-export function makeCodes(input: { packageId: string; count: number }) {
-  return post<{ codes: string[] }>(MAKE_CODES_PATH, input);
+export function makeCodes(input: BodyOf<typeof makeRechargeCodes>) {
+  return callApi(makeRechargeCodes, input);
 }
 
 export function useMakeCodes() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: makeCodes,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['sa', 'packages'] }),
-  });
+  return useChange(makeCodes, [packageList]);
 }

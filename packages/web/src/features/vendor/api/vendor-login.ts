@@ -1,23 +1,21 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiUrl, post } from '../../../lib/http.ts';
+import { vendorCaptcha, vendorLogin as vendorLoginCall } from '@edp/shared/api/portal/vendor.calls';
+import type { BodyOf } from '@edp/shared/api/define';
+import { callApi, callUrl } from '../../../lib/api.ts';
 import { md5Hex } from '../../../lib/md5.ts';
 import { signInVendor } from '../../../lib/vendor-session.ts';
 
-export const VENDOR_LOGIN_PATH = '/sa/n/login';
-export const VENDOR_CAPTCHA_PATH = '/sa/n/get-captcha-img';
-
 export const vendorCaptchaUrl = (nonce: string) =>
-  `${apiUrl(VENDOR_CAPTCHA_PATH)}?r=${encodeURIComponent(nonce)}`;
+  `${callUrl(vendorCaptcha)}?r=${encodeURIComponent(nonce)}`;
 
-export interface VendorLoginInput {
-  account: string;
-  password: string; // clear text; hashed here
-  captcha: string;
-}
+/** The login form, with the password in clear text (hashed here). */
+export type VendorLoginInput = Required<Omit<BodyOf<typeof vendorLoginCall>, 'password'>> & {
+  password: string;
+};
 
 /** Signs the vendor in; the token is kept apart from the company's (lib/vendor-session.ts). */
 export async function vendorLogin({ account, password, captcha }: VendorLoginInput) {
-  const answer = await post<{ token: string }>(VENDOR_LOGIN_PATH, {
+  const answer = await callApi(vendorLoginCall, {
     account: account.trim(),
     password: md5Hex(password),
     captcha: captcha.trim(),

@@ -2,6 +2,7 @@ import { Skeleton } from 'antd';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AuthCard } from '../../../components/auth-card.tsx';
+import { LOGIN_PATH } from '../../../lib/auth-paths.ts';
 import { addLazyNamespace } from '../../../locales/i18n.ts';
 import zh from '../../../locales/zh-CN/account.lazy.ts';
 import en from '../../../locales/en-US/account.lazy.ts';
@@ -18,17 +19,17 @@ export default function VendorInitPage() {
   const { t: tm } = useTranslation('menu');
   const navigate = useNavigate();
   const check = useVendorCheck();
-  if (check.data?.initialized) return <Navigate to="/sa/login" replace />;
+  if (check.data?.initialized) return <Navigate to={LOGIN_PATH.vendor} replace />;
   return (
     <AuthCard
       title={tm('saInit')}
       subtitle={t('init.subtitle')}
-      footer={<Link to="/sa/login">{tm('saLogin')}</Link>}
+      footer={<Link to={LOGIN_PATH.vendor}>{tm('saLogin')}</Link>}
     >
       {check.isPending ? (
         <Skeleton active />
       ) : (
-        <VendorInitForm onDone={() => void navigate('/sa/login', { replace: true })} />
+        <VendorInitForm onDone={() => void navigate(LOGIN_PATH.vendor, { replace: true })} />
       )}
     </AuthCard>
   );
