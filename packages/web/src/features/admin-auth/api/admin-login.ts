@@ -1,26 +1,21 @@
-import type { TLoginResult, TUserInfo } from '@edp/shared/contracts/login';
+import { consoleCaptcha, consoleLogin } from '@edp/shared/api/console/login.calls';
+import type { BodyOf } from '@edp/shared/api/define';
+import type { TUserInfo } from '@edp/shared/contracts/login';
+import { callApi, callUrl } from '../../../lib/api.ts';
 import { md5Hex } from '../../../lib/md5.ts';
-import { apiUrl, post } from '../../../lib/http.ts';
 import { signInAdmin } from '../../../lib/session.ts';
 
-export const ADMIN_LOGIN_PATH = '/login/n/login';
-export const ADMIN_CAPTCHA_PATH = '/login/n/get-captcha-img';
-
-export interface AdminLoginInput {
-  account: string;
-  password: string; // clear text; hashed here
-  captcha?: string;
-  code?: string;
-}
+/** The login form's fields, with the password in clear text (hashed here). */
+export type AdminLoginInput = Omit<BodyOf<typeof consoleLogin>, 'password'> & { password: string };
 
 export function adminCaptchaUrl(nonce: string): string {
-  return `${apiUrl(ADMIN_CAPTCHA_PATH)}?r=${encodeURIComponent(nonce)}`;
+  return `${callUrl(consoleCaptcha)}?r=${encodeURIComponent(nonce)}`;
 }
 
 /** Signs in and stores the token and user info. Silent: the form shows the failure inline. */
 export async function adminLogin(input: AdminLoginInput): Promise<TUserInfo> {
-  const answer = await post<TLoginResult>(
-    ADMIN_LOGIN_PATH,
+  const answer = await callApi(
+    consoleLogin,
     {
       account: input.account.trim(),
       password: md5Hex(input.password),

@@ -1,12 +1,11 @@
-import { post } from '../../../lib/http.ts';
+import { consoleLogout } from '@edp/shared/api/console/login.calls';
+import { callApi } from '../../../lib/api.ts';
 import { clearAdmin } from '../../../lib/session.ts';
 
 /** Console logout (SPEC §7 login module). */
-export const ADMIN_LOGOUT_PATH = '/login/login/out';
-
 export async function adminLogout(): Promise<void> {
   try {
-    await post<void>(ADMIN_LOGOUT_PATH, {}, { silent: true });
+    await callApi(consoleLogout, {}, { silent: true });
   } catch {
     // Local sign-out must happen even when the server cannot be reached.
   } finally {

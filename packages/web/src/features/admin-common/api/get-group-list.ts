@@ -1,17 +1,13 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TGroupItem } from '@edp/shared/contracts/user';
-import { post } from '../../../lib/http.ts';
+import { useQuery } from '@tanstack/react-query';
+import { groupList } from '@edp/shared/api/console/groups.calls';
+import { callApi } from '../../../lib/api.ts';
+import { callQuery } from '../../../lib/api-query.ts';
 
-export const GROUP_LIST_PATH = '/user/group/list';
-
-export function getGroupList(): Promise<{ list: TGroupItem[] }> {
-  return post<{ list: TGroupItem[] }>(GROUP_LIST_PATH);
+export function getGroupList() {
+  return callApi(groupList);
 }
 
-export const groupListQuery = queryOptions({
-  queryKey: ['admin', 'groups'],
-  queryFn: getGroupList,
-});
+export const groupListQuery = callQuery(groupList);
 
 export function useGroupList(enabled = true) {
   return useQuery({ ...groupListQuery, enabled });

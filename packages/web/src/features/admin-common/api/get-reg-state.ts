@@ -1,18 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { post } from '../../../lib/http.ts';
+import { setupState } from '@edp/shared/api/console/setup.calls';
+import type { DataOf } from '@edp/shared/api/define';
+import { callApi } from '../../../lib/api.ts';
+import { callQuery } from '../../../lib/api-query.ts';
 
-export const REG_STATE_PATH = '/owner/n/reg/state';
-
-export interface RegState {
-  open: boolean;
-  registered: boolean;
-}
+export type RegState = DataOf<typeof setupState>;
 
 /** Whether the initial setup is open (fresh install) and this host already has a tenant. */
 export function getRegState(): Promise<RegState> {
-  return post<RegState>(REG_STATE_PATH, {}, { silent: true });
+  return callApi(setupState, {}, { silent: true });
 }
 
 export function useRegState() {
-  return useQuery({ queryKey: ['admin', 'reg-state'], queryFn: getRegState, retry: false });
+  return useQuery({ ...callQuery(setupState, {}, { silent: true }), retry: false });
 }

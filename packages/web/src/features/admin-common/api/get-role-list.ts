@@ -1,29 +1,18 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { TList } from '@edp/shared/contracts/common';
-import type { ZRoleItem } from '@edp/shared/contracts/user';
-import { post } from '../../../lib/http.ts';
+import { useQuery } from '@tanstack/react-query';
+import { roleList } from '@edp/shared/api/console/roles.calls';
+import type { BodyOf, DataOf } from '@edp/shared/api/define';
+import { callApi } from '../../../lib/api.ts';
+import { callQuery } from '../../../lib/api-query.ts';
 
-export const ROLE_LIST_PATH = '/user/role/list';
-export type TRoleItem = z.infer<typeof ZRoleItem>;
+export type RoleListParams = BodyOf<typeof roleList>;
+export type TRoleItem = DataOf<typeof roleList>['list'][number];
 
-export interface RoleListParams {
-  page: number;
-  pageSize: number;
-  keyword?: string;
-}
-
-export function getRoleList(params: RoleListParams): Promise<TList<TRoleItem>> {
-  return post<TList<TRoleItem>>(ROLE_LIST_PATH, params);
+export function getRoleList(params: RoleListParams) {
+  return callApi(roleList, params);
 }
 
 export function useRoleList(params: RoleListParams, enabled = true) {
-  return useQuery({
-    queryKey: ['admin', 'roles', params],
-    queryFn: () => getRoleList(params),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
+  return useQuery({ ...callQuery(roleList, params), enabled });
 }
 
 /** Every role (for selects): the largest page; a tenant has few roles. */

@@ -1,18 +1,15 @@
-import { post } from '../../../lib/http.ts';
-import { useAdminMutation } from '../../admin-common/api/use-admin-mutation.ts';
-
-export const ADD_GROUP_PATH = '/user/group/add';
+import { groupList, addGroup as addGroupCall } from '@edp/shared/api/console/groups.calls';
+import { roleList } from '@edp/shared/api/console/roles.calls';
+import { userList } from '@edp/shared/api/console/users.calls';
+import type { BodyOf } from '@edp/shared/api/define';
+import { callApi } from '../../../lib/api.ts';
+import { useChange } from '../../../lib/api-query.ts';
 
 /** Adds a group (a subgroup when `parentId` is given). */
-export function addGroup(input: {
-  name: string;
-  number?: string;
-  parentId?: string | null;
-  leader?: string;
-}): Promise<{ id: string }> {
-  return post<{ id: string }>(ADD_GROUP_PATH, input, { success: true });
+export function addGroup(input: BodyOf<typeof addGroupCall>) {
+  return callApi(addGroupCall, input, { success: true });
 }
 
 export function useAddGroup() {
-  return useAdminMutation(addGroup, ['groups', 'users', 'roles']);
+  return useChange(addGroup, [groupList, userList, roleList]);
 }

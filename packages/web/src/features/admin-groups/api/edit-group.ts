@@ -1,18 +1,15 @@
-import { post } from '../../../lib/http.ts';
-import { useAdminMutation } from '../../admin-common/api/use-admin-mutation.ts';
-
-export const EDIT_GROUP_PATH = '/user/group/edit';
+import { groupList, editGroup as editGroupCall } from '@edp/shared/api/console/groups.calls';
+import { roleList } from '@edp/shared/api/console/roles.calls';
+import { userList } from '@edp/shared/api/console/users.calls';
+import type { BodyOf } from '@edp/shared/api/define';
+import { callApi } from '../../../lib/api.ts';
+import { useChange } from '../../../lib/api-query.ts';
 
 /** Edits a group; its parent does not change. */
-export function editGroup(input: {
-  id: string;
-  name?: string;
-  number?: string;
-  leader?: string;
-}): Promise<void> {
-  return post<void>(EDIT_GROUP_PATH, input, { success: true });
+export function editGroup(input: BodyOf<typeof editGroupCall>) {
+  return callApi(editGroupCall, input, { success: true });
 }
 
 export function useEditGroup() {
-  return useAdminMutation(editGroup, ['groups', 'users', 'roles']);
+  return useChange(editGroup, [groupList, userList, roleList]);
 }

@@ -1,17 +1,15 @@
-import { post } from '../../../lib/http.ts';
-import { useAdminMutation } from '../../admin-common/api/use-admin-mutation.ts';
-
-export const ESCROW_GROUP_PATH = '/user/group/escrow';
+import { groupList, escrowGroup as escrowGroupCall } from '@edp/shared/api/console/groups.calls';
+import { roleList } from '@edp/shared/api/console/roles.calls';
+import { userList } from '@edp/shared/api/console/users.calls';
+import type { BodyOf } from '@edp/shared/api/define';
+import { callApi } from '../../../lib/api.ts';
+import { useChange } from '../../../lib/api-query.ts';
 
 /** Hands the group's devices to an ancestor (tiered) or a sibling group. */
-export function escrowGroup(input: {
-  id: string;
-  toGroupId: string;
-  mode: 'tiered' | 'sibling';
-}): Promise<void> {
-  return post<void>(ESCROW_GROUP_PATH, input, { success: true });
+export function escrowGroup(input: BodyOf<typeof escrowGroupCall>) {
+  return callApi(escrowGroupCall, input, { success: true });
 }
 
 export function useEscrowGroup() {
-  return useAdminMutation(escrowGroup, ['groups', 'users', 'roles']);
+  return useChange(escrowGroup, [groupList, userList, roleList]);
 }

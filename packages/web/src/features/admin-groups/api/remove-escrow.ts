@@ -1,13 +1,15 @@
-import { post } from '../../../lib/http.ts';
-import { useAdminMutation } from '../../admin-common/api/use-admin-mutation.ts';
-
-export const REMOVE_ESCROW_PATH = '/user/group/escrow/del';
+import { endEscrow, groupList } from '@edp/shared/api/console/groups.calls';
+import { roleList } from '@edp/shared/api/console/roles.calls';
+import { userList } from '@edp/shared/api/console/users.calls';
+import type { BodyOf } from '@edp/shared/api/define';
+import { callApi } from '../../../lib/api.ts';
+import { useChange } from '../../../lib/api-query.ts';
 
 /** Ends a group's escrow. */
-export function removeEscrow(input: { id: string }): Promise<void> {
-  return post<void>(REMOVE_ESCROW_PATH, input, { success: true });
+export function removeEscrow(input: BodyOf<typeof endEscrow>) {
+  return callApi(endEscrow, input, { success: true });
 }
 
 export function useRemoveEscrow() {
-  return useAdminMutation(removeEscrow, ['groups', 'users', 'roles']);
+  return useChange(removeEscrow, [groupList, userList, roleList]);
 }

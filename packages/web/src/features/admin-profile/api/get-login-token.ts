@@ -1,12 +1,16 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { post } from '../../../lib/http.ts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { autoLoginToken } from '@edp/shared/api/console/login.calls';
+import { callApi, callKey } from '../../../lib/api.ts';
 
-export const LOGIN_TOKEN_PATH = '/login/gt';
-const key = ['admin', 'login-token'];
+const tokenQuery = queryOptions({
+  queryKey: callKey(autoLoginToken),
+  queryFn: () => getLoginToken(0),
+  staleTime: 0,
+});
 
 /** My auto-login token: `ng` 0 gives the current one, 1 makes a new one and voids the old. */
 export async function getLoginToken(ng: 0 | 1): Promise<string> {
-  const data = await post<{ loginToken: string }>(LOGIN_TOKEN_PATH, { ng });
+  const data = await callApi(autoLoginToken, { ng });
   return data.loginToken;
 }
 
@@ -16,13 +20,13 @@ export function autoLoginLink(token: string): string {
 }
 
 export function useLoginToken(enabled: boolean) {
-  return useQuery({ queryKey: key, queryFn: () => getLoginToken(0), enabled, staleTime: 0 });
+  return useQuery({ ...tokenQuery, enabled });
 }
 
 export function useRegenerateLoginToken() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => getLoginToken(1),
-    onSuccess: (token) => client.setQueryData(key, token),
+    onSuccess: (token) => client.setQueryData(tokenQuery.queryKey, token),
   });
 }

@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TUserInfo } from '@edp/shared/contracts/login';
-import { post } from '../../../lib/http.ts';
+import { myInfo } from '@edp/shared/api/console/profile.calls';
+import { callApi } from '../../../lib/api.ts';
+import { callQuery } from '../../../lib/api-query.ts';
 
-export const MY_INFO_PATH = '/user/my/info';
-
-export function getMyInfo(): Promise<TUserInfo> {
-  return post<TUserInfo>(MY_INFO_PATH, {}, { silent: true });
+export function getMyInfo() {
+  return callApi(myInfo, {}, { silent: true });
 }
 
 /** The signed-in user afresh (role, menus and proxies may have changed since the login). */
 export function useMyInfo(enabled: boolean) {
-  return useQuery({ queryKey: ['admin', 'me'], queryFn: getMyInfo, enabled, retry: false });
+  return useQuery({ ...callQuery(myInfo, undefined, { silent: true }), enabled, retry: false });
 }

@@ -1,12 +1,16 @@
-import { useMutation } from '@tanstack/react-query';
-import { post } from '../../../lib/http.ts';
+import { myInfo, updateMyName } from '@edp/shared/api/console/profile.calls';
+import type { BodyOf } from '@edp/shared/api/define';
+import { callApi } from '../../../lib/api.ts';
+import { useChange } from '../../../lib/api-query.ts';
 
-export const MY_INFO_UPDATE_PATH = '/user/update/my-info';
-
-export function updateMyInfo({ name, successText }: { name: string; successText: string }) {
-  return post<void>(MY_INFO_UPDATE_PATH, { name }, { success: successText });
+export function updateMyInfo({
+  name,
+  successText,
+}: BodyOf<typeof updateMyName> & { successText: string }) {
+  return callApi(updateMyName, { name }, { success: successText });
 }
 
+/** Then refreshes my info (the layout shows it). */
 export function useUpdateMyInfo() {
-  return useMutation({ mutationFn: updateMyInfo });
+  return useChange(updateMyInfo, [myInfo]);
 }

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
+import { updateMyPassword } from '@edp/shared/api/console/profile.calls';
+import { callApi } from '../../../lib/api.ts';
 import { md5Hex } from '../../../lib/md5.ts';
-import { post } from '../../../lib/http.ts';
 
-export const MY_PWD_PATH = '/user/update/my-pwd';
-
+/** Both passwords in clear text (hashed here), with the success toast text. */
 export interface MyPwdInput {
   oldPassword: string;
   newPassword: string;
@@ -11,8 +11,8 @@ export interface MyPwdInput {
 }
 
 export function updateMyPwd({ oldPassword, newPassword, successText }: MyPwdInput) {
-  return post<void>(
-    MY_PWD_PATH,
+  return callApi(
+    updateMyPassword,
     { oldPassword: md5Hex(oldPassword), newPassword: md5Hex(newPassword) },
     { success: successText },
   );

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { Form, Input } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../admin-common/components/form-modal.tsx';
 import { NAME_PATTERN } from '@edp/shared/rules';
@@ -17,7 +16,6 @@ export function MyNameModal({ open, onClose, currentName }: MyNameModalProps) {
   const { t } = useTranslation('admin');
   const [form] = Form.useForm<{ name: string }>();
   const mutation = useUpdateMyInfo();
-  const client = useQueryClient();
 
   useEffect(() => {
     if (open) form.setFieldsValue({ name: currentName ?? '' });
@@ -29,7 +27,6 @@ export function MyNameModal({ open, onClose, currentName }: MyNameModalProps) {
   };
   const submit = async ({ name }: { name: string }) => {
     await mutation.mutateAsync({ name, successText: t('modified') });
-    await client.invalidateQueries({ queryKey: ['admin', 'me'] });
     close();
   };
 

@@ -1,5 +1,4 @@
 import { Form, Input } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../admin-common/components/form-modal.tsx';
 import { PHONE_PATTERN } from '@edp/shared/rules';
@@ -21,7 +20,6 @@ export function MyPhoneModal({ open, onClose, currentPhone }: MyPhoneModalProps)
   const { t } = useTranslation('admin');
   const [form] = Form.useForm<Values>();
   const mutation = useUpdateMyPhone();
-  const client = useQueryClient();
 
   const close = () => {
     form.resetFields();
@@ -29,7 +27,6 @@ export function MyPhoneModal({ open, onClose, currentPhone }: MyPhoneModalProps)
   };
   const submit = async (values: Values) => {
     await mutation.mutateAsync({ ...values, successText: t('modified') });
-    await client.invalidateQueries({ queryKey: ['admin', 'me'] });
     close();
   };
 

@@ -1,20 +1,15 @@
-import { post } from '../../../lib/http.ts';
-import { useAdminMutation } from '../../admin-common/api/use-admin-mutation.ts';
+import { addProxy as addProxyCall, proxyList } from '@edp/shared/api/console/proxies.calls';
+import type { BodyOf } from '@edp/shared/api/define';
+import { callApi } from '../../../lib/api.ts';
+import { useChange } from '../../../lib/api-query.ts';
 
-export const ADD_PROXY_PATH = '/user/proxy/add';
+/** A proxy's user, role and window (ISO date-times; the start must come before the end). */
+export type ProxyInput = BodyOf<typeof addProxyCall>;
 
-export interface ProxyInput {
-  userId: string;
-  roleId: string;
-  /** ISO date-times; the start must come before the end. */
-  startAt: string;
-  endAt: string;
-}
-
-export function addProxy(input: ProxyInput): Promise<{ id: string }> {
-  return post<{ id: string }>(ADD_PROXY_PATH, input, { success: true });
+export function addProxy(input: ProxyInput) {
+  return callApi(addProxyCall, input, { success: true });
 }
 
 export function useAddProxy() {
-  return useAdminMutation(addProxy, ['proxies']);
+  return useChange(addProxy, [proxyList]);
 }

@@ -1,12 +1,12 @@
-import { post } from '../../../lib/http.ts';
-import { useAdminMutation } from '../../admin-common/api/use-admin-mutation.ts';
+import { deleteProxy as deleteProxyCall, proxyList } from '@edp/shared/api/console/proxies.calls';
+import type { BodyOf } from '@edp/shared/api/define';
+import { callApi } from '../../../lib/api.ts';
+import { useChange } from '../../../lib/api-query.ts';
 
-export const DELETE_PROXY_PATH = '/user/proxy/del';
-
-export function deleteProxy(input: { id: string }): Promise<void> {
-  return post<void>(DELETE_PROXY_PATH, input, { success: true });
+export function deleteProxy(input: BodyOf<typeof deleteProxyCall>) {
+  return callApi(deleteProxyCall, input, { success: true });
 }
 
 export function useDeleteProxy() {
-  return useAdminMutation(deleteProxy, ['proxies']);
+  return useChange(deleteProxy, [proxyList]);
 }

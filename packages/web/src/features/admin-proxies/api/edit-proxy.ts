@@ -1,19 +1,18 @@
-import { post } from '../../../lib/http.ts';
-import { useAdminMutation } from '../../admin-common/api/use-admin-mutation.ts';
-import type { ProxyInput } from './add-proxy.ts';
+import { editProxy as editProxyCall, proxyList } from '@edp/shared/api/console/proxies.calls';
+import type { BodyOf } from '@edp/shared/api/define';
+import { callApi } from '../../../lib/api.ts';
+import { useChange } from '../../../lib/api-query.ts';
 
-export const EDIT_PROXY_PATH = '/user/proxy/edit';
-
-/** Changes a proxy's role and window (its user stays). */
+/** Changes a proxy's role and window (its user stays: a `userId` given is not sent). */
 export function editProxy({
   id,
   roleId,
   startAt,
   endAt,
-}: ProxyInput & { id: string }): Promise<void> {
-  return post<void>(EDIT_PROXY_PATH, { id, roleId, startAt, endAt }, { success: true });
+}: BodyOf<typeof editProxyCall> & { userId?: string }) {
+  return callApi(editProxyCall, { id, roleId, startAt, endAt }, { success: true });
 }
 
 export function useEditProxy() {
-  return useAdminMutation(editProxy, ['proxies']);
+  return useChange(editProxy, [proxyList]);
 }

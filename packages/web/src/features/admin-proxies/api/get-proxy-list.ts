@@ -1,23 +1,15 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { TList } from '@edp/shared/contracts/common';
-import type { ZProxyItem } from '@edp/shared/contracts/user';
-import { post } from '../../../lib/http.ts';
+import { useQuery } from '@tanstack/react-query';
+import { proxyList } from '@edp/shared/api/console/proxies.calls';
+import type { BodyOf, DataOf } from '@edp/shared/api/define';
+import { callApi } from '../../../lib/api.ts';
+import { callQuery } from '../../../lib/api-query.ts';
 
-export const PROXY_LIST_PATH = '/user/proxy/list';
-export type TProxyItem = z.infer<typeof ZProxyItem>;
+export type TProxyItem = DataOf<typeof proxyList>['list'][number];
 
-export function getProxyList(params: {
-  page: number;
-  pageSize: number;
-}): Promise<TList<TProxyItem>> {
-  return post<TList<TProxyItem>>(PROXY_LIST_PATH, params);
+export function getProxyList(params: BodyOf<typeof proxyList>) {
+  return callApi(proxyList, params);
 }
 
-export function useProxyList(params: { page: number; pageSize: number }) {
-  return useQuery({
-    queryKey: ['admin', 'proxies', params],
-    queryFn: () => getProxyList(params),
-    placeholderData: keepPreviousData,
-  });
+export function useProxyList(params: BodyOf<typeof proxyList>) {
+  return useQuery(callQuery(proxyList, params));
 }

@@ -1,20 +1,14 @@
-import type { MenuMode, RolePermission } from '@edp/shared/permissions';
-import { post } from '../../../lib/http.ts';
-import { useAdminMutation } from '../../admin-common/api/use-admin-mutation.ts';
+import { addRole as addRoleCall, roleList } from '@edp/shared/api/console/roles.calls';
+import type { BodyOf } from '@edp/shared/api/define';
+import { callApi } from '../../../lib/api.ts';
+import { useChange } from '../../../lib/api-query.ts';
 
-export const ADD_ROLE_PATH = '/user/role/add';
+export type RoleInput = BodyOf<typeof addRoleCall>;
 
-export interface RoleInput {
-  name: string;
-  menu: MenuMode;
-  permission: RolePermission;
-  groupIds: string[];
-}
-
-export function addRole(input: RoleInput): Promise<{ id: string }> {
-  return post<{ id: string }>(ADD_ROLE_PATH, input, { success: true });
+export function addRole(input: RoleInput) {
+  return callApi(addRoleCall, input, { success: true });
 }
 
 export function useAddRole() {
-  return useAdminMutation(addRole, ['roles']);
+  return useChange(addRole, [roleList]);
 }

@@ -1,13 +1,13 @@
-import { post } from '../../../lib/http.ts';
-import { useAdminMutation } from '../../admin-common/api/use-admin-mutation.ts';
-
-export const DELETE_ROLE_PATH = '/user/role/del';
+import { deleteRole as deleteRoleCall, roleList } from '@edp/shared/api/console/roles.calls';
+import type { BodyOf } from '@edp/shared/api/define';
+import { callApi } from '../../../lib/api.ts';
+import { useChange } from '../../../lib/api-query.ts';
 
 /** Not built-in and nobody holds it; its group links go with it. */
-export function deleteRole(input: { id: string }): Promise<void> {
-  return post<void>(DELETE_ROLE_PATH, input, { success: true });
+export function deleteRole(input: BodyOf<typeof deleteRoleCall>) {
+  return callApi(deleteRoleCall, input, { success: true });
 }
 
 export function useDeleteRole() {
-  return useAdminMutation(deleteRole, ['roles']);
+  return useChange(deleteRole, [roleList]);
 }

@@ -1,14 +1,14 @@
-import { post } from '../../../lib/http.ts';
-import { useAdminMutation } from '../../admin-common/api/use-admin-mutation.ts';
-import type { RoleInput } from './add-role.ts';
-
-export const EDIT_ROLE_PATH = '/user/role/edit';
+import { editRole as editRoleCall, roleList } from '@edp/shared/api/console/roles.calls';
+import { userList } from '@edp/shared/api/console/users.calls';
+import type { BodyOf } from '@edp/shared/api/define';
+import { callApi } from '../../../lib/api.ts';
+import { useChange } from '../../../lib/api-query.ts';
 
 /** Built-in roles keep their duty: the caller leaves `menu` out for them. */
-export function editRole(input: Partial<RoleInput> & { id: string }): Promise<void> {
-  return post<void>(EDIT_ROLE_PATH, input, { success: true });
+export function editRole(input: BodyOf<typeof editRoleCall>) {
+  return callApi(editRoleCall, input, { success: true });
 }
 
 export function useEditRole() {
-  return useAdminMutation(editRole, ['roles', 'users']);
+  return useChange(editRole, [roleList, userList]);
 }

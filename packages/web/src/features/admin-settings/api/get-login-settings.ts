@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TLoginSettings } from '@edp/shared/contracts/login';
-import { post } from '../../../lib/http.ts';
+import { loginSettings } from '@edp/shared/api/console/login.calls';
+import { callApi } from '../../../lib/api.ts';
+import { callQuery } from '../../../lib/api-query.ts';
 
-export const GET_LOGIN_SETTINGS_PATH = '/login/s/get-set';
-
-export function getLoginSettings(): Promise<TLoginSettings> {
-  return post<TLoginSettings>(GET_LOGIN_SETTINGS_PATH);
+export function getLoginSettings() {
+  return callApi(loginSettings);
 }
 
 export function useLoginSettings() {
-  return useQuery({ queryKey: ['admin', 'login-settings'], queryFn: getLoginSettings });
+  return useQuery(callQuery(loginSettings));
 }

@@ -1,23 +1,14 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TLoginSettings } from '@edp/shared/contracts/login';
-import { post } from '../../../lib/http.ts';
-import { ownerDomainQuery } from '../../owner/api/get-owner-domain.ts';
+import { loginSettings, saveLoginSettings } from '@edp/shared/api/console/login.calls';
+import type { BodyOf } from '@edp/shared/api/define';
+import { tenantInfo } from '@edp/shared/api/platform.calls';
+import { callApi } from '../../../lib/api.ts';
+import { useChange } from '../../../lib/api-query.ts';
 
-export const SET_LOGIN_SETTINGS_PATH = '/login/s/set';
-
-export function setLoginSettings(settings: TLoginSettings): Promise<void> {
-  return post<void>(SET_LOGIN_SETTINGS_PATH, settings, { success: true });
+export function setLoginSettings(settings: BodyOf<typeof saveLoginSettings>) {
+  return callApi(saveLoginSettings, settings, { success: true });
 }
 
 /** Saves, then refreshes the settings and the owner info the login page reads. */
 export function useSetLoginSettings() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: setLoginSettings,
-    onSuccess: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: ['admin', 'login-settings'] }),
-        client.invalidateQueries({ queryKey: ownerDomainQuery.queryKey }),
-      ]),
-  });
+  return useChange(setLoginSettings, [loginSettings, tenantInfo]);
 }

@@ -1,13 +1,13 @@
-import { post } from '../../../lib/http.ts';
-import { useAdminMutation } from '../../admin-common/api/use-admin-mutation.ts';
-
-export const DELETE_USER_PATH = '/user/del';
+import { deleteUser as deleteUserCall, userList } from '@edp/shared/api/console/users.calls';
+import type { BodyOf } from '@edp/shared/api/define';
+import { callApi } from '../../../lib/api.ts';
+import { useChange } from '../../../lib/api-query.ts';
 
 /** Soft delete: the user can be recovered. */
-export function deleteUser(input: { id: string }): Promise<void> {
-  return post<void>(DELETE_USER_PATH, input, { success: true });
+export function deleteUser(input: BodyOf<typeof deleteUserCall>) {
+  return callApi(deleteUserCall, input, { success: true });
 }
 
 export function useDeleteUser() {
-  return useAdminMutation(deleteUser, ['users']);
+  return useChange(deleteUser, [userList]);
 }

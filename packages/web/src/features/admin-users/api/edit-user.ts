@@ -1,13 +1,15 @@
-import { post } from '../../../lib/http.ts';
-import { useAdminMutation } from '../../admin-common/api/use-admin-mutation.ts';
-import type { UserEditInput } from './add-user.ts';
-export const EDIT_USER_PATH = '/user/edit';
+import { editUser as editUserCall, userList } from '@edp/shared/api/console/users.calls';
+import type { BodyOf } from '@edp/shared/api/define';
+import { callApi } from '../../../lib/api.ts';
+import { useChange } from '../../../lib/api-query.ts';
+
+export type UserEditInput = BodyOf<typeof editUserCall>;
 
 /** Edits a user; `status` disables or re-enables them. */
-export function editUser(input: UserEditInput): Promise<void> {
-  return post<void>(EDIT_USER_PATH, input, { success: true });
+export function editUser(input: UserEditInput) {
+  return callApi(editUserCall, input, { success: true });
 }
 
 export function useEditUser() {
-  return useAdminMutation(editUser, ['users']);
+  return useChange(editUser, [userList]);
 }

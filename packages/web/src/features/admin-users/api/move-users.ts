@@ -1,13 +1,13 @@
-import { post } from '../../../lib/http.ts';
-import { useAdminMutation } from '../../admin-common/api/use-admin-mutation.ts';
-
-export const MOVE_USERS_PATH = '/user/mv';
+import { moveUsers as moveUsersCall, userList } from '@edp/shared/api/console/users.calls';
+import type { BodyOf } from '@edp/shared/api/define';
+import { callApi } from '../../../lib/api.ts';
+import { useChange } from '../../../lib/api-query.ts';
 
 /** Moves users to another group (null: no group). */
-export function moveUsers(input: { ids: string[]; groupId: string | null }): Promise<void> {
-  return post<void>(MOVE_USERS_PATH, input, { success: true });
+export function moveUsers(input: BodyOf<typeof moveUsersCall>) {
+  return callApi(moveUsersCall, input, { success: true });
 }
 
 export function useMoveUsers() {
-  return useAdminMutation(moveUsers, ['users']);
+  return useChange(moveUsers, [userList]);
 }

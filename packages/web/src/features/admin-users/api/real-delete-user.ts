@@ -1,13 +1,13 @@
-import { post } from '../../../lib/http.ts';
-import { useAdminMutation } from '../../admin-common/api/use-admin-mutation.ts';
-
-export const REAL_DELETE_USER_PATH = '/user/real/del';
+import { purgeUser, userList } from '@edp/shared/api/console/users.calls';
+import type { BodyOf } from '@edp/shared/api/define';
+import { callApi } from '../../../lib/api.ts';
+import { useChange } from '../../../lib/api-query.ts';
 
 /** Deletes a (soft-)deleted user for good. */
-export function realDeleteUser(input: { id: string }): Promise<void> {
-  return post<void>(REAL_DELETE_USER_PATH, input, { success: true });
+export function realDeleteUser(input: BodyOf<typeof purgeUser>) {
+  return callApi(purgeUser, input, { success: true });
 }
 
 export function useRealDeleteUser() {
-  return useAdminMutation(realDeleteUser, ['users']);
+  return useChange(realDeleteUser, [userList]);
 }

@@ -1,13 +1,13 @@
-import { post } from '../../../lib/http.ts';
-import { useAdminMutation } from '../../admin-common/api/use-admin-mutation.ts';
-
-export const RECOVER_USER_PATH = '/user/recover';
+import { recoverUser as recoverUserCall, userList } from '@edp/shared/api/console/users.calls';
+import type { BodyOf } from '@edp/shared/api/define';
+import { callApi } from '../../../lib/api.ts';
+import { useChange } from '../../../lib/api-query.ts';
 
 /** Recovers a deleted user. */
-export function recoverUser(input: { id: string }): Promise<void> {
-  return post<void>(RECOVER_USER_PATH, input, { success: true });
+export function recoverUser(input: BodyOf<typeof recoverUserCall>) {
+  return callApi(recoverUserCall, input, { success: true });
 }
 
 export function useRecoverUser() {
-  return useAdminMutation(recoverUser, ['users']);
+  return useChange(recoverUser, [userList]);
 }

@@ -1,17 +1,19 @@
-import { post } from '../../../lib/http.ts';
-import { useAdminMutation } from '../../admin-common/api/use-admin-mutation.ts';
+import { resetUserPassword as resetCall, userList } from '@edp/shared/api/console/users.calls';
+import type { BodyOf } from '@edp/shared/api/define';
+import { callApi } from '../../../lib/api.ts';
+import { useChange } from '../../../lib/api-query.ts';
 import { md5Hex } from '../../../lib/md5.ts';
-export const RESET_USER_PASSWORD_PATH = '/user/edit/pwd';
+
+/** The user and their new password in clear text (hashed here). */
+export type ResetUserPasswordInput = Omit<BodyOf<typeof resetCall>, 'password'> & {
+  password: string;
+};
 
 /** Sets another user's password; they must change it at the next login. */
-export function resetUserPassword(input: { id: string; password: string }): Promise<void> {
-  return post<void>(
-    RESET_USER_PASSWORD_PATH,
-    { id: input.id, password: md5Hex(input.password) },
-    { success: true },
-  );
+export function resetUserPassword({ id, password }: ResetUserPasswordInput) {
+  return callApi(resetCall, { id, password: md5Hex(password) }, { success: true });
 }
 
 export function useResetUserPassword() {
-  return useAdminMutation(resetUserPassword, ['users']);
+  return useChange(resetUserPassword, [userList]);
 }
