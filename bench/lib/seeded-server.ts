@@ -8,8 +8,11 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../packages/server/src/app.ts';
 import { loadConfig } from '../../packages/server/src/config.ts';
-import { hashPassword, md5Hex } from '../../packages/server/src/modules/password/password-hash.ts';
-import { companies } from '../../packages/server/src/db/schema/index.ts';
+import {
+  hashPassword,
+  md5Hex,
+} from '../../packages/server/src/platform/passwords/password-hash.ts';
+import { companies } from '../../packages/server/src/platform/db/schema/index.ts';
 
 const SEED = Number(process.env.BENCH_SEED ?? 10_000);
 const HOST = 'bench.local';

@@ -1,25 +1,29 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import { openDatabase, type Database, type Db } from './db/client.ts';
-import { loadAutoLoginKey, loadVendorKeys, type VendorKeys } from './modules/keys/vendor-keys.ts';
-import { sessionService, type SessionService } from './modules/session/session-service.ts';
-import { consoleCache, type ConsoleCache } from './modules/console-auth/console-cache.ts';
-import { licencePageCache, type LicencePageCache } from './modules/licence/licence-page-cache.ts';
-import { captchaService, type CaptchaService } from './modules/captcha/captcha-service.ts';
-import { loginGuard, type LoginGuard } from './modules/login-guard/login-guard.ts';
-import { createMailer, type Mailer } from './modules/mail/mailer.ts';
-import { externalPlugins } from './plugins/external.ts';
-import { securityHeadersPlugin } from './plugins/security-headers.ts';
-import { localCacheBus, redisCacheBus, type CacheBus } from './lib/cache-bus.ts';
-import { emailCodeService } from './modules/company/email-code-service.ts';
-import { i18nPlugin } from './plugins/i18n.ts';
-import { envelopePlugin } from './plugins/envelope.ts';
-import { authPlugin } from './plugins/auth.ts';
-import { defaultWebDist, webPlugin } from './plugins/web.ts';
-import { responseSerializer } from './plugins/serializer.ts';
-import { lazyChildLogger } from './lib/lazy-child-logger.ts';
-import { apiRoutes } from './routes/index.ts';
+import { openDatabase, type Database, type Db } from './platform/db/index.ts';
+import { loadAutoLoginKey, loadVendorKeys, type VendorKeys } from './platform/keys/index.ts';
+import { sessionService, type SessionService } from './platform/sessions/index.ts';
+import { consoleCache, type ConsoleCache } from './console/access/index.ts';
+import { licencePageCache, type LicencePageCache } from './portal/licence/index.ts';
+import { captchaService, type CaptchaService } from './platform/captcha/index.ts';
+import { loginGuard, type LoginGuard } from './platform/login-guard/index.ts';
+import { createMailer, type Mailer } from './platform/mail/index.ts';
+import {
+  externalPlugins,
+  securityHeadersPlugin,
+  i18nPlugin,
+  envelopePlugin,
+  authPlugin,
+  defaultWebDist,
+  webPlugin,
+  responseSerializer,
+  lazyChildLogger,
+} from './platform/http/index.ts';
+import { localCacheBus, redisCacheBus, type CacheBus } from './platform/cache/index.ts';
+import { emailCodeService } from './portal/company/index.ts';
+import { apiRoutes } from './api-routes.ts';
+import { guardOf } from './guards.ts';
 import type { Platform } from './platform/platform.ts';
 import { buildServices } from './services.ts';
 
@@ -121,6 +125,7 @@ export async function buildApp({
   await app.register(envelopePlugin);
   await app.register(externalPlugins, { config });
   await app.register(authPlugin);
+  app.decorate('guardOf', guardOf(app));
   const platform: Platform = {
     config,
     database: db,
@@ -128,8 +133,6 @@ export async function buildApp({
     clock: Date.now,
     bus,
     sessions: app.sessions,
-    consoleCache: app.consoleCache,
-    licencePages: app.licencePages,
     vendorKeys: app.vendorKeys,
     autoLoginKey: loadAutoLoginKey({ dataDir: config.dataDir, secret: config.AUTO_LOGIN_KEY }),
     captcha: app.captcha,
@@ -137,7 +140,12 @@ export async function buildApp({
     mailer: app.mailer,
     log: app.log,
   };
-  await app.register(apiRoutes(buildServices(platform)), { prefix: '/api' });
+  await app.register(
+    apiRoutes(
+      buildServices(platform, { consoleCache: app.consoleCache, licencePages: app.licencePages }),
+    ),
+    { prefix: '/api' },
+  );
   await app.register(webPlugin, { webDist: config.WEB_DIST ?? defaultWebDist() });
   return app;
 }

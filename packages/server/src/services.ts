@@ -1,26 +1,26 @@
-import { auditQueryService } from './modules/audit/audit-query-service.ts';
-import { auditService } from './modules/audit/audit-service.ts';
-import { balanceQueries } from './modules/balance/balance-queries.ts';
-import { companyService } from './modules/company/company-service.ts';
-import { loginService } from './modules/console-auth/login-service.ts';
-import { deviceQueries } from './modules/device/device-queries.ts';
-import { groupService } from './modules/group/group-service.ts';
-import { licenceQueries } from './modules/licence/licence-queries.ts';
-import { licenceService } from './modules/licence/licence-service.ts';
-import { ownerService } from './modules/owner/owner-service.ts';
-import { proxyService } from './modules/proxy/proxy-service.ts';
-import { rechargeService } from './modules/recharge/recharge-service.ts';
-import { roleService } from './modules/role/role-service.ts';
-import { saOwnerService } from './modules/tenant/sa-owner-service.ts';
-import { setupService } from './modules/tenant/setup-service.ts';
-import { tenantService } from './modules/tenant/tenant-service.ts';
-import { selfService } from './modules/user/self-service.ts';
-import { userService } from './modules/user/user-service.ts';
-import { vendorService } from './modules/vendor/vendor-service.ts';
+import { auditQueryService, auditService } from './console/audit/index.ts';
+import { balanceQueries, rechargeService } from './portal/balance/index.ts';
+import { companyService } from './portal/company/index.ts';
+import { loginService, selfService, type ConsoleCache } from './console/access/index.ts';
+import { deviceQueries } from './portal/device/index.ts';
+import { groupService } from './console/groups/index.ts';
+import { licenceQueries, licenceService, type LicencePageCache } from './portal/licence/index.ts';
+import { ownerService, setupService, tenantService } from './console/tenants/index.ts';
+import { proxyService } from './console/proxies/index.ts';
+import { roleService } from './console/roles/index.ts';
+import { saOwnerService, vendorService } from './portal/vendor/index.ts';
+import { userService } from './console/users/index.ts';
 import type { Platform } from './platform/platform.ts';
 
+/** The contexts' own caches, built beside the platform (app.ts). */
+export interface ContextCaches {
+  consoleCache: ConsoleCache;
+  licencePages: LicencePageCache;
+}
+
 /** Every service, built once at start from the platform; the routes receive them. */
-export function buildServices(p: Platform) {
+export function buildServices(platform: Platform, caches: ContextCaches) {
+  const p = { ...platform, ...caches };
   const login = loginService(p);
   return {
     // portal

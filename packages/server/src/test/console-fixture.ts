@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ConsoleErr } from '@edp/shared/errors';
-import { captchas, consoleUsers } from '../db/schema/index.ts';
-import { md5Hex } from '../modules/password/password-hash.ts';
+import { captchas, consoleUsers } from '../platform/db/schema/index.ts';
+import { md5Hex } from '../platform/passwords/password-hash.ts';
 import { call } from './harness.ts';
 
 /** Helpers for the console tests: set up a tenant, sign its people in, call as them. */

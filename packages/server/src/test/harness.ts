@@ -7,7 +7,7 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { migrationsFolder, openDatabase, type Database } from '../db/client.ts';
+import { migrationsFolder, openDatabase, type Database } from '../platform/db/client.ts';
 
 /**
  * Server tests run on PGlite by default and on the local PostgreSQL when DB=pg

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { TLicenceRequestFile } from '@edp/shared/contracts/licence-file';
-import { captchas, companies } from '../db/schema/index.ts';
-import { encodeRequestFile } from '../modules/licence/licence-file.ts';
-import { hashPassword, md5Hex } from '../modules/password/password-hash.ts';
+import { captchas, companies } from '../platform/db/schema/index.ts';
+import { encodeRequestFile } from '../portal/licence/licence-file.ts';
+import { hashPassword, md5Hex } from '../platform/passwords/password-hash.ts';
 import type { TestContext } from './harness.ts';
 
 /** Helpers for the portal's route tests (not a test file itself). */

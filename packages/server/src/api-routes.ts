@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import type { Services } from './services.ts';
+import { portalRoutes, vendorRoutes } from './portal/http/index.ts';
+import { loginRoutes, tenantRoutes, userRoutes } from './console/http/index.ts';
+import { platformRoutes } from './platform/http/index.ts';
+
+/** Every call of the registry (packages/shared/src/api), registered under /api. */
+export function apiRoutes(services: Services) {
+  return async (app: FastifyInstance) => {
+    platformRoutes(app);
+    portalRoutes(app, services);
+    vendorRoutes(app, services);
+    tenantRoutes(app, services);
+    loginRoutes(app, services);
+    userRoutes(app, services);
+  };
+}

@@ -1,0 +1,246 @@
+import { consoleLogin, tokenLogin } from '@edp/shared/api/console/login.calls';
+import type { Platform } from '../../platform/platform.ts';
+import type { TLoginRequest, TLoginResult, TLoginSettings } from '@edp/shared/contracts/login';
+import { CommonErr, ConsoleErr, PortalErr, type Locale } from '@edp/shared/errors';
+import { AppError } from '../../platform/errors/index.ts';
+import { auditService } from '../audit/index.ts';
+import { dummyPasswordHash, verifyPassword } from '../../platform/passwords/index.ts';
+import { loginSettingsOf, type TenantRow, tenantService } from '../tenants/index.ts';
+import { userRepository, type UserRow } from '../users/index.ts';
+import { loadActor } from './actor.ts';
+import { autoLoginTokens } from './auto-login.ts';
+import { lockoutRepository } from './lockout-repository.ts';
+import { loginCodes } from './login-codes.ts';
+import { userInfoOf } from './user-info.ts';
+
+export interface LoginContext {
+  host: string | undefined;
+  ip: string;
+  userAgent?: string;
+  captchaId?: string;
+  locale: Locale;
+}
+
+/** True when the user must change the password before signing in. */
+export function passwordExpired(user: UserRow, settings: TLoginSettings, now = Date.now()) {
+  if (user.mustChangePassword) return true;
+  const days = settings.expireDays;
+  return days > 0 && user.passwordChangedAt.getTime() + days * 86_400_000 < now;
+}
+
+/**
+ * Console sign-in (docs/architecture.md §8 items 2-5): tenant by host, address and account limits
+ * with the tenant's lockout count, captcha before password, the same answer for an unknown
+ * account and a wrong password, then the optional SMS or e-mail code and the password expiry.
+ * Every attempt is written to the tenant's audit log.
+ */
+export function loginService(
+  app: Pick<
+    Platform,
+    'db' | 'captcha' | 'config' | 'loginGuard' | 'mailer' | 'sessions' | 'autoLoginKey'
+  >,
+) {
+  const db = app.db;
+  const tenants = tenantService(db);
+  const users = userRepository(db);
+  const audit = auditService(db);
+  const lockout = lockoutRepository(db);
+  const codes = loginCodes(db, { dataDir: app.config.dataDir, mailer: app.mailer });
+  const tokens = autoLoginTokens(app.autoLoginKey);
+
+  /** Audits a failed attempt and throws its code. */
+  async function refuse(
+    tenant: TenantRow,
+    ctx: LoginContext,
+    action: string,
+    account: string,
+    code: number,
+    user?: UserRow,
+  ): Promise<never> {
+    await audit.event({
+      ...(user ? await audit.userFields(user) : { tenantId: tenant.id, account }),
+      action,
+      target: account,
+      ip: ctx.ip,
+      result: 'failure',
+      errCode: code,
+    });
+    throw new AppError(code);
+  }
+
+  /**
+   * The checks before a password may be tried: address and account limits and the captcha.
+   * Shared by the login, the expired-password change and binding a phone before login.
+   */
+  async function admit(
+    tenant: TenantRow,
+    account: string,
+    captcha: string | undefined,
+    ctx: LoginContext,
+    action: string,
+  ) {
+    const settings = loginSettingsOf(tenant);
+    const scope = `login:${tenant.id}`;
+    const [state, failures] = await Promise.all([
+      app.loginGuard.state(scope, account, ctx.ip),
+      lockout.recentFailures(scope, account),
+    ]);
+    if (state.addressBlocked) await refuse(tenant, ctx, action, account, CommonErr.TooMany);
+    if (state.locked || failures >= settings.lockCount) {
+      await refuse(tenant, ctx, action, account, PortalErr.AccountLocked);
+    }
+    if (settings.picCodeTag || state.captchaRequired) {
+      if (!captcha && !settings.picCodeTag) {
+        await refuse(tenant, ctx, action, account, PortalErr.CaptchaRequired);
+      }
+      if (!(await app.captcha.verify(ctx.captchaId, captcha))) {
+        await refuse(tenant, ctx, action, account, PortalErr.CaptchaWrong);
+      }
+    }
+    return { settings, scope };
+  }
+
+  /** The user behind account + password, or a counted failure with one answer for both cases. */
+  async function checkPassword(
+    tenant: TenantRow,
+    account: string,
+    password: string,
+    ctx: LoginContext,
+    scope: string,
+    action: string,
+  ) {
+    const found = await users.findByAccount(tenant.id, account);
+    const user = found && found.status !== 'deleted' ? found : undefined;
+    const matches = await verifyPassword(
+      user?.passwordHash ?? (await dummyPasswordHash()),
+      password,
+    );
+    if (!user || !matches) {
+      await app.loginGuard.recordFailure(scope, account, ctx.ip);
+      return refuse(tenant, ctx, action, account, PortalErr.LoginFailed, user);
+    }
+    if (user.status === 'disabled')
+      await refuse(tenant, ctx, action, account, ConsoleErr.UserDisabled, user);
+    return user;
+  }
+
+  async function startSession(tenant: TenantRow, user: UserRow, ctx: LoginContext, action: string) {
+    await app.loginGuard.recordSuccess(`login:${tenant.id}`, user.account);
+    const actor = await loadActor(db, user.id, tenant.id);
+    if (!actor) throw new AppError(PortalErr.LoginFailed);
+    const token = await app.sessions.create({
+      kind: 'user',
+      subjectId: user.id,
+      tenantId: tenant.id,
+      ip: ctx.ip,
+      userAgent: ctx.userAgent,
+    });
+    await audit.event({
+      ...audit.actorFields(actor),
+      action,
+      target: user.account,
+      ip: ctx.ip,
+      result: 'success',
+    });
+    return { token, user: userInfoOf(actor) } satisfies TLoginResult;
+  }
+
+  return {
+    async login(input: TLoginRequest, ctx: LoginContext): Promise<TLoginResult> {
+      const action = consoleLogin.path;
+      const tenant = await tenants.requireActive(ctx.host);
+      const { settings, scope } = await admit(tenant, input.account, input.captcha, ctx, action);
+      const user = await checkPassword(tenant, input.account, input.password, ctx, scope, action);
+      if (settings.sms || settings.mailCode) {
+        const byMail = settings.mailCode && !!user.email;
+        if (settings.sms && !user.phone && !byMail) {
+          await refuse(tenant, ctx, action, user.account, ConsoleErr.PhoneNotBound, user);
+        }
+        if (!settings.sms && !byMail) {
+          await refuse(tenant, ctx, action, user.account, ConsoleErr.EmailNotBound, user);
+        }
+        if (!input.code)
+          await refuse(tenant, ctx, action, user.account, ConsoleErr.CodeRequired, user);
+        if (!(await codes.verify(user.id, input.code!))) {
+          await app.loginGuard.recordFailure(scope, user.account, ctx.ip);
+          await refuse(tenant, ctx, action, user.account, PortalErr.CodeWrong, user);
+        }
+      }
+      if (passwordExpired(user, settings)) {
+        await refuse(tenant, ctx, action, user.account, ConsoleErr.PasswordExpired, user);
+      }
+      return startSession(tenant, user, ctx, action);
+    },
+
+    /** The tenant and the user for the expired-password change and the pre-login phone binding. */
+    async verifyBeforeLogin(
+      account: string,
+      password: string,
+      captcha: string | undefined,
+      ctx: LoginContext,
+      action: string,
+    ) {
+      const tenant = await tenants.requireActive(ctx.host);
+      const { settings, scope } = await admit(tenant, account, captcha, ctx, action);
+      const user = await checkPassword(tenant, account, password, ctx, scope, action);
+      await app.loginGuard.recordSuccess(scope, account);
+      return { tenant, user, settings };
+    },
+
+    /** Sends a login code by SMS (preferred when on and a phone is bound) or e-mail. */
+    async sendCode(account: string, captcha: string | undefined, ctx: LoginContext) {
+      const tenant = await tenants.requireActive(ctx.host);
+      const settings = loginSettingsOf(tenant);
+      if (!settings.sms && !settings.mailCode) throw new AppError(CommonErr.Forbidden);
+      if (settings.picCodeTag && !(await app.captcha.verify(ctx.captchaId, captcha))) {
+        throw new AppError(PortalErr.CaptchaWrong);
+      }
+      const user = await users.findByAccount(tenant.id, account);
+      // The answer is "sent" whether or not the account exists, so it reveals no accounts.
+      if (!user || user.status !== 'normal') return;
+      if (settings.sms && user.phone) {
+        await codes.send(user.id, { channel: 'sms', address: user.phone }, ctx.locale);
+      } else if (settings.mailCode && user.email) {
+        await codes.send(user.id, { channel: 'email', address: user.email }, ctx.locale);
+      }
+    },
+
+    async tokenLogin(loginToken: string, ctx: LoginContext): Promise<TLoginResult> {
+      const action = tokenLogin.path;
+      const tenant = await tenants.requireActive(ctx.host);
+      const scope = `login:${tenant.id}`;
+      const state = await app.loginGuard.state(scope, 'auto-login', ctx.ip);
+      if (state.addressBlocked) await refuse(tenant, ctx, action, '', CommonErr.TooMany);
+      const user = await users.findByAutoLoginHash(tokens.hashOf(loginToken));
+      if (!user || user.tenantId !== tenant.id || user.status === 'deleted') {
+        await app.loginGuard.recordFailure(scope, 'auto-login', ctx.ip);
+        return refuse(tenant, ctx, action, '', PortalErr.LoginFailed);
+      }
+      if (user.status === 'disabled')
+        await refuse(tenant, ctx, action, user.account, ConsoleErr.UserDisabled, user);
+      if (passwordExpired(user, loginSettingsOf(tenant))) {
+        await refuse(tenant, ctx, action, user.account, ConsoleErr.PasswordExpired, user);
+      }
+      return startSession(tenant, user, ctx, action);
+    },
+
+    /** `/login/gt`: the current auto-login token (made on first use), or a new one (ng 1). */
+    async autoLoginToken(actorUser: UserRow, regenerate: boolean): Promise<string> {
+      // The actor's row may be a cached copy; the nonce is read as it is now.
+      const user = (await users.findById(actorUser.tenantId, actorUser.id)) ?? actorUser;
+      if (user.autoLoginNonce && !regenerate) {
+        const current = tokens.tokenOf(user.id, user.autoLoginNonce);
+        if (tokens.hashOf(current) === user.autoLoginHash) return current;
+        // Made under an earlier auto-login key: that link is dead, so a new one follows.
+      }
+      const nonce = tokens.newNonce();
+      const token = tokens.tokenOf(user.id, nonce);
+      await users.update(user.tenantId, user.id, {
+        autoLoginNonce: nonce,
+        autoLoginHash: tokens.hashOf(token),
+      });
+      return token;
+    },
+  };
+}
+export type LoginService = ReturnType<typeof loginService>;

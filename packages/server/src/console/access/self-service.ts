@@ -1,0 +1,124 @@
+import type { Caller } from './actor.ts';
+import type { ConsoleCache } from './console-cache.ts';
+import { passwordExpired, type LoginContext, type LoginService } from './login-service.ts';
+import { bindPhoneBeforeLogin, resetExpiredPassword } from '@edp/shared/api/console/login.calls';
+import type { Platform } from '../../platform/platform.ts';
+import { CommonErr, ConsoleErr, PortalErr } from '@edp/shared/errors';
+import { AppError } from '../../platform/errors/index.ts';
+import { auditService } from '../audit/index.ts';
+import { verifyPassword } from '../../platform/passwords/index.ts';
+import { setPassword, userRepository } from '../users/index.ts';
+
+/** Calls every console user makes about their own account. */
+export function selfService(
+  app: Pick<Platform, 'db' | 'sessions'> & { consoleCache: ConsoleCache },
+  login: LoginService,
+) {
+  const db = app.db;
+  const users = userRepository(db);
+  const audit = auditService(db);
+
+  async function checkOwnPassword(caller: Caller, digest: string) {
+    // The actor may be a cached copy: a password is checked against the row as it is now.
+    const user = await users.findById(caller.actor.tenantId, caller.actor.userId);
+    if (!user || !(await verifyPassword(user.passwordHash, digest))) {
+      throw new AppError(PortalErr.OldPasswordWrong);
+    }
+  }
+
+  return {
+    async updateName(caller: Caller, name: string) {
+      const { user } = caller.actor;
+      await users.update(user.tenantId, user.id, { name });
+      await audit.change(caller, {
+        target: user.account,
+        before: { name: user.name },
+        after: { name },
+      });
+    },
+
+    /** Keeps the session it is made from and ends the user's others. */
+    async updatePassword(
+      caller: Caller,
+      oldPassword: string,
+      newPassword: string,
+      tokenHash: string,
+    ) {
+      await checkOwnPassword(caller, oldPassword);
+      if (oldPassword === newPassword)
+        throw new AppError(CommonErr.Invalid, { field: 'newPassword', detail: '' });
+      await setPassword(app, caller.actor.user, newPassword, {
+        byOther: false,
+        keepSession: tokenHash,
+      });
+      await audit.change(caller, { target: caller.actor.account });
+    },
+
+    async updatePhone(caller: Caller, password: string, phone: string) {
+      await checkOwnPassword(caller, password);
+      const { user } = caller.actor;
+      await users.update(user.tenantId, user.id, { phone });
+      await audit.change(caller, {
+        target: user.account,
+        before: { phone: user.phone },
+        after: { phone },
+      });
+    },
+
+    /**
+     * `/user/n/bind/my-phone`: before signing in, an account without a phone binds one, so an
+     * SMS-login tenant's users can receive their first code. Counts as a login attempt.
+     */
+    async bindPhoneBeforeLogin(
+      input: { account: string; password: string; phone: string; captcha?: string },
+      ctx: LoginContext,
+    ) {
+      const action = bindPhoneBeforeLogin.path;
+      const { tenant, user } = await login.verifyBeforeLogin(
+        input.account,
+        input.password,
+        input.captcha,
+        ctx,
+        action,
+      );
+      if (user.phone) throw new AppError(ConsoleErr.PhoneAlreadyBound);
+      await users.update(tenant.id, user.id, { phone: input.phone });
+      app.consoleCache.changed(tenant.id);
+      await audit.event({
+        ...(await audit.userFields(user)),
+        action,
+        target: user.account,
+        detail: { after: { phone: input.phone } },
+        ip: ctx.ip,
+        result: 'success',
+      });
+    },
+
+    /** `/login/n/reset/expire/pwd`: only for an expired (or admin-set) password. */
+    async resetExpired(
+      input: { account: string; oldPassword: string; newPassword: string; captcha?: string },
+      ctx: LoginContext,
+    ) {
+      const action = resetExpiredPassword.path;
+      const { user, settings } = await login.verifyBeforeLogin(
+        input.account,
+        input.oldPassword,
+        input.captcha,
+        ctx,
+        action,
+      );
+      if (!passwordExpired(user, settings)) throw new AppError(CommonErr.Forbidden);
+      if (input.oldPassword === input.newPassword) {
+        throw new AppError(CommonErr.Invalid, { field: 'newPassword', detail: '' });
+      }
+      await setPassword(app, user, input.newPassword, { byOther: false });
+      await audit.event({
+        ...(await audit.userFields(user)),
+        action,
+        target: user.account,
+        ip: ctx.ip,
+        result: 'success',
+      });
+    },
+  };
+}

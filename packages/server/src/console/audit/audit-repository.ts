@@ -1,0 +1,72 @@
+import { and, count, desc, eq, gte, ilike, lte, not, sql, type SQL } from 'drizzle-orm';
+import { type Db, consoleAudit, containsPattern } from '../../platform/db/index.ts';
+
+export type AuditInsert = typeof consoleAudit.$inferInsert;
+export type AuditRow = typeof consoleAudit.$inferSelect;
+
+export interface AuditQuery {
+  tenantId: string;
+  /** Leave out entries made by holders of the audit duty (the auditor reads the other three). */
+  excludeAuditors: boolean;
+  from?: Date;
+  to?: Date;
+  account?: string;
+  action?: string;
+  result?: 'success' | 'failure';
+  keyword?: string;
+}
+
+/** Append-only: there is deliberately no update or delete here. */
+export function auditRepository(db: Db) {
+  const whereOf = (q: AuditQuery): SQL | undefined =>
+    and(
+      eq(consoleAudit.tenantId, q.tenantId),
+      q.excludeAuditors
+        ? not(sql`'audit' = any(string_to_array(${consoleAudit.duty}, ','))`)
+        : undefined,
+      q.from ? gte(consoleAudit.at, q.from) : undefined,
+      q.to ? lte(consoleAudit.at, q.to) : undefined,
+      q.account ? eq(consoleAudit.account, q.account.toLowerCase()) : undefined,
+      q.action ? eq(consoleAudit.action, q.action) : undefined,
+      q.result ? eq(consoleAudit.result, q.result) : undefined,
+      q.keyword ? ilike(consoleAudit.target, containsPattern(q.keyword)) : undefined,
+    );
+
+  return {
+    async insert(entry: AuditInsert) {
+      await db.insert(consoleAudit).values(entry);
+    },
+    async list(q: AuditQuery & { limit: number; offset: number }) {
+      const where = whereOf(q);
+      const [[total], rows] = await Promise.all([
+        db.select({ n: count() }).from(consoleAudit).where(where),
+        db
+          .select()
+          .from(consoleAudit)
+          .where(where)
+          .orderBy(desc(consoleAudit.at), desc(consoleAudit.id))
+          .limit(q.limit)
+          .offset(q.offset),
+      ]);
+      return { total: total?.n ?? 0, rows };
+    },
+    /** Entries for the CSV export, newest first, in pages of `batch` so memory stays flat. */
+    async *stream(q: AuditQuery, max: number, batch = 2000): AsyncGenerator<AuditRow[]> {
+      const where = whereOf(q);
+      let beforeId: number | undefined;
+      for (let done = 0; done < max;) {
+        const rows = await db
+          .select()
+          .from(consoleAudit)
+          .where(and(where, beforeId ? sql`${consoleAudit.id} < ${beforeId}` : undefined))
+          .orderBy(desc(consoleAudit.id))
+          .limit(Math.min(batch, max - done));
+        if (rows.length === 0) return;
+        yield rows;
+        done += rows.length;
+        beforeId = rows.at(-1)!.id;
+      }
+    },
+  };
+}
+export type AuditRepository = ReturnType<typeof auditRepository>;

@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CommonErr, ConsoleErr } from '@edp/shared/errors';
+import { createTestApp, type TestContext, call } from '../../test/harness.ts';
+import { as, PASSWORD, pwd, setupTenant, signIn } from '../../test/console-fixture.ts';
+
+const host = 'acme.example';
+type Entry = {
+  account: string;
+  action: string;
+  target: string;
+  result: string;
+  errCode: number;
+  detail: { before?: unknown; after?: unknown } | null;
+  ip: string;
+  duty: string;
+};
+
+describe('the audit log (/owner/l/log, /owner/dw/{owner}/audit)', () => {
+  let ctx: TestContext;
+  let tenantId: string;
+  let auditor: ReturnType<typeof as>;
+  let auditorToken: string;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    tenantId = await setupTenant(ctx.app, host);
+    const admin = as(ctx.app, host, await signIn(ctx.app, host, 'admin'));
+    await admin('/user/group/add', { name: 'Ops' });
+    await admin('/user/group/add', { name: 'Ops' }); // fails: name taken
+    await admin('/user/group/edit', {
+      id: (await admin<{ list: { id: string }[] }>('/user/group/list')).body.data!.list[0]!.id,
+      name: '=cmd|x',
+    });
+    await call(
+      ctx.app,
+      '/login/n/login',
+      { account: 'operator', password: pwd('Wrong#1234') },
+      { host },
+    );
+    const operator = as(ctx.app, host, await signIn(ctx.app, host, 'operator'));
+    await operator('/user/add', {
+      account: 'sneaky',
+      name: 'S',
+      password: pwd(PASSWORD),
+      roleId: crypto.randomUUID(),
+    });
+    auditorToken = await signIn(ctx.app, host, 'auditor');
+    auditor = as(ctx.app, host, auditorToken);
+    await auditor('/user/update/my-info', { name: 'Auditor' });
+  });
+  afterAll(() => ctx.close());
+
+  const entries = async (filter: object = {}) =>
+    (await auditor<{ list: Entry[]; total: number }>('/owner/l/log', { pageSize: 50, ...filter }))
+      .body.data!;
+
+  it("shows the auditor every other duty's changes and login attempts, with before and after", async () => {
+    const { list } = await entries();
+    const seen = list.map((e) => `${e.account} ${e.action} ${e.result}`);
+    expect(seen).toEqual(
+      expect.arrayContaining([
+        'admin /owner/n/reg success',
+        'admin /login/n/login success',
+        'admin /user/group/add success',
+        'admin /user/group/add failure',
+        'admin /user/group/edit success',
+        'operator /login/n/login failure',
+        'operator /login/n/reset/expire/pwd success',
+        'operator /user/add failure',
+      ]),
+    );
+    const edit = list.find((e) => e.action === '/user/group/edit')!;
+    expect(edit.detail).toMatchObject({ before: { name: 'Ops' }, after: { name: '=cmd|x' } });
+    expect(edit).toMatchObject({ duty: 'system', target: 'Ops', ip: '127.0.0.1' });
+    expect(
+      list.find((e) => e.action === '/user/group/add' && e.result === 'failure')!.errCode,
+    ).toBe(ConsoleErr.GroupNameExists);
+    expect(list.find((e) => e.account === 'operator' && e.action === '/user/add')!.errCode).toBe(
+      CommonErr.Forbidden,
+    );
+    // The auditor reads the other three duties, not the audit duty's own entries.
+    expect(list.some((e) => e.account === 'auditor')).toBe(false);
+  });
+
+  it('filters by account, action and result', async () => {
+    const failures = await entries({ result: 'failure' });
+    expect(failures.list.every((e) => e.result === 'failure')).toBe(true);
+    const adds = await entries({ action: '/user/group/add', account: 'ADMIN' });
+    expect(adds.total).toBe(2);
+    expect((await entries({ keyword: 'cmd' })).total).toBe(0);
+    expect((await entries({ from: '2999-01-01' })).total).toBe(0);
+  });
+
+  it('exports CSV for its own tenant only, defusing spreadsheet formulas', async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/owner/dw/${tenantId}/audit?action=/user/group/edit`,
+      headers: { host, 'x-token': auditorToken },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="audit-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('time,account,role,duty,action,target,detail,ip,result,errCode');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(',admin,');
+    expect(lines[1]).toContain('""name"":""=cmd|x""');
+    const other = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/owner/dw/${crypto.randomUUID()}/audit`,
+      headers: { host, 'x-token': auditorToken },
+    });
+    expect(other.statusCode).toBe(404);
+  });
+
+  it('cannot be edited or deleted through the API', async () => {
+    const routes = ctx.app.printRoutes({ commonPrefix: false });
+    const auditRoutes = routes
+      .split('\n')
+      .filter((l) => /log|audit/i.test(l) && /\/owner\//.test(l));
+    expect(auditRoutes.join('\n')).not.toMatch(/del|edit|set|update|clear/);
+    for (const url of ['/owner/l/log/del', '/owner/l/log/edit', '/owner/l/log/clear']) {
+      expect((await auditor(url, { id: 1 })).status).toBe(404);
+    }
+  });
+});

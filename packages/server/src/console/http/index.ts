@@ -1,0 +1,5 @@
+/** The public entry of this module: other modules import only from here. */
+export * from './console-guard.ts';
+export * from './login.ts';
+export * from './tenants.ts';
+export * from './users.ts';

@@ -1,0 +1,39 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { auditLog, exportAuditLog } from '@edp/shared/api/console/audit.calls';
+import { setupState, setupTenant } from '@edp/shared/api/console/setup.calls';
+import { tenantInfo as tenantInfoCall } from '@edp/shared/api/platform.calls';
+import { CommonErr } from '@edp/shared/errors';
+import { AppError } from '../../platform/errors/index.ts';
+import { callerOf } from './console-guard.ts';
+import { serve } from '../../platform/http/index.ts';
+import type { Services } from '../../services.ts';
+
+/** The tenant served on a host, initial setup and the audit log, under /owner. */
+export function tenantRoutes(app: FastifyInstance, { setup, auditQueries, tenantInfo }: Services) {
+  serve(app, tenantInfoCall, (req) => tenantInfo.infoForHost(req.headers.host));
+  serve(app, setupState, (req) => setup.state(req.headers.host));
+  serve(app, setupTenant, async (req) => {
+    const header = req.headers['x-token'];
+    const token = Array.isArray(header) ? header[0] : header;
+    const session = token ? await app.sessions.resolve(token) : undefined;
+    return setup.register(req.body, {
+      host: req.headers.host,
+      ip: req.ip,
+      locale: req.locale,
+      byVendor: session?.kind === 'sa',
+    });
+  });
+  serve(app, auditLog, (req) => auditQueries.list(callerOf(req).actor, req.body));
+  serve(app, exportAuditLog, async (req, reply) => {
+    const { actor } = callerOf(req);
+    // Another tenant's id answers 404, like every other id.
+    if (req.params.owner !== actor.tenantId) throw new AppError(CommonErr.NotFound);
+    const day = new Date().toISOString().slice(0, 10);
+    reply
+      .header('Cache-Control', 'no-store')
+      .header('Content-Disposition', `attachment; filename="audit-${day}.csv"`)
+      .type('text/csv; charset=utf-8');
+    return reply.send(Readable.from(auditQueries.csv(actor, req.query)));
+  });
+}

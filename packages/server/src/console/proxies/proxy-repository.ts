@@ -1,0 +1,72 @@
+import { and, count, desc, eq, gt } from 'drizzle-orm';
+import { type Db, consoleProxies, consoleRoles, consoleUsers } from '../../platform/db/index.ts';
+
+export type ProxyRow = typeof consoleProxies.$inferSelect;
+
+export function proxyRepository(db: Db) {
+  const byId = (tenantId: string, id: string) =>
+    and(eq(consoleProxies.tenantId, tenantId), eq(consoleProxies.id, id));
+
+  return {
+    /**
+     * The roles a user acts with through proxies now or later (the end, exclusive, still
+     * ahead: proxy-window.ts), so that a cached actor knows when its next window opens or closes.
+     */
+    async currentAndComingRoles(userId: string, now: Date) {
+      return db
+        .select({
+          role: consoleRoles,
+          startAt: consoleProxies.startAt,
+          endAt: consoleProxies.endAt,
+        })
+        .from(consoleProxies)
+        .innerJoin(consoleRoles, eq(consoleRoles.id, consoleProxies.roleId))
+        .where(and(eq(consoleProxies.userId, userId), gt(consoleProxies.endAt, now)));
+    },
+    async findById(tenantId: string, id: string): Promise<ProxyRow | undefined> {
+      const [row] = await db.select().from(consoleProxies).where(byId(tenantId, id)).limit(1);
+      return row;
+    },
+    async insert(values: typeof consoleProxies.$inferInsert): Promise<string> {
+      const [row] = await db
+        .insert(consoleProxies)
+        .values(values)
+        .returning({ id: consoleProxies.id });
+      return row!.id;
+    },
+    async update(
+      tenantId: string,
+      id: string,
+      values: Partial<typeof consoleProxies.$inferInsert>,
+    ) {
+      await db.update(consoleProxies).set(values).where(byId(tenantId, id));
+    },
+    async delete(tenantId: string, id: string) {
+      await db.delete(consoleProxies).where(byId(tenantId, id));
+    },
+    async list(opts: { tenantId: string; userId?: string; limit: number; offset: number }) {
+      const where = and(
+        eq(consoleProxies.tenantId, opts.tenantId),
+        opts.userId ? eq(consoleProxies.userId, opts.userId) : undefined,
+      );
+      const [[total], rows] = await Promise.all([
+        db.select({ n: count() }).from(consoleProxies).where(where),
+        db
+          .select({
+            proxy: consoleProxies,
+            account: consoleUsers.account,
+            userName: consoleUsers.name,
+            roleName: consoleRoles.name,
+          })
+          .from(consoleProxies)
+          .innerJoin(consoleUsers, eq(consoleUsers.id, consoleProxies.userId))
+          .innerJoin(consoleRoles, eq(consoleRoles.id, consoleProxies.roleId))
+          .where(where)
+          .orderBy(desc(consoleProxies.startAt), consoleProxies.id)
+          .limit(opts.limit)
+          .offset(opts.offset),
+      ]);
+      return { total: total?.n ?? 0, rows };
+    },
+  };
+}

@@ -1,0 +1,106 @@
+import { and, count, desc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
+import {
+  type Db,
+  consoleRoleGroups,
+  consoleRoles,
+  consoleUsers,
+  containsPattern,
+} from '../../platform/db/index.ts';
+
+export type RoleRow = typeof consoleRoles.$inferSelect;
+export type RoleInsert = typeof consoleRoles.$inferInsert;
+
+export function roleRepository(db: Db) {
+  const byId = (tenantId: string, id: string) =>
+    and(eq(consoleRoles.tenantId, tenantId), eq(consoleRoles.id, id));
+
+  return {
+    async findById(tenantId: string, id: string): Promise<RoleRow | undefined> {
+      const [row] = await db.select().from(consoleRoles).where(byId(tenantId, id)).limit(1);
+      return row;
+    },
+    async nameTaken(tenantId: string, name: string, exceptId?: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: consoleRoles.id })
+        .from(consoleRoles)
+        .where(
+          and(
+            eq(consoleRoles.tenantId, tenantId),
+            eq(consoleRoles.name, name),
+            exceptId ? ne(consoleRoles.id, exceptId) : undefined,
+          ),
+        )
+        .limit(1);
+      return !!row;
+    },
+    async insert(values: RoleInsert): Promise<string> {
+      const [row] = await db.insert(consoleRoles).values(values).returning({ id: consoleRoles.id });
+      return row!.id;
+    },
+    async update(tenantId: string, id: string, values: Partial<RoleInsert>) {
+      await db
+        .update(consoleRoles)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(byId(tenantId, id));
+    },
+    /** Deletes the role and its group associations; deleted users let go of it first. */
+    async delete(tenantId: string, id: string) {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(consoleUsers)
+          .set({ roleId: null })
+          .where(and(eq(consoleUsers.roleId, id), eq(consoleUsers.status, 'deleted')));
+        await tx.delete(consoleRoles).where(byId(tenantId, id));
+      });
+    },
+    async groupIdsOf(roleIds: string[]): Promise<Map<string, string[]>> {
+      const map = new Map<string, string[]>();
+      if (roleIds.length === 0) return map;
+      const rows = await db
+        .select()
+        .from(consoleRoleGroups)
+        .where(inArray(consoleRoleGroups.roleId, roleIds));
+      for (const r of rows) map.set(r.roleId, [...(map.get(r.roleId) ?? []), r.groupId]);
+      return map;
+    },
+    async setGroups(roleId: string, groupIds: string[]) {
+      await db.transaction(async (tx) => {
+        await tx.delete(consoleRoleGroups).where(eq(consoleRoleGroups.roleId, roleId));
+        if (groupIds.length > 0) {
+          await tx
+            .insert(consoleRoleGroups)
+            .values(groupIds.map((groupId) => ({ roleId, groupId })));
+        }
+      });
+    },
+    async countHolders(roleId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(consoleUsers)
+        .where(and(eq(consoleUsers.roleId, roleId), ne(consoleUsers.status, 'deleted')));
+      return row?.n ?? 0;
+    },
+    async list(opts: { tenantId: string; keyword?: string; limit: number; offset: number }) {
+      const where = and(
+        eq(consoleRoles.tenantId, opts.tenantId),
+        opts.keyword ? ilike(consoleRoles.name, containsPattern(opts.keyword)) : undefined,
+      );
+      const [[total], rows] = await Promise.all([
+        db.select({ n: count() }).from(consoleRoles).where(where),
+        db
+          .select({
+            role: consoleRoles,
+            // Spelled out: drizzle leaves columns unqualified when a select has no join.
+            userCount: sql<number>`(select count(*)::int from console_users u where u.role_id = "console_roles"."id" and u.status <> 'deleted')`,
+          })
+          .from(consoleRoles)
+          .where(where)
+          .orderBy(desc(consoleRoles.builtIn), consoleRoles.createdAt, consoleRoles.id)
+          .limit(opts.limit)
+          .offset(opts.offset),
+      ]);
+      return { total: total?.n ?? 0, rows };
+    },
+  };
+}
+export type RoleRepository = ReturnType<typeof roleRepository>;

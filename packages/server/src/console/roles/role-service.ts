@@ -1,0 +1,100 @@
+import type { Platform } from '../../platform/platform.ts';
+import type { z } from 'zod';
+import type { ZRoleAdd, ZRoleEdit, ZRoleListRequest } from '@edp/shared/contracts/user';
+import { CommonErr, ConsoleErr } from '@edp/shared/errors';
+import { AppError } from '../../platform/errors/index.ts';
+import { auditService } from '../audit/index.ts';
+import type { Caller } from '../access/index.ts';
+import { groupRepository } from '../groups/index.ts';
+import { roleRepository, type RoleRow } from './role-repository.ts';
+
+const summary = (r: RoleRow, groupIds: string[]) => ({
+  name: r.name,
+  menu: r.menu,
+  permission: r.permission,
+  groupIds,
+});
+
+/** Roles: one duty each. Built-in roles (made at setup) keep their duty and cannot be deleted. */
+export function roleService(app: Pick<Platform, 'db'>) {
+  const db = app.db;
+  const roles = roleRepository(db);
+  const groups = groupRepository(db);
+  const audit = auditService(db);
+
+  async function ownRole(caller: Caller, id: string) {
+    const role = await roles.findById(caller.actor.tenantId, id);
+    if (!role) throw new AppError(CommonErr.NotFound);
+    return role;
+  }
+
+  async function checkGroups(caller: Caller, groupIds: string[]) {
+    const found = await groups.findByIds(caller.actor.tenantId, [...new Set(groupIds)]);
+    if (found.length !== new Set(groupIds).size) throw new AppError(CommonErr.NotFound);
+  }
+
+  return {
+    async list(caller: Caller, q: z.infer<typeof ZRoleListRequest>) {
+      const { total, rows } = await roles.list({
+        tenantId: caller.actor.tenantId,
+        keyword: q.keyword,
+        limit: q.pageSize,
+        offset: (q.page - 1) * q.pageSize,
+      });
+      const groupIds = await roles.groupIdsOf(rows.map((r) => r.role.id));
+      const list = rows.map(({ role, userCount }) => ({
+        id: role.id,
+        name: role.name,
+        menu: role.menu,
+        permission: role.permission,
+        userType: role.userType,
+        builtIn: role.builtIn,
+        groupIds: groupIds.get(role.id) ?? [],
+        userCount,
+        createdAt: role.createdAt.toISOString(),
+      }));
+      return { list, total, page: q.page, pageSize: q.pageSize };
+    },
+
+    async add(caller: Caller, input: z.infer<typeof ZRoleAdd>) {
+      const tenantId = caller.actor.tenantId;
+      if (await roles.nameTaken(tenantId, input.name))
+        throw new AppError(ConsoleErr.RoleNameExists);
+      await checkGroups(caller, input.groupIds);
+      const { groupIds, ...values } = input;
+      const id = await roles.insert({ ...values, tenantId, userType: 3 });
+      await roles.setGroups(id, [...new Set(groupIds)]);
+      await audit.change(caller, { target: input.name, after: input });
+      return { id };
+    },
+
+    async edit(caller: Caller, input: z.infer<typeof ZRoleEdit>) {
+      const role = await ownRole(caller, input.id);
+      const before = summary(role, (await roles.groupIdsOf([role.id])).get(role.id) ?? []);
+      if (role.builtIn && input.menu !== undefined && input.menu !== role.menu) {
+        throw new AppError(ConsoleErr.Protected);
+      }
+      // A built-in duty that could be turned read-only would lock its holders out of their duty.
+      if (role.builtIn && input.permission === 'read') throw new AppError(ConsoleErr.Protected);
+      if (input.name && (await roles.nameTaken(role.tenantId, input.name, role.id))) {
+        throw new AppError(ConsoleErr.RoleNameExists);
+      }
+      const { id, groupIds, ...values } = input;
+      if (groupIds) await checkGroups(caller, groupIds);
+      if (Object.keys(values).length > 0) await roles.update(role.tenantId, id, values);
+      if (groupIds) await roles.setGroups(id, [...new Set(groupIds)]);
+      const after = { ...before, ...values, ...(groupIds ? { groupIds } : {}) };
+      await audit.change(caller, { target: role.name, before, after });
+    },
+
+    /** docs/product.md §5: deleting a role deletes its group associations; a role users hold stays. */
+    async del(caller: Caller, id: string) {
+      const role = await ownRole(caller, id);
+      if (role.builtIn) throw new AppError(ConsoleErr.Protected);
+      if ((await roles.countHolders(id)) > 0) throw new AppError(ConsoleErr.RoleInUse);
+      const groupIds = (await roles.groupIdsOf([id])).get(id) ?? [];
+      await roles.delete(role.tenantId, id);
+      await audit.change(caller, { target: role.name, before: summary(role, groupIds) });
+    },
+  };
+}

@@ -1,0 +1,121 @@
+import { setupTenant } from '@edp/shared/api/console/setup.calls';
+import { type Locale, CommonErr, ConsoleErr, PortalErr } from '@edp/shared/errors';
+import type { TDutyUser, TOwnerReg } from '@edp/shared/contracts/owner-admin';
+import type { MenuMode, RoleUserType } from '@edp/shared/permissions';
+import { type Db, consoleRoles, consoleUsers, owners } from '../../platform/db/index.ts';
+import { AppError } from '../../platform/errors/index.ts';
+import { auditService } from '../audit/index.ts';
+import { hashPassword, isCommonPasswordDigest } from '../../platform/passwords/index.ts';
+import { defaultLoginSettings, storedLoginSettings } from './login-settings.ts';
+import { domainOf } from './resolve.ts';
+import { tenantService } from './tenant-service.ts';
+
+type DutyKey = 'admin' | 'keyAdmin' | 'operator' | 'auditor';
+
+const duties: Record<DutyKey, { menu: MenuMode; name: Record<Locale, string> }> = {
+  admin: { menu: 'system', name: { 'zh-CN': '系统管理员', 'en-US': 'System administrator' } },
+  keyAdmin: { menu: 'kss', name: { 'zh-CN': '密码管理员', 'en-US': 'Password manager' } },
+  operator: { menu: 'operate', name: { 'zh-CN': '安全操作员', 'en-US': 'Security operator' } },
+  auditor: { menu: 'audit', name: { 'zh-CN': '审计员', 'en-US': 'Auditor' } },
+};
+
+/**
+ * Initial setup (`/owner/n/reg`): the tenant, its built-in duty roles and their users in one
+ * transaction. Open to anyone only while no tenant exists (or when the vendor allows it);
+ * afterwards only the vendor's super administrator may add a tenant this way.
+ */
+export function setupService(db: Db) {
+  const tenants = tenantService(db);
+  const audit = auditService(db);
+
+  return {
+    /** Whether setup is open to an anonymous caller, and whether the host already has a tenant. */
+    async state(host: string | undefined) {
+      const [any, own, settings] = await Promise.all([
+        tenants.repo.firstTwo(),
+        tenants.repo.findByDomain(domainOf(host)),
+        tenants.systemSettings(),
+      ]);
+      return { open: any.length === 0 || settings.ownerRegOpen, registered: !!own };
+    },
+
+    async register(
+      input: TOwnerReg,
+      ctx: { host: string | undefined; ip: string; locale: Locale; byVendor: boolean },
+    ) {
+      const domain = input.domain ?? domainOf(ctx.host);
+      if (!domain) throw new AppError(CommonErr.Invalid, { field: 'domain', detail: '' });
+      if (!ctx.byVendor && !(await this.state(ctx.host)).open) {
+        throw new AppError(ConsoleErr.SetupClosed);
+      }
+      if (await tenants.repo.findByDomain(domain)) throw new AppError(ConsoleErr.DomainExists);
+
+      const people = (Object.keys(duties) as DutyKey[])
+        .map((key) => ({ key, user: input[key] }))
+        .filter((p): p is { key: DutyKey; user: TDutyUser } => !!p.user);
+      const accounts = new Set(people.map((p) => p.user.account));
+      if (accounts.size !== people.length) throw new AppError(ConsoleErr.AccountExists);
+      if (people.some((p) => isCommonPasswordDigest(p.user.password))) {
+        throw new AppError(PortalErr.PasswordCommon);
+      }
+      // Skipping the three optional duties makes the system administrator a super role (docs/product.md §6).
+      const superAdmin = people.length === 1;
+      const hashes = await Promise.all(people.map((p) => hashPassword(p.user.password)));
+      const system = await tenants.systemSettings();
+      const settings = { ...defaultLoginSettings, ...input.loginSet };
+
+      const ownerId = await db.transaction(async (tx) => {
+        const [owner] = await tx
+          .insert(owners)
+          .values({
+            domain,
+            sysName: input.sysName || system.defaultSysName,
+            company: input.company,
+            ...storedLoginSettings(settings),
+          })
+          .returning({ id: owners.id });
+        for (const [i, { key, user }] of people.entries()) {
+          const userType: RoleUserType = key === 'admin' ? (superAdmin ? 1 : 2) : 3;
+          const [role] = await tx
+            .insert(consoleRoles)
+            .values({
+              tenantId: owner!.id,
+              name: duties[key].name[ctx.locale],
+              menu: duties[key].menu,
+              permission: 'write',
+              userType,
+              builtIn: true,
+            })
+            .returning({ id: consoleRoles.id });
+          await tx.insert(consoleUsers).values({
+            tenantId: owner!.id,
+            account: user.account,
+            name: user.name,
+            phone: user.phone ?? null,
+            email: user.email ?? null,
+            passwordHash: hashes[i]!,
+            // The other duties' passwords were chosen by the person doing the setup.
+            mustChangePassword: key !== 'admin',
+            roleId: role!.id,
+            adminTag: key === 'admin',
+          });
+        }
+        return owner!.id;
+      });
+
+      await audit.event({
+        tenantId: ownerId,
+        account: input.admin.account,
+        action: setupTenant.path,
+        target: domain,
+        detail: {
+          after: { domain, company: input.company, duties: people.map((p) => p.key), superAdmin },
+          note: ctx.byVendor ? 'by the vendor administrator' : undefined,
+        },
+        ip: ctx.ip,
+        result: 'success',
+      });
+      return { ownerId, domain };
+    },
+  };
+}

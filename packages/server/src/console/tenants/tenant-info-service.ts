@@ -1,0 +1,30 @@
+import type { TOwnerInfo } from '@edp/shared/contracts/owner';
+import type { Db } from '../../platform/db/index.ts';
+import { defaultLoginSettings, loginSettingsOf, publicLoginSet } from './login-settings.ts';
+import { domainOf, resolveTenant } from './resolve.ts';
+
+export { domainOf };
+
+export const defaultOwnerInfo: TOwnerInfo = {
+  sysName: '',
+  company: '',
+  sms: false,
+  loginSet: publicLoginSet(defaultLoginSettings),
+};
+
+export function ownerService(db: Db) {
+  return {
+    /** Owner info of docs/product.md §3 for a host; the defaults when no tenant is served on it. */
+    async infoForHost(host: string | undefined): Promise<TOwnerInfo> {
+      const row = await resolveTenant(db, host);
+      if (!row) return defaultOwnerInfo;
+      const settings = loginSettingsOf(row);
+      return {
+        sysName: row.sysName,
+        company: row.company,
+        sms: row.sms,
+        loginSet: publicLoginSet(settings),
+      };
+    },
+  };
+}

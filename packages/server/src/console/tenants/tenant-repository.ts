@@ -1,0 +1,72 @@
+import { count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { containsPattern, type Db, owners, systemSettings } from '../../platform/db/index.ts';
+
+export type TenantRow = typeof owners.$inferSelect;
+
+export function tenantRepository(db: Db) {
+  return {
+    async findByDomain(domain: string): Promise<TenantRow | undefined> {
+      const [row] = await db.select().from(owners).where(eq(owners.domain, domain)).limit(1);
+      return row;
+    },
+    async findById(id: string): Promise<TenantRow | undefined> {
+      const [row] = await db.select().from(owners).where(eq(owners.id, id)).limit(1);
+      return row;
+    },
+    /** Up to two tenants: enough to tell "none", "exactly one" and "several" apart. */
+    async firstTwo(): Promise<TenantRow[]> {
+      return db.select().from(owners).orderBy(owners.createdAt).limit(2);
+    },
+    async update(id: string, values: Partial<typeof owners.$inferInsert>) {
+      await db
+        .update(owners)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(owners.id, id));
+    },
+    /** Deletes the tenant; its console data goes with it (foreign keys cascade). */
+    async delete(id: string) {
+      await db.delete(owners).where(eq(owners.id, id));
+    },
+    async list(opts: { keyword?: string; limit: number; offset: number }) {
+      const like = opts.keyword ? containsPattern(opts.keyword) : undefined;
+      const where = like
+        ? or(ilike(owners.domain, like), ilike(owners.company, like), ilike(owners.sysName, like))
+        : undefined;
+      const [[total], rows] = await Promise.all([
+        db.select({ n: count() }).from(owners).where(where),
+        db
+          .select({
+            id: owners.id,
+            domain: owners.domain,
+            sysName: owners.sysName,
+            company: owners.company,
+            sms: owners.sms,
+            status: owners.status,
+            createdAt: owners.createdAt,
+            // Spelled out: drizzle leaves columns unqualified when a select has no join.
+            userCount: sql<number>`(select count(*)::int from console_users u where u.tenant_id = "owners"."id")`,
+          })
+          .from(owners)
+          .where(where)
+          .orderBy(desc(owners.createdAt), owners.id)
+          .limit(opts.limit)
+          .offset(opts.offset),
+      ]);
+      return { total: total?.n ?? 0, rows };
+    },
+    async systemSettings(): Promise<Record<string, unknown>> {
+      const [row] = await db.select().from(systemSettings).where(eq(systemSettings.id, 1));
+      return row?.settings ?? {};
+    },
+    async saveSystemSettings(settings: Record<string, unknown>) {
+      await db
+        .insert(systemSettings)
+        .values({ id: 1, settings })
+        .onConflictDoUpdate({
+          target: systemSettings.id,
+          set: { settings, updatedAt: sql`now()` },
+        });
+    },
+  };
+}
+export type TenantRepository = ReturnType<typeof tenantRepository>;

@@ -1,0 +1,46 @@
+import type { TLoginSettings } from '@edp/shared/contracts/login';
+import type { TSystemSettings } from '@edp/shared/contracts/sa-owners';
+import { ConsoleErr } from '@edp/shared/errors';
+import type { Db } from '../../platform/db/index.ts';
+import { AppError } from '../../platform/errors/index.ts';
+import { auditService } from '../audit/index.ts';
+import type { Caller } from '../access/index.ts';
+import { resolveTenant } from './resolve.ts';
+import { loginSettingsOf, storedLoginSettings } from './login-settings.ts';
+import { tenantRepository, type TenantRow } from './tenant-repository.ts';
+
+export const defaultSystemSettings: TSystemSettings = { ownerRegOpen: false, defaultSysName: '' };
+
+export function tenantService(db: Db) {
+  const repo = tenantRepository(db);
+  const audit = auditService(db);
+
+  return {
+    repo,
+    resolve: (host: string | undefined) => resolveTenant(db, host),
+    /** The active tenant for a login page, else TenantNotFound / TenantDisabled. */
+    async requireActive(host: string | undefined): Promise<TenantRow> {
+      const tenant = await this.resolve(host);
+      if (!tenant) throw new AppError(ConsoleErr.TenantNotFound);
+      if (tenant.status !== 'active') throw new AppError(ConsoleErr.TenantDisabled);
+      return tenant;
+    },
+    async loginSettings(tenantId: string): Promise<TLoginSettings> {
+      const tenant = await repo.findById(tenantId);
+      if (!tenant) throw new AppError(ConsoleErr.TenantNotFound);
+      return loginSettingsOf(tenant);
+    },
+    async saveLoginSettings(caller: Caller, settings: TLoginSettings) {
+      const before = await this.loginSettings(caller.actor.tenantId);
+      await repo.update(caller.actor.tenantId, storedLoginSettings(settings));
+      await audit.change(caller, { target: 'loginSet', before, after: settings });
+    },
+    async systemSettings(): Promise<TSystemSettings> {
+      return { ...defaultSystemSettings, ...(await repo.systemSettings()) };
+    },
+    async saveSystemSettings(settings: TSystemSettings) {
+      await repo.saveSystemSettings(settings);
+    },
+  };
+}
+export type TenantService = ReturnType<typeof tenantService>;

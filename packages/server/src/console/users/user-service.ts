@@ -1,0 +1,209 @@
+import type { ConsoleCache, Caller } from '../access/index.ts';
+import type { Platform } from '../../platform/platform.ts';
+import type { z } from 'zod';
+import type { TList } from '@edp/shared/contracts/common';
+import type {
+  TUserItem,
+  ZUserAdd,
+  ZUserEdit,
+  ZUserListRequest,
+  ZUserMove,
+} from '@edp/shared/contracts/user';
+import { CommonErr, ConsoleErr, PortalErr } from '@edp/shared/errors';
+import { AppError } from '../../platform/errors/index.ts';
+import { auditService } from '../audit/index.ts';
+import { groupRepository, canSee, visibleGroupIds } from '../groups/index.ts';
+import { hashPassword, isCommonPasswordDigest } from '../../platform/passwords/index.ts';
+import { roleRepository } from '../roles/index.ts';
+import { setPassword } from './user-password.ts';
+import { userRepository, type UserRow } from './user-repository.ts';
+
+/** What the audit log keeps of a user: never the password hash or the auto-login token. */
+const summary = (u: UserRow) => ({
+  account: u.account,
+  name: u.name,
+  phone: u.phone,
+  email: u.email,
+  jobNo: u.jobNo,
+  duty: u.duty,
+  status: u.status,
+  roleId: u.roleId,
+  groupId: u.groupId,
+});
+
+/** User management by the system-administrator duty, scoped to the caller's tenant and groups. */
+export function userService(
+  app: Pick<Platform, 'db' | 'sessions'> & { consoleCache: ConsoleCache },
+) {
+  const db = app.db;
+  const users = userRepository(db);
+  const roles = roleRepository(db);
+  const groups = groupRepository(db);
+  const audit = auditService(db);
+
+  /** A user of the caller's tenant inside the caller's groups; another's id answers 404. */
+  async function visibleUser(caller: Caller, id: string): Promise<UserRow> {
+    const user = await users.findById(caller.actor.tenantId, id);
+    const visible = await visibleGroupIds(db, caller.actor);
+    if (!user || !canSee(visible, user.groupId)) throw new AppError(CommonErr.NotFound);
+    return user;
+  }
+
+  async function checkRoleAndGroup(caller: Caller, roleId?: string, groupId?: string | null) {
+    const tenantId = caller.actor.tenantId;
+    if (roleId && !(await roles.findById(tenantId, roleId))) throw new AppError(CommonErr.NotFound);
+    if (groupId) {
+      const visible = await visibleGroupIds(db, caller.actor);
+      const group = await groups.findById(tenantId, groupId);
+      if (!group || !canSee(visible, groupId)) throw new AppError(CommonErr.NotFound);
+    }
+  }
+
+  /**
+   * docs/product.md §5: a user who is the only one left holding a bound role — a built-in duty role or
+   * one tied to groups — cannot be deleted or disabled (or moved off it), nor the initial admin.
+   */
+  async function assertRemovable(caller: Caller, user: UserRow) {
+    if (user.id === caller.actor.userId) throw new AppError(ConsoleErr.NotOnSelf);
+    if (user.adminTag) throw new AppError(ConsoleErr.Protected);
+    if (!user.roleId) return;
+    const role = await roles.findById(user.tenantId, user.roleId);
+    if (!role) return;
+    const bound = role.builtIn || !!(await roles.groupIdsOf([role.id])).get(role.id)?.length;
+    if (bound && (await users.countOthersOfRole(role.id, user.id)) === 0) {
+      throw new AppError(ConsoleErr.UserIsOnlyOfRole);
+    }
+  }
+
+  async function assertEmailFree(
+    tenantId: string,
+    email: string | null | undefined,
+    exceptId?: string,
+  ) {
+    if (email && (await users.emailTaken(tenantId, email, exceptId))) {
+      throw new AppError(PortalErr.EmailExists);
+    }
+  }
+
+  return {
+    /** A page of the users the caller may see (the route keeps it: console-cache.ts). */
+    async list(caller: Caller, q: z.infer<typeof ZUserListRequest>): Promise<TList<TUserItem>> {
+      const visible = await visibleGroupIds(db, caller.actor);
+      if (q.groupId && !canSee(visible, q.groupId)) throw new AppError(CommonErr.NotFound);
+      const { total, rows } = await users.list({
+        tenantId: caller.actor.tenantId,
+        visibleGroupIds: visible,
+        groupId: q.groupId,
+        roleId: q.roleId,
+        keyword: q.keyword,
+        status: q.status,
+        limit: q.pageSize,
+        offset: (q.page - 1) * q.pageSize,
+      });
+      const list = rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+      return { list, total, page: q.page, pageSize: q.pageSize };
+    },
+
+    async add(caller: Caller, input: z.infer<typeof ZUserAdd>) {
+      const tenantId = caller.actor.tenantId;
+      await checkRoleAndGroup(caller, input.roleId, input.groupId);
+      if (await users.findByAccount(tenantId, input.account)) {
+        throw new AppError(ConsoleErr.AccountExists);
+      }
+      await assertEmailFree(tenantId, input.email);
+      if (isCommonPasswordDigest(input.password)) throw new AppError(PortalErr.PasswordCommon);
+      const { password, ...fields } = input;
+      const id = await users.insert({
+        ...fields,
+        tenantId,
+        passwordHash: await hashPassword(password),
+        mustChangePassword: true,
+      });
+      const created = (await users.findById(tenantId, id))!;
+      await audit.change(caller, { target: input.account, after: summary(created) });
+      return { id };
+    },
+
+    async edit(caller: Caller, input: z.infer<typeof ZUserEdit>) {
+      const user = await visibleUser(caller, input.id);
+      if (user.status === 'deleted') throw new AppError(CommonErr.NotFound);
+      await checkRoleAndGroup(caller, input.roleId, input.groupId);
+      await assertEmailFree(user.tenantId, input.email, user.id);
+      const leavesRole = input.roleId !== undefined && input.roleId !== user.roleId;
+      if ((input.status === 'disabled' && user.status !== 'disabled') || leavesRole) {
+        await assertRemovable(caller, user);
+      }
+      const { id, ...values } = input;
+      await users.update(user.tenantId, id, values);
+      if (input.status === 'disabled') await app.sessions.revokeAllOf('user', id);
+      const after = (await users.findById(user.tenantId, id))!;
+      await audit.change(caller, {
+        target: user.account,
+        before: summary(user),
+        after: summary(after),
+      });
+    },
+
+    /** Soft delete: the user can be recovered until deleted permanently. */
+    async del(caller: Caller, id: string) {
+      const user = await visibleUser(caller, id);
+      if (user.status === 'deleted') return;
+      await assertRemovable(caller, user);
+      await users.update(user.tenantId, id, { status: 'deleted' });
+      await app.sessions.revokeAllOf('user', id);
+      await audit.change(caller, {
+        target: user.account,
+        before: { status: user.status },
+        after: { status: 'deleted' },
+      });
+    },
+
+    async recover(caller: Caller, id: string) {
+      const user = await visibleUser(caller, id);
+      if (user.status !== 'deleted') throw new AppError(CommonErr.NotFound);
+      if (user.email) await assertEmailFree(user.tenantId, user.email, user.id);
+      await users.update(user.tenantId, id, { status: 'normal' });
+      await audit.change(caller, {
+        target: user.account,
+        before: { status: 'deleted' },
+        after: { status: 'normal' },
+      });
+    },
+
+    async realDel(caller: Caller, id: string) {
+      const user = await visibleUser(caller, id);
+      if (user.status !== 'deleted') throw new AppError(ConsoleErr.UserNotDeleted);
+      await users.deleteForever(user.tenantId, id);
+      await audit.change(caller, { target: user.account, before: summary(user) });
+    },
+
+    /** Migrates users between groups. */
+    async move(caller: Caller, input: z.infer<typeof ZUserMove>) {
+      const ids = [...new Set(input.ids)];
+      await checkRoleAndGroup(caller, undefined, input.groupId);
+      const found = await users.findByIds(caller.actor.tenantId, ids);
+      const visible = await visibleGroupIds(db, caller.actor);
+      // A caller limited to some groups cannot move users out of sight (to no group).
+      if (!canSee(visible, input.groupId) && visible !== null)
+        throw new AppError(CommonErr.NotFound);
+      if (found.length !== ids.length || found.some((u) => !canSee(visible, u.groupId))) {
+        throw new AppError(CommonErr.NotFound);
+      }
+      await users.move(caller.actor.tenantId, ids, input.groupId);
+      await audit.change(caller, {
+        target: found.map((u) => u.account).join(','),
+        before: found.map((u) => ({ account: u.account, groupId: u.groupId })),
+        after: { groupId: input.groupId },
+      });
+    },
+
+    /** Resets another user's password; they must change it at the next login. */
+    async resetPassword(caller: Caller, id: string, password: string) {
+      const user = await visibleUser(caller, id);
+      if (user.id === caller.actor.userId) throw new AppError(ConsoleErr.NotOnSelf);
+      if (user.status === 'deleted') throw new AppError(CommonErr.NotFound);
+      await setPassword(app, user, password, { byOther: true });
+      await audit.change(caller, { target: user.account, after: { mustChangePassword: true } });
+    },
+  };
+}

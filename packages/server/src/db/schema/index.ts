@@ -1,6 +1,0 @@
-// The schema drizzle-kit reads to generate migrations; every table file is listed here.
-export * from './sessions.ts';
-export * from './owners.ts';
-export * from './security.ts';
-export * from './portal.ts';
-export * from './console.ts';

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import type { Call } from '@edp/shared/api/define';
+import { consoleGuard } from './console/http/index.ts';
+import type { Guard } from './platform/http/index.ts';
+
+/** The guard each kind of access names (platform/http/serve.ts registers it with the route). */
+export function guardOf(app: FastifyInstance) {
+  return (call: Call): Guard => {
+    const { access } = call;
+    switch (access.who) {
+      case 'public':
+        return { onRequest: [] };
+      case 'company':
+        return { onRequest: [app.requireSession('company')] };
+      case 'vendor':
+        return { onRequest: [app.requireSession('sa')] };
+      case 'console':
+        return consoleGuard(app, call.path, access);
+      case 'engine':
+        throw new Error(`${call.path}: engine calls have no guard yet`);
+    }
+  };
+}

@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captchas } from '../db/schema/index.ts';
+import { createTestApp, type TestContext } from '../../test/harness.ts';
+import { captchaService } from './captcha-service.ts';
+
+describe('captcha', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  it('makes an SVG whose answer is accepted once, case-insensitively', async () => {
+    const service = captchaService(ctx.app.db, { enabled: true });
+    const { id, svg } = await service.create();
+    expect(svg).toMatch(/^<svg[\s\S]*<\/svg>$/);
+    const [row] = await ctx.app.db.select().from(captchas);
+    const answer = row!.answer.toUpperCase();
+    expect(await service.verify(id, answer)).toBe(true);
+    expect(await service.verify(id, answer)).toBe(false);
+  });
+
+  it('is used up by a wrong answer', async () => {
+    const service = captchaService(ctx.app.db, { enabled: true });
+    const { id } = await service.create();
+    const all = await ctx.app.db.select().from(captchas);
+    const answer = all.at(-1)!.answer;
+    expect(await service.verify(id, 'zzzz')).toBe(false);
+    expect(await service.verify(id, answer)).toBe(false);
+  });
+
+  it('expires after 5 minutes', async () => {
+    let clock = Date.now();
+    const service = captchaService(ctx.app.db, { enabled: true, now: () => clock });
+    const { id } = await service.create();
+    const all = await ctx.app.db.select().from(captchas);
+    clock += 5 * 60_000 + 1;
+    expect(await service.verify(id, all.at(-1)!.answer)).toBe(false);
+  });
+
+  it('accepts anything when switched off (CAPTCHA=off)', async () => {
+    const service = captchaService(ctx.app.db, { enabled: false });
+    expect(await service.verify(undefined, undefined)).toBe(true);
+  });
+});

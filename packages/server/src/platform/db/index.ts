@@ -1,0 +1,6 @@
+/** The public entry of this module: other modules import only from here. */
+export * from './client.ts';
+export * from './db-errors.ts';
+export * from './like-pattern.ts';
+export * from './random-code.ts';
+export * from './schema/index.ts';

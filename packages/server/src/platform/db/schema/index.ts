@@ -1,0 +1,6 @@
+// The schema drizzle-kit reads to generate migrations; every table file is listed here.
+export * from './sessions.ts';
+export * from './tenants.ts';
+export * from './security.ts';
+export * from './portal.ts';
+export * from './console.ts';

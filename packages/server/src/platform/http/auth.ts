@@ -1,0 +1,36 @@
+import fp from 'fastify-plugin';
+import type { onRequestAsyncHookHandler } from 'fastify';
+import { CommonErr } from '@edp/shared/errors';
+import { AppError } from '../errors/index.ts';
+import type { Session, SessionKind } from '../sessions/index.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: Session | null;
+  }
+  interface FastifyInstance {
+    /** An onRequest hook that admits (before the body is read or validated) only a live session of one of `kinds` (else -10002). */
+    requireSession(...kinds: SessionKind[]): onRequestAsyncHookHandler;
+  }
+}
+
+/** Reads `X-Token`, shared by the portal, the console and the vendor screens. */
+export const authPlugin = fp(async (app) => {
+  app.decorateRequest('session', null);
+  app.decorate('requireSession', (...kinds: SessionKind[]) => {
+    const handler: onRequestAsyncHookHandler = async (req) => {
+      const header = req.headers['x-token'];
+      const token = Array.isArray(header) ? header[0] : header;
+      const session = token ? await app.sessions.resolve(token) : undefined;
+      if (!session || !kinds.includes(session.kind)) throw new AppError(CommonErr.SessionExpired);
+      req.session = session;
+    };
+    return handler;
+  });
+});
+
+/** The session of a route guarded by `requireSession`; throws if the guard was forgotten. */
+export function sessionOf(req: { session: Session | null }): Session {
+  if (!req.session) throw new AppError(CommonErr.SessionExpired);
+  return req.session;
+}

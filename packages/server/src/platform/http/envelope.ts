@@ -1,0 +1,86 @@
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { CommonErr, errorMessage, errorStatus } from '@edp/shared/errors';
+import { successMessages, type SuccessKey } from '@edp/shared/messages';
+import type { TEnvelope } from '@edp/shared/contracts/common';
+import { AppError } from '../errors/index.ts';
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /** Sends the success envelope with `data` and a localised message. */
+    ok<T>(data?: T, msg?: SuccessKey): TEnvelope<T>;
+  }
+}
+
+export function fail(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  code: number,
+  params = {},
+  status?: number,
+) {
+  const body: TEnvelope<never> = {
+    success: false,
+    errCode: code,
+    msg: errorMessage(code, req.locale ?? 'zh-CN', params),
+  };
+  return reply.status(status ?? errorStatus(code)).send(body);
+}
+
+/** Maps fastify's own error codes to the envelope's. */
+const fastifyCodes: Record<string, number> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: CommonErr.TooLarge,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: CommonErr.UnsupportedMedia,
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: CommonErr.Invalid,
+  FST_ERR_CTP_EMPTY_JSON_BODY: CommonErr.MalformedJson,
+  FST_ERR_CTP_INVALID_JSON_BODY: CommonErr.MalformedJson,
+  FST_ERR_RATE_LIMIT: CommonErr.TooMany,
+};
+
+/**
+ * Every answer under /api is the envelope `{ success, errCode, msg, data? }` — successes,
+ * validation failures (naming the field), unknown paths, limits and crashes alike. A 5xx
+ * never reveals internals: the detail goes to the log only.
+ */
+export const envelopePlugin = fp(async (app) => {
+  app.decorateReply('ok', function <T>(this: FastifyReply, data?: T, msg: SuccessKey = 'ok') {
+    const locale = this.request.locale ?? 'zh-CN';
+    const body: TEnvelope<T> = { success: true, errCode: 0, msg: successMessages[msg][locale] };
+    if (data !== undefined) body.data = data;
+    return body;
+  });
+
+  // A POST without a body is a POST with no fields, so every call can be made with a bare POST.
+  app.addHook('preValidation', (req, _reply, done) => {
+    if (req.body == null && req.method === 'POST') req.body = {};
+    done();
+  });
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof AppError) return fail(req, reply, err.code, err.params, err.status);
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const first = err.validation[0]!;
+      const field =
+        first.instancePath.replace(/^\//, '').replace(/\//g, '.') || err.validationContext;
+      return fail(req, reply, CommonErr.Invalid, { field: field ?? '', detail: first.message });
+    }
+    if (err.validation) {
+      return fail(req, reply, CommonErr.Invalid, {
+        field: err.validationContext ?? '',
+        detail: err.message,
+      });
+    }
+    const mapped = err.code ? fastifyCodes[err.code] : undefined;
+    if (mapped !== undefined) return fail(req, reply, mapped, {}, err.statusCode);
+    if (err instanceof SyntaxError || (err.statusCode === 400 && !err.code)) {
+      return fail(req, reply, CommonErr.MalformedJson);
+    }
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      req.log.info({ err }, 'client error');
+      return fail(req, reply, CommonErr.Invalid, { field: '', detail: '' }, err.statusCode);
+    }
+    req.log.error({ err }, 'unhandled error');
+    return fail(req, reply, CommonErr.Server, {}, 500);
+  });
+});

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { health, serverTime, vendorServerTime } from '@edp/shared/api/platform.calls';
+import { CommonErr } from '@edp/shared/errors';
+import { AppError } from '../errors/index.ts';
+import { serve } from './serve.ts';
+
+/** Health and server time. */
+export function platformRoutes(app: FastifyInstance) {
+  serve(app, health, async (req) => {
+    try {
+      await app.db.execute(sql`select 1`);
+    } catch (err) {
+      req.log.error({ err }, 'health check: database unreachable');
+      throw new AppError(CommonErr.Unavailable);
+    }
+    return {
+      status: 'ok' as const,
+      database: app.database.driver,
+      uptimeSeconds: Math.round(process.uptime()),
+    };
+  });
+  const time = async () => ({ ts: Date.now(), unp: app.vendorKeys.kid });
+  serve(app, serverTime, time);
+  serve(app, vendorServerTime, time);
+}

@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import { CommonErr } from '@edp/shared/errors';
+import { fail } from './envelope.ts';
+
+/**
+ * Where the built web app is: packages/web/dist, seen from src/platform/http (tests, dev) or from
+ * dist/ (the bundle).
+ */
+export function defaultWebDist(): string {
+  const here = import.meta.dirname;
+  const candidates = [
+    path.resolve(here, '../../web/dist'),
+    path.resolve(here, '../../../../web/dist'),
+  ];
+  return candidates.find((dir) => fs.existsSync(path.join(dir, 'index.html'))) ?? candidates[0]!;
+}
+
+/**
+ * Serves the built web app with history-mode fallback to index.html. Hashed assets are cached
+ * for a year; index.html and the service worker are revalidated every time so a deploy shows.
+ */
+export const webPlugin = fp<{ webDist: string }>(async (app, { webDist }) => {
+  const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      preCompressed: true,
+      index: false,
+      cacheControl: false,
+      setHeaders(reply, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header(
+          'Cache-Control',
+          immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  } else {
+    app.log.warn({ webDist }, 'web app not built: only the API is served');
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const isPage = (req.method === 'GET' || req.method === 'HEAD') && !req.url.startsWith('/api');
+    if (hasWeb && isPage) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return fail(req, reply, CommonErr.NotFound);
+  });
+});

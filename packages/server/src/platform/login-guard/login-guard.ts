@@ -1,0 +1,66 @@
+import { and, count, eq, gt, lt } from 'drizzle-orm';
+import { type Db, loginFailures } from '../db/index.ts';
+
+const ACCOUNT_WINDOW_MS = 15 * 60_000;
+const CAPTCHA_AFTER = 5;
+const LOCK_AFTER = 10;
+const IP_WINDOW_MS = 60 * 60_000;
+/** Higher than the per-account limit, so one office behind one address is not locked out by one person. */
+const IP_LIMIT = 100;
+
+export interface LoginGuardState {
+  /** 10 failures in 15 minutes: the account is locked until the oldest of them ages out. */
+  locked: boolean;
+  /** 5 failures in 15 minutes: a captcha is required even where the login form has none. */
+  captchaRequired: boolean;
+  /** About 100 failures an hour from this address: refuse further tries from it. */
+  addressBlocked: boolean;
+}
+
+/**
+ * Counts failed logins per account and per source address (docs/architecture.md §8 item 2).
+ * `scope` keeps the portal, the console (per tenant) and the vendor accounts apart.
+ */
+export function loginGuard(db: Db, now: () => number = Date.now) {
+  const since = (ms: number) => new Date(now() - ms);
+  return {
+    async state(scope: string, account: string, ip: string): Promise<LoginGuardState> {
+      const [[byAccount], [byAddress]] = await Promise.all([
+        db
+          .select({ n: count() })
+          .from(loginFailures)
+          .where(
+            and(
+              eq(loginFailures.scope, scope),
+              eq(loginFailures.account, account),
+              gt(loginFailures.at, since(ACCOUNT_WINDOW_MS)),
+            ),
+          ),
+        db
+          .select({ n: count() })
+          .from(loginFailures)
+          .where(and(eq(loginFailures.ip, ip), gt(loginFailures.at, since(IP_WINDOW_MS)))),
+      ]);
+      const failures = byAccount?.n ?? 0;
+      return {
+        locked: failures >= LOCK_AFTER,
+        captchaRequired: failures >= CAPTCHA_AFTER,
+        addressBlocked: (byAddress?.n ?? 0) >= IP_LIMIT,
+      };
+    },
+
+    async recordFailure(scope: string, account: string, ip: string) {
+      await db.insert(loginFailures).values({ scope, account, ip, at: new Date(now()) });
+      await db.delete(loginFailures).where(lt(loginFailures.at, since(IP_WINDOW_MS)));
+    },
+
+    /** A successful login clears the account's count (the address count stays). */
+    async recordSuccess(scope: string, account: string) {
+      await db
+        .delete(loginFailures)
+        .where(and(eq(loginFailures.scope, scope), eq(loginFailures.account, account)));
+    },
+  };
+}
+
+export type LoginGuard = ReturnType<typeof loginGuard>;

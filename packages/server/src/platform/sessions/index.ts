@@ -1,0 +1,3 @@
+/** The public entry of this module: other modules import only from here. */
+export * from './session-repository.ts';
+export * from './session-service.ts';

@@ -1,0 +1,143 @@
+import type { Platform } from '../../platform/platform.ts';
+import { CommonErr, PortalErr, type Locale } from '@edp/shared/errors';
+import type { TCompanyInfo, TCompanySummary, TRegister } from '@edp/shared/contracts/com';
+import { pickLocale } from '@edp/shared/locale';
+import { AppError } from '../../platform/errors/index.ts';
+import {
+  dummyPasswordHash,
+  hashPassword,
+  isCommonPasswordDigest,
+  verifyPassword,
+} from '../../platform/passwords/index.ts';
+import { companyRepository, type CompanyRow } from './company-repository.ts';
+import { emailCodeService, type EmailCodePurpose } from './email-code-service.ts';
+import { codeMail } from './code-mail.ts';
+
+type Deps = Pick<Platform, 'db' | 'captcha' | 'loginGuard' | 'sessions' | 'mailer'>;
+
+/** Where a request came from, for the login guard and the session row. */
+export interface Origin {
+  ip: string;
+  userAgent?: string;
+  locale: Locale;
+  captchaId?: string;
+}
+
+const GUARD_SCOPE = 'com';
+
+export const companySummary = (row: CompanyRow): TCompanySummary => ({
+  id: row.id,
+  email: row.email,
+  company: row.company,
+  balance: row.balance,
+});
+
+/** Portal accounts: registration, login with lockout, e-mail codes, passwords. */
+export function companyService(app: Deps) {
+  const repo = companyRepository(app.db);
+  const codes = emailCodeService(app.db);
+
+  function refuseCommon(digest: string) {
+    if (isCommonPasswordDigest(digest)) throw new AppError(PortalErr.PasswordCommon);
+  }
+
+  return {
+    exists: (email: string) => repo.exists(email),
+
+    /**
+     * Captcha first; a register code for a used address is refused. A reset code for an unknown
+     * address is issued (and kept, unusable) but not sent, so that it answers exactly like a
+     * known one, the resend delay included: no enumeration.
+     */
+    async sendCode(email: string, purpose: EmailCodePurpose, captcha: string, origin: Origin) {
+      if (!(await app.captcha.verify(origin.captchaId, captcha))) {
+        throw new AppError(PortalErr.CaptchaWrong);
+      }
+      const row = await repo.findByEmail(email);
+      if (purpose === 'register' && row) throw new AppError(PortalErr.EmailExists);
+      const code = await codes.issue(email, purpose);
+      if (purpose === 'reset' && !row) return;
+      const language = row ? pickLocale(row.language) : origin.locale;
+      await app.mailer.send(codeMail(email, purpose, code, language));
+    },
+
+    async register(input: TRegister, origin: Origin): Promise<void> {
+      if (await repo.exists(input.email)) throw new AppError(PortalErr.EmailExists);
+      refuseCommon(input.password);
+      if (!(await codes.consume(input.email, 'register', input.code))) {
+        throw new AppError(PortalErr.CodeWrong);
+      }
+      const created = await repo.insert({
+        email: input.email,
+        passwordHash: await hashPassword(input.password),
+        company: input.company,
+        contact: input.contact ?? '',
+        phone: input.phone ?? '',
+        language: origin.locale,
+      });
+      if (!created) throw new AppError(PortalErr.EmailExists);
+    },
+
+    /** Same answer for an unknown account and a wrong password, in body, status and time. */
+    async login(email: string, password: string, captcha: string, origin: Origin) {
+      const state = await app.loginGuard.state(GUARD_SCOPE, email, origin.ip);
+      if (state.addressBlocked) throw new AppError(CommonErr.TooMany);
+      if (state.locked) throw new AppError(PortalErr.AccountLocked);
+      if (!(await app.captcha.verify(origin.captchaId, captcha))) {
+        throw new AppError(PortalErr.CaptchaWrong);
+      }
+      const row = await repo.findByEmail(email);
+      const good = await verifyPassword(row?.passwordHash ?? (await dummyPasswordHash()), password);
+      if (!row || !good) {
+        await app.loginGuard.recordFailure(GUARD_SCOPE, email, origin.ip);
+        throw new AppError(PortalErr.LoginFailed);
+      }
+      await app.loginGuard.recordSuccess(GUARD_SCOPE, email);
+      const token = await app.sessions.create({
+        kind: 'company',
+        subjectId: row.id,
+        ip: origin.ip,
+        userAgent: origin.userAgent,
+      });
+      return { token, company: companySummary(row) };
+    },
+
+    /** Sets a new password from an e-mail code and ends every session of the company. */
+    async resetPassword(email: string, code: string, password: string): Promise<void> {
+      refuseCommon(password);
+      const row = await repo.findByEmail(email);
+      // An unknown address spends no code and answers like a wrong code.
+      if (!row || !(await codes.consume(email, 'reset', code))) {
+        throw new AppError(PortalErr.CodeWrong);
+      }
+      await repo.setPassword(row.id, await hashPassword(password));
+      await app.sessions.revokeAllOf('company', row.id);
+      await app.loginGuard.recordSuccess(GUARD_SCOPE, email);
+    },
+
+    /** Changes the password while signed in; other sessions of the company end. */
+    async changePassword(id: string, oldDigest: string, newDigest: string, tokenHash: string) {
+      const row = await repo.findById(id);
+      if (!row) throw new AppError(CommonErr.SessionExpired);
+      if (!(await verifyPassword(row.passwordHash, oldDigest))) {
+        throw new AppError(PortalErr.OldPasswordWrong);
+      }
+      refuseCommon(newDigest);
+      await repo.setPassword(id, await hashPassword(newDigest));
+      await app.sessions.revokeAllOf('company', id, tokenHash);
+    },
+
+    async info(id: string): Promise<TCompanyInfo> {
+      const row = await repo.findById(id);
+      if (!row) throw new AppError(CommonErr.SessionExpired);
+      return {
+        ...companySummary(row),
+        contact: row.contact,
+        phone: row.phone,
+        createdAt: row.createdAt.toISOString(),
+      };
+    },
+  };
+}
+
+export type CompanyService = ReturnType<typeof companyService>;

@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  downloadIssueFile,
+  issueElevation,
+  issueLicence,
+  licenceList,
+  licenceRecords,
+  subLicences,
+  uploadLicenceRequest,
+  vendorPublicKey,
+} from '@edp/shared/api/portal/licences.calls';
+import { CommonErr } from '@edp/shared/errors';
+import { AppError } from '../../platform/errors/index.ts';
+import { sessionOf, serve } from '../../platform/http/index.ts';
+import type { Services } from '../../services.ts';
+
+/** My license, licence requests, certificates, elevation files and their download. */
+export function licenceRoutes(app: FastifyInstance, { licences, licenceQueries }: Services) {
+  const companyOf = (req: Parameters<typeof sessionOf>[0]) => sessionOf(req).subjectId;
+
+  serve(app, licenceList, (req, reply) => {
+    const companyId = companyOf(req);
+    const { status = 'all', page, pageSize } = req.body;
+    return app.licencePages.send(reply, companyId, `${status}/${pageSize}/${page}`, () =>
+      licenceQueries.licencePage(companyId, req.body),
+    );
+  });
+  serve(app, subLicences, async (req) => ({
+    list: await licenceQueries.subLicences(companyOf(req), req.body.licenseId),
+  }));
+  serve(app, licenceRecords, async (req) => {
+    const companyId = companyOf(req);
+    const { licenseId, ...page } = req.body;
+    if (!(await licenceQueries.licenceExists(companyId, licenseId))) {
+      throw new AppError(CommonErr.NotFound);
+    }
+    return licenceQueries.recordPage(companyId, { licenceId: licenseId }, page);
+  });
+  serve(app, uploadLicenceRequest, (req) => licences.upload(companyOf(req), req.body.file));
+  serve(app, issueLicence, (req) =>
+    licences.issue(companyOf(req), req.body.requestId, req.body.months),
+  );
+  serve(app, issueElevation, (req) =>
+    licences.elevate(companyOf(req), req.body.deviceId, req.body.seconds),
+  );
+  serve(app, vendorPublicKey, async () => ({
+    publicKeyPem: app.vendorKeys.publicKeyPem,
+    kid: app.vendorKeys.kid,
+    alg: 'ed25519' as const,
+  }));
+  serve(app, downloadIssueFile, async (req, reply) => {
+    const file = await licences.download(companyOf(req), req.params.id);
+    reply.header('Content-Type', 'application/octet-stream');
+    reply.header('Content-Disposition', `attachment; filename="${file.fileName}"`);
+    reply.header('Cache-Control', 'no-store');
+    return reply.send(file.fileText);
+  });
+}

@@ -1,0 +1,193 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import {
+  type Db,
+  balanceRecords,
+  companies,
+  engines,
+  issueRecords,
+  licenceRequests,
+  licences,
+} from '../../platform/db/index.ts';
+
+export type EngineRow = typeof engines.$inferSelect;
+export type LicenceRequestRow = typeof licenceRequests.$inferSelect;
+export type LicenceRow = typeof licences.$inferSelect;
+export type IssueRecordRow = typeof issueRecords.$inferSelect;
+
+/** SQL for uploads, issues and elevation files; every query is scoped by the company. */
+export function licenceRepository(db: Db) {
+  return {
+    /** The engine of (device, kind), created at its first request; name and fingerprint follow the latest. */
+    async upsertEngine(row: {
+      companyId: string;
+      deviceId: string;
+      kind: string;
+      name: string;
+      fingerprint: string;
+    }): Promise<EngineRow> {
+      const [engine] = await db
+        .insert(engines)
+        .values(row)
+        .onConflictDoUpdate({
+          target: [engines.companyId, engines.deviceId, engines.kind],
+          set: {
+            name: sql`coalesce(nullif(excluded.name, ''), ${engines.name})`,
+            fingerprint: sql`excluded.fingerprint`,
+            lastRequestAt: sql`now()`,
+          },
+        })
+        .returning();
+      return engine!;
+    },
+
+    /** Records a request once; a repeated upload finds the first row. */
+    async insertRequest(row: typeof licenceRequests.$inferInsert): Promise<LicenceRequestRow> {
+      const [created] = await db
+        .insert(licenceRequests)
+        .values(row)
+        .onConflictDoNothing({ target: [licenceRequests.companyId, licenceRequests.requestId] })
+        .returning();
+      return created ?? (await this.findRequest(row.companyId, row.requestId))!.request;
+    },
+
+    /** An uploaded request with its engine, and its certificate's record once issued. */
+    async findRequest(companyId: string, requestId: string) {
+      const [row] = await db
+        .select({ request: licenceRequests, engine: engines, issued: issueRecords })
+        .from(licenceRequests)
+        .innerJoin(engines, eq(engines.id, licenceRequests.engineId))
+        .leftJoin(
+          issueRecords,
+          and(
+            eq(issueRecords.companyId, licenceRequests.companyId),
+            eq(issueRecords.requestId, licenceRequests.requestId),
+          ),
+        )
+        .where(
+          and(eq(licenceRequests.companyId, companyId), eq(licenceRequests.requestId, requestId)),
+        )
+        .limit(1);
+      return row;
+    },
+
+    async findIssueByRequest(companyId: string, requestId: string) {
+      const [row] = await db
+        .select()
+        .from(issueRecords)
+        .where(and(eq(issueRecords.companyId, companyId), eq(issueRecords.requestId, requestId)))
+        .limit(1);
+      return row;
+    },
+
+    async balanceOf(companyId: string): Promise<number> {
+      const [row] = await db
+        .select({ balance: companies.balance })
+        .from(companies)
+        .where(eq(companies.id, companyId));
+      return row?.balance ?? 0;
+    },
+
+    /** Takes `months` off the balance only if that many are left; undefined otherwise. */
+    async deduct(companyId: string, months: number): Promise<number | undefined> {
+      const [row] = await db
+        .update(companies)
+        .set({ balance: sql`${companies.balance} - ${months}` })
+        .where(and(eq(companies.id, companyId), gte(companies.balance, months)))
+        .returning({ balance: companies.balance });
+      return row?.balance;
+    },
+
+    /**
+     * Creates or renews the engine's licence: the new expiry counts from the later of now and the
+     * current expiry, and the serial rises above both the stored and the installed one.
+     */
+    async upsertLicence(input: {
+      companyId: string;
+      engineId: string;
+      code: string;
+      installedSerial: number;
+      months: number;
+      issuedAt: Date;
+    }): Promise<LicenceRow> {
+      const at = sql`${input.issuedAt.toISOString()}::timestamptz`;
+      const span = sql`make_interval(months => ${input.months}::int)`;
+      const [row] = await db
+        .insert(licences)
+        .values({
+          companyId: input.companyId,
+          engineId: input.engineId,
+          code: input.code,
+          serial: input.installedSerial + 1,
+          issuedAt: input.issuedAt,
+          expiresAt: sql`${at} + ${span}`,
+        })
+        .onConflictDoUpdate({
+          target: licences.engineId,
+          set: {
+            serial: sql`greatest(${licences.serial}, ${input.installedSerial}::int) + 1`,
+            issuedAt: input.issuedAt,
+            expiresAt: sql`greatest(${licences.expiresAt}, ${at}) + ${span}`,
+          },
+        })
+        .returning();
+      return row!;
+    },
+
+    async insertIssueRecord(row: typeof issueRecords.$inferInsert): Promise<IssueRecordRow> {
+      const [created] = await db.insert(issueRecords).values(row).returning();
+      return created!;
+    },
+
+    /**
+     * A certificate's issue record and the balance record that pays for it, in one statement
+     * (one round trip less on the issue path): the record's id is chosen here.
+     */
+    async insertPaidIssueRecord(
+      record: typeof issueRecords.$inferInsert,
+      payment: Omit<typeof balanceRecords.$inferInsert, 'issueRecordId'>,
+    ): Promise<string> {
+      const id = record.id ?? randomUUID();
+      await db.execute(
+        sql`with issued as (${db
+          .insert(issueRecords)
+          .values({ ...record, id })
+          .getSQL()}) ${db
+          .insert(balanceRecords)
+          .values({ ...payment, issueRecordId: id })
+          .getSQL()}`,
+      );
+      return id;
+    },
+
+    async findRecord(companyId: string, id: string): Promise<IssueRecordRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(issueRecords)
+        .where(and(eq(issueRecords.companyId, companyId), eq(issueRecords.id, id)))
+        .limit(1);
+      return row;
+    },
+
+    /** The device's licence that runs longest, with its engine, for an elevation file. */
+    async longestLicenceOfDevice(companyId: string, deviceId: string) {
+      const [row] = await db
+        .select({ licence: licences, engine: engines })
+        .from(engines)
+        .innerJoin(licences, eq(licences.engineId, engines.id))
+        .where(and(eq(engines.companyId, companyId), eq(engines.deviceId, deviceId)))
+        .orderBy(desc(licences.expiresAt))
+        .limit(1);
+      return row;
+    },
+
+    async hasDevice(companyId: string, deviceId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: engines.id })
+        .from(engines)
+        .where(and(eq(engines.companyId, companyId), eq(engines.deviceId, deviceId)))
+        .limit(1);
+      return !!row;
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import type { Platform } from '../../platform/platform.ts';
+import { CommonErr, PortalErr } from '@edp/shared/errors';
+import { AppError } from '../../platform/errors/index.ts';
+import { randomCode } from '../../platform/db/index.ts';
+import {
+  dummyPasswordHash,
+  hashPassword,
+  isCommonPasswordDigest,
+  verifyPassword,
+} from '../../platform/passwords/index.ts';
+import { rechargeCodeHash } from '../balance/index.ts';
+import type { Origin } from '../company/index.ts';
+import { vendorRepository } from './vendor-repository.ts';
+
+type Deps = Pick<Platform, 'db' | 'captcha' | 'loginGuard' | 'sessions'>;
+
+const GUARD_SCOPE = 'sa';
+
+/** The vendor's super administrator: first set-up, login, recharge packages and codes. */
+export function vendorService(app: Deps) {
+  const repo = vendorRepository(app.db);
+
+  return {
+    isInitialized: async () => (await repo.adminCount()) > 0,
+
+    async init(account: string, password: string) {
+      if (isCommonPasswordDigest(password)) throw new AppError(PortalErr.PasswordCommon);
+      const created = await repo.insertFirstAdmin(account, await hashPassword(password));
+      if (!created) throw new AppError(PortalErr.AlreadyInitialized);
+    },
+
+    /** Lockout and answers as for companies (docs/architecture.md §8.2), in the 'sa' scope. */
+    async login(account: string, password: string, captcha: string, origin: Origin) {
+      const state = await app.loginGuard.state(GUARD_SCOPE, account, origin.ip);
+      if (state.addressBlocked) throw new AppError(CommonErr.TooMany);
+      if (state.locked) throw new AppError(PortalErr.AccountLocked);
+      if (!(await app.captcha.verify(origin.captchaId, captcha))) {
+        throw new AppError(PortalErr.CaptchaWrong);
+      }
+      const admin = await repo.findAdmin(account);
+      const good = await verifyPassword(
+        admin?.passwordHash ?? (await dummyPasswordHash()),
+        password,
+      );
+      if (!admin || !good) {
+        await app.loginGuard.recordFailure(GUARD_SCOPE, account, origin.ip);
+        throw new AppError(PortalErr.LoginFailed);
+      }
+      await app.loginGuard.recordSuccess(GUARD_SCOPE, account);
+      const token = await app.sessions.create({
+        kind: 'sa',
+        subjectId: admin.id,
+        ip: origin.ip,
+        userAgent: origin.userAgent,
+      });
+      return { token };
+    },
+
+    packages: repo.packagePage,
+    companies: repo.companyPage,
+
+    async savePackage(input: { id?: string; name: string; months: number }) {
+      if (!input.id) return { id: await repo.insertPackage(input.name, input.months) };
+      if (!(await repo.updatePackage(input.id, input.name, input.months))) {
+        throw new AppError(CommonErr.NotFound);
+      }
+      return { id: input.id };
+    },
+
+    async deletePackage(id: string) {
+      if (!(await repo.deletePackage(id))) throw new AppError(CommonErr.NotFound);
+    },
+
+    /** New single-use codes worth the package's months now; they are shown this once only. */
+    async makeCodes(packageId: string, count: number) {
+      const pack = await repo.findPackage(packageId);
+      if (!pack) throw new AppError(CommonErr.NotFound);
+      const codes = Array.from({ length: count }, () => randomCode(4));
+      await repo.insertCodes(
+        pack.id,
+        pack.months,
+        codes.map((c) => rechargeCodeHash(c)),
+      );
+      return { codes };
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import type { ConsoleCache } from '../../console/access/index.ts';
+import { activateTenant, editTenant } from '@edp/shared/api/portal/tenants.calls';
+import type { z } from 'zod';
+import type { ZOwnerEdit, ZOwnerListRequest } from '@edp/shared/contracts/sa-owners';
+import { ConsoleErr } from '@edp/shared/errors';
+import type { Platform } from '../../platform/platform.ts';
+import { AppError } from '../../platform/errors/index.ts';
+import { auditService } from '../../console/audit/index.ts';
+import { tenantRepository, type TenantRow } from '../../console/tenants/index.ts';
+
+const summary = (t: TenantRow) => ({
+  domain: t.domain,
+  sysName: t.sysName,
+  company: t.company,
+  sms: t.sms,
+  status: t.status,
+});
+
+/**
+ * The vendor's super administrator over the console's tenants. Each change is also written to
+ * the tenant's own audit log (account "vendor"), so the tenant's auditor sees it.
+ */
+export function saOwnerService(
+  app: Pick<Platform, 'db' | 'sessions'> & { consoleCache: ConsoleCache },
+) {
+  const repo = tenantRepository(app.db);
+  const audit = auditService(app.db);
+
+  async function tenant(id: string) {
+    const row = await repo.findById(id);
+    if (!row) throw new AppError(ConsoleErr.TenantNotFound);
+    return row;
+  }
+  const record = (t: TenantRow, action: string, ip: string, after: unknown) =>
+    audit.event({
+      tenantId: t.id,
+      account: 'vendor',
+      duty: 'vendor',
+      action,
+      target: t.domain,
+      detail: { before: summary(t), after },
+      ip,
+      result: 'success',
+    });
+
+  return {
+    async list(q: z.infer<typeof ZOwnerListRequest>) {
+      const { total, rows } = await repo.list({
+        keyword: q.keyword,
+        limit: q.pageSize,
+        offset: (q.page - 1) * q.pageSize,
+      });
+      const list = rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+      return { list, total, page: q.page, pageSize: q.pageSize };
+    },
+
+    /** Deactivating ends the tenant's sessions; its users cannot sign in until reactivated. */
+    async activate(id: string, active: boolean, ip: string) {
+      const t = await tenant(id);
+      const status = active ? 'active' : 'inactive';
+      await repo.update(id, { status });
+      if (!active) await app.sessions.revokeTenant(id);
+      app.consoleCache.changed(id);
+      await record(t, activateTenant.path, ip, { status });
+    },
+
+    async edit(input: z.infer<typeof ZOwnerEdit>, ip: string) {
+      const t = await tenant(input.id);
+      if (input.domain && input.domain !== t.domain && (await repo.findByDomain(input.domain))) {
+        throw new AppError(ConsoleErr.DomainExists);
+      }
+      const { id, ...values } = input;
+      await repo.update(id, values);
+      app.consoleCache.changed(id);
+      await record(t, editTenant.path, ip, { ...summary(t), ...values });
+    },
+
+    /** Deletes the tenant with all its console data, audit log included, and ends its sessions. */
+    async del(id: string) {
+      await tenant(id);
+      await app.sessions.revokeTenant(id);
+      await repo.delete(id);
+      app.consoleCache.changed(id);
+    },
+  };
+}
