@@ -59,10 +59,13 @@ module.exports = {
       },
     },
     {
-      name: 'http-stays-thin',
+      name: 'sql-in-repositories',
       severity: 'error',
-      comment: 'Handlers call services; SQL stays in repositories.',
-      from: { path: '^packages/server/src/[^/]+/http/', pathNot: '\\.test\\.ts$' },
+      comment: 'SQL is written only in repositories (*-repository.ts) and the database module.',
+      from: {
+        path: '^packages/server/src/',
+        pathNot: '(-repository\\.ts$|^packages/server/src/platform/db/|\\.test\\.ts$|/src/test/)',
+      },
       to: { path: '^node_modules/drizzle-orm/' },
     },
     {

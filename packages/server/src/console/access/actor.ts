@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import {
   roleMenus,
   type MenuMode,
@@ -6,10 +5,10 @@ import {
   type RolePermission,
   type RoleUserType,
 } from '@edp/shared/permissions';
-import { type Db, consoleRoles, consoleUsers, owners } from '../../platform/db/index.ts';
+import type { Db } from '../../platform/db/index.ts';
 import { proxyRepository, proxyNextEdge, proxyOpen } from '../proxies/index.ts';
 import { roleRepository } from '../roles/index.ts';
-import type { UserRow } from '../users/index.ts';
+import { userRepository, type UserRow } from '../users/index.ts';
 
 /** A signed-in console user with everything their permissions follow from. */
 export interface Actor {
@@ -50,13 +49,7 @@ export async function loadActor(
   tenantId: string,
   now = new Date(),
 ): Promise<Actor | undefined> {
-  const [row] = await db
-    .select({ user: consoleUsers, role: consoleRoles, tenantStatus: owners.status })
-    .from(consoleUsers)
-    .innerJoin(owners, eq(owners.id, consoleUsers.tenantId))
-    .leftJoin(consoleRoles, eq(consoleRoles.id, consoleUsers.roleId))
-    .where(and(eq(consoleUsers.id, userId), eq(consoleUsers.tenantId, tenantId)))
-    .limit(1);
+  const row = await userRepository(db).findWithRole(tenantId, userId);
   if (!row || row.user.status !== 'normal' || row.tenantStatus !== 'active') return undefined;
 
   const proxies = await proxyRepository(db).currentAndComingRoles(userId, now);

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
 import { EMAIL_CODE_TTL_MS } from '@edp/shared/constants';
 import type { Locale } from '@edp/shared/errors';
 import { SMS_PLACEHOLDERS } from '@edp/shared/rules';
-import { type Db, consoleLoginCodes } from '../../platform/db/index.ts';
+import type { Db } from '../../platform/db/index.ts';
+import { loginCodeRepository } from './login-code-repository.ts';
 import type { Mailer } from '../../platform/mail/index.ts';
 
 const MAX_TRIES = 5;
@@ -36,6 +36,7 @@ export function writeSmsToOutbox(dataDir: string, to: string, text: string, lang
  * use, at most 5 tries; a new code voids the old one (docs/architecture.md §8 item 4).
  */
 export function loginCodes(db: Db, opts: { dataDir: string; mailer: Mailer }) {
+  const codes = loginCodeRepository(db);
   return {
     /** Sends a code unless one was sent in the last minute. */
     async send(
@@ -43,16 +44,7 @@ export function loginCodes(db: Db, opts: { dataDir: string; mailer: Mailer }) {
       to: { channel: 'sms' | 'email'; address: string },
       locale: Locale,
     ): Promise<void> {
-      const [recent] = await db
-        .select({ sentAt: consoleLoginCodes.sentAt })
-        .from(consoleLoginCodes)
-        .where(
-          and(
-            eq(consoleLoginCodes.userId, userId),
-            gt(consoleLoginCodes.sentAt, new Date(Date.now() - RESEND_AFTER_MS)),
-          ),
-        );
-      if (recent) return;
+      if (await codes.sentSince(userId, new Date(Date.now() - RESEND_AFTER_MS))) return;
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const row = {
         userId,
@@ -61,10 +53,7 @@ export function loginCodes(db: Db, opts: { dataDir: string; mailer: Mailer }) {
         sentAt: new Date(),
         expiresAt: new Date(Date.now() + EMAIL_CODE_TTL_MS),
       };
-      await db
-        .insert(consoleLoginCodes)
-        .values(row)
-        .onConflictDoUpdate({ target: consoleLoginCodes.userId, set: row });
+      await codes.put(row);
       const text = smsTemplate[locale].replace(SMS_PLACEHOLDERS.code, code);
       if (to.channel === 'sms') writeSmsToOutbox(opts.dataDir, to.address, text, locale);
       else {
@@ -74,21 +63,13 @@ export function loginCodes(db: Db, opts: { dataDir: string; mailer: Mailer }) {
     },
     /** True once for the right code; a wrong one uses up a try. */
     async verify(userId: string, code: string): Promise<boolean> {
-      const [row] = await db
-        .select()
-        .from(consoleLoginCodes)
-        .where(
-          and(eq(consoleLoginCodes.userId, userId), gt(consoleLoginCodes.expiresAt, new Date())),
-        );
+      const row = await codes.findLive(userId, new Date());
       if (!row || row.tries >= MAX_TRIES) return false;
       if (row.codeHash === hashCode(userId, code)) {
-        await db.delete(consoleLoginCodes).where(eq(consoleLoginCodes.userId, userId));
+        await codes.delete(userId);
         return true;
       }
-      await db
-        .update(consoleLoginCodes)
-        .set({ tries: sql`${consoleLoginCodes.tries} + 1` })
-        .where(eq(consoleLoginCodes.userId, userId));
+      await codes.addTry(userId);
       return false;
     },
   };

@@ -2,12 +2,13 @@ import { setupTenant } from '@edp/shared/api/console/setup.calls';
 import { type Locale, CommonErr, ConsoleErr, PortalErr } from '@edp/shared/errors';
 import type { TDutyUser, TOwnerReg } from '@edp/shared/contracts/owner-admin';
 import type { MenuMode, RoleUserType } from '@edp/shared/permissions';
-import { type Db, consoleRoles, consoleUsers, owners } from '../../platform/db/index.ts';
+import type { Db } from '../../platform/db/index.ts';
 import { AppError } from '../../platform/errors/index.ts';
 import { auditService } from '../audit/index.ts';
 import { hashPassword, isCommonPasswordDigest } from '../../platform/passwords/index.ts';
 import { defaultLoginSettings, storedLoginSettings } from './login-settings.ts';
 import { domainOf } from './resolve.ts';
+import { tenantRepository } from './tenant-repository.ts';
 import { tenantService } from './tenant-service.ts';
 
 type DutyKey = 'admin' | 'keyAdmin' | 'operator' | 'auditor';
@@ -64,31 +65,22 @@ export function setupService(db: Db) {
       const system = await tenants.systemSettings();
       const settings = { ...defaultLoginSettings, ...input.loginSet };
 
-      const ownerId = await db.transaction(async (tx) => {
-        const [owner] = await tx
-          .insert(owners)
-          .values({
-            domain,
-            sysName: input.sysName || system.defaultSysName,
-            company: input.company,
-            ...storedLoginSettings(settings),
-          })
-          .returning({ id: owners.id });
-        for (const [i, { key, user }] of people.entries()) {
-          const userType: RoleUserType = key === 'admin' ? (superAdmin ? 1 : 2) : 3;
-          const [role] = await tx
-            .insert(consoleRoles)
-            .values({
-              tenantId: owner!.id,
-              name: duties[key].name[ctx.locale],
-              menu: duties[key].menu,
-              permission: 'write',
-              userType,
-              builtIn: true,
-            })
-            .returning({ id: consoleRoles.id });
-          await tx.insert(consoleUsers).values({
-            tenantId: owner!.id,
+      const ownerId = await tenantRepository(db).createWithDuties(
+        {
+          domain,
+          sysName: input.sysName || system.defaultSysName,
+          company: input.company,
+          ...storedLoginSettings(settings),
+        },
+        people.map(({ key, user }, i) => ({
+          role: {
+            name: duties[key].name[ctx.locale],
+            menu: duties[key].menu,
+            permission: 'write' as const,
+            userType: (key === 'admin' ? (superAdmin ? 1 : 2) : 3) as RoleUserType,
+            builtIn: true,
+          },
+          user: {
             account: user.account,
             name: user.name,
             phone: user.phone ?? null,
@@ -96,12 +88,10 @@ export function setupService(db: Db) {
             passwordHash: hashes[i]!,
             // The other duties' passwords were chosen by the person doing the setup.
             mustChangePassword: key !== 'admin',
-            roleId: role!.id,
             adminTag: key === 'admin',
-          });
-        }
-        return owner!.id;
-      });
+          },
+        })),
+      );
 
       await audit.event({
         tenantId: ownerId,

@@ -1,10 +1,41 @@
 import { count, desc, eq, ilike, or, sql } from 'drizzle-orm';
-import { containsPattern, type Db, owners, systemSettings } from '../../platform/db/index.ts';
+import {
+  consoleRoles,
+  consoleUsers,
+  containsPattern,
+  type Db,
+  owners,
+  systemSettings,
+} from '../../platform/db/index.ts';
 
 export type TenantRow = typeof owners.$inferSelect;
 
+/** A built-in duty of a new tenant: its role and the user who holds it. */
+export interface DutyMember {
+  role: Omit<typeof consoleRoles.$inferInsert, 'tenantId'>;
+  user: Omit<typeof consoleUsers.$inferInsert, 'tenantId' | 'roleId'>;
+}
+
 export function tenantRepository(db: Db) {
   return {
+    /** A tenant with its built-in roles and their users, in one transaction; its id. */
+    async createWithDuties(
+      tenant: typeof owners.$inferInsert,
+      members: readonly DutyMember[],
+    ): Promise<string> {
+      return db.transaction(async (tx) => {
+        const [owner] = await tx.insert(owners).values(tenant).returning({ id: owners.id });
+        const tenantId = owner!.id;
+        for (const { role, user } of members) {
+          const [row] = await tx
+            .insert(consoleRoles)
+            .values({ ...role, tenantId })
+            .returning({ id: consoleRoles.id });
+          await tx.insert(consoleUsers).values({ ...user, tenantId, roleId: row!.id });
+        }
+        return tenantId;
+      });
+    },
     async findByDomain(domain: string): Promise<TenantRow | undefined> {
       const [row] = await db.select().from(owners).where(eq(owners.domain, domain)).limit(1);
       return row;

@@ -6,6 +6,7 @@ import {
   consoleRoles,
   consoleUsers,
   containsPattern,
+  owners,
 } from '../../platform/db/index.ts';
 
 export type UserRow = typeof consoleUsers.$inferSelect;
@@ -28,6 +29,17 @@ export function userRepository(db: Db) {
     and(eq(consoleUsers.tenantId, tenantId), eq(consoleUsers.id, id));
 
   return {
+    /** A user with their own role and their tenant's status (the console actor is built from it). */
+    async findWithRole(tenantId: string, userId: string) {
+      const [row] = await db
+        .select({ user: consoleUsers, role: consoleRoles, tenantStatus: owners.status })
+        .from(consoleUsers)
+        .innerJoin(owners, eq(owners.id, consoleUsers.tenantId))
+        .leftJoin(consoleRoles, eq(consoleRoles.id, consoleUsers.roleId))
+        .where(and(eq(consoleUsers.id, userId), eq(consoleUsers.tenantId, tenantId)))
+        .limit(1);
+      return row;
+    },
     async findById(tenantId: string, id: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(consoleUsers).where(byId(tenantId, id)).limit(1);
       return row;

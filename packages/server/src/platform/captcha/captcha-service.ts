@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
 import svgCaptcha from 'svg-captcha';
 import { CAPTCHA_TTL_MS } from '@edp/shared/constants';
-import { type Db, captchas } from '../db/index.ts';
+import type { Db } from '../db/index.ts';
+import { captchaRepository } from './captcha-repository.ts';
 
 export type CaptchaScope = 'com' | 'login' | 'sa';
 
@@ -18,6 +18,7 @@ const hash = (id: string) => createHash('sha256').update(id).digest('hex');
  */
 export function captchaService(db: Db, opts: { enabled: boolean; now?: () => number }) {
   const now = opts.now ?? Date.now;
+  const repo = captchaRepository(db);
   return {
     async create(): Promise<{ id: string; svg: string }> {
       const { text, data } = svgCaptcha.create({
@@ -28,13 +29,9 @@ export function captchaService(db: Db, opts: { enabled: boolean; now?: () => num
         background: '#f0fdff',
       });
       const id = randomBytes(24).toString('base64url');
-      await db.insert(captchas).values({
-        idHash: hash(id),
-        answer: text.toLowerCase(),
-        expiresAt: new Date(now() + CAPTCHA_TTL_MS),
-      });
+      await repo.insert(hash(id), text.toLowerCase(), new Date(now() + CAPTCHA_TTL_MS));
       // Expired rows are swept on the way, so the table stays as small as the traffic of 5 minutes.
-      await db.delete(captchas).where(lt(captchas.expiresAt, new Date(now())));
+      await repo.deleteExpired(new Date(now()));
       return { id, svg: data };
     },
 
@@ -42,11 +39,8 @@ export function captchaService(db: Db, opts: { enabled: boolean; now?: () => num
     async verify(id: string | undefined, answer: string | undefined): Promise<boolean> {
       if (!opts.enabled) return true;
       if (!id || !answer) return false;
-      const [row] = await db
-        .delete(captchas)
-        .where(and(eq(captchas.idHash, hash(id)), gt(captchas.expiresAt, new Date(now()))))
-        .returning({ answer: captchas.answer });
-      return !!row && row.answer === answer.trim().toLowerCase();
+      const stored = await repo.take(hash(id), new Date(now()));
+      return stored === answer.trim().toLowerCase();
     },
   };
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -16,6 +17,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   driver: 'pglite' | 'pg';
+  /** Rejects when the database does not answer (health checks). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -47,11 +50,20 @@ export async function openDatabase(opts: {
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema });
     await migratePg(db, migrations);
-    return { db: db as unknown as Db, driver: 'pg', close: () => pool.end() };
+    return withPing({ db: db as unknown as Db, driver: 'pg', close: () => pool.end() });
   }
   if (!opts.pgliteDir.startsWith('memory://')) fs.mkdirSync(opts.pgliteDir, { recursive: true });
   const client = await PGlite.create(opts.pgliteDir, { loadDataDir: opts.pgliteSnapshot });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, migrations);
-  return { db: db as unknown as Db, driver: 'pglite', close: () => client.close() };
+  return withPing({ db: db as unknown as Db, driver: 'pglite', close: () => client.close() });
+}
+
+function withPing(database: Omit<Database, 'ping'>): Database {
+  return {
+    ...database,
+    ping: async () => {
+      await database.db.execute(sql`select 1`);
+    },
+  };
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
 import { health, serverTime, vendorServerTime } from '@edp/shared/api/platform.calls';
 import { CommonErr } from '@edp/shared/errors';
 import { AppError } from '../errors/index.ts';
@@ -9,7 +8,7 @@ import { serve } from './serve.ts';
 export function platformRoutes(app: FastifyInstance) {
   serve(app, health, async (req) => {
     try {
-      await app.db.execute(sql`select 1`);
+      await app.database.ping();
     } catch (err) {
       req.log.error({ err }, 'health check: database unreachable');
       throw new AppError(CommonErr.Unavailable);

@@ -1,5 +1,5 @@
-import { and, count, eq, gt, lt } from 'drizzle-orm';
-import { type Db, loginFailures } from '../db/index.ts';
+import type { Db } from '../db/index.ts';
+import { loginFailureRepository } from './login-failure-repository.ts';
 
 const ACCOUNT_WINDOW_MS = 15 * 60_000;
 const CAPTCHA_AFTER = 5;
@@ -23,42 +23,28 @@ export interface LoginGuardState {
  */
 export function loginGuard(db: Db, now: () => number = Date.now) {
   const since = (ms: number) => new Date(now() - ms);
+  const failures = loginFailureRepository(db);
   return {
     async state(scope: string, account: string, ip: string): Promise<LoginGuardState> {
-      const [[byAccount], [byAddress]] = await Promise.all([
-        db
-          .select({ n: count() })
-          .from(loginFailures)
-          .where(
-            and(
-              eq(loginFailures.scope, scope),
-              eq(loginFailures.account, account),
-              gt(loginFailures.at, since(ACCOUNT_WINDOW_MS)),
-            ),
-          ),
-        db
-          .select({ n: count() })
-          .from(loginFailures)
-          .where(and(eq(loginFailures.ip, ip), gt(loginFailures.at, since(IP_WINDOW_MS)))),
+      const [byAccount, byAddress] = await Promise.all([
+        failures.countForAccount(scope, account, since(ACCOUNT_WINDOW_MS)),
+        failures.countForAddress(ip, since(IP_WINDOW_MS)),
       ]);
-      const failures = byAccount?.n ?? 0;
       return {
-        locked: failures >= LOCK_AFTER,
-        captchaRequired: failures >= CAPTCHA_AFTER,
-        addressBlocked: (byAddress?.n ?? 0) >= IP_LIMIT,
+        locked: byAccount >= LOCK_AFTER,
+        captchaRequired: byAccount >= CAPTCHA_AFTER,
+        addressBlocked: byAddress >= IP_LIMIT,
       };
     },
 
     async recordFailure(scope: string, account: string, ip: string) {
-      await db.insert(loginFailures).values({ scope, account, ip, at: new Date(now()) });
-      await db.delete(loginFailures).where(lt(loginFailures.at, since(IP_WINDOW_MS)));
+      await failures.insert(scope, account, ip, new Date(now()));
+      await failures.deleteBefore(since(IP_WINDOW_MS));
     },
 
     /** A successful login clears the account's count (the address count stays). */
     async recordSuccess(scope: string, account: string) {
-      await db
-        .delete(loginFailures)
-        .where(and(eq(loginFailures.scope, scope), eq(loginFailures.account, account)));
+      await failures.deleteForAccount(scope, account);
     },
   };
 }

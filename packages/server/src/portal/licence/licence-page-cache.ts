@@ -11,7 +11,7 @@ export const LICENCE_PAGE_CACHE_MS = 5_000;
  * Pages of a company's licence list, by status filter, kept as sent: with 10,000 licences each
  * page costs a count over all of them. A page is kept until it would read otherwise by the clock
  * alone: the first of its rows changes status or days left (`nextStatusChange`), or, under a
- * status filter, a licence of the company joins or leaves the filtered set (licence-queries.ts).
+ * status filter, a licence of the company joins or leaves the filtered set (licence-query-repository.ts).
  */
 export function licencePageCache(now: () => number = Date.now, bus: CacheBus = localCacheBus()) {
   const pages = answerCache({ max: 2_000, ttlMs: LICENCE_PAGE_CACHE_MS, now });

@@ -1,4 +1,3 @@
-import { sql, type SQL } from 'drizzle-orm';
 import { LICENCE_WARNING_DAYS } from '@edp/shared/constants';
 import type { TLicenceStatus } from '@edp/shared/contracts/com';
 
@@ -36,15 +35,6 @@ export const turnsExpiringAt = (expiresAt: Date | number): number =>
 
 /** The earliest expiry that still reads "normal" at `now` (at least 30 days away). */
 export const normalFrom = (now: number): Date => new Date(now + LICENCE_WARNING_DAYS * DAY_MS);
-
-/** The same rule as a WHERE condition on an expiry column, so filters can use its index. */
-export function statusCondition(column: SQL | unknown, status: TLicenceStatus, now: number): SQL {
-  const at = sql`${new Date(now).toISOString()}::timestamptz`;
-  const warn = sql`${new Date(now + LICENCE_WARNING_DAYS * DAY_MS).toISOString()}::timestamptz`;
-  if (status === 'expired') return sql`${column} <= ${at}`;
-  if (status === 'expiring') return sql`${column} > ${at} and ${column} < ${warn}`;
-  return sql`${column} >= ${warn}`;
-}
 
 export const pageOffset = (page: { page: number; pageSize: number }) =>
   (page.page - 1) * page.pageSize;

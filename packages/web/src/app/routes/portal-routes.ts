@@ -53,8 +53,8 @@ export const portalRoutes: AppRoute[] = [
     name: 'myauth',
     access: 'company',
     layout: 'portal',
-    page: () => import('../../features/license/pages/myauth-page.tsx'),
-    menu: { icon: 'license', order: 10 },
+    page: () => import('../../features/licence/pages/myauth-page.tsx'),
+    menu: { icon: 'licence', order: 10 },
   },
   {
     path: '/device',

@@ -22,7 +22,7 @@ export type LayoutKind = 'public' | 'portal' | 'admin' | 'vendor';
 
 /** Icons are named, not imported here, so the route table stays light on /login. */
 export type MenuIconName =
-  | 'license'
+  | 'licence'
   | 'engine'
   | 'balance'
   | 'dashboard'

@@ -40,7 +40,7 @@ const home: DeepString<typeof zh> = {
   },
   features: {
     heading: 'What the portal does',
-    license: {
+    licence: {
       title: 'My license',
       description:
         'See licence status, days remaining and renewal records, with a warning 30 days before expiry.',

@@ -31,7 +31,7 @@ const home = {
   },
   features: {
     heading: '门户能做什么',
-    license: {
+    licence: {
       title: '我的授权',
       description: '查看授权状态、剩余天数与续期记录，临期 30 天前提醒。',
     },

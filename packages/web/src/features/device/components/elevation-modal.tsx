@@ -3,7 +3,7 @@ import { Alert, InputNumber, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../lib/format.ts';
 import { useCreateElevation } from '../api/create-elevation.ts';
-import { downloadIssueFile } from '../../license/api/download-issue-file.ts';
+import { downloadIssueFile } from '../../licence/api/download-issue-file.ts';
 import { durationProblem, durationToSeconds, type Duration } from './duration.ts';
 
 const PARTS = ['days', 'hours', 'minutes', 'seconds'] as const;

@@ -8,7 +8,7 @@ import { IssueRecordTable } from '../../../components/issue-record-table.tsx';
 import { PageContainer } from '../../../components/page-container.tsx';
 import { ApiError } from '../../../lib/http.ts';
 import { usePaging } from '../../../lib/use-paging.ts';
-import { downloadIssueFile } from '../../license/api/download-issue-file.ts';
+import { downloadIssueFile } from '../../licence/api/download-issue-file.ts';
 import { useDeviceInfo } from '../api/get-device-info.ts';
 import { useDeviceRecords } from '../api/get-device-records.ts';
 import { DeviceInfoCard } from '../components/device-info-card.tsx';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-const FEATURES = ['license', 'device', 'balance'] as const;
+const FEATURES = ['licence', 'device', 'balance'] as const;
 
 /** What the portal offers a signed-in company. */
 export function FeatureList() {

@@ -14,7 +14,7 @@ interface UploadRequestButtonProps {
 
 /** Picks a `.dat` request file and sends it to the server, which parses it. */
 export function UploadRequestButton({ onParsed, onError }: UploadRequestButtonProps) {
-  const { t } = useTranslation('license');
+  const { t } = useTranslation('licence');
   const { t: tc } = useTranslation('common');
   const upload = useUploadRequest();
 

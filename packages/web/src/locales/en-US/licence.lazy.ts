@@ -1,7 +1,7 @@
-import type zh from '../zh-CN/license.lazy.ts';
+import type zh from '../zh-CN/licence.lazy.ts';
 import type { DeepString } from '../types.ts';
 
-const license: DeepString<typeof zh> = {
+const licence: DeepString<typeof zh> = {
   upload: 'Upload request',
   uploadHint:
     'Upload the licence request file (.dat) your console made for a device, then confirm to issue a licence.',
@@ -53,4 +53,4 @@ const license: DeepString<typeof zh> = {
   },
 };
 
-export default license;
+export default licence;

@@ -12,7 +12,7 @@ interface IssueSummaryProps {
 
 /** What an uploaded request asks for, the months to issue and what they cost. */
 export function IssueSummary({ request, months, onMonthsChange }: IssueSummaryProps) {
-  const { t } = useTranslation('license');
+  const { t } = useTranslation('licence');
   const { t: tp } = useTranslation('portal');
   const cost = licenceCost(months ?? 0);
   const tooLow = !request.alreadyIssued && cost > request.balance;

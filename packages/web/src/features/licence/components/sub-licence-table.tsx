@@ -7,7 +7,7 @@ import { useSubLicences } from '../api/get-sub-licences.ts';
 
 /** The engines a licence authorises (expanded row of My license). */
 export function SubLicenceTable({ licenseId }: { licenseId: string }) {
-  const { t } = useTranslation('license');
+  const { t } = useTranslation('licence');
   const { t: tp } = useTranslation('portal');
   const query = useSubLicences(licenseId);
   const columns: TableProps<TSubLicence>['columns'] = [

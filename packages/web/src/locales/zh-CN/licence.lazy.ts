@@ -1,5 +1,5 @@
 /** My license and the issue flow; lazy: registered by the myauth page. */
-const license = {
+const licence = {
   upload: '上传请求文件',
   uploadHint: '上传控制台为设备生成的授权请求文件（.dat），确认后签发许可证。',
   onlyDat: '只能上传 .dat 文件',
@@ -49,10 +49,10 @@ const license = {
   },
 };
 
-export default license;
+export default licence;
 
 declare module 'i18next' {
   interface ResourceNamespaceMap {
-    license: typeof license;
+    licence: typeof licence;
   }
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, sql, type SQL } from 'drizzle-orm';
 import type { TListRequest, TList } from '@edp/shared/contracts/common';
 import type {
   TIssueRecord,
@@ -15,7 +15,6 @@ import {
   normalFrom,
   pageOffset,
   remainingDays,
-  statusCondition,
   turnsExpiringAt,
 } from './licence-status.ts';
 import type { CacheableAnswer } from '../../platform/cache/index.ts';
@@ -200,3 +199,12 @@ export function licenceQueries(db: Db, opts: { now?: () => number } = {}) {
 }
 
 export type LicenceQueries = ReturnType<typeof licenceQueries>;
+
+/** The licence status rule (licence-status.ts) as a WHERE condition on an expiry column, so filters can use its index. */
+export function statusCondition(column: SQL | unknown, status: TLicenceStatus, now: number): SQL {
+  const at = sql`${new Date(now).toISOString()}::timestamptz`;
+  const warn = sql`${normalFrom(now).toISOString()}::timestamptz`;
+  if (status === 'expired') return sql`${column} <= ${at}`;
+  if (status === 'expiring') return sql`${column} > ${at} and ${column} < ${warn}`;
+  return sql`${column} >= ${warn}`;
+}

@@ -6,7 +6,7 @@ import { PageContainer } from '../../../components/page-container.tsx';
 import { usePaging } from '../../../lib/use-paging.ts';
 import { useLicences } from '../api/get-licences.ts';
 import { IssueModal } from '../components/issue-modal.tsx';
-import '../components/license-texts.ts';
+import '../components/licence-texts.ts';
 import { LicenceTable } from '../components/licence-table.tsx';
 import { RenewalRecordsDrawer } from '../components/renewal-records-drawer.tsx';
 import { UploadRequestButton } from '../components/upload-request-button.tsx';
@@ -15,7 +15,7 @@ const STATUSES: TLicenceStatus[] = ['normal', 'expiring', 'expired'];
 
 /** My license (SPEC §2 /myauth): licences, their records, and issuing from a request file. */
 export default function MyauthPage() {
-  const { t } = useTranslation('license');
+  const { t } = useTranslation('licence');
   const { t: tp } = useTranslation('portal');
   const { t: tm } = useTranslation('menu');
   const paging = usePaging();

@@ -19,7 +19,7 @@ interface IssueModalProps {
 
 /** Confirm an uploaded request: months (1-120) and cost, then the issued licence. */
 export function IssueModal({ request, onClose }: IssueModalProps) {
-  const { t } = useTranslation('license');
+  const { t } = useTranslation('licence');
   const { t: tp } = useTranslation('portal');
   const { t: tc } = useTranslation('common');
   const [months, setMonths] = useState<number | null>(request.monthsAsked);

@@ -13,7 +13,7 @@ interface RenewalRecordsDrawerProps {
 
 /** The certificates issued for one licence, newest first, each downloadable again. */
 export function RenewalRecordsDrawer({ licence, onClose }: RenewalRecordsDrawerProps) {
-  const { t } = useTranslation('license');
+  const { t } = useTranslation('licence');
   const paging = usePaging();
   const query = useLicenceRecords(licence?.id, paging.params);
   return (

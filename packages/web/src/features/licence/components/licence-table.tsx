@@ -14,7 +14,7 @@ interface LicenceTableProps {
 
 /** My licences; a row expands to its sub-licences. */
 export function LicenceTable({ licences, loading, pagination, onShowRecords }: LicenceTableProps) {
-  const { t } = useTranslation('license');
+  const { t } = useTranslation('licence');
   const { t: tp } = useTranslation('portal');
   const columns: TableProps<TLicenceItem>['columns'] = [
     { title: t('columns.code'), dataIndex: 'code' },

@@ -7,7 +7,7 @@ import { downloadIssueFile } from '../api/download-issue-file.ts';
 
 /** The issued licence: expiry, serial, new balance and its download. */
 export function IssueResult({ result }: { result: TIssueResult }) {
-  const { t } = useTranslation('license');
+  const { t } = useTranslation('licence');
   const { t: tp } = useTranslation('portal');
   return (
     <Result

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { TLicenceStatus } from '@edp/shared/contracts/com';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { makeCompany } from '../../test/portal-fixture.ts';
-import { licenceQueries } from './licence-queries.ts';
+import { licenceQueries } from './licence-query-repository.ts';
 
 const DAY = 86_400_000;
 
