@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { TList } from '@edp/shared/contracts/common';
 import type { TLicenceItem } from '@edp/shared/contracts/com';
+import { SESSION_CACHE_MS } from './platform/sessions/index.ts';
+import { LICENCE_PAGE_CACHE_MS } from './portal/licence/index.ts';
 import {
   call,
   createPeerApp,
@@ -53,5 +55,71 @@ describe('two nodes behind one database', () => {
     );
     expect(issued.body.success).toBe(true);
     await vi.waitFor(async () => expect((await list()).body.data!.total).toBe(1), soon);
+  });
+});
+
+/**
+ * The same two nodes without Redis: buildApp then gives each node the local bus, which evicts
+ * only its own copies. What one node changes, the other keeps answering from its cache until the
+ * copy expires — the stale answers the Redis bus exists to prevent, so the tests above fail
+ * without it. The caches' clock is moved by hand: Date is faked before the nodes are built (they
+ * take `Date.now` then) and otherwise runs as usual.
+ */
+describe('two nodes behind one database, without Redis', () => {
+  let a: TestContext;
+  let b: FastifyInstance;
+  beforeAll(async () => {
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    a = await createTestApp();
+    b = await createPeerApp(a);
+  });
+  afterAll(async () => {
+    await b.close();
+    await a.close();
+    vi.useRealTimers();
+  });
+  // At least as long as the tests above wait for the other node to catch up (`soon`).
+  const waitedWithRedis = 2_000;
+
+  it('has no Redis on either node', () => {
+    expect(a.app.config.REDIS_URL).toBeUndefined();
+    expect(b.config.REDIS_URL).toBeUndefined();
+  });
+
+  it('accepts on one node, until its copy expires, a token logged out on the other', async () => {
+    const company = await makeCompany(a);
+    const info = (node: FastifyInstance) => call(node, '/com/my/info', {}, company.headers);
+    expect((await info(b)).status).toBe(200);
+    expect((await call(a.app, '/com/n/loginout', {}, company.headers)).body.success).toBe(true);
+    expect((await info(a.app)).body.errCode).toBe(-10002);
+
+    expect((await info(b)).status).toBe(200);
+    vi.advanceTimersByTime(waitedWithRedis);
+    expect((await info(b)).status).toBe(200);
+    vi.advanceTimersByTime(SESSION_CACHE_MS - waitedWithRedis);
+    expect((await info(b)).body.errCode).toBe(-10002);
+  });
+
+  it('does not list on one node, until its page expires, a licence issued on the other', async () => {
+    const company = await makeCompany(a, 12);
+    const list = () => call<TList<TLicenceItem>>(b, '/com/my/license', {}, company.headers);
+    expect((await list()).body.data!.total).toBe(0);
+    const f = requestFile();
+    await call(a.app, '/com/auth/device', { file: f.base64 }, company.headers);
+    const issued = await call(
+      a.app,
+      '/com/issue',
+      { requestId: f.file.requestId, months: 12 },
+      company.headers,
+    );
+    expect(issued.body.success).toBe(true);
+    const onA = await call<TList<TLicenceItem>>(a.app, '/com/my/license', {}, company.headers);
+    expect(onA.body.data!.total).toBe(1);
+
+    expect((await list()).body.data!.total).toBe(0);
+    vi.advanceTimersByTime(waitedWithRedis);
+    expect((await list()).body.data!.total).toBe(0);
+    vi.advanceTimersByTime(LICENCE_PAGE_CACHE_MS - waitedWithRedis);
+    expect((await list()).body.data!.total).toBe(1);
   });
 });
