@@ -267,22 +267,15 @@ describe('/api/com licence requests, certificates, elevation and download', () =
     expect(ele.status).toBe(404);
   });
 
-  it('issues a certificate in well under 20 ms (median on this database)', async () => {
+  // How fast one issue answers is measured by `npm run bench` (bench/api.mjs, against its budget).
+  it('issues 41 certificates in a row from one balance', async () => {
     const c = await makeCompany(ctx, 1000);
     const files = Array.from({ length: 41 }, () => requestFile());
     for (const f of files) await upload(c.headers, f.base64);
-    const times: number[] = [];
     for (const f of files) {
-      const start = performance.now();
       const res = await issue(c.headers, f.file.requestId, 1);
-      times.push(performance.now() - start);
       expect(res.body.success).toBe(true);
     }
-    times.sort((x, y) => x - y);
-    const median = times[Math.floor(times.length / 2)]!;
-    console.log(
-      `issue latency (${ctx.database.driver}): median ${median.toFixed(2)} ms, max ${times.at(-1)!.toFixed(2)} ms`,
-    );
-    expect(median).toBeLessThan(20);
+    expect(await balanceOf(c.id)).toBe(1000 - 41);
   });
 });
