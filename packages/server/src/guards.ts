@@ -13,7 +13,7 @@ export function guardOf(app: FastifyInstance) {
       case 'company':
         return { onRequest: [app.requireSession('company')] };
       case 'vendor':
-        return { onRequest: [app.requireSession('sa')] };
+        return { onRequest: [app.requireSession('vendor')] };
       case 'console':
         return consoleGuard(app, call.path, access);
       case 'engine':

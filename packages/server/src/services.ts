@@ -5,10 +5,10 @@ import { loginService, selfService, type ConsoleCache } from './console/access/i
 import { deviceQueries } from './portal/device/index.ts';
 import { groupService } from './console/groups/index.ts';
 import { licenceQueries, licenceService, type LicencePageCache } from './portal/licence/index.ts';
-import { ownerService, setupService, tenantService } from './console/tenants/index.ts';
+import { tenantInfoService, setupService, tenantService } from './console/tenants/index.ts';
 import { proxyService } from './console/proxies/index.ts';
 import { roleService } from './console/roles/index.ts';
-import { saOwnerService, vendorService } from './portal/vendor/index.ts';
+import { vendorTenantService, vendorService } from './portal/vendor/index.ts';
 import { userService } from './console/users/index.ts';
 import type { Platform } from './platform/platform.ts';
 
@@ -31,10 +31,10 @@ export function buildServices(platform: Platform, caches: ContextCaches) {
     balance: balanceQueries(p.db),
     recharge: rechargeService(p.db),
     vendor: vendorService(p),
-    vendorTenants: saOwnerService(p),
+    vendorTenants: vendorTenantService(p),
     // console
     tenants: tenantService(p.db),
-    tenantInfo: ownerService(p.db),
+    tenantInfo: tenantInfoService(p.db),
     setup: setupService(p.db),
     login,
     self: selfService(p, login),

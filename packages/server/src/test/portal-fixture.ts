@@ -1,3 +1,5 @@
+import { companyCaptcha } from '@edp/shared/api/portal/account.calls';
+import { vendorCaptcha } from '@edp/shared/api/portal/vendor.calls';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
@@ -13,8 +15,9 @@ import type { TestContext } from './harness.ts';
 export const PASSWORD = md5Hex('Str0ngPassw0rd');
 
 /** Fetches a captcha image like a browser and reads its answer from the database. */
-export async function solveCaptcha(ctx: TestContext, scope: 'com' | 'sa' = 'com') {
-  const res = await ctx.app.inject({ method: 'GET', url: `/api/${scope}/n/get-captcha-img?r=1` });
+export async function solveCaptcha(ctx: TestContext, scope: 'portal' | 'vendor' = 'portal') {
+  const image = scope === 'portal' ? companyCaptcha : vendorCaptcha;
+  const res = await ctx.app.inject({ method: 'GET', url: `/api${image.path}?r=1` });
   const cookie = res.cookies.find((c) => c.name === `edp_captcha_${scope}`)!;
   const idHash = createHash('sha256').update(cookie.value).digest('hex');
   const [row] = await ctx.app.db.select().from(captchas).where(eq(captchas.idHash, idHash));

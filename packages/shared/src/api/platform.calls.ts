@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZEmpty } from '../contracts/common.ts';
-import { ZOwnerInfo, ZSysTime } from '../contracts/owner.ts';
+import { ZTenantInfo, ZSysTime } from '../contracts/tenant.ts';
 import { call, publicAccess } from './define.ts';
 
 const ZHealth = z.object({
@@ -46,5 +46,5 @@ export const tenantInfo = call({
   tag: 'owner',
   summary: "Owner info of the tenant served on the request's host",
   body: ZEmpty,
-  data: ZOwnerInfo,
+  data: ZTenantInfo,
 });

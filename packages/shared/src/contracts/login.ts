@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MENU_MODES, ROLE_PERMISSIONS } from '../permissions.ts';
 import { ZPasswordDigest } from './common.ts';
-import { ZPasswordClass } from './owner.ts';
+import { ZPasswordClass } from './tenant.ts';
 
 /** A console account: 1-64 characters, no white space; case-insensitive (stored lower-case). */
 export const ZAccount = z

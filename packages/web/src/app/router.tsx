@@ -47,7 +47,7 @@ const fallbacks: Record<LayoutKind, RouteObject[]> = {
   public: [{ path: '*', lazy: notFound }],
   portal: [],
   admin: [{ path: '/admin/*', loader: guardLoader('admin'), lazy: notFound }],
-  vendor: [{ path: '/sa/*', loader: guardLoader('sa'), lazy: notFound }],
+  vendor: [{ path: '/sa/*', loader: guardLoader('vendor'), lazy: notFound }],
 };
 
 /** Builds the router's tree from the flat route table: root → layout → pages. */

@@ -2,7 +2,7 @@ import type { ThemeConfig } from 'antd';
 import { PRIMARY_COLOR } from '@edp/shared/constants';
 
 /**
- * Brand colour #06B6D4 (SPEC §9) as antd's primary token. White text on it reaches only about
+ * Brand colour #06B6D4 (docs/product.md §9) as antd's primary token. White text on it reaches only about
  * 2.4:1 contrast, so where the primary colour would carry text we use darker cyans instead
  * (WCAG AA, checked by the axe scan): dark text on primary buttons, cyan-700 for links and the
  * selected menu item.

@@ -7,7 +7,7 @@ interface CaptchaImageProps {
 }
 
 /**
- * The server-drawn captcha (SPEC §7); clicking it asks for a new one. Its texts are in the
+ * The server-drawn captcha (docs/product.md §7); clicking it asks for a new one. Its texts are in the
  * `auth` namespace, which every page with a captcha has through AuthCard.
  */
 export function CaptchaImage({ src, onRefresh }: CaptchaImageProps) {

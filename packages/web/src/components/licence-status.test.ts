@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { asLicenceState, LICENCE_STATE_COLOR, licenceStateOf } from './licence-status.ts';
 
 describe('licence state', () => {
-  it('maps days left to the states of SPEC §4', () => {
+  it('maps days left to the states of docs/product.md §4', () => {
     expect(licenceStateOf(365)).toBe('normal');
     expect(licenceStateOf(30)).toBe('normal');
     expect(licenceStateOf(29)).toBe('expiring');

@@ -3,7 +3,7 @@ import { LICENCE_WARNING_DAYS } from '@edp/shared/constants';
 export type LicenceState = 'normal' | 'expiring' | 'expired' | 'unlicensed';
 
 /**
- * Tag colour per licence state (SPEC §4): normal green, about to expire (under 30 days)
+ * Tag colour per licence state (docs/product.md §4): normal green, about to expire (under 30 days)
  * orange, expired red, no licence grey: `tone-tag--<tone>` classes (portal-page.css) with darker
  * text than antd's preset colours, so the tags pass axe's contrast rule.
  */

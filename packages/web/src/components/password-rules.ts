@@ -3,14 +3,14 @@ import { DEFAULT_PASSWORD_POLICY, passwordSatisfies, type PasswordPolicy } from 
 
 export interface PasswordRuleTexts {
   required: string;
-  /** The rule message of SPEC §5. */
+  /** The rule message of docs/product.md §5. */
   rule: string;
   repeatRequired: string;
   mismatch: string;
 }
 
 /**
- * antd Form rules for a new password and its repetition (SPEC §5): the owner's rule when it
+ * antd Form rules for a new password and its repetition (docs/product.md §5): the owner's rule when it
  * supplies one, else the default; the repetition must satisfy it and equal the first field.
  */
 export function passwordRules(

@@ -1,6 +1,6 @@
 /**
  * Where each side signs in, and the `redirect` query that brings the user back afterwards.
- * Shared by the route guard and the HTTP client's session-expiry handling (SPEC §4).
+ * Shared by the route guard and the HTTP client's session-expiry handling (docs/product.md §4).
  */
 export type AuthArea = 'portal' | 'admin' | 'vendor';
 

@@ -8,7 +8,7 @@ import { clearAdmin, clearCompany, sessionStore } from './session.ts';
 import { clearVendor, vendorStore } from './vendor-session.ts';
 
 /**
- * The one place that talks to the API (ARCHITECTURE.md §5): POST JSON under /api with X-Token
+ * The one place that talks to the API (docs/architecture.md §5): POST JSON under /api with X-Token
  * and Accept-Language, envelope unwrapping, error toasts, session expiry and timeouts.
  * Side effects (navigation, toasts, translations) are injected so tests can observe them and
  * so this module does not depend on React or antd.

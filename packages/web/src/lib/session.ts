@@ -1,7 +1,7 @@
 import { asString, readItem, removeItem, writeItem } from './storage.ts';
 
 /**
- * The signed-in identities, kept in encrypted local storage (SPEC §3, §4): the portal company
+ * The signed-in identities, kept in encrypted local storage (docs/product.md §3, §4): the portal company
  * (`company`), the console administrator (`user`) and the token both send as X-Token.
  * A tiny observable store so React re-renders on sign-in and sign-out (useSyncExternalStore).
  */
@@ -12,7 +12,7 @@ export interface CompanySession {
   balance: number;
 }
 
-/** Console user info (SPEC §3, `ZUserInfo`); the console reads the rest of its fields. */
+/** Console user info (docs/product.md §3, `ZUserInfo`); the console reads the rest of its fields. */
 export interface AdminSession {
   account?: string;
   email?: string | null;

@@ -2,7 +2,7 @@ import AES from 'crypto-js/aes';
 import Utf8 from 'crypto-js/enc-utf8';
 
 /**
- * Local storage with AES-CBC encrypted values (SPEC §9).
+ * Local storage with AES-CBC encrypted values (docs/product.md §9).
  *
  * The key and IV are fixed and shipped in the bundle, so this is OBFUSCATION, NOT SECURITY:
  * it only keeps values from being readable at a glance in the devtools. Never store secrets

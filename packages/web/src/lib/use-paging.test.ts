@@ -26,7 +26,7 @@ describe('usePaging', () => {
     expect(result.current.params).toEqual({ page: 1, pageSize: 30 });
   });
 
-  it('offers the page sizes of SPEC §9 and a reset', () => {
+  it('offers the page sizes of docs/product.md §9 and a reset', () => {
     const { result } = renderHook(() => usePaging());
     expect(result.current.pagination(0).pageSizeOptions).toEqual(['10', '20', '30', '40', '50']);
     act(() => result.current.change(2, 10));

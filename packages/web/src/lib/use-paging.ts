@@ -7,7 +7,7 @@ export interface PageParams {
 }
 
 /**
- * Paging of SPEC §4/§9 for list screens: page sizes 10-50; a page-size change shows page 1 at
+ * Paging of docs/product.md §4/§9 for list screens: page sizes 10-50; a page-size change shows page 1 at
  * once and reloads PAGE_SIZE_RELOAD_DELAY_MS later (so fast changes cost one request).
  * `params` go to the query, `pagination(total)` to antd's Table or Pagination.
  */

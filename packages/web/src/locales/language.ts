@@ -3,7 +3,7 @@ import { asString, readItem, writeItem } from '../lib/storage.ts';
 import type { Language } from './types.ts';
 
 /**
- * The language to start with (SPEC §1): the stored choice, else the browser's first language
+ * The language to start with (docs/product.md §1): the stored choice, else the browser's first language
  * (any zh* means zh-CN, anything else en-US), else the product default zh-CN.
  */
 export function detectLanguage(

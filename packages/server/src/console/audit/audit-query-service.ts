@@ -3,7 +3,7 @@ import type {
   TAuditItem,
   ZAuditFilter,
   ZAuditListRequest,
-} from '@edp/shared/contracts/owner-admin';
+} from '@edp/shared/contracts/console-admin';
 import type { TList } from '@edp/shared/contracts/common';
 import type { Db } from '../../platform/db/index.ts';
 import type { Actor } from '../access/index.ts';

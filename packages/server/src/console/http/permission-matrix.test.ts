@@ -153,7 +153,7 @@ describe('permission matrix', () => {
   beforeAll(async () => {
     ctx = await createTestApp();
     tenantA = await setupTenant(ctx.app, host);
-    const saToken = await ctx.app.sessions.create({ kind: 'sa', subjectId: randomUUID() });
+    const saToken = await ctx.app.sessions.create({ kind: 'vendor', subjectId: randomUUID() });
     tenantB = await setupTenant(ctx.app, hostB, {
       allDuties: false,
       prefix: 'b-',

@@ -92,7 +92,10 @@ describe('/api/owner/n/reg — initial setup', () => {
   });
 
   it('lets the vendor add a tenant; skipping the optional duties makes a super administrator', async () => {
-    const saToken = await ctx.app.sessions.create({ kind: 'sa', subjectId: crypto.randomUUID() });
+    const saToken = await ctx.app.sessions.create({
+      kind: 'vendor',
+      subjectId: crypto.randomUUID(),
+    });
     const ownerId = await setupTenant(ctx.app, 'solo.example', {
       allDuties: false,
       headers: { 'x-token': saToken },
@@ -119,7 +122,10 @@ describe('/api/owner/n/reg — initial setup', () => {
   });
 
   it('refuses duplicate accounts and common passwords', async () => {
-    const saToken = await ctx.app.sessions.create({ kind: 'sa', subjectId: crypto.randomUUID() });
+    const saToken = await ctx.app.sessions.create({
+      kind: 'vendor',
+      subjectId: crypto.randomUUID(),
+    });
     const headers = { host: 'dup.example', 'x-token': saToken };
     const dup = await call(
       ctx.app,

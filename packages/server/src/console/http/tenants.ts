@@ -21,7 +21,7 @@ export function tenantRoutes(app: FastifyInstance, { setup, auditQueries, tenant
       host: req.headers.host,
       ip: req.ip,
       locale: req.locale,
-      byVendor: session?.kind === 'sa',
+      byVendor: session?.kind === 'vendor',
     });
   });
   serve(app, auditLog, (req) => auditQueries.list(callerOf(req).actor, req.body));

@@ -1,5 +1,5 @@
 import type { TLoginSettings } from '@edp/shared/contracts/login';
-import type { TLoginSet } from '@edp/shared/contracts/owner';
+import type { TLoginSet } from '@edp/shared/contracts/tenant';
 import { DEFAULT_PASSWORD_POLICY } from '@edp/shared/rules';
 import type { TenantRow } from './tenant-repository.ts';
 

@@ -1,6 +1,6 @@
 import { setupTenant } from '@edp/shared/api/console/setup.calls';
 import { type Locale, CommonErr, ConsoleErr, PortalErr } from '@edp/shared/errors';
-import type { TDutyUser, TOwnerReg } from '@edp/shared/contracts/owner-admin';
+import type { TDutyUser, TTenantSetup } from '@edp/shared/contracts/console-admin';
 import type { MenuMode, RoleUserType } from '@edp/shared/permissions';
 import type { Db } from '../../platform/db/index.ts';
 import { AppError } from '../../platform/errors/index.ts';
@@ -41,7 +41,7 @@ export function setupService(db: Db) {
     },
 
     async register(
-      input: TOwnerReg,
+      input: TTenantSetup,
       ctx: { host: string | undefined; ip: string; locale: Locale; byVendor: boolean },
     ) {
       const domain = input.domain ?? domainOf(ctx.host);

@@ -1,21 +1,21 @@
-import type { TOwnerInfo } from '@edp/shared/contracts/owner';
+import type { TTenantInfo } from '@edp/shared/contracts/tenant';
 import type { Db } from '../../platform/db/index.ts';
 import { defaultLoginSettings, loginSettingsOf, publicLoginSet } from './login-settings.ts';
 import { domainOf, resolveTenant } from './resolve.ts';
 
 export { domainOf };
 
-export const defaultOwnerInfo: TOwnerInfo = {
+export const defaultOwnerInfo: TTenantInfo = {
   sysName: '',
   company: '',
   sms: false,
   loginSet: publicLoginSet(defaultLoginSettings),
 };
 
-export function ownerService(db: Db) {
+export function tenantInfoService(db: Db) {
   return {
     /** Owner info of docs/product.md §3 for a host; the defaults when no tenant is served on it. */
-    async infoForHost(host: string | undefined): Promise<TOwnerInfo> {
+    async infoForHost(host: string | undefined): Promise<TTenantInfo> {
       const row = await resolveTenant(db, host);
       if (!row) return defaultOwnerInfo;
       const settings = loginSettingsOf(row);

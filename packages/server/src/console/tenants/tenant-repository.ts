@@ -4,11 +4,11 @@ import {
   consoleUsers,
   containsPattern,
   type Db,
-  owners,
+  tenants,
   systemSettings,
 } from '../../platform/db/index.ts';
 
-export type TenantRow = typeof owners.$inferSelect;
+export type TenantRow = typeof tenants.$inferSelect;
 
 /** A built-in duty of a new tenant: its role and the user who holds it. */
 export interface DutyMember {
@@ -20,11 +20,11 @@ export function tenantRepository(db: Db) {
   return {
     /** A tenant with its built-in roles and their users, in one transaction; its id. */
     async createWithDuties(
-      tenant: typeof owners.$inferInsert,
+      tenant: typeof tenants.$inferInsert,
       members: readonly DutyMember[],
     ): Promise<string> {
       return db.transaction(async (tx) => {
-        const [owner] = await tx.insert(owners).values(tenant).returning({ id: owners.id });
+        const [owner] = await tx.insert(tenants).values(tenant).returning({ id: tenants.id });
         const tenantId = owner!.id;
         for (const { role, user } of members) {
           const [row] = await tx
@@ -37,49 +37,53 @@ export function tenantRepository(db: Db) {
       });
     },
     async findByDomain(domain: string): Promise<TenantRow | undefined> {
-      const [row] = await db.select().from(owners).where(eq(owners.domain, domain)).limit(1);
+      const [row] = await db.select().from(tenants).where(eq(tenants.domain, domain)).limit(1);
       return row;
     },
     async findById(id: string): Promise<TenantRow | undefined> {
-      const [row] = await db.select().from(owners).where(eq(owners.id, id)).limit(1);
+      const [row] = await db.select().from(tenants).where(eq(tenants.id, id)).limit(1);
       return row;
     },
     /** Up to two tenants: enough to tell "none", "exactly one" and "several" apart. */
     async firstTwo(): Promise<TenantRow[]> {
-      return db.select().from(owners).orderBy(owners.createdAt).limit(2);
+      return db.select().from(tenants).orderBy(tenants.createdAt).limit(2);
     },
-    async update(id: string, values: Partial<typeof owners.$inferInsert>) {
+    async update(id: string, values: Partial<typeof tenants.$inferInsert>) {
       await db
-        .update(owners)
+        .update(tenants)
         .set({ ...values, updatedAt: sql`now()` })
-        .where(eq(owners.id, id));
+        .where(eq(tenants.id, id));
     },
     /** Deletes the tenant; its console data goes with it (foreign keys cascade). */
     async delete(id: string) {
-      await db.delete(owners).where(eq(owners.id, id));
+      await db.delete(tenants).where(eq(tenants.id, id));
     },
     async list(opts: { keyword?: string; limit: number; offset: number }) {
       const like = opts.keyword ? containsPattern(opts.keyword) : undefined;
       const where = like
-        ? or(ilike(owners.domain, like), ilike(owners.company, like), ilike(owners.sysName, like))
+        ? or(
+            ilike(tenants.domain, like),
+            ilike(tenants.company, like),
+            ilike(tenants.sysName, like),
+          )
         : undefined;
       const [[total], rows] = await Promise.all([
-        db.select({ n: count() }).from(owners).where(where),
+        db.select({ n: count() }).from(tenants).where(where),
         db
           .select({
-            id: owners.id,
-            domain: owners.domain,
-            sysName: owners.sysName,
-            company: owners.company,
-            sms: owners.sms,
-            status: owners.status,
-            createdAt: owners.createdAt,
+            id: tenants.id,
+            domain: tenants.domain,
+            sysName: tenants.sysName,
+            company: tenants.company,
+            sms: tenants.sms,
+            status: tenants.status,
+            createdAt: tenants.createdAt,
             // Spelled out: drizzle leaves columns unqualified when a select has no join.
-            userCount: sql<number>`(select count(*)::int from console_users u where u.tenant_id = "owners"."id")`,
+            userCount: sql<number>`(select count(*)::int from console_users u where u.tenant_id = "tenants"."id")`,
           })
-          .from(owners)
+          .from(tenants)
           .where(where)
-          .orderBy(desc(owners.createdAt), owners.id)
+          .orderBy(desc(tenants.createdAt), tenants.id)
           .limit(opts.limit)
           .offset(opts.offset),
       ]);

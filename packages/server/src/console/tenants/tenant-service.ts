@@ -1,5 +1,5 @@
 import type { TLoginSettings } from '@edp/shared/contracts/login';
-import type { TSystemSettings } from '@edp/shared/contracts/sa-owners';
+import type { TSystemSettings } from '@edp/shared/contracts/vendor-tenants';
 import { ConsoleErr } from '@edp/shared/errors';
 import type { Db } from '../../platform/db/index.ts';
 import { AppError } from '../../platform/errors/index.ts';

@@ -6,7 +6,7 @@ import {
   consoleRoles,
   consoleUsers,
   containsPattern,
-  owners,
+  tenants,
 } from '../../platform/db/index.ts';
 
 export type UserRow = typeof consoleUsers.$inferSelect;
@@ -32,9 +32,9 @@ export function userRepository(db: Db) {
     /** A user with their own role and their tenant's status (the console actor is built from it). */
     async findWithRole(tenantId: string, userId: string) {
       const [row] = await db
-        .select({ user: consoleUsers, role: consoleRoles, tenantStatus: owners.status })
+        .select({ user: consoleUsers, role: consoleRoles, tenantStatus: tenants.status })
         .from(consoleUsers)
-        .innerJoin(owners, eq(owners.id, consoleUsers.tenantId))
+        .innerJoin(tenants, eq(tenants.id, consoleUsers.tenantId))
         .leftJoin(consoleRoles, eq(consoleRoles.id, consoleUsers.roleId))
         .where(and(eq(consoleUsers.id, userId), eq(consoleUsers.tenantId, tenantId)))
         .limit(1);

@@ -4,7 +4,7 @@ import { CAPTCHA_TTL_MS } from '@edp/shared/constants';
 import type { Db } from '../db/index.ts';
 import { captchaRepository } from './captcha-repository.ts';
 
-export type CaptchaScope = 'com' | 'login' | 'sa';
+export type CaptchaScope = 'portal' | 'login' | 'vendor';
 
 /** The HttpOnly cookie that binds a browser to the captcha it was shown, one per login form. */
 export const captchaCookie = (scope: CaptchaScope) => `edp_captcha_${scope}`;

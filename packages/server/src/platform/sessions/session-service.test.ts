@@ -40,7 +40,7 @@ describe('sessions', () => {
   it('ends after 12 hours however busy', async () => {
     let clock = Date.now();
     const service = sessionService(ctx.app.db, () => clock);
-    const token = await service.create({ kind: 'sa', subjectId: randomUUID() });
+    const token = await service.create({ kind: 'vendor', subjectId: randomUUID() });
     for (let i = 0; i < 25; i++) {
       clock += 29 * 60_000;
       await service.resolve(token);

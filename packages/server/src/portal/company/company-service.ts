@@ -23,7 +23,7 @@ export interface Origin {
   captchaId?: string;
 }
 
-const GUARD_SCOPE = 'com';
+const GUARD_SCOPE = 'company';
 
 export const companySummary = (row: CompanyRow): TCompanySummary => ({
   id: row.id,

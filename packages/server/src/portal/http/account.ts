@@ -17,21 +17,21 @@ import { originOf } from './origin.ts';
 
 /** Portal accounts: /com/n/* (public) and the signed-in /com/my/info, /com/my/pwd. */
 export function accountRoutes(app: FastifyInstance, { companies }: Services) {
-  serve(app, companyCaptcha, (_req, reply) => sendCaptcha(app, reply, 'com'));
+  serve(app, companyCaptcha, (_req, reply) => sendCaptcha(app, reply, 'portal'));
   serve(app, emailExists, async (req) => ({ exists: await companies.exists(req.body.email) }));
   serve(app, sendEmailCode, async (req) => {
     const { email, type, captcha } = req.body;
-    await companies.sendCode(email, type, captcha, originOf(req, 'com'));
+    await companies.sendCode(email, type, captcha, originOf(req, 'portal'));
   });
   serve(app, sendResetCode, async (req) => {
-    await companies.sendCode(req.body.email, 'reset', req.body.captcha, originOf(req, 'com'));
+    await companies.sendCode(req.body.email, 'reset', req.body.captcha, originOf(req, 'portal'));
   });
   serve(app, registerCompany, async (req) => {
-    await companies.register(req.body, originOf(req, 'com'));
+    await companies.register(req.body, originOf(req, 'portal'));
   });
   serve(app, companyLogin, (req) => {
     const { email, password, captcha } = req.body;
-    return companies.login(email, password, captcha, originOf(req, 'com'));
+    return companies.login(email, password, captcha, originOf(req, 'portal'));
   });
   serve(app, companyLogout, (req) => endSession(app, req));
   serve(app, resetCompanyPassword, async (req) => {

@@ -12,7 +12,7 @@ describe('/api/sa: set-up, login, packages, codes, companies', () => {
   afterAll(() => ctx.close());
 
   async function login(account: string, password = PASSWORD) {
-    const c = await solveCaptcha(ctx, 'sa');
+    const c = await solveCaptcha(ctx, 'vendor');
     return call<{ token: string }>(
       ctx.app,
       '/sa/n/login',
@@ -47,7 +47,7 @@ describe('/api/sa: set-up, login, packages, codes, companies', () => {
     const wrong = await login(winner, md5Hex('x'));
     expect(unknown.body).toEqual(wrong.body);
     expect(wrong.status).toBe(401);
-    const c = await solveCaptcha(ctx, 'sa');
+    const c = await solveCaptcha(ctx, 'vendor');
     const noCaptcha = await call(
       ctx.app,
       '/sa/n/login',

@@ -25,14 +25,14 @@ import { originOf } from './origin.ts';
 
 /** The vendor's super administrator under /sa: sign-in, packages and codes, companies, tenants. */
 export function vendorRoutes(app: FastifyInstance, { vendor, vendorTenants, tenants }: Services) {
-  serve(app, vendorCaptcha, (_req, reply) => sendCaptcha(app, reply, 'sa'));
+  serve(app, vendorCaptcha, (_req, reply) => sendCaptcha(app, reply, 'vendor'));
   serve(app, vendorCheck, async () => ({ initialized: await vendor.isInitialized() }));
   serve(app, vendorInit, async (req) => {
     await vendor.init(req.body.account, req.body.password);
   });
   serve(app, vendorLogin, (req) => {
     const { account, password, captcha } = req.body;
-    return vendor.login(account, password, captcha, originOf(req, 'sa'));
+    return vendor.login(account, password, captcha, originOf(req, 'vendor'));
   });
   serve(app, vendorLogout, (req) => endSession(app, req));
 

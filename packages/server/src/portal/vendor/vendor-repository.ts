@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { TListRequest, TList } from '@edp/shared/contracts/common';
-import type { TCompanyRow, TPackage } from '@edp/shared/contracts/sa';
+import type { TCompanyRow, TPackage } from '@edp/shared/contracts/vendor';
 import {
   type Db,
   companies,

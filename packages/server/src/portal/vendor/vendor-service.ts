@@ -14,7 +14,7 @@ import { vendorRepository } from './vendor-repository.ts';
 
 type Deps = Pick<Platform, 'db' | 'captcha' | 'loginGuard' | 'sessions'>;
 
-const GUARD_SCOPE = 'sa';
+const GUARD_SCOPE = 'vendor';
 
 /** The vendor's super administrator: first set-up, login, recharge packages and codes. */
 export function vendorService(app: Deps) {
@@ -29,7 +29,7 @@ export function vendorService(app: Deps) {
       if (!created) throw new AppError(PortalErr.AlreadyInitialized);
     },
 
-    /** Lockout and answers as for companies (docs/architecture.md §8.2), in the 'sa' scope. */
+    /** Lockout and answers as for companies (docs/architecture.md §8.2), in the 'vendor' scope. */
     async login(account: string, password: string, captcha: string, origin: Origin) {
       const state = await app.loginGuard.state(GUARD_SCOPE, account, origin.ip);
       if (state.addressBlocked) throw new AppError(CommonErr.TooMany);
@@ -48,7 +48,7 @@ export function vendorService(app: Deps) {
       }
       await app.loginGuard.recordSuccess(GUARD_SCOPE, account);
       const token = await app.sessions.create({
-        kind: 'sa',
+        kind: 'vendor',
         subjectId: admin.id,
         ip: origin.ip,
         userAgent: origin.userAgent,

@@ -1,7 +1,7 @@
 import type { ConsoleCache } from '../../console/access/index.ts';
 import { activateTenant, editTenant } from '@edp/shared/api/portal/tenants.calls';
 import type { z } from 'zod';
-import type { ZOwnerEdit, ZOwnerListRequest } from '@edp/shared/contracts/sa-owners';
+import type { ZTenantEdit, ZTenantListRequest } from '@edp/shared/contracts/vendor-tenants';
 import { ConsoleErr } from '@edp/shared/errors';
 import type { Platform } from '../../platform/platform.ts';
 import { AppError } from '../../platform/errors/index.ts';
@@ -20,7 +20,7 @@ const summary = (t: TenantRow) => ({
  * The vendor's super administrator over the console's tenants. Each change is also written to
  * the tenant's own audit log (account "vendor"), so the tenant's auditor sees it.
  */
-export function saOwnerService(
+export function vendorTenantService(
   app: Pick<Platform, 'db' | 'sessions'> & { consoleCache: ConsoleCache },
 ) {
   const repo = tenantRepository(app.db);
@@ -44,7 +44,7 @@ export function saOwnerService(
     });
 
   return {
-    async list(q: z.infer<typeof ZOwnerListRequest>) {
+    async list(q: z.infer<typeof ZTenantListRequest>) {
       const { total, rows } = await repo.list({
         keyword: q.keyword,
         limit: q.pageSize,
@@ -64,7 +64,7 @@ export function saOwnerService(
       await record(t, activateTenant.path, ip, { status });
     },
 
-    async edit(input: z.infer<typeof ZOwnerEdit>, ip: string) {
+    async edit(input: z.infer<typeof ZTenantEdit>, ip: string) {
       const t = await tenant(input.id);
       if (input.domain && input.domain !== t.domain && (await repo.findByDomain(input.domain))) {
         throw new AppError(ConsoleErr.DomainExists);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZList } from '../../contracts/common.ts';
-import { ZAuditFilter, ZAuditItem, ZAuditListRequest } from '../../contracts/owner-admin.ts';
+import { ZAuditFilter, ZAuditItem, ZAuditListRequest } from '../../contracts/console-admin.ts';
 import { call, consoleRead } from '../define.ts';
 
 /** The audit log, for the auditor. */

@@ -1,5 +1,5 @@
 import { ZEmpty } from '../../contracts/common.ts';
-import { ZOwnerReg, ZOwnerRegResult, ZRegState } from '../../contracts/owner-admin.ts';
+import { ZTenantSetup, ZTenantSetupResult, ZRegState } from '../../contracts/console-admin.ts';
 import { call, publicAccess } from '../define.ts';
 
 /** The console's initial setup. */
@@ -21,8 +21,8 @@ export const setupTenant = call({
   summary: 'Initial setup: the tenant, its system administrator and the optional duties',
   description:
     'Open while no tenant exists (or the vendor allows self-setup); afterwards only with a vendor super-administrator X-Token.',
-  body: ZOwnerReg,
-  data: ZOwnerRegResult,
+  body: ZTenantSetup,
+  data: ZTenantSetupResult,
   message: 'created',
   rateLimit: 'strict',
 });

@@ -1,11 +1,11 @@
 import { ZList } from '../../contracts/common.ts';
 import {
-  ZOwnerAct,
-  ZOwnerDel,
-  ZOwnerEdit,
-  ZOwnerItem,
-  ZOwnerListRequest,
-} from '../../contracts/sa-owners.ts';
+  ZTenantAct,
+  ZTenantDel,
+  ZTenantEdit,
+  ZTenantItem,
+  ZTenantListRequest,
+} from '../../contracts/vendor-tenants.ts';
 import { call, vendorAccess } from '../define.ts';
 
 /** The console's tenants, for the vendor's super administrator. */
@@ -18,8 +18,8 @@ export const tenantList = call({
   access,
   tag,
   summary: 'Tenants',
-  body: ZOwnerListRequest,
-  data: ZList(ZOwnerItem),
+  body: ZTenantListRequest,
+  data: ZList(ZTenantItem),
 });
 
 export const activateTenant = call({
@@ -28,7 +28,7 @@ export const activateTenant = call({
   access,
   tag,
   summary: 'Activate or deactivate a tenant',
-  body: ZOwnerAct,
+  body: ZTenantAct,
   message: 'modified',
 });
 
@@ -38,7 +38,7 @@ export const editTenant = call({
   access,
   tag,
   summary: "Edit a tenant's domain, names or SMS flag",
-  body: ZOwnerEdit,
+  body: ZTenantEdit,
   message: 'modified',
 });
 
@@ -48,6 +48,6 @@ export const deleteTenant = call({
   access,
   tag,
   summary: 'Delete a tenant and all its console data',
-  body: ZOwnerDel,
+  body: ZTenantDel,
   message: 'deleted',
 });

@@ -9,12 +9,12 @@ import {
   ZPackageList,
   ZPackageListRequest,
   ZPackageRef,
-  ZSaCheckResult,
-  ZSaInit,
-  ZSaLogin,
-  ZSaLoginResult,
-} from '../../contracts/sa.ts';
-import { ZSystemSettings } from '../../contracts/sa-owners.ts';
+  ZVendorCheckResult,
+  ZVendorInit,
+  ZVendorLogin,
+  ZVendorLoginResult,
+} from '../../contracts/vendor.ts';
+import { ZSystemSettings } from '../../contracts/vendor-tenants.ts';
 import { call, publicAccess, vendorAccess } from '../define.ts';
 
 /** The vendor's super administrator: sign-in, recharge packages and codes, companies, settings. */
@@ -36,7 +36,7 @@ export const vendorCheck = call({
   tag,
   summary: 'Has the super administrator been set up?',
   body: ZEmpty,
-  data: ZSaCheckResult,
+  data: ZVendorCheckResult,
 });
 
 export const vendorInit = call({
@@ -45,7 +45,7 @@ export const vendorInit = call({
   access: publicAccess,
   tag,
   summary: 'Create the super administrator; refused once one exists',
-  body: ZSaInit,
+  body: ZVendorInit,
   message: 'created',
   rateLimit: 'strict',
 });
@@ -56,8 +56,8 @@ export const vendorLogin = call({
   access: publicAccess,
   tag,
   summary: 'Super administrator sign-in (captcha, lockout as for companies)',
-  body: ZSaLogin,
-  data: ZSaLoginResult,
+  body: ZVendorLogin,
+  data: ZVendorLoginResult,
   message: 'loggedIn',
 });
 

@@ -45,16 +45,16 @@ describe('route guard decision', () => {
 
 describe('vendor guard decision', () => {
   it('guards /sa with the vendor session and the vendor login', () => {
-    expect(decideAccess('sa', company, at('/sa/companies', '?page=2'))).toEqual({
+    expect(decideAccess('vendor', company, at('/sa/companies', '?page=2'))).toEqual({
       allow: false,
       redirect: '/sa/login?redirect=%2Fsa%2Fcompanies%3Fpage%3D2',
     });
-    expect(decideAccess('sa', { ...nobody, vendor: true }, at('/sa'))).toEqual({ allow: true });
-    expect(decideAccess('saLogin', { ...nobody, vendor: true }, at('/sa/login'))).toEqual({
+    expect(decideAccess('vendor', { ...nobody, vendor: true }, at('/sa'))).toEqual({ allow: true });
+    expect(decideAccess('vendorLogin', { ...nobody, vendor: true }, at('/sa/login'))).toEqual({
       allow: false,
       redirect: '/sa',
     });
-    expect(decideAccess('saLogin', company, at('/sa/login'))).toEqual({ allow: true });
+    expect(decideAccess('vendorLogin', company, at('/sa/login'))).toEqual({ allow: true });
   });
 
   it('follows only /sa redirects after the vendor login', () => {

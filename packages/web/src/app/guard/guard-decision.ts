@@ -14,7 +14,7 @@ export type GuardDecision = { allow: true } | { allow: false; redirect: string }
 const ALLOW: GuardDecision = { allow: true };
 
 /**
- * The route guard of SPEC §2 as a pure function: public pages always; the login page while
+ * The route guard of docs/product.md §2 as a pure function: public pages always; the login page while
  * signed in goes to /myauth; any other page without a session goes to login with the original
  * path and query as `redirect`. The console under /admin follows the same rules with its own
  * session and login page.
@@ -36,9 +36,9 @@ export function decideAccess(
       return session.admin ? { allow: false, redirect: HOME_AFTER_LOGIN.admin } : ALLOW;
     case 'admin':
       return session.admin ? ALLOW : { allow: false, redirect: loginRedirect('admin', from) };
-    case 'saLogin':
+    case 'vendorLogin':
       return session.vendor ? { allow: false, redirect: HOME_AFTER_LOGIN.vendor } : ALLOW;
-    case 'sa':
+    case 'vendor':
       return session.vendor ? ALLOW : { allow: false, redirect: loginRedirect('vendor', from) };
   }
 }

@@ -11,7 +11,7 @@ interface HeaderBarProps {
   userActions: readonly UserAction[];
 }
 
-/** Header of the signed-in shell: collapse toggle, language selector, user dropdown (SPEC §2). */
+/** Header of the signed-in shell: collapse toggle, language selector, user dropdown (docs/product.md §2). */
 export function HeaderBar({ collapsed, onToggle, account, userActions }: HeaderBarProps) {
   const { t } = useTranslation('layout');
   return (

@@ -4,7 +4,7 @@ import { changeLanguage } from '../../locales/i18n.ts';
 import { LANGUAGES } from '../../locales/types.ts';
 
 /**
- * The language selector of the header and the public pages (SPEC §1): one toggle button per
+ * The language selector of the header and the public pages (docs/product.md §1): one toggle button per
  * language (aria-pressed), each name in its own language. Buttons rather than Select or
  * Segmented keep it out of the way of the /login size budget.
  */

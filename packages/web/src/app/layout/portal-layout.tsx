@@ -4,7 +4,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ChangePasswordModal } from '../../features/account/components/change-password-modal.tsx';
 import { logout } from '../../features/auth/api/logout.ts';
-import { useOwnerDomain } from '../../features/owner/api/get-owner-domain.ts';
+import { useTenantInfo } from '../../features/tenant/api/get-tenant-info.ts';
 import { loginRedirect } from '../../lib/auth-paths.ts';
 import '../../lib/dayjs-locale.ts';
 import { useSession } from '../../lib/use-session.ts';
@@ -21,7 +21,7 @@ export default function PortalLayout() {
   const { company } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
-  const owner = useOwnerDomain();
+  const tenant = useTenantInfo();
   const [changingPassword, setChangingPassword] = useState(false);
 
   // Signed out elsewhere (another tab, an expired session): leave the protected page.
@@ -51,7 +51,7 @@ export default function PortalLayout() {
       <ChangePasswordModal
         open={changingPassword}
         onClose={() => setChangingPassword(false)}
-        policy={owner.data?.loginSet?.pwdMatch}
+        policy={tenant.data?.loginSet?.pwdMatch}
       />
     </BasicLayout>
   );

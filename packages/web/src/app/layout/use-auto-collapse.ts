@@ -4,7 +4,7 @@ import { MENU_COLLAPSE_DELAY_MS, MENU_COLLAPSE_WIDTH } from '@edp/shared/constan
 const isNarrow = () => window.innerWidth <= MENU_COLLAPSE_WIDTH;
 
 /**
- * Menu collapse state that follows the window (SPEC §2): collapsed at width ≤ 800, checked
+ * Menu collapse state that follows the window (docs/product.md §2): collapsed at width ≤ 800, checked
  * 500 ms after the last resize (debounced, so dragging a window edge does not flicker). It
  * re-expands on widening only if it was collapsed automatically, never against a user's toggle.
  */

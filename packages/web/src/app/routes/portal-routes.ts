@@ -1,7 +1,7 @@
 import type { AppRoute } from './route-types.ts';
 
 /**
- * Customer portal routes (SPEC §2). To add a page: create it under
+ * Customer portal routes (docs/product.md §2). To add a page: create it under
  * features/<area>/pages/, add its name to locales/{zh-CN,en-US}/menu.ts, and add an entry here
  * (with `menu` to show it in the left menu).
  */

@@ -13,9 +13,10 @@ export type RouteName = MenuKey;
  * - login: the portal login page (signed-in companies go to /myauth)
  * - company: needs a signed-in company
  * - adminLogin / admin: the same pair for the management console under /admin
- * - saLogin / sa: the same pair for the vendor's super administrator under /sa
+ * - vendorLogin / vendor: the same pair for the vendor's super administrator under /sa
  */
-export type Access = 'public' | 'login' | 'company' | 'adminLogin' | 'admin' | 'saLogin' | 'sa';
+export type Access =
+  'public' | 'login' | 'company' | 'adminLogin' | 'admin' | 'vendorLogin' | 'vendor';
 
 /** public: header with language switch, no menu; portal / admin: the signed-in shell. */
 export type LayoutKind = 'public' | 'portal' | 'admin' | 'vendor';

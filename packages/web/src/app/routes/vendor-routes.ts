@@ -1,7 +1,7 @@
 import type { AppRoute } from './route-types.ts';
 
 /**
- * The vendor's super administrator screens under /sa (ARCHITECTURE.md §1): first-run set-up,
+ * The vendor's super administrator screens under /sa (docs/architecture.md §1): first-run set-up,
  * login, and the signed-in vendor layout. Tenant management (/sa/ows…) joins the menu here
  * with orders between the existing ones.
  */
@@ -15,15 +15,15 @@ export const vendorRoutes: AppRoute[] = [
   },
   {
     path: '/sa/login',
-    name: 'saLogin',
-    access: 'saLogin',
+    name: 'vendorLogin',
+    access: 'vendorLogin',
     layout: 'public',
     page: () => import('../../features/vendor/pages/vendor-login-page.tsx'),
   },
   {
     path: '/sa',
     name: 'saPackages',
-    access: 'sa',
+    access: 'vendor',
     layout: 'vendor',
     page: () => import('../../features/vendor/pages/packages-page.tsx'),
     menu: { icon: 'package', order: 10 },
@@ -31,7 +31,7 @@ export const vendorRoutes: AppRoute[] = [
   {
     path: '/sa/companies',
     name: 'saCompanies',
-    access: 'sa',
+    access: 'vendor',
     layout: 'vendor',
     page: () => import('../../features/vendor/pages/companies-page.tsx'),
     menu: { icon: 'company', order: 20 },

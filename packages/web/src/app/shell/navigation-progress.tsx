@@ -23,7 +23,7 @@ function nprogress(): Promise<NProgressApi> {
   return loaded;
 }
 
-/** The progress bar while a navigation loads its guard and lazy page chunk (SPEC §2). */
+/** The progress bar while a navigation loads its guard and lazy page chunk (docs/product.md §2). */
 export function NavigationProgress() {
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle';

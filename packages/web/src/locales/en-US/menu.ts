@@ -27,7 +27,7 @@ const menu: DeepString<typeof zh> = {
   adminTasks: 'Tasks',
   adminKeys: 'Key management',
   saInit: 'Vendor set-up',
-  saLogin: 'Vendor login',
+  vendorLogin: 'Vendor login',
   saPackages: 'Packages',
   saCompanies: 'Companies',
   notFound: 'Page not found',

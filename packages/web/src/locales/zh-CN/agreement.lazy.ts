@@ -1,4 +1,4 @@
-/** 用户注册协议（SPEC §1）。Loaded only by /app-register; see resources.ts. */
+/** 用户注册协议（docs/product.md §1）。Loaded only by /app-register; see resources.ts. */
 const agreement = {
   title: 'EDP 终端数据防护管理平台用户注册协议',
   date: '2025 年 6 月 1 日',

@@ -1,5 +1,5 @@
 /**
- * Route names (SPEC §2): each route's `name` in the route table is a key here, used for the
+ * Route names (docs/product.md §2): each route's `name` in the route table is a key here, used for the
  * menu label and the page heading (ant-design-pro style).
  */
 const menu = {
@@ -28,7 +28,7 @@ const menu = {
   adminTasks: '任务列表',
   adminKeys: '密钥管理',
   saInit: '厂商初始化',
-  saLogin: '厂商管理登录',
+  vendorLogin: '厂商管理登录',
   saPackages: '充值套餐',
   saCompanies: '企业客户',
   notFound: '页面不存在',

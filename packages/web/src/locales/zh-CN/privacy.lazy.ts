@@ -1,4 +1,4 @@
-/** 隐私政策（SPEC §1）。Loaded only by /app-privacy; see resources.ts. */
+/** 隐私政策（docs/product.md §1）。Loaded only by /app-privacy; see resources.ts. */
 const privacy = {
   title: 'EDP 终端数据防护管理平台隐私政策',
   date: '2025 年 6 月 1 日',

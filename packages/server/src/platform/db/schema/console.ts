@@ -15,12 +15,12 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type { MenuMode, RolePermission, RoleUserType, UserStatus } from '@edp/shared/permissions';
-import { owners } from './tenants.ts';
+import { tenants } from './tenants.ts';
 
 const tenantId = () =>
   uuid('tenant_id')
     .notNull()
-    .references(() => owners.id, { onDelete: 'cascade' });
+    .references(() => tenants.id, { onDelete: 'cascade' });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 

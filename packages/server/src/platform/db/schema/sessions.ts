@@ -8,7 +8,7 @@ export const sessions = pgTable(
   'sessions',
   {
     tokenHash: text('token_hash').primaryKey(),
-    kind: text('kind', { enum: ['company', 'user', 'sa'] }).notNull(),
+    kind: text('kind', { enum: ['company', 'user', 'vendor'] }).notNull(),
     subjectId: uuid('subject_id').notNull(),
     tenantId: uuid('tenant_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

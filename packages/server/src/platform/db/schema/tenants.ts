@@ -1,8 +1,8 @@
 import { boolean, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { TStoredLoginSet } from '@edp/shared/contracts/owner';
+import type { TStoredLoginSet } from '@edp/shared/contracts/tenant';
 
 /** A tenant ("owner") of the management console, found by the host it is served on. */
-export const owners = pgTable('owners', {
+export const tenants = pgTable('tenants', {
   id: uuid('id').primaryKey().defaultRandom(),
   domain: text('domain').notNull().unique(),
   sysName: text('sys_name').notNull().default(''),

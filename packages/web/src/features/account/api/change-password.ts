@@ -7,7 +7,7 @@ import { md5Hex } from '../../../lib/md5.ts';
 export interface ChangePasswordInput {
   oldPassword: string;
   newPassword: string;
-  /** Success toast text (SPEC §8: edits show "modified successfully"). */
+  /** Success toast text (docs/product.md §8: edits show "modified successfully"). */
   successText: string;
 }
 

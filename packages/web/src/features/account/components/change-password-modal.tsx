@@ -12,7 +12,7 @@ addLazyNamespace('account', { 'zh-CN': zh, 'en-US': en });
 interface ChangePasswordModalProps {
   open: boolean;
   onClose: () => void;
-  /** The owner's rule when it supplies one (SPEC §5), else the default. */
+  /** The owner's rule when it supplies one (docs/product.md §5), else the default. */
   policy?: PasswordPolicy;
 }
 
@@ -22,7 +22,7 @@ interface FormValues {
   repeatPassword: string;
 }
 
-/** Change-password modal (SPEC §2, §4, §5): on success it closes and resets. */
+/** Change-password modal (docs/product.md §2, §4, §5): on success it closes and resets. */
 export function ChangePasswordModal({
   open,
   onClose,

@@ -1,7 +1,7 @@
 import { Descriptions, Drawer, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import type { TAuditItem } from '@edp/shared/contracts/owner-admin';
+import type { TAuditItem } from '@edp/shared/contracts/console-admin';
 import { detailParts } from '../lib/audit-filter.ts';
 import { TAG } from '../../admin-common/lib/tag-colors.ts';
 

@@ -4,7 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { DownloadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import type { TAuditItem } from '@edp/shared/contracts/owner-admin';
+import type { TAuditItem } from '@edp/shared/contracts/console-admin';
 import { PageContainer } from '../../../components/page-container.tsx';
 import { usePaging } from '../../../lib/use-paging.ts';
 import { ApiError } from '../../../lib/http.ts';

@@ -2,7 +2,7 @@ import { consoleLogout } from '@edp/shared/api/console/login.calls';
 import { callApi } from '../../../lib/api.ts';
 import { clearAdmin } from '../../../lib/session.ts';
 
-/** Console logout (SPEC §7 login module). */
+/** Console logout (docs/product.md §7 login module). */
 export async function adminLogout(): Promise<void> {
   try {
     await callApi(consoleLogout, {}, { silent: true });

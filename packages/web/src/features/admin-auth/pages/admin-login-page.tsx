@@ -7,7 +7,7 @@ import { safeRedirect } from '../../../lib/auth-paths.ts';
 import { useRegState } from '../../admin-common/api/get-reg-state.ts';
 import '../../admin-common/lib/admin-locales.ts';
 import { policyOf } from '../../admin-common/lib/password-policy.ts';
-import { useOwnerDomain } from '../../owner/api/get-owner-domain.ts';
+import { useTenantInfo } from '../../tenant/api/get-tenant-info.ts';
 import { adminLogin, type AdminLoginInput } from '../api/admin-login.ts';
 import { AdminLoginForm } from '../components/admin-login-form.tsx';
 import { ExpiredPasswordForm } from '../components/expired-password-form.tsx';
@@ -21,12 +21,12 @@ export default function AdminLoginPage() {
   const { t: tm } = useTranslation('menu');
   const navigate = useNavigate();
   const { search } = useLocation();
-  const owner = useOwnerDomain();
+  const tenant = useTenantInfo();
   const reg = useRegState();
   const [expired, setExpired] = useState<AdminLoginInput>();
   const [prefill, setPrefill] = useState<Partial<AdminLoginInput>>();
 
-  const info = owner.data;
+  const info = tenant.data;
   const captcha = !!info?.loginSet.picCodeTag;
   const code = !!(info?.sms || info?.loginSet.mailCode);
   const done = () => void navigate(safeRedirect(search, 'admin'), { replace: true });
@@ -58,7 +58,7 @@ export default function AdminLoginPage() {
         reg.data?.open && !expired ? <Link to="/admin/setup">{t('login.toSetup')}</Link> : undefined
       }
     >
-      {owner.isLoading ? (
+      {tenant.isLoading ? (
         <Spin />
       ) : expired ? (
         <ExpiredPasswordForm

@@ -8,7 +8,7 @@ export interface PageState {
 }
 
 /**
- * Pagination of every console table (SPEC §4, §9) over `usePaging`: sizes 10-50, the total
+ * Pagination of every console table (docs/product.md §4, §9) over `usePaging`: sizes 10-50, the total
  * shown.
  */
 export function tablePagination(
@@ -24,7 +24,7 @@ export function tablePagination(
     showSizeChanger: true,
     pageSizeOptions: PAGE_SIZES.map(String),
     showTotal: (count) => t('total', { total: count }),
-    // usePaging goes back to page 1 on a size change and reloads a second later (SPEC §9).
+    // usePaging goes back to page 1 on a size change and reloads a second later (docs/product.md §9).
     onChange,
   };
 }

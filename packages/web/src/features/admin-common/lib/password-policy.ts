@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import type { FormRule } from 'antd';
 import { DEFAULT_PASSWORD_POLICY, passwordSatisfies, type PasswordPolicy } from '@edp/shared/rules';
 
-/** The tenant's policy (owner info loginSet.pwdMatch) or the default one (SPEC §5). */
+/** The tenant's policy (owner info loginSet.pwdMatch) or the default one (docs/product.md §5). */
 export function policyOf(pwdMatch: PasswordPolicy | undefined): PasswordPolicy {
   if (!pwdMatch || pwdMatch.list.length === 0) return DEFAULT_PASSWORD_POLICY;
   return pwdMatch;

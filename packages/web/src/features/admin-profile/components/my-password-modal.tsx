@@ -1,7 +1,7 @@
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../admin-common/components/form-modal.tsx';
-import { useOwnerDomain } from '../../owner/api/get-owner-domain.ts';
+import { useTenantInfo } from '../../tenant/api/get-tenant-info.ts';
 import { passwordRules, policyOf, sameAsRule } from '../../admin-common/lib/password-policy.ts';
 import { useUpdateMyPwd } from '../api/update-my-pwd.ts';
 
@@ -15,7 +15,7 @@ interface Values {
 export function MyPasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('admin');
   const [form] = Form.useForm<Values>();
-  const owner = useOwnerDomain();
+  const owner = useTenantInfo();
   const policy = policyOf(owner.data?.loginSet.pwdMatch);
   const mutation = useUpdateMyPwd();
   const required = (field: string) => t('profile.required', { field });

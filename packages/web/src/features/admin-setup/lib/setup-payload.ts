@@ -1,4 +1,4 @@
-import type { TOwnerReg } from '@edp/shared/contracts/owner-admin';
+import type { TTenantSetup } from '@edp/shared/contracts/console-admin';
 import { md5Hex } from '../../../lib/md5.ts';
 
 export const OPTIONAL_DUTIES = ['keyAdmin', 'operator', 'auditor'] as const;
@@ -38,8 +38,8 @@ function dutyUser(v: DutyValues) {
 }
 
 /** The /owner/n/reg body: passwords hashed, skipped duties and empty fields left out. */
-export function setupPayload(values: SetupValues): TOwnerReg {
-  const body: TOwnerReg = {
+export function setupPayload(values: SetupValues): TTenantSetup {
+  const body: TTenantSetup = {
     company: values.company.trim(),
     sysName: values.sysName?.trim() ?? '',
     domain: blankToUndefined(values.domain)?.toLowerCase(),

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { TUserItem } from '@edp/shared/contracts/user';
 import { FormModal } from '../../admin-common/components/form-modal.tsx';
 import { passwordRules, policyOf, sameAsRule } from '../../admin-common/lib/password-policy.ts';
-import { useOwnerDomain } from '../../owner/api/get-owner-domain.ts';
+import { useTenantInfo } from '../../tenant/api/get-tenant-info.ts';
 import { useResetUserPassword } from '../api/reset-user-password.ts';
 
 interface Values {
@@ -16,7 +16,7 @@ export function ResetPasswordModal({ user, onClose }: { user?: TUserItem; onClos
   const { t } = useTranslation('adminOrg');
   const { t: ta } = useTranslation('admin');
   const [form] = Form.useForm<Values>();
-  const owner = useOwnerDomain();
+  const owner = useTenantInfo();
   const reset = useResetUserPassword();
 
   const close = () => {

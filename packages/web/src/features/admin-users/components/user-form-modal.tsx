@@ -7,7 +7,7 @@ import { EMAIL_PATTERN, NAME_PATTERN, PHONE_PATTERN } from '@edp/shared/rules';
 import { useAllRoles } from '../../admin-common/api/get-role-list.ts';
 import { GroupTreeSelect } from '../../admin-common/components/group-tree-select.tsx';
 import { passwordRules, policyOf } from '../../admin-common/lib/password-policy.ts';
-import { useOwnerDomain } from '../../owner/api/get-owner-domain.ts';
+import { useTenantInfo } from '../../tenant/api/get-tenant-info.ts';
 import { useAddUser, type UserAddInput } from '../api/add-user.ts';
 import { useEditUser } from '../api/edit-user.ts';
 
@@ -27,7 +27,7 @@ export function UserFormModal({ open, user, defaultGroupId, onClose }: UserFormM
   const { t: ta } = useTranslation('admin');
   const [form] = Form.useForm<UserAddInput>();
   const roles = useAllRoles(open);
-  const owner = useOwnerDomain();
+  const owner = useTenantInfo();
   const add = useAddUser();
   const edit = useEditUser();
   const req = (field: string) => ({ required: true, message: ta('profile.required', { field }) });

@@ -10,7 +10,7 @@ export type RegisterInput = Omit<BodyOf<typeof registerCompany>, 'password'> & {
   successText: string;
 };
 
-/** Registers a company; the password travels as its MD5 hex (ARCHITECTURE.md §5). */
+/** Registers a company; the password travels as its MD5 hex (docs/architecture.md §5). */
 export function register({ password, successText, ...rest }: RegisterInput) {
   return callApi(
     registerCompany,

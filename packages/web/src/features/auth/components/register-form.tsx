@@ -24,7 +24,7 @@ interface RegisterValues {
   agree: boolean;
 }
 
-/** Company registration (SPEC §2 /register): the code is mailed, then the account created. */
+/** Company registration (docs/product.md §2 /register): the code is mailed, then the account created. */
 export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
   const { t } = useTranslation('signup');
   const { t: ta } = useTranslation('auth');

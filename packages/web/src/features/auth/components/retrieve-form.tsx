@@ -19,7 +19,7 @@ interface ResetStep {
 }
 
 /**
- * Password retrieval in two steps (SPEC §2 /retrieve): e-mail and captcha ask for a code,
+ * Password retrieval in two steps (docs/product.md §2 /retrieve): e-mail and captcha ask for a code,
  * then the code and the new password twice reset it.
  */
 export function RetrieveForm({ onReset }: { onReset: () => void }) {

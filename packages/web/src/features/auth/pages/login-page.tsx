@@ -4,7 +4,7 @@ import { AuthCard } from '../../../components/auth-card.tsx';
 import { safeRedirect } from '../../../lib/auth-paths.ts';
 import { LoginForm } from '../components/login-form.tsx';
 
-/** Enterprise login (SPEC §2): back to `redirect` afterwards, else to My license. */
+/** Enterprise login (docs/product.md §2): back to `redirect` afterwards, else to My license. */
 export default function LoginPage() {
   const { t } = useTranslation('auth');
   const { t: tm } = useTranslation('menu');

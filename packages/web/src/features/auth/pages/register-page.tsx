@@ -8,7 +8,7 @@ import { RegisterForm } from '../components/register-form.tsx';
 
 addLazyNamespace('signup', { 'zh-CN': zh, 'en-US': en });
 
-/** Enterprise registration (SPEC §2 /register); afterwards the company logs in. */
+/** Enterprise registration (docs/product.md §2 /register); afterwards the company logs in. */
 export default function RegisterPage() {
   const { t } = useTranslation('auth');
   const { t: ts } = useTranslation('signup');

@@ -8,7 +8,7 @@ import { RetrieveForm } from '../components/retrieve-form.tsx';
 
 addLazyNamespace('signup', { 'zh-CN': zh, 'en-US': en });
 
-/** Password retrieval (SPEC §2 /retrieve); afterwards the company logs in. */
+/** Password retrieval (docs/product.md §2 /retrieve); afterwards the company logs in. */
 export default function RetrievePage() {
   const { t } = useTranslation('auth');
   const { t: tm } = useTranslation('menu');

@@ -9,7 +9,7 @@ import '../../../components/portal-texts.ts';
 import '../components/balance-texts.ts';
 import { BalanceHistoryTable } from '../components/balance-history-table.tsx';
 
-/** My balance (SPEC §2 /balance): the balance in months and its paged history. */
+/** My balance (docs/product.md §2 /balance): the balance in months and its paged history. */
 export default function BalancePage() {
   const { t } = useTranslation('balance');
   const { t: tm } = useTranslation('menu');

@@ -8,7 +8,7 @@ import type { RechargeAnswer } from '../api/recharge.ts';
 import '../components/balance-texts.ts';
 import { RechargeForm } from '../components/recharge-form.tsx';
 
-/** Recharge with a vendor code (SPEC §2 /recharge); shows the months added and new balance. */
+/** Recharge with a vendor code (docs/product.md §2 /recharge); shows the months added and new balance. */
 export default function RechargePage() {
   const { t } = useTranslation('balance');
   const { t: tm } = useTranslation('menu');

@@ -1,6 +1,6 @@
 import { MAX_ELEVATION_SECONDS } from '@edp/shared/constants';
 
-/** An elevation length as entered (SPEC §9: days, hours, minutes, seconds). */
+/** An elevation length as entered (docs/product.md §9: days, hours, minutes, seconds). */
 export interface Duration {
   days?: number | null;
   hours?: number | null;

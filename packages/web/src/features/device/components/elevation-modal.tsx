@@ -20,7 +20,7 @@ interface ElevationModalProps {
   onClose: () => void;
 }
 
-/** Days, hours, minutes and seconds (SPEC §9) → an elevation file, downloaded at once. */
+/** Days, hours, minutes and seconds (docs/product.md §9) → an elevation file, downloaded at once. */
 export function ElevationModal({ deviceId, open, onClose }: ElevationModalProps) {
   const { t } = useTranslation('device');
   const [duration, setDuration] = useState<Duration>({ hours: 1 });

@@ -16,7 +16,7 @@ import { DeviceTable } from '../components/device-table.tsx';
 import '../components/device-texts.ts';
 import { ElevationModal } from '../components/elevation-modal.tsx';
 
-/** Device details (SPEC §2 /device/{deviceId}): information, licences, records, elevation. */
+/** Device details (docs/product.md §2 /device/{deviceId}): information, licences, records, elevation. */
 export default function DeviceDetailPage() {
   const { deviceId = '' } = useParams();
   const { t } = useTranslation('device');

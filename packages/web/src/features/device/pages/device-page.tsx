@@ -9,7 +9,7 @@ import { DeviceCounters } from '../components/device-counters.tsx';
 import { DeviceTable } from '../components/device-table.tsx';
 import '../components/device-texts.ts';
 
-/** My engine (SPEC §2 /device): counters per type, search, filters and the engine list. */
+/** My engine (docs/product.md §2 /device): counters per type, search, filters and the engine list. */
 export default function DevicePage() {
   const { t } = useTranslation('device');
   const { t: tp } = useTranslation('portal');

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ENGINE_KINDS } from '@edp/shared/constants';
 
-/** The five engine kinds (SPEC §1) with one line each. */
+/** The five engine kinds (docs/product.md §1) with one line each. */
 export function EngineList() {
   const { t } = useTranslation('home');
   return (

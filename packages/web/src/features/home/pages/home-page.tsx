@@ -11,7 +11,7 @@ import './home-page.css';
 
 addLazyNamespace('home', { 'zh-CN': zh, 'en-US': en });
 
-/** The public landing page (SPEC §2 /). */
+/** The public landing page (docs/product.md §2 /). */
 export default function HomePage() {
   const { t } = useTranslation('home');
   const navigate = useNavigate();

@@ -1,4 +1,4 @@
-/** Licence request files are `.dat` (SPEC §5: only .dat files for upload). */
+/** Licence request files are `.dat` (docs/product.md §5: only .dat files for upload). */
 export function isRequestFileName(name: string): boolean {
   return /\.dat$/i.test(name.trim());
 }
@@ -17,7 +17,7 @@ const BASE64_TEXT = /^[A-Za-z0-9+/]+={0,2}$/;
 
 /**
  * The `file` field of /com/auth/device for an uploaded request. A `.dat` written by the
- * console is already base64 text (ARCHITECTURE.md §7), and the server decodes `file` once, so
+ * console is already base64 text (docs/architecture.md §7), and the server decodes `file` once, so
  * such a file is sent as its text (white space removed); any other content is sent as the
  * base64 of its bytes, which the server then answers with "parse error".
  */

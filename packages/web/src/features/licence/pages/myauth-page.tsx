@@ -13,7 +13,7 @@ import { UploadRequestButton } from '../components/upload-request-button.tsx';
 
 const STATUSES: TLicenceStatus[] = ['normal', 'expiring', 'expired'];
 
-/** My license (SPEC §2 /myauth): licences, their records, and issuing from a request file. */
+/** My license (docs/product.md §2 /myauth): licences, their records, and issuing from a request file. */
 export default function MyauthPage() {
   const { t } = useTranslation('licence');
   const { t: tp } = useTranslation('portal');

@@ -7,7 +7,7 @@ import { LegalDocument } from '../components/legal-document.tsx';
 // The long texts ship with this page only (see locales/resources.ts).
 addLazyNamespace('privacy', { 'zh-CN': zh, 'en-US': en });
 
-/** The privacy policy (SPEC §1, §2 /app-privacy), in the current language. */
+/** The privacy policy (docs/product.md §1, §2 /app-privacy), in the current language. */
 export default function AppPrivacyPage() {
   const { t } = useTranslation('privacy');
   return (

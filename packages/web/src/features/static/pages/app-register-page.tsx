@@ -7,7 +7,7 @@ import { LegalDocument } from '../components/legal-document.tsx';
 // The long texts ship with this page only (see locales/resources.ts).
 addLazyNamespace('agreement', { 'zh-CN': zh, 'en-US': en });
 
-/** The user registration agreement (SPEC §1, §2 /app-register), in the current language. */
+/** The user registration agreement (docs/product.md §1, §2 /app-register), in the current language. */
 export default function AppRegisterPage() {
   const { t } = useTranslation('agreement');
   return (

@@ -1,7 +1,7 @@
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
 
-/** The account rule of ZSaAccount (contracts/sa.ts), with localised messages. */
+/** The account rule of ZVendorAccount (contracts/vendor.ts), with localised messages. */
 export const SA_ACCOUNT_PATTERN = /^[A-Za-z0-9_.@-]{3,50}$/;
 
 export function accountRules(t: TFunction<'vendor'>): FormRule[] {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Form, Input, InputNumber, Modal, Space, message } from 'antd';
 import { CopyOutlined, DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { TPackage } from '@edp/shared/contracts/sa';
+import type { TPackage } from '@edp/shared/contracts/vendor';
 import { saveBlob } from '../../../lib/download-file.ts';
 import { useMakeCodes } from '../api/make-codes.ts';
 import { codesFileName, codesText } from './codes-file.ts';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Form, Input, InputNumber, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { TPackage } from '@edp/shared/contracts/sa';
+import type { TPackage } from '@edp/shared/contracts/vendor';
 import { useEditPackage, type PackageInput } from '../api/edit-package.ts';
 
 interface PackageEditModalProps {

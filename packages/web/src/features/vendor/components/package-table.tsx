@@ -1,6 +1,6 @@
 import { Button, Popconfirm, Space, Table, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { TPackage } from '@edp/shared/contracts/sa';
+import type { TPackage } from '@edp/shared/contracts/vendor';
 import { formatTime } from '../../../lib/format.ts';
 import { useDeletePackage } from '../api/delete-package.ts';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Input, Table, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { TCompanyRow } from '@edp/shared/contracts/sa';
+import type { TCompanyRow } from '@edp/shared/contracts/vendor';
 import { PageContainer } from '../../../components/page-container.tsx';
 import { formatTime } from '../../../lib/format.ts';
 import { usePaging } from '../../../lib/use-paging.ts';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Input } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { TPackage } from '@edp/shared/contracts/sa';
+import type { TPackage } from '@edp/shared/contracts/vendor';
 import { PageContainer } from '../../../components/page-container.tsx';
 import { usePaging } from '../../../lib/use-paging.ts';
 import { usePackages } from '../api/get-packages.ts';

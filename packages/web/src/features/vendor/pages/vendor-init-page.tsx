@@ -24,7 +24,7 @@ export default function VendorInitPage() {
     <AuthCard
       title={tm('saInit')}
       subtitle={t('init.subtitle')}
-      footer={<Link to={LOGIN_PATH.vendor}>{tm('saLogin')}</Link>}
+      footer={<Link to={LOGIN_PATH.vendor}>{tm('vendorLogin')}</Link>}
     >
       {check.isPending ? (
         <Skeleton active />

@@ -15,7 +15,7 @@ export default function VendorLoginPage() {
   const check = useVendorCheck();
   if (check.data && !check.data.initialized) return <Navigate to="/sa/init" replace />;
   return (
-    <AuthCard title={tm('saLogin')} subtitle={t('login.subtitle')}>
+    <AuthCard title={tm('vendorLogin')} subtitle={t('login.subtitle')}>
       <VendorLoginForm
         onSignedIn={() => void navigate(safeRedirect(search, 'vendor'), { replace: true })}
       />

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { ZListRequest } from './common.ts';
-import { ZDomain } from './owner-admin.ts';
+import { ZDomain } from './console-admin.ts';
 
 /** `/sa/ows`: the tenants of the management console, for the vendor's super administrator. */
-export const ZOwnerListRequest = ZListRequest.extend({
+export const ZTenantListRequest = ZListRequest.extend({
   keyword: z.string().trim().max(50).optional().describe('Part of domain, company or system name'),
 });
-export const ZOwnerItem = z.object({
+export const ZTenantItem = z.object({
   id: z.string(),
   domain: z.string(),
   sysName: z.string(),
@@ -16,15 +16,15 @@ export const ZOwnerItem = z.object({
   userCount: z.number().int(),
   createdAt: z.string(),
 });
-export const ZOwnerAct = z.object({ id: z.uuid(), active: z.boolean() });
-export const ZOwnerEdit = z.object({
+export const ZTenantAct = z.object({ id: z.uuid(), active: z.boolean() });
+export const ZTenantEdit = z.object({
   id: z.uuid(),
   domain: ZDomain.optional(),
   sysName: z.string().trim().max(50).optional(),
   company: z.string().trim().min(1).max(100).optional(),
   sms: z.boolean().optional(),
 });
-export const ZOwnerDel = z.object({ id: z.uuid() });
+export const ZTenantDel = z.object({ id: z.uuid() });
 
 /** `/sa/sys/get`, `/sa/sys/set`: vendor-wide settings. */
 export const ZSystemSettings = z.object({

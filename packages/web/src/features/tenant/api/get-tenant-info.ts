@@ -7,18 +7,18 @@ import { callApi, callKey } from '../../../lib/api.ts';
  * Owner info of this host (title, password policy), or null when the server has none.
  * Silent: the app works without it (default title and password rule).
  */
-export async function getOwnerDomain(): Promise<DataOf<typeof tenantInfo> | null> {
+export async function getTenantInfo(): Promise<DataOf<typeof tenantInfo> | null> {
   const data = await callApi(tenantInfo, {}, { silent: true });
   return data ?? null; // react-query does not accept undefined as data
 }
 
-export const ownerDomainQuery = queryOptions({
+export const tenantInfoQuery = queryOptions({
   queryKey: callKey(tenantInfo),
-  queryFn: getOwnerDomain,
+  queryFn: getTenantInfo,
   staleTime: Infinity, // fetched once per page load
   retry: false,
 });
 
-export function useOwnerDomain() {
-  return useQuery(ownerDomainQuery);
+export function useTenantInfo() {
+  return useQuery(tenantInfoQuery);
 }

@@ -21,13 +21,13 @@ export const ZLoginSet = z.object({
 export type TLoginSet = z.infer<typeof ZLoginSet>;
 
 /** `/owner/n/domain`: the tenant of the request's host (docs/product.md §3 owner info). */
-export const ZOwnerInfo = z.object({
+export const ZTenantInfo = z.object({
   sysName: z.string().describe('System name shown as page title; empty for the default'),
   company: z.string(),
   sms: z.boolean().describe('SMS login code enabled'),
   loginSet: ZLoginSet,
 });
-export type TOwnerInfo = z.infer<typeof ZOwnerInfo>;
+export type TTenantInfo = z.infer<typeof ZTenantInfo>;
 
 /** loginSet as stored for a tenant: the public part plus the settings only the server uses. */
 export type TStoredLoginSet = TLoginSet & { expireDays?: number; lockCount?: number };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { owners } from '../../platform/db/schema/index.ts';
+import { tenants } from '../../platform/db/schema/index.ts';
 import { call, createTestApp, type TestContext } from '../../test/harness.ts';
 
 describe('/api/owner/n/*', () => {
@@ -40,7 +40,7 @@ describe('/api/owner/n/*', () => {
       picCodeTag: false,
       pwdMatch: { list: ['lower', 'number' as const], range: [10, 32] },
     };
-    await ctx.app.db.insert(owners).values({
+    await ctx.app.db.insert(tenants).values({
       domain: 'acme.example',
       sysName: 'ACME 防护平台',
       company: 'ACME Ltd',

@@ -25,7 +25,7 @@ export type TDutyUser = z.infer<typeof ZDutyUser>;
  * password manager, security operator and auditor when given. Skipping all three makes the
  * system administrator a super role holding every duty (docs/product.md §6).
  */
-export const ZOwnerReg = z.object({
+export const ZTenantSetup = z.object({
   domain: ZDomain.optional().describe("Default: the request's host"),
   sysName: z.string().trim().max(50).default(''),
   company: z.string().trim().min(1).max(100),
@@ -35,8 +35,8 @@ export const ZOwnerReg = z.object({
   auditor: ZDutyUser.optional().describe('Auditor'),
   loginSet: ZLoginSettings.partial().optional(),
 });
-export type TOwnerReg = z.infer<typeof ZOwnerReg>;
-export const ZOwnerRegResult = z.object({ ownerId: z.string(), domain: z.string() });
+export type TTenantSetup = z.infer<typeof ZTenantSetup>;
+export const ZTenantSetupResult = z.object({ ownerId: z.string(), domain: z.string() });
 
 /** `/owner/n/reg/state`: whether setup is open to the public and the host already has a tenant. */
 export const ZRegState = z.object({

@@ -4,23 +4,23 @@ import { ZCaptchaAnswer, ZIsoTime, ZUuid } from './com.ts';
 
 /** Vendor (super administrator) calls of docs/architecture.md §6 owned by the portal. */
 
-export const ZSaAccount = z
+export const ZVendorAccount = z
   .string()
   .trim()
   .regex(/^[A-Za-z0-9_.@-]{3,50}$/, 'must be 3-50 letters, digits or _ . @ -')
   .describe('Super administrator account name');
 
-export const ZSaCheckResult = z.object({
+export const ZVendorCheckResult = z.object({
   initialized: z.boolean().describe('A super administrator exists'),
 });
 
-export const ZSaInit = z.object({ account: ZSaAccount, password: ZPasswordDigest });
-export const ZSaLogin = z.object({
-  account: ZSaAccount,
+export const ZVendorInit = z.object({ account: ZVendorAccount, password: ZPasswordDigest });
+export const ZVendorLogin = z.object({
+  account: ZVendorAccount,
   password: ZPasswordDigest,
   captcha: ZCaptchaAnswer,
 });
-export const ZSaLoginResult = z.object({ token: z.string().describe('Send as X-Token') });
+export const ZVendorLoginResult = z.object({ token: z.string().describe('Send as X-Token') });
 
 export const ZPackage = z.object({
   id: z.string(),
