@@ -4,14 +4,14 @@ interface CaptchaImageProps {
   /** Image URL; a new `r` query makes the server draw a new captcha. */
   src: string;
   onRefresh: () => void;
+  /** Where its texts are: the portal's and vendor's pages have `auth` (through AuthCard), the
+   * console's login `adminAuth`; both hold `login.refreshCaptcha` and `login.captchaImage`. */
+  namespace?: 'auth' | 'adminAuth';
 }
 
-/**
- * The server-drawn captcha (docs/product.md §7); clicking it asks for a new one. Its texts are in the
- * `auth` namespace, which every page with a captcha has through AuthCard.
- */
-export function CaptchaImage({ src, onRefresh }: CaptchaImageProps) {
-  const { t } = useTranslation('auth');
+/** The server-drawn captcha of every login form; clicking it asks for a new one. */
+export function CaptchaImage({ src, onRefresh, namespace = 'auth' }: CaptchaImageProps) {
+  const { t } = useTranslation(namespace);
   return (
     <button
       type="button"

@@ -1,5 +1,6 @@
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { CaptchaImage } from '../../../components/captcha-image.tsx';
 import { adminCaptchaUrl } from '../api/admin-login.ts';
 
 interface AdminCaptchaProps {
@@ -7,7 +8,7 @@ interface AdminCaptchaProps {
   onRefresh: () => void;
 }
 
-/** The captcha field with its server-drawn image; clicking the image draws a new one. */
+/** The console's captcha field with the server-drawn image (components/captcha-image.tsx). */
 export function AdminCaptcha({ nonce, onRefresh }: AdminCaptchaProps) {
   const { t } = useTranslation('adminAuth');
   return (
@@ -25,20 +26,8 @@ export function AdminCaptcha({ nonce, onRefresh }: AdminCaptchaProps) {
             placeholder={t('login.captchaPlaceholder')}
           />
         </Form.Item>
-        <button
-          type="button"
-          className="captcha-image"
-          onClick={onRefresh}
-          title={t('login.refreshCaptcha')}
-          aria-label={t('login.refreshCaptcha')}
-        >
-          <img src={adminCaptchaUrl(nonce)} alt={t('login.captchaImage')} width={120} height={40} />
-        </button>
+        <CaptchaImage src={adminCaptchaUrl(nonce)} onRefresh={onRefresh} namespace="adminAuth" />
       </div>
     </Form.Item>
   );
-}
-
-export function newNonce(): string {
-  return `${Date.now()}${Math.random().toString(36).slice(2, 8)}`;
 }

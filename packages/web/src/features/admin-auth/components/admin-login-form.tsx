@@ -5,7 +5,8 @@ import { ConsoleErr } from '@edp/shared/errors/console';
 import { PortalErr } from '@edp/shared/errors/portal';
 import { ApiError } from '../../../lib/http.ts';
 import { adminLogin, type AdminLoginInput } from '../api/admin-login.ts';
-import { AdminCaptcha, newNonce } from './admin-captcha.tsx';
+import { newCaptchaNonce } from '../../../components/captcha-image.tsx';
+import { AdminCaptcha } from './admin-captcha.tsx';
 import { LoginCodeField } from './login-code-field.tsx';
 
 interface AdminLoginFormProps {
@@ -29,7 +30,7 @@ export function AdminLoginForm({
 }: AdminLoginFormProps) {
   const { t } = useTranslation('adminAuth');
   const [form] = Form.useForm<AdminLoginInput>();
-  const [nonce, setNonce] = useState(newNonce);
+  const [nonce, setNonce] = useState(newCaptchaNonce);
   const [askCaptcha, setAskCaptcha] = useState(false);
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState(false);
@@ -49,7 +50,7 @@ export function AdminLoginForm({
       // After 5 failures the server asks for a captcha even when the tenant has it off.
       if (e.errCode === PortalErr.CaptchaRequired) setAskCaptcha(true);
       setError(e.msg);
-      setNonce(newNonce());
+      setNonce(newCaptchaNonce());
       form.setFieldValue('captcha', '');
     }
   };
@@ -76,7 +77,7 @@ export function AdminLoginForm({
           placeholder={t('login.passwordPlaceholder')}
         />
       </Form.Item>
-      {showCaptcha && <AdminCaptcha nonce={nonce} onRefresh={() => setNonce(newNonce())} />}
+      {showCaptcha && <AdminCaptcha nonce={nonce} onRefresh={() => setNonce(newCaptchaNonce())} />}
       {code && <LoginCodeField />}
       <Button type="primary" htmlType="submit" block size="large" loading={pending}>
         {t('login.submit')}

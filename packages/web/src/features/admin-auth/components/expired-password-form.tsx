@@ -6,7 +6,8 @@ import { ApiError } from '../../../lib/http.ts';
 import { passwordRules, sameAsRule } from '../../admin-common/lib/password-policy.ts';
 import type { AdminLoginInput } from '../api/admin-login.ts';
 import { resetExpiredPwd } from '../api/reset-expired-pwd.ts';
-import { AdminCaptcha, newNonce } from './admin-captcha.tsx';
+import { newCaptchaNonce } from '../../../components/captcha-image.tsx';
+import { AdminCaptcha } from './admin-captcha.tsx';
 
 interface ExpiredPasswordFormProps {
   login: AdminLoginInput;
@@ -34,7 +35,7 @@ export function ExpiredPasswordForm({
   const { t } = useTranslation('adminAuth');
   const { t: ta } = useTranslation('admin');
   const [form] = Form.useForm<Values>();
-  const [nonce, setNonce] = useState(newNonce);
+  const [nonce, setNonce] = useState(newCaptchaNonce);
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState(false);
 
@@ -52,7 +53,7 @@ export function ExpiredPasswordForm({
     } catch (e) {
       setPending(false);
       if (e instanceof ApiError) setError(e.msg);
-      setNonce(newNonce());
+      setNonce(newCaptchaNonce());
     }
   };
 
@@ -93,7 +94,7 @@ export function ExpiredPasswordForm({
       >
         <Input.Password size="large" autoComplete="new-password" />
       </Form.Item>
-      {captcha && <AdminCaptcha nonce={nonce} onRefresh={() => setNonce(newNonce())} />}
+      {captcha && <AdminCaptcha nonce={nonce} onRefresh={() => setNonce(newCaptchaNonce())} />}
       <Button type="primary" htmlType="submit" block size="large" loading={pending}>
         {t('expired.submit')}
       </Button>
