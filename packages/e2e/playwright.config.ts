@@ -2,21 +2,44 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { firstRunURL, port, serverURL } from './tests/support/servers.ts';
 
-// One server for the whole run, on a fresh DATA_DIR; workers inherit the environment, so the
-// directory is made once, by the main process.
+// Two servers for the whole run, each on a fresh DATA_DIR; workers inherit the environment, so
+// the directories are made once, by the main process.
+// - the main one (E2E_PORT), seeded through the API by global-setup.ts (the vendor and its
+//   package); every test makes its own companies and console tenants on it (tests/fixtures.ts),
+//   so that the tests run in any order and in parallel;
+// - the first-run one (E2E_PORT + 1), which nobody has set up: the tests of the first-run
+//   screens (vendor initialisation, tenant setup wizard) go through them there.
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'edp-e2e-'));
-const port = Number(process.env.E2E_PORT ?? 4310);
-export const baseURL = `http://127.0.0.1:${port}`;
+process.env.E2E_FIRST_RUN_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'edp-e2e-first-'));
+
+const server = (listen: number, dataDir: string) => ({
+  command: 'node ../server/dist/index.js',
+  url: `http://127.0.0.1:${listen}/api/health`,
+  reuseExistingServer: false,
+  timeout: 60_000,
+  env: {
+    PORT: String(listen),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    CAPTCHA: 'off',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_MINUTE: '100000',
+  },
+});
 
 export default defineConfig({
   testDir: './tests',
+  globalSetup: './global-setup.ts',
   // A guard against a hung test, not a speed check: the longest journeys (two sign-ins, a
   // forced password change) take 30-50 s when the shared machine is slow.
   timeout: 90_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
-  workers: 2,
+  // 2 and 3 workers measured alike on the 2-core machine (docs/decisions.md, "Browser tests"),
+  // 3 a few seconds ahead: a test often waits on the server or a page, another fills the gap.
+  workers: 3,
   retries: 0,
   forbidOnly: true,
   reporter: [
@@ -24,8 +47,14 @@ export default defineConfig({
     ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'test-results/report.json' }],
   ],
   use: {
-    baseURL,
-    trace: 'retain-on-failure',
+    baseURL: serverURL,
+    // The trace of a failed test keeps its DOM snapshots and network, without the screencast:
+    // filming every test took a third of the run's CPU time on this machine (software
+    // rendering), for pictures the snapshots show anyway.
+    trace: { mode: 'retain-on-failure', screenshots: false },
+    // The app's service worker precaches the whole app in every new context, which cost each
+    // test about 2 s of CPU; only foundation.spec.ts's offline test, which is about it, allows it.
+    serviceWorkers: 'block',
     // The app then drops antd's animations (theme.ts), as for any user who asks for less
     // motion: an action's result is there at once instead of after a transition, which on this
     // shared, software-rendered machine took seconds per click.
@@ -43,24 +72,12 @@ export default defineConfig({
       ],
     },
   },
-  // `*.setup.ts` files run first, once, on the fresh server: they go through the first-run
-  // screens (vendor initialisation, tenant setup wizard) that every other test relies on.
   projects: [
-    { name: 'setup', testMatch: /.*\.setup\.ts/ },
-    { name: 'chromium', testIgnore: /.*\.setup\.ts/, dependencies: ['setup'] },
+    { name: 'first-run', testMatch: /first-run\/.*\.spec\.ts/, use: { baseURL: firstRunURL } },
+    { name: 'chromium', testMatch: /ui\/.*\.spec\.ts/ },
   ],
-  webServer: {
-    command: 'node ../server/dist/index.js',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      CAPTCHA: 'off',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '100000',
-    },
-  },
+  webServer: [
+    server(port, process.env.E2E_DATA_DIR),
+    server(port + 1, process.env.E2E_FIRST_RUN_DATA_DIR),
+  ],
 });

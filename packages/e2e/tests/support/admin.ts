@@ -1,10 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { dataDir } from '../fixtures.ts';
 
-/** The tenant tenant.setup.ts creates; its system name is every page's title from then on. */
+/** The names of a test tenant (the first-run wizard's, and those of console-test.ts). */
 export const TENANT = { company: 'E2E Corp', sysName: 'E2E Protect' } as const;
 
 export const md5 = (text: string) => createHash('md5').update(text).digest('hex');
@@ -18,29 +15,21 @@ export interface ConsoleAccount {
 }
 export type ConsoleAccounts = Record<Duty, ConsoleAccount>;
 
-const accountsFile = () => path.join(dataDir(), 'admin-accounts.json');
-
-/** Written once by tenant.setup.ts after the setup wizard; read by every console test. */
-export function saveAccounts(accounts: ConsoleAccounts): void {
-  fs.writeFileSync(accountsFile(), JSON.stringify(accounts, null, 2));
-}
-
-export function accounts(): ConsoleAccounts {
-  return JSON.parse(fs.readFileSync(accountsFile(), 'utf8')) as ConsoleAccounts;
-}
-
 /** A console call through the API (seeding data a test needs, not what it tests). */
 export async function api<T = unknown>(
   request: APIRequestContext,
   token: string | undefined,
   call: string,
   data: unknown = {},
+  headers: Record<string, string> = {},
 ): Promise<T> {
   const res = await request.post(`/api${call}`, {
     data,
-    headers: token
-      ? { 'X-Token': token, 'Accept-Language': 'en-US' }
-      : { 'Accept-Language': 'en-US' },
+    headers: {
+      'Accept-Language': 'en-US',
+      ...(token ? { 'X-Token': token } : {}),
+      ...headers,
+    },
   });
   const body = (await res.json()) as { success: boolean; msg: string; data: T };
   expect(body.success, `${call}: ${body.msg}`).toBe(true);
@@ -104,8 +93,9 @@ const text = {
 };
 
 /**
- * Signs in through /admin/login as a user does. Another test may switch the login captcha on
- * meanwhile (CAPTCHA=off accepts any answer): when the captcha appears, answer and submit again.
+ * Signs in through /admin/login as a user does, for the tests about signing in (the others use
+ * signInAdmin, session.ts). The tenant's login settings decide whether the captcha shows
+ * (CAPTCHA=off accepts any answer): when it appears, answer and submit again.
  */
 export async function loginAdmin(
   page: Page,

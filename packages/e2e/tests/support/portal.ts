@@ -7,7 +7,7 @@ import { makeLicenceRequest } from '../../../agent/src/licence-request.ts';
 import { dataDir } from '../fixtures.ts';
 import { md5, registerCompany, type TestCompany } from './company.ts';
 
-/** The vendor account vendor.setup.ts creates through /sa/init; later tests read it. */
+/** The vendor account global-setup.ts creates through the API; the tests read it. */
 export interface VendorSeed {
   account: string;
   password: string;
@@ -48,14 +48,23 @@ export async function call<T = unknown>(
   return body.data;
 }
 
-/** Fresh single-use recharge codes of the setup's package (as the vendor, via the API). */
-export async function rechargeCodes(request: APIRequestContext, count = 1): Promise<string[]> {
+let vendorSession: Promise<string> | undefined;
+
+/** A vendor session through the API, one per worker (the tests never end it). */
+export function vendorToken(request: APIRequestContext): Promise<string> {
   const seed = vendor();
-  const { token } = await call<{ token: string }>(request, '/sa/n/login', {
+  vendorSession ??= call<{ token: string }>(request, '/sa/n/login', {
     account: seed.account,
     password: md5(seed.password),
     captcha: 'x',
-  });
+  }).then((data) => data.token);
+  return vendorSession;
+}
+
+/** Fresh single-use recharge codes of the setup's package (as the vendor, via the API). */
+export async function rechargeCodes(request: APIRequestContext, count = 1): Promise<string[]> {
+  const seed = vendor();
+  const token = await vendorToken(request);
   const { list } = await call<{ list: { id: string; name: string }[] }>(
     request,
     '/sa/pks',

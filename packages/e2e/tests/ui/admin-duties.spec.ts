@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
-import { accounts, loginAdmin, type Duty } from '../support/admin.ts';
+import type { Duty } from '../support/admin.ts';
+import { expect, test } from '../support/console-test.ts';
+import { signInAdmin } from '../support/session.ts';
 
 test.use({ locale: 'en-US' });
 
@@ -22,8 +23,12 @@ const MENUS: Record<Duty, string[]> = {
 };
 
 for (const duty of Object.keys(MENUS) as Duty[]) {
-  test(`[ADMIN][MENU]: the ${duty} sees only the menu of the duty`, async ({ page }) => {
-    await loginAdmin(page, accounts()[duty]);
+  test(`[ADMIN][MENU]: the ${duty} sees only the menu of the duty`, async ({
+    page,
+    request,
+    tenant: { accounts },
+  }) => {
+    await signInAdmin(page, request, accounts[duty]);
     const nav = page.getByRole('navigation', { name: 'Main menu' });
     await expect(nav.getByRole('link', { name: 'Console home' })).toBeVisible();
     for (const entry of ALL) {
@@ -32,16 +37,17 @@ for (const duty of Object.keys(MENUS) as Duty[]) {
       else await expect(link).toHaveCount(0);
     }
     await expect(
-      page.getByRole('heading', { name: `Welcome, ${accounts()[duty].name}` }),
+      page.getByRole('heading', { name: `Welcome, ${accounts[duty].name}` }),
     ).toBeVisible();
   });
 }
 
 test('[ADMIN][MENU]: a page outside the duty shows no access; the operator reads groups only', async ({
   page,
+  request,
+  tenant: { accounts },
 }) => {
-  await loginAdmin(page, accounts().operator);
-  await page.goto('/admin/users');
+  await signInAdmin(page, request, accounts.operator, '/admin/users');
   await expect(page.getByRole('heading', { name: 'No access' })).toBeVisible();
   await page.goto('/admin/groups');
   await expect(page.getByRole('heading', { name: 'Groups' })).toBeVisible();
@@ -51,18 +57,19 @@ test('[ADMIN][MENU]: a page outside the duty shows no access; the operator reads
 
 test('[ADMIN][LOGIN]: signed out, a console page leads to login and back after it', async ({
   page,
+  tenant: { accounts, sysName },
 }) => {
   await page.goto('/admin/roles');
   await expect(page).toHaveURL(/\/admin\/login\?redirect=%2Fadmin%2Froles/);
-  await expect(page.getByRole('heading', { name: 'E2E Protect' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: sysName })).toBeVisible();
   const form = page.locator('form#admin-login');
-  await form.getByLabel('Account', { exact: true }).fill(accounts().admin.account);
+  await form.getByLabel('Account', { exact: true }).fill(accounts.admin.account);
   await form.getByLabel('Password', { exact: true }).fill('Wrong#Pass123');
   const captcha = form.getByLabel('Captcha', { exact: true });
   if (await captcha.isVisible()) await captcha.fill('abcd');
   await form.getByRole('button', { name: 'Log in' }).click();
   await expect(form.getByRole('alert')).toBeVisible();
-  await form.getByLabel('Password', { exact: true }).fill(accounts().admin.password);
+  await form.getByLabel('Password', { exact: true }).fill(accounts.admin.password);
   if (await captcha.isVisible()) await captcha.fill('abcd');
   await form.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/admin\/roles$/);

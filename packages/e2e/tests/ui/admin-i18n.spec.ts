@@ -1,7 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { languages } from '../fixtures.ts';
-import { accounts, loginAdmin } from '../support/admin.ts';
+import { loginAdmin } from '../support/admin.ts';
+import { expect, test } from '../support/console-test.ts';
+import { signInAdmin } from '../support/session.ts';
 
 type Lang = (typeof languages)[number]['code'];
 
@@ -56,6 +58,7 @@ for (const { code } of languages) {
 
     test(`[ADMIN][I18N]: login, setup and the system screens in ${code}, accessible`, async ({
       page,
+      tenant: { accounts },
     }) => {
       test.setTimeout(120_000);
       await page.goto('/admin/login');
@@ -69,7 +72,7 @@ for (const { code } of languages) {
       ).toBeVisible();
       await expectAccessible(page);
 
-      await loginAdmin(page, accounts().admin, code);
+      await loginAdmin(page, accounts.admin, code);
       for (const [path, heading, text] of SYSTEM) {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1, name: heading[code] })).toBeVisible();
@@ -86,9 +89,12 @@ for (const { code } of languages) {
       await expectAccessible(page);
     });
 
-    test(`[ADMIN][I18N]: the audit log in ${code}, accessible`, async ({ page }) => {
-      await loginAdmin(page, accounts().auditor, code);
-      await page.goto('/admin/audit');
+    test(`[ADMIN][I18N]: the audit log in ${code}, accessible`, async ({
+      page,
+      request,
+      tenant: { accounts },
+    }) => {
+      await signInAdmin(page, request, accounts.auditor, '/admin/audit');
       await expect(
         page.getByRole('heading', { level: 1, name: code === 'zh-CN' ? '审计日志' : 'Audit log' }),
       ).toBeVisible();
@@ -104,9 +110,12 @@ for (const { code } of languages) {
   });
 }
 
-test('[ADMIN][I18N]: the header language switch changes the console language', async ({ page }) => {
-  await loginAdmin(page, accounts().admin, 'en-US');
-  await page.goto('/admin/roles');
+test('[ADMIN][I18N]: the header language switch changes the console language', async ({
+  page,
+  request,
+  tenant: { accounts },
+}) => {
+  await signInAdmin(page, request, accounts.admin, '/admin/roles');
   await expect(page.getByRole('heading', { level: 1, name: 'Roles' })).toBeVisible();
   await page.getByRole('group', { name: 'Language' }).getByText('简体中文').click();
   await expect(page.getByRole('heading', { level: 1, name: '角色管理' })).toBeVisible();

@@ -1,12 +1,17 @@
-import { expect, test } from '@playwright/test';
-import { accounts, apiLogin, createUser, loginAdmin, roleIdOf } from '../support/admin.ts';
+import { apiLogin, createUser, roleIdOf } from '../support/admin.ts';
+import { expect, test } from '../support/console-test.ts';
+import { signInAdmin } from '../support/session.ts';
 
 test.use({ locale: 'en-US' });
 
-test('[ADMIN][PROFILE]: user name and phone rules, password change', async ({ page, request }) => {
-  const token = await apiLogin(request, accounts().admin);
+test('[ADMIN][PROFILE]: user name and phone rules, password change', async ({
+  page,
+  request,
+  tenant: { accounts },
+}) => {
+  const token = await apiLogin(request, accounts.admin);
   const me = await createUser(request, token, await roleIdOf(request, token, 'Auditor'));
-  await loginAdmin(page, me);
+  await signInAdmin(page, request, me);
   const openMenu = async (entry: string) => {
     await page.getByRole('button', { name: /User menu/ }).click();
     await page.getByRole('menuitem', { name: entry }).click();
@@ -56,11 +61,12 @@ test('[ADMIN][PROFILE]: the auto-login link: show, copy, regenerate, sign in wit
   request,
   browser,
   context,
+  tenant: { accounts },
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const token = await apiLogin(request, accounts().admin);
+  const token = await apiLogin(request, accounts.admin);
   const me = await createUser(request, token, await roleIdOf(request, token, 'Auditor'));
-  await loginAdmin(page, me);
+  await signInAdmin(page, request, me);
   await page.getByRole('button', { name: /User menu/ }).click();
   await page.getByRole('menuitem', { name: 'Auto-login link' }).click();
   const dialog = page.getByRole('dialog', { name: 'Auto-login link' });

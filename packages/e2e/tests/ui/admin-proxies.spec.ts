@@ -1,12 +1,7 @@
-import { expect, test, type Locator } from '@playwright/test';
-import {
-  accounts,
-  apiLogin,
-  chooseOption,
-  createUser,
-  loginAdmin,
-  roleIdOf,
-} from '../support/admin.ts';
+import type { Locator } from '@playwright/test';
+import { apiLogin, chooseOption, createUser, roleIdOf } from '../support/admin.ts';
+import { expect, test } from '../support/console-test.ts';
+import { signInAdmin } from '../support/session.ts';
 
 test.use({ locale: 'en-US' });
 
@@ -30,16 +25,16 @@ test('[ADMIN][PROXIES]: a proxy gives a user a role for a period; active, expire
   page,
   request,
   browser,
+  tenant: { accounts },
 }) => {
   test.setTimeout(90_000);
-  const token = await apiLogin(request, accounts().admin);
+  const token = await apiLogin(request, accounts.admin);
   const user = await createUser(
     request,
     token,
     await roleIdOf(request, token, 'Security operator'),
   );
-  await loginAdmin(page, accounts().admin);
-  await page.goto('/admin/proxies');
+  await signInAdmin(page, request, accounts.admin, '/admin/proxies');
   await page.getByRole('button', { name: 'Add' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add proxy' });
   await dialog.getByRole('button', { name: 'Save' }).click();
@@ -59,7 +54,7 @@ test('[ADMIN][PROXIES]: a proxy gives a user a role for a period; active, expire
   // Inside the window the user also holds the auditor's menu.
   const context = await browser.newContext({ locale: 'en-US' });
   const other = await context.newPage();
-  await loginAdmin(other, user);
+  await signInAdmin(other, request, user);
   await expect(
     other.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Audit log' }),
   ).toBeVisible();

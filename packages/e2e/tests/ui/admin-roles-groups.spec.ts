@@ -1,5 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
-import { accounts, chooseOption, loginAdmin, uniq } from '../support/admin.ts';
+import type { Page } from '@playwright/test';
+import { chooseOption, uniq } from '../support/admin.ts';
+import { expect, test } from '../support/console-test.ts';
+import { signInAdmin } from '../support/session.ts';
 
 test.use({ locale: 'en-US' });
 
@@ -7,11 +9,12 @@ const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText
 
 test('[ADMIN][ROLES]: add a read-only role with a group, edit it, delete it after confirmation', async ({
   page,
+  request,
+  tenant: { accounts },
 }) => {
   const name = uniq('role');
   const group = uniq('rg');
-  await loginAdmin(page, accounts().admin);
-  await page.goto('/admin/groups');
+  await signInAdmin(page, request, accounts.admin, '/admin/groups');
   await page.getByRole('button', { name: 'Add top-level group' }).click();
   await page.getByRole('dialog', { name: 'Add group' }).getByLabel('Group name').fill(group);
   await page
@@ -61,12 +64,15 @@ test('[ADMIN][ROLES]: add a read-only role with a group, edit it, delete it afte
   await expect(row(page, name)).toHaveCount(0);
 });
 
-test('[ADMIN][GROUPS]: subgroups, unique names, no deleting a parent, escrow', async ({ page }) => {
+test('[ADMIN][GROUPS]: subgroups, unique names, no deleting a parent, escrow', async ({
+  page,
+  request,
+  tenant: { accounts },
+}) => {
   const parent = uniq('p');
   const child = uniq('c');
   const sibling = uniq('s');
-  await loginAdmin(page, accounts().admin);
-  await page.goto('/admin/groups');
+  await signInAdmin(page, request, accounts.admin, '/admin/groups');
   const add = async (name: string, under?: string) => {
     if (under)
       await row(page, under)

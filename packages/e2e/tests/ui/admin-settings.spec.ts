@@ -1,16 +1,18 @@
-import { expect, test, type Browser } from '@playwright/test';
-import { accounts, loginAdmin } from '../support/admin.ts';
+import type { Browser } from '@playwright/test';
+import type { ConsoleAccount } from '../support/admin.ts';
+import { expect, test } from '../support/console-test.ts';
+import { signInAdmin } from '../support/session.ts';
 
 test.use({ locale: 'en-US' });
 
-/** A fresh visitor's login page: with the captcha or without; signs the auditor in. */
-async function loginPage(browser: Browser, captcha: boolean) {
+/** A fresh visitor's login page: with the captcha or without; signs `who` in. */
+async function loginPage(browser: Browser, who: ConsoleAccount, captcha: boolean) {
   const context = await browser.newContext({ locale: 'en-US' });
   const page = await context.newPage();
   await page.goto('/admin/login');
   const form = page.locator('form#admin-login');
-  await form.getByLabel('Account', { exact: true }).fill(accounts().auditor.account);
-  await form.getByLabel('Password', { exact: true }).fill(accounts().auditor.password);
+  await form.getByLabel('Account', { exact: true }).fill(who.account);
+  await form.getByLabel('Password', { exact: true }).fill(who.password);
   if (captcha) {
     await expect(form.getByRole('img', { name: 'Captcha image' })).toBeVisible();
     await form.getByRole('button', { name: 'Log in', exact: true }).click();
@@ -25,17 +27,17 @@ async function loginPage(browser: Browser, captcha: boolean) {
 }
 
 /**
- * Login settings belong to the tenant. Only the captcha is switched here, and restored at the
- * end; the other tests' login helper answers a captcha whenever one is shown (CAPTCHA=off
- * accepts any answer), so they pass with it on or off.
+ * Login settings belong to the tenant (this test's own). Only the captcha is switched here, and
+ * restored at the end.
  */
 test('[ADMIN][SETTINGS]: login with the captcha on and off; the range rule', async ({
   page,
+  request,
   browser,
+  tenant: { accounts },
 }) => {
   test.setTimeout(90_000);
-  await loginAdmin(page, accounts().admin);
-  await page.goto('/admin/settings/login');
+  await signInAdmin(page, request, accounts.admin, '/admin/settings/login');
   const captchaSwitch = page.getByRole('switch', { name: 'Login captcha' });
   await expect(captchaSwitch).toBeVisible();
   const initial = await captchaSwitch.isChecked();
@@ -58,7 +60,7 @@ test('[ADMIN][SETTINGS]: login with the captcha on and off; the range rule', asy
   try {
     for (const on of [!initial, initial]) {
       await save(on);
-      await loginPage(browser, on);
+      await loginPage(browser, accounts.auditor, on);
     }
   } finally {
     await page.reload();

@@ -1,14 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
-import {
-  accounts,
-  api,
-  apiLogin,
-  chooseOption,
-  createUser,
-  loginAdmin,
-  roleIdOf,
-  uniq,
-} from '../support/admin.ts';
+import type { Page } from '@playwright/test';
+import { api, apiLogin, chooseOption, createUser, roleIdOf, uniq } from '../support/admin.ts';
+import { expect, test } from '../support/console-test.ts';
+import { signInAdmin } from '../support/session.ts';
 
 test.use({ locale: 'en-US' });
 
@@ -26,11 +19,12 @@ async function pickStatus(page: Page, status: string) {
 
 test('[ADMIN][USERS]: add a user, who must change the password at the first login', async ({
   page,
+  request,
   browser,
+  tenant: { accounts },
 }) => {
   const account = uniq('new');
-  await loginAdmin(page, accounts().admin);
-  await page.goto('/admin/users');
+  await signInAdmin(page, request, accounts.admin, '/admin/users');
   await page.getByRole('button', { name: 'Add' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add user' });
   await dialog.getByLabel('Name', { exact: true }).fill('bad name');
@@ -89,15 +83,15 @@ test('[ADMIN][USERS]: add a user, who must change the password at the first logi
 test('[ADMIN][USERS]: edit, disable, enable, delete, recover and delete permanently', async ({
   page,
   request,
+  tenant: { accounts },
 }) => {
-  const token = await apiLogin(request, accounts().admin);
+  const token = await apiLogin(request, accounts.admin);
   const user = await createUser(
     request,
     token,
     await roleIdOf(request, token, 'Security operator'),
   );
-  await loginAdmin(page, accounts().admin);
-  await page.goto('/admin/users');
+  await signInAdmin(page, request, accounts.admin, '/admin/users');
   await search(page, user.account);
   await row(page, user.account)
     .getByRole('button', { name: `Edit ${user.account}` })
@@ -149,12 +143,13 @@ test('[ADMIN][USERS]: edit, disable, enable, delete, recover and delete permanen
 
 test('[ADMIN][USERS]: the only user of a bound role cannot be deleted (server message)', async ({
   page,
+  request,
+  tenant: { accounts },
 }) => {
-  await loginAdmin(page, accounts().admin);
-  await page.goto('/admin/users');
-  await search(page, accounts().keyAdmin.account);
-  const keyRow = row(page, accounts().keyAdmin.account);
-  await keyRow.getByRole('button', { name: `Delete ${accounts().keyAdmin.account}` }).click();
+  await signInAdmin(page, request, accounts.admin, '/admin/users');
+  await search(page, accounts.keyAdmin.account);
+  const keyRow = row(page, accounts.keyAdmin.account);
+  await keyRow.getByRole('button', { name: `Delete ${accounts.keyAdmin.account}` }).click();
   await page.getByRole('tooltip').getByRole('button', { name: 'OK' }).click();
   await expect(
     page.getByText('This user is the only user of a bound role and cannot be deleted'),
@@ -166,16 +161,16 @@ test('[ADMIN][USERS]: move selected users to a group and reset a password', asyn
   page,
   request,
   browser,
+  tenant: { accounts },
 }) => {
-  const token = await apiLogin(request, accounts().admin);
+  const token = await apiLogin(request, accounts.admin);
   const roleId = await roleIdOf(request, token, 'Security operator');
   const tag = uniq('mv');
   const a = await createUser(request, token, roleId, { email: `a@${tag}.cn` });
   const b = await createUser(request, token, roleId, { email: `b@${tag}.cn` });
   const group = uniq('g');
   await api(request, token, '/user/group/add', { name: group });
-  await loginAdmin(page, accounts().admin);
-  await page.goto('/admin/users');
+  await signInAdmin(page, request, accounts.admin, '/admin/users');
   await search(page, tag);
   await page.getByRole('checkbox', { name: a.account }).check();
   await page.getByRole('checkbox', { name: b.account }).check();

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { TENANT } from '../support/admin.ts';
 import { logInThroughForm, registerCompany } from '../support/company.ts';
+import { test as tenantTest } from '../support/console-test.ts';
 
 /** What the shell shows in each language (the texts come from the locale files). */
 const shell = {
@@ -65,18 +65,19 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
   test.describe(`in ${lang}`, () => {
     test.use({ locale: lang });
 
-    test(`[SHELL][GUARD]: signed-out visits go to the login page with a redirect (${lang})`, async ({
-      page,
-    }) => {
-      await page.goto('/device/srv-01?tab=records');
-      await expect(page).toHaveURL(/\/login\?redirect=%2Fdevice%2Fsrv-01%3Ftab%3Drecords$/);
-      // The title is the tenant's system name (SPEC §1); tenant.setup.ts made the tenant.
-      await expect(page).toHaveTitle(TENANT.sysName);
-      await page.goto('/myauth');
-      await expect(page).toHaveURL(/\/login\?redirect=%2Fmyauth$/);
-      await page.goto('/admin/users');
-      await expect(page).toHaveURL(/\/admin\/login\?redirect=%2Fadmin%2Fusers$/);
-    });
+    tenantTest(
+      `[SHELL][GUARD]: signed-out visits go to the login page with a redirect (${lang})`,
+      async ({ page, tenant }) => {
+        await page.goto('/device/srv-01?tab=records');
+        await expect(page).toHaveURL(/\/login\?redirect=%2Fdevice%2Fsrv-01%3Ftab%3Drecords$/);
+        // The title is the system name of the tenant on the host (SPEC §1).
+        await expect(page).toHaveTitle(tenant.sysName);
+        await page.goto('/myauth');
+        await expect(page).toHaveURL(/\/login\?redirect=%2Fmyauth$/);
+        await page.goto('/admin/users');
+        await expect(page).toHaveURL(/\/admin\/login\?redirect=%2Fadmin%2Fusers$/);
+      },
+    );
 
     test(`[SHELL][STATIC]: the agreement and the privacy policy are public and complete (${lang})`, async ({
       page,
@@ -141,8 +142,13 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
   });
 }
 
-test('[SHELL][OFFLINE]: the app registers a service worker for the shell', async ({ page }) => {
-  await page.goto('/login');
-  const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
-  expect(scope).toMatch(/\/$/);
+test.describe('[SHELL][OFFLINE]', () => {
+  // The other tests block service workers (playwright.config.ts).
+  test.use({ serviceWorkers: 'allow' });
+
+  test('[SHELL][OFFLINE]: the app registers a service worker for the shell', async ({ page }) => {
+    await page.goto('/login');
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    expect(scope).toMatch(/\/$/);
+  });
 });

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { logInThroughForm } from '../support/company.ts';
 import { fundedCompany, issuedDevice, vendor } from '../support/portal.ts';
+import { companySession } from '../support/session.ts';
 
 test.use({ locale: 'en-US' });
 
@@ -33,9 +33,7 @@ test('[PORTAL][A11Y]: the signed-in portal screens have no serious or critical a
 }) => {
   const who = await fundedCompany(request, 1);
   const deviceId = await issuedDevice(request, who.token, 'DI', 2);
-  await page.goto('/login');
-  await logInThroughForm(page, who);
-  await expect(page).toHaveURL(/\/myauth$/);
+  await companySession(page, request, who);
   await scan(page, '/myauth', 'My license');
   await scan(page, '/device', 'My engine');
   await scan(page, `/device/${deviceId}`, 'Engine details');

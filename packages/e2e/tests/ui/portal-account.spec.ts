@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { latestMailTo } from '../fixtures.ts';
 import { logInThroughForm, registerCompany } from '../support/company.ts';
+import { signInCompany } from '../support/session.ts';
 
 test.use({ locale: 'en-US' });
 
@@ -49,8 +50,7 @@ test('[PORTAL][PASSWORD]: the change-password modal works against the server', a
   request,
 }) => {
   const who = await registerCompany(request);
-  await page.goto('/login');
-  await logInThroughForm(page, who);
+  await signInCompany(page, request, who);
   await page.getByRole('button', { name: `User menu: ${who.email}` }).click();
   await page.getByRole('menuitem', { name: /Change password/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Change password' });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { logInThroughForm } from '../support/company.ts';
 import { call, fundedCompany, issuedDevice, requestFile } from '../support/portal.ts';
+import { signInCompany } from '../support/session.ts';
 
 test.use({ locale: 'en-US' });
 
@@ -15,8 +15,7 @@ test('[PORTAL][DEVICE]: counters, search and filters, details, elevation file, u
   const waiting = requestFile('PWE', 1);
   await call(request, '/com/auth/device', { file: waiting.file }, who.token);
 
-  await page.goto('/login');
-  await logInThroughForm(page, who);
+  await signInCompany(page, request, who);
   await page.getByRole('link', { name: 'My engine' }).click();
   const counters = page.getByRole('list', { name: 'Engine counts' });
   await expect(counters.getByRole('button', { name: /^Unlicensed\s*1$/ })).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { logInThroughForm } from '../support/company.ts';
 import { fundedCompany, issuedDevice } from '../support/portal.ts';
+import { companySession } from '../support/session.ts';
 
 /** What each portal screen shows in each language (texts from the locale files). */
 const texts = {
@@ -52,9 +52,7 @@ for (const language of ['zh-CN', 'en-US'] as const) {
       await check('/retrieve', t.retrieve);
       await check('/sa/login', t.saLogin);
 
-      await page.goto('/login');
-      await logInThroughForm(page, who, language);
-      await expect(page).toHaveURL(/\/myauth$/);
+      await companySession(page, request, who);
       await check('/myauth', t.myauth);
       await check('/device', t.device);
       await check(`/device/${deviceId}`, t.deviceDetail);

@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { logInThroughForm, registerCompany } from '../support/company.ts';
+import { registerCompany } from '../support/company.ts';
 import { fundedCompany, requestFile } from '../support/portal.ts';
+import { signInCompany } from '../support/session.ts';
 
 test.use({ locale: 'en-US' });
 
@@ -51,8 +52,7 @@ test('[PORTAL][UPLOAD]: only .dat files, a bad file is a parse error, a low bala
   request,
 }) => {
   const who = await registerCompany(request); // balance 0
-  await page.goto('/login');
-  await logInThroughForm(page, who);
+  await signInCompany(page, request, who);
   await expect(page.getByRole('heading', { name: 'My license' })).toBeVisible();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edp-bad-'));
   const input = page.locator('input[type=file]');
@@ -86,10 +86,7 @@ test('[PORTAL][RECHARGE]: a malformed code is explained, an unknown or used one 
   request,
 }) => {
   const who = await fundedCompany(request, 0);
-  await page.goto('/login');
-  await logInThroughForm(page, who);
-  await expect(page).toHaveURL(/\/myauth$/);
-  await page.goto('/recharge');
+  await signInCompany(page, request, who, '/recharge');
   const code = page.getByLabel('Recharge code');
   await code.fill('ABC-123');
   await page.getByRole('button', { name: 'Recharge' }).click();

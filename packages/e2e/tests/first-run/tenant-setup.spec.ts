@@ -1,12 +1,5 @@
 import { expect, test } from '@playwright/test';
-import {
-  api,
-  md5,
-  saveAccounts,
-  TENANT,
-  type ConsoleAccounts,
-  type Duty,
-} from '../support/admin.ts';
+import { api, md5, TENANT, type ConsoleAccounts, type Duty } from '../support/admin.ts';
 
 test.use({ locale: 'en-US' });
 
@@ -18,7 +11,10 @@ const accounts: ConsoleAccounts = {
 };
 const FIRST = 'Setup#Pass123';
 
-/** The setup wizard, once, on the fresh server: the tenant with all four duties. */
+/**
+ * The setup wizard, on the first-run server (playwright.config.ts), which has no tenant yet: the
+ * tenant with all four duties.
+ */
 test('[ADMIN][SETUP]: the setup wizard creates the tenant and the four duty accounts', async ({
   page,
   request,
@@ -55,7 +51,7 @@ test('[ADMIN][SETUP]: the setup wizard creates the tenant and the four duty acco
   await expect(page.getByRole('button', { name: 'Go to console login' })).toBeVisible();
 
   // The three optional duties were set by the administrator: they change the password at the
-  // first login (tested through the form in admin-users.spec.ts); here through the API.
+  // first login (tested through the form in admin-users.spec.ts), here through the API.
   for (const duty of ['keyAdmin', 'operator', 'auditor'] as const) {
     await api(request, undefined, '/login/n/reset/expire/pwd', {
       account: accounts[duty].account,
@@ -64,7 +60,6 @@ test('[ADMIN][SETUP]: the setup wizard creates the tenant and the four duty acco
       captcha: 'x',
     });
   }
-  saveAccounts(accounts);
 
   // Setup is closed now.
   await page.goto('/admin/setup');
