@@ -70,7 +70,7 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
       async ({ page, tenant }) => {
         await page.goto('/device/srv-01?tab=records');
         await expect(page).toHaveURL(/\/login\?redirect=%2Fdevice%2Fsrv-01%3Ftab%3Drecords$/);
-        // The title is the system name of the tenant on the host (SPEC §1).
+        // The title is the system name of the tenant on the host (docs/product.md §1).
         await expect(page).toHaveTitle(tenant.sysName);
         await page.goto('/myauth');
         await expect(page).toHaveURL(/\/login\?redirect=%2Fmyauth$/);
