@@ -9,7 +9,6 @@ import { loginSettingsOf, type TenantRow, tenantService } from '../tenants/index
 import { userRepository, type UserRow } from '../users/index.ts';
 import { loadActor } from './actor.ts';
 import { autoLoginTokens } from './auto-login.ts';
-import { lockoutRepository } from './lockout-repository.ts';
 import { loginCodes } from './login-codes.ts';
 import { userInfoOf } from './user-info.ts';
 
@@ -44,7 +43,6 @@ export function loginService(
   const tenants = tenantService(db);
   const users = userRepository(db);
   const audit = auditService(db);
-  const lockout = lockoutRepository(db);
   const codes = loginCodes(db, { dataDir: app.config.dataDir, mailer: app.mailer });
   const tokens = autoLoginTokens(app.autoLoginKey);
 
@@ -81,12 +79,9 @@ export function loginService(
   ) {
     const settings = loginSettingsOf(tenant);
     const scope = `login:${tenant.id}`;
-    const [state, failures] = await Promise.all([
-      app.loginGuard.state(scope, account, ctx.ip),
-      lockout.recentFailures(scope, account),
-    ]);
+    const state = await app.loginGuard.state(scope, account, ctx.ip);
     if (state.addressBlocked) await refuse(tenant, ctx, action, account, CommonErr.TooMany);
-    if (state.locked || failures >= settings.lockCount) {
+    if (state.locked || state.accountFailures >= settings.lockCount) {
       await refuse(tenant, ctx, action, account, PortalErr.AccountLocked);
     }
     if (settings.picCodeTag || state.captchaRequired) {

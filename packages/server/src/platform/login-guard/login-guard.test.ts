@@ -14,6 +14,7 @@ describe('login guard', () => {
     const guard = loginGuard(ctx.app.db, () => clock);
     for (let i = 0; i < 4; i++) await guard.recordFailure('company', 'a@x.cn', '10.0.0.1');
     expect(await guard.state('company', 'a@x.cn', '10.0.0.1')).toEqual({
+      accountFailures: 4,
       locked: false,
       captchaRequired: false,
       addressBlocked: false,
@@ -32,7 +33,12 @@ describe('login guard', () => {
     const guard = loginGuard(ctx.app.db);
     for (let i = 0; i < 100; i++) await guard.recordFailure('company', `u${i}@x.cn`, '10.9.9.9');
     const state = await guard.state('company', 'fresh@x.cn', '10.9.9.9');
-    expect(state).toEqual({ locked: false, captchaRequired: false, addressBlocked: true });
+    expect(state).toEqual({
+      accountFailures: 0,
+      locked: false,
+      captchaRequired: false,
+      addressBlocked: true,
+    });
   });
 
   it('clears the account count on success', async () => {

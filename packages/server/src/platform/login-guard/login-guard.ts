@@ -9,6 +9,8 @@ const IP_WINDOW_MS = 60 * 60_000;
 const IP_LIMIT = 100;
 
 export interface LoginGuardState {
+  /** Failures of the account in the last 15 minutes (a tenant may lock below 10). */
+  accountFailures: number;
   /** 10 failures in 15 minutes: the account is locked until the oldest of them ages out. */
   locked: boolean;
   /** 5 failures in 15 minutes: a captcha is required even where the login form has none. */
@@ -31,6 +33,7 @@ export function loginGuard(db: Db, now: () => number = Date.now) {
         failures.countForAddress(ip, since(IP_WINDOW_MS)),
       ]);
       return {
+        accountFailures: byAccount,
         locked: byAccount >= LOCK_AFTER,
         captchaRequired: byAccount >= CAPTCHA_AFTER,
         addressBlocked: byAddress >= IP_LIMIT,
