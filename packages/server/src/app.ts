@@ -51,6 +51,8 @@ export interface BuildOptions {
   /** An already open database (tests share one per file); else opened from the config. */
   database?: Database;
   logger?: boolean;
+  /** Where log lines go instead of standard output (tests that read the log). */
+  logStream?: { write(line: string): void };
   /** Also check every answer against its zod schema (tests; see plugins/serializer.ts). */
   checkResponses?: boolean;
 }
@@ -60,12 +62,14 @@ export async function buildApp({
   config,
   database,
   logger = true,
+  logStream,
   checkResponses = false,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger && {
       level: config.LOG_LEVEL,
       redact: ['req.headers["x-token"]', 'req.headers.cookie', 'req.headers.authorization'],
+      ...(logStream ? { stream: logStream } : {}),
     },
     childLoggerFactory: lazyChildLogger,
     bodyLimit: BODY_LIMIT,

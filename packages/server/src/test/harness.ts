@@ -69,6 +69,8 @@ async function migratedSnapshot(): Promise<Blob> {
 export async function createTestApp(
   env: Record<string, string> = {},
   beforeReady?: (app: FastifyInstance) => void,
+  /** Collects the app's log lines (at LOG_LEVEL of `env`) instead of dropping them. */
+  logStream?: { write(line: string): void },
 ): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edp-test-'));
   const pgDb = testDriver === 'pg' ? await freshPostgres() : undefined;
@@ -85,7 +87,13 @@ export async function createTestApp(
     WEB_DIST: path.join(dataDir, 'no-web'),
     ...env,
   });
-  const app = await buildApp({ config, database, logger: false, checkResponses: true });
+  const app = await buildApp({
+    config,
+    database,
+    logger: !!logStream,
+    logStream,
+    checkResponses: true,
+  });
   beforeReady?.(app);
   await app.ready();
   return {

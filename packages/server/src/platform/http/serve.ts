@@ -80,7 +80,10 @@ export function serve<C extends Call>(app: FastifyInstance, call: C, handler: Ha
     },
     handler: async (req, reply) => {
       const result = await handler(req as CallRequest<C>, reply);
-      if (result === reply) return reply;
+      // A handler that sent the answer itself (cached bytes, files) returns the reply, a
+      // thenable: awaiting it waits for the answer to end. Nothing must be sent after it (an
+      // envelope sent again costs Fastify an "already sent" error and a warning each time).
+      if (reply.sent) return undefined;
       if (result instanceof Answer) return reply.ok(result.data, result.message);
       return reply.ok(result, call.message ?? 'ok');
     },
