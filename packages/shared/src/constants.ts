@@ -34,3 +34,12 @@ export const EMAIL_LINK_TTL_MS = 48 * 3_600_000;
 /** The least time between two codes to one address for one purpose (the forms count it down). */
 export const EMAIL_CODE_RESEND_MS = 60_000;
 export const CAPTCHA_TTL_MS = 5 * 60_000;
+
+/** Text limits (characters) the server's schemas and the forms share. */
+export const TEXT_MAX = {
+  /** System, package and contact names, job numbers, duties, group numbers and leaders. */
+  short: 50,
+  company: 100,
+  /** A password pattern of the login settings. */
+  pattern: 200,
+} as const;

@@ -1,3 +1,4 @@
+import { TEXT_MAX } from '../constants.ts';
 import { z } from 'zod';
 import { EMAIL_PATTERN, PHONE_PATTERN } from '../rules.ts';
 import { ZList, ZListRequest, ZPasswordDigest } from './common.ts';
@@ -49,8 +50,8 @@ export const ZRegister = z.object({
   email: ZEmail,
   password: ZPasswordDigest,
   code: ZEmailCode,
-  company: z.string().trim().min(1).max(100).describe('Company name'),
-  contact: z.string().trim().max(50).optional().describe('Contact person'),
+  company: z.string().trim().min(1).max(TEXT_MAX.company).describe('Company name'),
+  contact: z.string().trim().max(TEXT_MAX.short).optional().describe('Contact person'),
   phone: z
     .string()
     .trim()

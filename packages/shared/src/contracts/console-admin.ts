@@ -1,3 +1,4 @@
+import { TEXT_MAX } from '../constants.ts';
 import { z } from 'zod';
 import { ZListRequest, ZPasswordDigest } from './common.ts';
 import { ZAccount, ZLoginSettings } from './login.ts';
@@ -27,8 +28,8 @@ export type TDutyUser = z.infer<typeof ZDutyUser>;
  */
 export const ZTenantSetup = z.object({
   domain: ZDomain.optional().describe("Default: the request's host"),
-  sysName: z.string().trim().max(50).default(''),
-  company: z.string().trim().min(1).max(100),
+  sysName: z.string().trim().max(TEXT_MAX.short).default(''),
+  company: z.string().trim().min(1).max(TEXT_MAX.company),
   admin: ZDutyUser.describe('System administrator'),
   keyAdmin: ZDutyUser.optional().describe('Password (key) manager'),
   operator: ZDutyUser.optional().describe('Security operator'),

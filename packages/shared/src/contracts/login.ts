@@ -1,3 +1,4 @@
+import { TEXT_MAX } from '../constants.ts';
 import { z } from 'zod';
 import { MENU_MODES, ROLE_PERMISSIONS } from '../permissions.ts';
 import { ZPasswordDigest } from './common.ts';
@@ -76,7 +77,11 @@ export const ZTokenLogin = z.object({ loginToken: z.string().min(20).max(100) })
 export const ZLoginSettings = z.object({
   picCodeTag: z.boolean().describe('Captcha on the login page'),
   pwdMatch: z.object({
-    reg: z.string().max(200).optional().describe('A pattern that replaces the class rule'),
+    reg: z
+      .string()
+      .max(TEXT_MAX.pattern)
+      .optional()
+      .describe('A pattern that replaces the class rule'),
     list: z.array(ZPasswordClass).min(1),
     range: z
       .tuple([z.number().int().min(6).max(128), z.number().int().min(6).max(128)])

@@ -1,3 +1,4 @@
+import { TEXT_MAX } from '../constants.ts';
 import { z } from 'zod';
 import { MENU_MODES, ROLE_PERMISSIONS, USER_STATUSES } from '../permissions.ts';
 import { EMAIL_PATTERN, NAME_PATTERN, PHONE_PATTERN } from '../rules.ts';
@@ -14,7 +15,7 @@ export const ZPhone = z
   .trim()
   .regex(PHONE_PATTERN, 'please enter the correct phone number');
 const ZEmail = z.string().trim().toLowerCase().max(254).regex(EMAIL_PATTERN, 'must be an e-mail');
-const ZShortText = z.string().trim().max(50);
+const ZShortText = z.string().trim().max(TEXT_MAX.short);
 
 // ——— users ———
 

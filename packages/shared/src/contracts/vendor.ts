@@ -1,3 +1,4 @@
+import { MAX_LICENCE_MONTHS, TEXT_MAX } from '../constants.ts';
 import { z } from 'zod';
 import { ZList, ZListRequest, ZPasswordDigest } from './common.ts';
 import { ZCaptchaAnswer, ZIsoTime, ZUuid } from './com.ts';
@@ -39,8 +40,13 @@ export const ZPackageListRequest = ZListRequest.extend({
 
 export const ZPackageEdit = z.object({
   id: ZUuid.optional().describe('Absent: create a package'),
-  name: z.string().trim().min(1).max(50),
-  months: z.number().int().min(1).max(120).describe('Months one code of the package adds'),
+  name: z.string().trim().min(1).max(TEXT_MAX.short),
+  months: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_LICENCE_MONTHS)
+    .describe('Months one code of the package adds'),
 });
 export const ZIdResult = z.object({ id: z.string() });
 export const ZPackageRef = z.object({ id: ZUuid });

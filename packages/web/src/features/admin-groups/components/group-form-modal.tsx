@@ -1,3 +1,4 @@
+import { TEXT_MAX } from '@edp/shared/constants';
 import { useEffect } from 'react';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -69,10 +70,10 @@ export function GroupFormModal({
       >
         <Input />
       </Form.Item>
-      <Form.Item name="number" label={t('groups.number')} rules={[{ max: 50 }]}>
+      <Form.Item name="number" label={t('groups.number')} rules={[{ max: TEXT_MAX.short }]}>
         <Input />
       </Form.Item>
-      <Form.Item name="leader" label={t('groups.leader')} rules={[{ max: 50 }]}>
+      <Form.Item name="leader" label={t('groups.leader')} rules={[{ max: TEXT_MAX.short }]}>
         <Input />
       </Form.Item>
     </FormModal>

@@ -1,3 +1,4 @@
+import { TEXT_MAX } from '@edp/shared/constants';
 import { useEffect } from 'react';
 import { Button, Checkbox, Form, Input, InputNumber, Space, Switch } from 'antd';
 import type { FormRule } from 'antd';
@@ -118,7 +119,7 @@ export function LoginSettingsForm({ value, canWrite, saving, onSave }: LoginSett
         label={t('settings.reg')}
         extra={t('settings.regHint')}
         rules={[
-          { max: 200 },
+          { max: TEXT_MAX.pattern },
           {
             validator: (_, v?: string) =>
               isValidPattern(v)

@@ -1,3 +1,4 @@
+import { TEXT_MAX } from '@edp/shared/constants';
 import { useState } from 'react';
 import { Alert, Button, Form, Input, Space, Steps } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -72,10 +73,10 @@ export function SetupWizard({ policy, onDone }: SetupWizardProps) {
                 },
               ]}
             >
-              <Input maxLength={100} />
+              <Input maxLength={TEXT_MAX.company} />
             </Form.Item>
             <Form.Item name="sysName" label={t('setup.sysName')}>
-              <Input maxLength={50} />
+              <Input maxLength={TEXT_MAX.short} />
             </Form.Item>
             <Form.Item
               name="domain"

@@ -1,3 +1,4 @@
+import { TEXT_MAX } from '@edp/shared/constants';
 import { useEffect } from 'react';
 import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -130,10 +131,10 @@ export function UserFormModal({ open, user, defaultGroupId, onClose }: UserFormM
       >
         <Input type="email" />
       </Form.Item>
-      <Form.Item name="jobNo" label={t('users.jobNo')} rules={[{ max: 50 }]}>
+      <Form.Item name="jobNo" label={t('users.jobNo')} rules={[{ max: TEXT_MAX.short }]}>
         <Input />
       </Form.Item>
-      <Form.Item name="duty" label={t('users.duty')} rules={[{ max: 50 }]}>
+      <Form.Item name="duty" label={t('users.duty')} rules={[{ max: TEXT_MAX.short }]}>
         <Input />
       </Form.Item>
     </FormModal>

@@ -1,3 +1,4 @@
+import { TEXT_MAX } from '@edp/shared/constants';
 import { useState } from 'react';
 import { Button, Checkbox, Form, Input } from 'antd';
 import type { FormRule } from 'antd';
@@ -99,7 +100,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
         <Input autoComplete="organization" placeholder={t('register.companyPlaceholder')} />
       </Form.Item>
       <Form.Item name="contact" label={t('register.contact')}>
-        <Input autoComplete="name" maxLength={50} />
+        <Input autoComplete="name" maxLength={TEXT_MAX.short} />
       </Form.Item>
       <Form.Item
         name="phone"

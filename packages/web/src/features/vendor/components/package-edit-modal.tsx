@@ -1,3 +1,4 @@
+import { MAX_LICENCE_MONTHS, TEXT_MAX } from '@edp/shared/constants';
 import { useEffect } from 'react';
 import { Form, Input, InputNumber, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -50,10 +51,10 @@ export function PackageEditModal({ editing, onClose }: PackageEditModalProps) {
           label={t('packages.name')}
           rules={[
             { required: true, whitespace: true, message: t('packages.nameRequired') },
-            { max: 50 },
+            { max: TEXT_MAX.short },
           ]}
         >
-          <Input maxLength={50} />
+          <Input maxLength={TEXT_MAX.short} />
         </Form.Item>
         <Form.Item
           name="months"
@@ -63,7 +64,7 @@ export function PackageEditModal({ editing, onClose }: PackageEditModalProps) {
               required: true,
               type: 'integer',
               min: 1,
-              max: 120,
+              max: MAX_LICENCE_MONTHS,
               message: t('packages.monthsRequired'),
             },
           ]}
