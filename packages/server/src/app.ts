@@ -129,7 +129,6 @@ export async function buildApp({
   await app.register(envelopePlugin);
   await app.register(externalPlugins, { config });
   await app.register(authPlugin);
-  app.decorate('guardOf', guardOf(app));
   const platform: Platform = {
     config,
     database: db,
@@ -144,12 +143,12 @@ export async function buildApp({
     mailer: app.mailer,
     log: app.log,
   };
-  await app.register(
-    apiRoutes(
-      buildServices(platform, { consoleCache: app.consoleCache, licencePages: app.licencePages }),
-    ),
-    { prefix: '/api' },
-  );
+  const services = buildServices(platform, {
+    consoleCache: app.consoleCache,
+    licencePages: app.licencePages,
+  });
+  app.decorate('guardOf', guardOf(app, services));
+  await app.register(apiRoutes(services), { prefix: '/api' });
   await app.register(webPlugin, { webDist: config.WEB_DIST ?? defaultWebDist() });
   return app;
 }

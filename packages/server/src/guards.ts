@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Call } from '@edp/shared/api/define';
 import { consoleGuard } from './console/http/index.ts';
 import type { Guard } from './platform/http/index.ts';
+import type { Services } from './services.ts';
 
 /** The guard each kind of access names (platform/http/serve.ts registers it with the route). */
-export function guardOf(app: FastifyInstance) {
+export function guardOf(app: FastifyInstance, services: Services) {
   return (call: Call): Guard => {
     const { access } = call;
     switch (access.who) {
@@ -15,7 +16,7 @@ export function guardOf(app: FastifyInstance) {
       case 'vendor':
         return { onRequest: [app.requireSession('vendor')] };
       case 'console':
-        return consoleGuard(app, call.path, access);
+        return consoleGuard(app, services.audit, call.path, access);
       case 'engine':
         throw new Error(`${call.path}: engine calls have no guard yet`);
     }

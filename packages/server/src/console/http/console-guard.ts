@@ -8,7 +8,7 @@ import { mayCall, type ConsoleAccess } from '@edp/shared/api/define';
 import { CommonErr } from '@edp/shared/errors';
 import { AppError } from '../../platform/errors/index.ts';
 import { sessionOf, type Guard } from '../../platform/http/index.ts';
-import { auditService } from '../audit/index.ts';
+import type { AuditService } from '../audit/index.ts';
 import type { Caller } from '../access/index.ts';
 
 const callers = new WeakMap<FastifyRequest, Caller>();
@@ -18,7 +18,11 @@ const callers = new WeakMap<FastifyRequest, Caller>();
  * and admits the call only when one of the actor's roles (or roles proxied right now) allows it
  * (the call's access in its declaration). A refusal is audited and answers 403.
  */
-export function requirePermission(call: string, access: ConsoleAccess): onRequestAsyncHookHandler {
+function requirePermission(
+  call: string,
+  access: ConsoleAccess,
+  audit: AuditService,
+): onRequestAsyncHookHandler {
   return async function (req) {
     const session = sessionOf(req);
     const actor = session.tenantId
@@ -31,7 +35,7 @@ export function requirePermission(call: string, access: ConsoleAccess): onReques
     const caller: Caller = { actor, ip: req.ip, call, audited: false };
     callers.set(req, caller);
     if (!mayCall(actor.grants, access)) {
-      await auditService(req.server.db).failure(caller, CommonErr.Forbidden);
+      await audit.failure(caller, CommonErr.Forbidden);
       throw new AppError(CommonErr.Forbidden);
     }
   };
@@ -41,10 +45,15 @@ export function requirePermission(call: string, access: ConsoleAccess): onReques
  * The guard of a console call: a user session, then the call's duties; changes and self-service
  * calls also forget cached lists and audit their failures.
  */
-export function consoleGuard(app: FastifyInstance, path: string, access: ConsoleAccess): Guard {
+export function consoleGuard(
+  app: FastifyInstance,
+  audit: AuditService,
+  path: string,
+  access: ConsoleAccess,
+): Guard {
   return {
-    onRequest: [app.requireSession('user'), requirePermission(path, access)],
-    ...(access.self || access.write ? { onSend: auditFailedChanges } : {}),
+    onRequest: [app.requireSession('user'), requirePermission(path, access, audit)],
+    ...(access.self || access.write ? { onSend: auditFailedChanges(audit) } : {}),
   };
 }
 
@@ -61,22 +70,20 @@ export function callerOf(req: FastifyRequest): Caller {
  * caller's next call sees the change), and audits a failed change whose service has not written
  * the log itself.
  */
-export async function auditFailedChanges(
-  req: FastifyRequest,
-  reply: FastifyReply,
-  payload: unknown,
-) {
-  const caller = callers.get(req);
-  if (!caller) return payload;
-  req.server.consoleCache.changed(caller.actor.tenantId);
-  if (caller.audited || reply.statusCode < 400) return payload;
-  let errCode = CommonErr.Server as number;
-  try {
-    errCode = (JSON.parse(String(payload)) as { errCode: number }).errCode;
-  } catch {
-    // Not an envelope: keep the generic server code.
-  }
-  const body = req.body as { id?: unknown } | undefined;
-  await auditService(req.server.db).failure(caller, errCode, String(body?.id ?? ''));
-  return payload;
+function auditFailedChanges(audit: AuditService) {
+  return async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    const caller = callers.get(req);
+    if (!caller) return payload;
+    req.server.consoleCache.changed(caller.actor.tenantId);
+    if (caller.audited || reply.statusCode < 400) return payload;
+    let errCode = CommonErr.Server as number;
+    try {
+      errCode = (JSON.parse(String(payload)) as { errCode: number }).errCode;
+    } catch {
+      // Not an envelope: keep the generic server code.
+    }
+    const body = req.body as { id?: unknown } | undefined;
+    await audit.failure(caller, errCode, String(body?.id ?? ''));
+    return payload;
+  };
 }
