@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { runnerImport, type Plugin } from 'vite';
-import type { Call } from '../../shared/src/api/define.ts';
+import { routeOf, type Call } from '../../shared/src/api/define.ts';
 
 const API_DIR = path.resolve(import.meta.dirname, '../../shared/src/api');
 const CALLS_FILE = /\.calls\.ts$/;
@@ -33,10 +33,10 @@ export function apiCallsPlugin(): Plugin {
       if (!declared) this.error(`${file} declares calls but is not in api/registry.ts`);
       this.addWatchFile(file);
       return Object.entries(declared)
-        .map(([name, c]) => {
-          const route = { method: c.method, path: c.path, access: c.access };
-          return `export const ${name} = /* @__PURE__ */ Object.freeze(${JSON.stringify(route)});`;
-        })
+        .map(
+          ([name, c]) =>
+            `export const ${name} = /* @__PURE__ */ Object.freeze(${JSON.stringify(routeOf(c))});`,
+        )
         .join('\n');
     },
   };

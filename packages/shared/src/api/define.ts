@@ -36,7 +36,6 @@ export type ConsoleAccess = Extract<Access, { who: 'console' }>;
 export const publicAccess = { who: 'public' } as const;
 export const companyAccess = { who: 'company' } as const;
 export const vendorAccess = { who: 'vendor' } as const;
-export const engineAccess = { who: 'engine' } as const;
 export const selfAccess = { who: 'console', self: true } as const;
 /** A console read: roles holding one of `duties`, read-only roles too. */
 export const consoleRead = (...duties: MenuMode[]) =>
@@ -85,7 +84,7 @@ export function call<const C extends Call>(declaration: C): C {
   return declaration;
 }
 
-/** What the browser has of a call (see `Call`). */
+/** What the browser has of a call (see `Call`; build/api-calls-plugin.ts makes it with `routeOf`). */
 export type Route = Pick<Call, 'method' | 'path' | 'access'>;
 
 export function routeOf(c: Call): Route {
