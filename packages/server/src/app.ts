@@ -131,7 +131,6 @@ export async function buildApp({
   await app.register(authPlugin);
   const platform: Platform = {
     config,
-    database: db,
     db: db.db,
     clock: Date.now,
     bus,
@@ -141,7 +140,6 @@ export async function buildApp({
     captcha: app.captcha,
     loginGuard: app.loginGuard,
     mailer: app.mailer,
-    log: app.log,
   };
   const services = buildServices(platform, {
     consoleCache: app.consoleCache,

@@ -1,6 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
-import type { Database, Db } from './db/index.ts';
+import type { Db } from './db/index.ts';
 import type { CacheBus } from './cache/index.ts';
 import type { CaptchaService } from './captcha/index.ts';
 import type { VendorKeys } from './keys/index.ts';
@@ -15,7 +14,6 @@ import type { SessionService } from './sessions/index.ts';
  */
 export interface Platform {
   config: Config;
-  database: Database;
   db: Db;
   /** Milliseconds since the epoch; tests pass their own. */
   clock: () => number;
@@ -27,5 +25,4 @@ export interface Platform {
   captcha: CaptchaService;
   loginGuard: LoginGuard;
   mailer: Mailer;
-  log: FastifyBaseLogger;
 }
