@@ -18,6 +18,7 @@ export const PortalErr = {
   NoValidLicence: -10033,
   RequestMismatch: -10034,
   CodeTooSoon: -10035,
+  PasswordLocked: -10036,
 } as const;
 
 export const portalCatalogue: Catalogue = {
@@ -96,5 +97,10 @@ export const portalCatalogue: Catalogue = {
     status: 429,
     'zh-CN': '验证码刚刚已发送，请 {seconds} 秒后再试',
     'en-US': 'A code was sent just now, please try again in {seconds} s',
+  },
+  [PortalErr.PasswordLocked]: {
+    status: 423,
+    'zh-CN': '密码错误次数过多，账号已锁定 15 分钟',
+    'en-US': 'Too many wrong passwords; the account is locked for 15 minutes',
   },
 };

@@ -5,7 +5,7 @@ import { CommonErr, ConsoleErr, PortalErr, type Locale } from '@edp/shared/error
 import { AppError } from '../../platform/errors/index.ts';
 import { auditService } from '../audit/index.ts';
 import { dummyPasswordHash, verifyPassword } from '../../platform/passwords/index.ts';
-import { loginSettingsOf, type TenantRow, tenantService } from '../tenants/index.ts';
+import { loginScope, loginSettingsOf, type TenantRow, tenantService } from '../tenants/index.ts';
 import { userRepository, type UserRow } from '../users/index.ts';
 import { loadActor } from './actor.ts';
 import { autoLoginTokens } from './auto-login.ts';
@@ -78,7 +78,7 @@ export function loginService(
     action: string,
   ) {
     const settings = loginSettingsOf(tenant);
-    const scope = `login:${tenant.id}`;
+    const scope = loginScope(tenant.id);
     const state = await app.loginGuard.state(scope, account, ctx.ip);
     if (state.addressBlocked) await refuse(tenant, ctx, action, account, CommonErr.TooMany);
     if (state.locked || state.accountFailures >= settings.lockCount) {
@@ -120,7 +120,7 @@ export function loginService(
   }
 
   async function startSession(tenant: TenantRow, user: UserRow, ctx: LoginContext, action: string) {
-    await app.loginGuard.recordSuccess(`login:${tenant.id}`, user.account);
+    await app.loginGuard.recordSuccess(loginScope(tenant.id), user.account);
     const actor = await loadActor(db, user.id, tenant.id);
     if (!actor) throw new AppError(PortalErr.LoginFailed);
     const token = await app.sessions.create({
@@ -203,7 +203,7 @@ export function loginService(
     async tokenLogin(loginToken: string, ctx: LoginContext): Promise<TLoginResult> {
       const action = tokenLogin.path;
       const tenant = await tenants.requireActive(ctx.host);
-      const scope = `login:${tenant.id}`;
+      const scope = loginScope(tenant.id);
       const state = await app.loginGuard.state(scope, 'auto-login', ctx.ip);
       if (state.addressBlocked) await refuse(tenant, ctx, action, '', CommonErr.TooMany);
       const user = await users.findByAutoLoginHash(tokens.hashOf(loginToken));

@@ -3,27 +3,38 @@ import type { ConsoleCache } from './console-cache.ts';
 import { passwordExpired, type LoginContext, type LoginService } from './login-service.ts';
 import { bindPhoneBeforeLogin, resetExpiredPassword } from '@edp/shared/api/console/login.calls';
 import type { Platform } from '../../platform/platform.ts';
-import { CommonErr, ConsoleErr, PortalErr } from '@edp/shared/errors';
+import { CommonErr, ConsoleErr } from '@edp/shared/errors';
 import { AppError } from '../../platform/errors/index.ts';
 import { auditService } from '../audit/index.ts';
 import { verifyPassword } from '../../platform/passwords/index.ts';
+import { loginScope, tenantService } from '../tenants/index.ts';
 import { setPassword, userRepository } from '../users/index.ts';
 
 /** Calls every console user makes about their own account. */
 export function selfService(
-  app: Pick<Platform, 'db' | 'sessions'> & { consoleCache: ConsoleCache },
+  app: Pick<Platform, 'db' | 'sessions' | 'loginGuard'> & { consoleCache: ConsoleCache },
   login: LoginService,
 ) {
   const db = app.db;
   const users = userRepository(db);
   const audit = auditService(db);
+  const tenants = tenantService(db);
 
+  /** The caller's current password, counted with the account's failed logins (login-guard). */
   async function checkOwnPassword(caller: Caller, digest: string) {
-    // The actor may be a cached copy: a password is checked against the row as it is now.
-    const user = await users.findById(caller.actor.tenantId, caller.actor.userId);
-    if (!user || !(await verifyPassword(user.passwordHash, digest))) {
-      throw new AppError(PortalErr.OldPasswordWrong);
-    }
+    const { tenantId, userId, account } = caller.actor;
+    const { lockCount } = await tenants.loginSettings(tenantId);
+    await app.loginGuard.checkCurrentPassword(
+      loginScope(tenantId),
+      account,
+      caller.ip,
+      async () => {
+        // The actor may be a cached copy: a password is checked against the row as it is now.
+        const user = await users.findById(tenantId, userId);
+        return !!user && (await verifyPassword(user.passwordHash, digest));
+      },
+      lockCount,
+    );
   }
 
   return {

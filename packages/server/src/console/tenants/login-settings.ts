@@ -6,6 +6,9 @@ import type { TenantRow } from './tenant-repository.ts';
 /** Failed logins within 15 minutes that lock an account (docs/architecture.md §8 item 2). */
 export const DEFAULT_LOCK_COUNT = 10;
 
+/** The login guard's scope of a tenant's accounts (their failed logins are counted apart). */
+export const loginScope = (tenantId: string) => `login:${tenantId}`;
+
 export const defaultLoginSettings: TLoginSettings = {
   picCodeTag: true,
   pwdMatch: { list: [...DEFAULT_PASSWORD_POLICY.list], range: [...DEFAULT_PASSWORD_POLICY.range] },

@@ -1,4 +1,6 @@
+import { CommonErr, PortalErr } from '@edp/shared/errors';
 import type { Db } from '../db/index.ts';
+import { AppError } from '../errors/index.ts';
 import { loginFailureRepository } from './login-failure-repository.ts';
 
 const ACCOUNT_WINDOW_MS = 15 * 60_000;
@@ -26,7 +28,7 @@ export interface LoginGuardState {
 export function loginGuard(db: Db, now: () => number = Date.now) {
   const since = (ms: number) => new Date(now() - ms);
   const failures = loginFailureRepository(db);
-  return {
+  const guard = {
     async state(scope: string, account: string, ip: string): Promise<LoginGuardState> {
       const [byAccount, byAddress] = await Promise.all([
         failures.countForAccount(scope, account, since(ACCOUNT_WINDOW_MS)),
@@ -49,7 +51,34 @@ export function loginGuard(db: Db, now: () => number = Date.now) {
     async recordSuccess(scope: string, account: string) {
       await failures.deleteForAccount(scope, account);
     },
+
+    /**
+     * A signed-in caller's current password (changing the password or the phone), under the
+     * login's limits: a session alone must not let anyone guess the password without end. A
+     * wrong password counts as a failed login of the account (-10031); once the failures reach
+     * `lockAfter` (a console tenant's lockCount, else 10) no password is tried until they age
+     * out of the 15 minutes, and login is locked alike. A right one clears the count, as a login.
+     */
+    async checkCurrentPassword(
+      scope: string,
+      account: string,
+      ip: string,
+      matches: () => Promise<boolean>,
+      lockAfter = LOCK_AFTER,
+    ) {
+      const state = await guard.state(scope, account, ip);
+      if (state.addressBlocked) throw new AppError(CommonErr.TooMany);
+      if (state.locked || state.accountFailures >= lockAfter) {
+        throw new AppError(PortalErr.PasswordLocked);
+      }
+      if (!(await matches())) {
+        await guard.recordFailure(scope, account, ip);
+        throw new AppError(PortalErr.OldPasswordWrong);
+      }
+      await guard.recordSuccess(scope, account);
+    },
   };
+  return guard;
 }
 
 export type LoginGuard = ReturnType<typeof loginGuard>;

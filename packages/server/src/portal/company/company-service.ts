@@ -115,16 +115,24 @@ export function companyService(app: Deps) {
       await app.loginGuard.recordSuccess(GUARD_SCOPE, email);
     },
 
-    /** Changes the password while signed in; other sessions of the company end. */
-    async changePassword(id: string, oldDigest: string, newDigest: string, tokenHash: string) {
+    /**
+     * Changes the password while signed in; other sessions of the company end. Wrong old
+     * passwords count as failed logins of the account (login-guard: locked after 10).
+     */
+    async changePassword(
+      id: string,
+      oldDigest: string,
+      newDigest: string,
+      session: { tokenHash: string; ip: string },
+    ) {
       const row = await repo.findById(id);
       if (!row) throw new AppError(CommonErr.SessionExpired);
-      if (!(await verifyPassword(row.passwordHash, oldDigest))) {
-        throw new AppError(PortalErr.OldPasswordWrong);
-      }
+      await app.loginGuard.checkCurrentPassword(GUARD_SCOPE, row.email, session.ip, () =>
+        verifyPassword(row.passwordHash, oldDigest),
+      );
       refuseCommon(newDigest);
       await repo.setPassword(id, await hashPassword(newDigest));
-      await app.sessions.revokeAllOf('company', id, tokenHash);
+      await app.sessions.revokeAllOf('company', id, session.tokenHash);
     },
 
     async info(id: string): Promise<TCompanyInfo> {

@@ -300,6 +300,30 @@ describe('/api/com/n/* and /api/com/my/{info,pwd}', () => {
     const unsigned = await call(ctx.app, '/com/my/pwd', { oldPassword: PASSWORD, newPassword });
     expect(unsigned.status).toBe(401);
   });
+
+  it('locks the account after 10 wrong old passwords, as after 10 failed logins', async () => {
+    const email = 'guess@example.com';
+    await register(email);
+    const token = (await login(email)).body.data!.token;
+    const change = (oldPassword: string) =>
+      call(
+        ctx.app,
+        '/com/my/pwd',
+        { oldPassword, newPassword: md5Hex('An0therPass!') },
+        { ...en, 'x-token': token },
+      );
+    for (let i = 0; i < 10; i++) {
+      expect((await change(md5Hex(`Wrong${i}pass`))).body.errCode).toBe(-10031);
+    }
+    const locked = await change(PASSWORD);
+    expect(locked.status).toBe(423);
+    expect(locked.body).toEqual({
+      success: false,
+      errCode: -10036,
+      msg: 'Too many wrong passwords; the account is locked for 15 minutes',
+    });
+    expect((await login(email)).body.errCode).toBe(-10023);
+  });
 });
 
 describe('rate limit of the unauthenticated account calls', () => {

@@ -41,11 +41,9 @@ export function accountRoutes(app: FastifyInstance, { companies }: Services) {
   serve(app, companyInfo, (req) => companies.info(sessionOf(req).subjectId));
   serve(app, changeCompanyPassword, async (req) => {
     const s = sessionOf(req);
-    await companies.changePassword(
-      s.subjectId,
-      req.body.oldPassword,
-      req.body.newPassword,
-      s.tokenHash,
-    );
+    await companies.changePassword(s.subjectId, req.body.oldPassword, req.body.newPassword, {
+      tokenHash: s.tokenHash,
+      ip: req.ip,
+    });
   });
 }
