@@ -57,6 +57,16 @@ export interface BuildOptions {
   checkResponses?: boolean;
 }
 
+/**
+ * Fastify's `trustProxy` for TRUST_PROXY. A hop count becomes a function: Fastify 5.12 takes a
+ * bare number as trusting no proxy at all. With `n` proxies in front, the socket and the n - 1
+ * entries they appended last are proxies; the next entry from the right is the client.
+ */
+function trustProxyOf(setting: Config['TRUST_PROXY']) {
+  if (typeof setting !== 'number') return setting;
+  return (_address: string, hop: number) => hop < setting;
+}
+
 /** Builds the whole server: plugins, API routes and the web app. */
 export async function buildApp({
   config,
@@ -73,7 +83,7 @@ export async function buildApp({
     },
     childLoggerFactory: lazyChildLogger,
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOf(config.TRUST_PROXY),
     requestTimeout: 120_000,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();

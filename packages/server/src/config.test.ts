@@ -29,6 +29,31 @@ describe('settings', () => {
     }
   });
 
+  it('takes TRUST_PROXY as false, a number of proxies or a list of proxy addresses', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,::1, fd00::/8' }).TRUST_PROXY).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+      '::1',
+      'fd00::/8',
+    ]);
+  });
+
+  it('refuses TRUST_PROXY=true, which would believe any X-Forwarded-For, and says what to write', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY: .*the number of proxies in front.*addresses/,
+    );
+  });
+
+  it('refuses a TRUST_PROXY that is neither a number of proxies nor addresses, naming it', () => {
+    for (const bad of ['0', 'proxy.local', '10.0.0.0/33', '10.0.0.1,', '10.0.0.0/0', '1.5']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY: /);
+    }
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.1, proxy.local' })).toThrow(/proxy\.local/);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).PORT).toBe(8080);
   });

@@ -1,7 +1,45 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 const onOff = z.enum(['on', 'off']);
+
+const TRUST_PROXY_FORMS =
+  'write false, the number of proxies in front (e.g. 1), or their addresses (e.g. 10.0.0.5,10.1.0.0/16)';
+
+/**
+ * TRUST_PROXY: `false`, the number of proxies in front, or the proxies' addresses and CIDRs.
+ * `true` is refused: it believes the left-most X-Forwarded-For entry, which the client writes
+ * itself, so anyone could pick the address the rate limits and the audit log see.
+ */
+function trustProxy(value: string, ctx: z.RefinementCtx): false | number | string[] {
+  if (value === 'false') return false;
+  if (value === 'true') {
+    ctx.addIssue(
+      `true would believe any address a client puts in X-Forwarded-For; ${TRUST_PROXY_FORMS}`,
+    );
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(value) && Number(value) >= 1) return Number(value);
+  const list = value.split(',').map((entry) => entry.trim());
+  const bad = list.filter((entry) => !isAddressOrCidr(entry));
+  if (bad.length > 0) {
+    ctx.addIssue(
+      `not an IP address or CIDR: ${bad.map((b) => `"${b}"`).join(', ')}; ${TRUST_PROXY_FORMS}`,
+    );
+    return z.NEVER;
+  }
+  return list;
+}
+
+/** An IPv4 or IPv6 address, alone or with a prefix length (a /0 would trust everyone). */
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d+$/.test(prefix) && Number(prefix) >= 1 && Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 /** Every setting the server reads, validated once at start (README.md lists them). */
 const ZConfig = z.object({
@@ -25,10 +63,7 @@ const ZConfig = z.object({
   CAPTCHA: onOff.default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
-  TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
+  TRUST_PROXY: z.string().default('false').transform(trustProxy),
   VENDOR_PRIVATE_KEY: z.string().includes('PRIVATE KEY').optional(),
   VENDOR_PUBLIC_KEY: z.string().includes('PUBLIC KEY').optional(),
   AUTO_LOGIN_KEY: z
