@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ConsoleErr } from '@edp/shared/errors';
+import { captchaIdHash } from '../platform/captcha/index.ts';
 import { captchas, consoleUsers } from '../platform/db/schema/index.ts';
 import { md5Hex } from '../platform/passwords/password-hash.ts';
 import { call } from './harness.ts';
@@ -83,7 +83,7 @@ export function as(app: FastifyInstance, host: string, token: string) {
 export async function loginCaptcha(app: FastifyInstance) {
   const res = await app.inject({ method: 'GET', url: '/api/login/n/get-captcha-img' });
   const cookie = res.cookies.find((c) => c.name === 'edp_captcha_login')!;
-  const idHash = createHash('sha256').update(cookie.value).digest('hex');
+  const idHash = captchaIdHash('login', cookie.value);
   const [row] = await app.db.select().from(captchas).where(eq(captchas.idHash, idHash));
   return { cookie: `edp_captcha_login=${cookie.value}`, answer: row!.answer, response: res };
 }

@@ -2,9 +2,10 @@ import { companyCaptcha } from '@edp/shared/api/portal/account.calls';
 import { vendorCaptcha } from '@edp/shared/api/portal/vendor.calls';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { TLicenceRequestFile } from '@edp/shared/contracts/licence-file';
+import { captchaIdHash } from '../platform/captcha/index.ts';
 import { captchas, companies } from '../platform/db/schema/index.ts';
 import { encodeRequestFile } from '../portal/licence/licence-file.ts';
 import { hashPassword, md5Hex } from '../platform/passwords/password-hash.ts';
@@ -19,7 +20,7 @@ export async function solveCaptcha(ctx: TestContext, scope: 'portal' | 'vendor' 
   const image = scope === 'portal' ? companyCaptcha : vendorCaptcha;
   const res = await ctx.app.inject({ method: 'GET', url: `/api${image.path}?r=1` });
   const cookie = res.cookies.find((c) => c.name === `edp_captcha_${scope}`)!;
-  const idHash = createHash('sha256').update(cookie.value).digest('hex');
+  const idHash = captchaIdHash(scope, cookie.value);
   const [row] = await ctx.app.db.select().from(captchas).where(eq(captchas.idHash, idHash));
   return { cookie: `${cookie.name}=${cookie.value}`, answer: row!.answer, response: res };
 }

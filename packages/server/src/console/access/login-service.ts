@@ -88,7 +88,7 @@ export function loginService(
       if (!captcha && !settings.picCodeTag) {
         await refuse(tenant, ctx, action, account, PortalErr.CaptchaRequired);
       }
-      if (!(await app.captcha.verify(ctx.captchaId, captcha))) {
+      if (!(await app.captcha.verify('login', ctx.captchaId, captcha))) {
         await refuse(tenant, ctx, action, account, PortalErr.CaptchaWrong);
       }
     }
@@ -187,7 +187,7 @@ export function loginService(
       const tenant = await tenants.requireActive(ctx.host);
       const settings = loginSettingsOf(tenant);
       if (!settings.sms && !settings.mailCode) throw new AppError(CommonErr.Forbidden);
-      if (settings.picCodeTag && !(await app.captcha.verify(ctx.captchaId, captcha))) {
+      if (settings.picCodeTag && !(await app.captcha.verify('login', ctx.captchaId, captcha))) {
         throw new AppError(PortalErr.CaptchaWrong);
       }
       const user = await users.findByAccount(tenant.id, account);

@@ -16,6 +16,7 @@ import {
   signIn,
   userIdOf,
 } from '../../test/console-fixture.ts';
+import { solveCaptcha } from '../../test/portal-fixture.ts';
 
 const host = 'acme.example';
 
@@ -76,6 +77,20 @@ describe('/api/login/*', () => {
     );
     expect(ok.body.success).toBe(true);
     expect(ok.body.data!.user.account).toBe('admin');
+    await setSettings({ picCodeTag: false });
+  });
+
+  it('refuses a captcha made for another login form as a wrong captcha', async () => {
+    await setSettings({ picCodeTag: true });
+    // The portal's captcha, answered right, sent in the console's cookie.
+    const portal = await solveCaptcha(ctx, 'portal');
+    const id = portal.cookie.split('=')[1]!;
+    const res = await login(
+      { account: 'admin', password: pwd(PASSWORD), captcha: portal.answer },
+      { cookie: `edp_captcha_login=${id}` },
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.errCode).toBe(PortalErr.CaptchaWrong);
     await setSettings({ picCodeTag: false });
   });
 

@@ -9,7 +9,12 @@ export type CaptchaScope = 'portal' | 'login' | 'vendor';
 /** The HttpOnly cookie that binds a browser to the captcha it was shown, one per login form. */
 export const captchaCookie = (scope: CaptchaScope) => `edp_captcha_${scope}`;
 
-const hash = (id: string) => createHash('sha256').update(id).digest('hex');
+/**
+ * What the table keys a captcha by: the hash of its id and of the form it was made for, so a
+ * captcha shown on one login form (and its answer) is no use on another.
+ */
+export const captchaIdHash = (scope: CaptchaScope, id: string) =>
+  createHash('sha256').update(`${scope}:${id}`).digest('hex');
 
 /**
  * Server-made captchas: the answer never leaves the server, is checked case-insensitively, is
@@ -20,7 +25,7 @@ export function captchaService(db: Db, opts: { enabled: boolean; now?: () => num
   const now = opts.now ?? Date.now;
   const repo = captchaRepository(db);
   return {
-    async create(): Promise<{ id: string; svg: string }> {
+    async create(scope: CaptchaScope): Promise<{ id: string; svg: string }> {
       const { text, data } = svgCaptcha.create({
         size: 4,
         noise: 2,
@@ -29,17 +34,28 @@ export function captchaService(db: Db, opts: { enabled: boolean; now?: () => num
         background: '#f0fdff',
       });
       const id = randomBytes(24).toString('base64url');
-      await repo.insert(hash(id), text.toLowerCase(), new Date(now() + CAPTCHA_TTL_MS));
+      await repo.insert(
+        captchaIdHash(scope, id),
+        text.toLowerCase(),
+        new Date(now() + CAPTCHA_TTL_MS),
+      );
       // Expired rows are swept on the way, so the table stays as small as the traffic of 5 minutes.
       await repo.deleteExpired(new Date(now()));
       return { id, svg: data };
     },
 
-    /** True when `answer` matches the captcha `id`; the captcha is used up either way. */
-    async verify(id: string | undefined, answer: string | undefined): Promise<boolean> {
+    /**
+     * True when `answer` matches the captcha `id` made for `scope`'s form; the captcha is used up
+     * either way. One made for another form is not found: a wrong captcha.
+     */
+    async verify(
+      scope: CaptchaScope,
+      id: string | undefined,
+      answer: string | undefined,
+    ): Promise<boolean> {
       if (!opts.enabled) return true;
       if (!id || !answer) return false;
-      const stored = await repo.take(hash(id), new Date(now()));
+      const stored = await repo.take(captchaIdHash(scope, id), new Date(now()));
       return stored === answer.trim().toLowerCase();
     },
   };

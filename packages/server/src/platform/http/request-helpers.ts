@@ -4,7 +4,7 @@ import { hashToken } from '../sessions/index.ts';
 
 /** Sends a new SVG captcha, bound to this browser by an HttpOnly cookie. */
 export async function sendCaptcha(app: FastifyInstance, reply: FastifyReply, scope: CaptchaScope) {
-  const { id, svg } = await app.captcha.create();
+  const { id, svg } = await app.captcha.create(scope);
   reply.setCookie(captchaCookie(scope), id, {
     httpOnly: true,
     sameSite: 'strict',

@@ -50,7 +50,7 @@ export function companyService(app: Deps) {
      * known one, the resend delay included: no enumeration.
      */
     async sendCode(email: string, purpose: EmailCodePurpose, captcha: string, origin: Origin) {
-      if (!(await app.captcha.verify(origin.captchaId, captcha))) {
+      if (!(await app.captcha.verify('portal', origin.captchaId, captcha))) {
         throw new AppError(PortalErr.CaptchaWrong);
       }
       const row = await repo.findByEmail(email);
@@ -83,7 +83,7 @@ export function companyService(app: Deps) {
       const state = await app.loginGuard.state(GUARD_SCOPE, email, origin.ip);
       if (state.addressBlocked) throw new AppError(CommonErr.TooMany);
       if (state.locked) throw new AppError(PortalErr.AccountLocked);
-      if (!(await app.captcha.verify(origin.captchaId, captcha))) {
+      if (!(await app.captcha.verify('portal', origin.captchaId, captcha))) {
         throw new AppError(PortalErr.CaptchaWrong);
       }
       const row = await repo.findByEmail(email);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { md5Hex } from '../../platform/passwords/password-hash.ts';
 import { call, createTestApp, type TestContext } from '../../test/harness.ts';
 import { PASSWORD, makeCompany, solveCaptcha } from '../../test/portal-fixture.ts';
+import { loginCaptcha } from '../../test/console-fixture.ts';
 
 describe('/api/sa: set-up, login, packages, codes, companies', () => {
   let ctx: TestContext;
@@ -57,6 +58,20 @@ describe('/api/sa: set-up, login, packages, codes, companies', () => {
     expect(noCaptcha.body.errCode).toBe(-10020);
     for (let i = 0; i < 9; i++) await login(winner, md5Hex('x'));
     expect((await login(winner)).body.errCode).toBe(-10023);
+  });
+
+  it('refuses a captcha made for another login form as a wrong captcha', async () => {
+    for (const other of [await solveCaptcha(ctx, 'portal'), await loginCaptcha(ctx.app)]) {
+      const id = other.cookie.split('=')[1]!;
+      const res = await call(
+        ctx.app,
+        '/sa/n/login',
+        // An account no earlier test locked: a right captcha would answer -10022.
+        { account: 'fresh', password: PASSWORD, captcha: other.answer },
+        { cookie: `edp_captcha_vendor=${id}` },
+      );
+      expect(res.body.errCode).toBe(-10020);
+    }
   });
 
   it('keeps every /sa call except /sa/n/* to a super administrator session', async () => {

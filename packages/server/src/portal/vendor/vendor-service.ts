@@ -34,7 +34,7 @@ export function vendorService(app: Deps) {
       const state = await app.loginGuard.state(GUARD_SCOPE, account, origin.ip);
       if (state.addressBlocked) throw new AppError(CommonErr.TooMany);
       if (state.locked) throw new AppError(PortalErr.AccountLocked);
-      if (!(await app.captcha.verify(origin.captchaId, captcha))) {
+      if (!(await app.captcha.verify('vendor', origin.captchaId, captcha))) {
         throw new AppError(PortalErr.CaptchaWrong);
       }
       const admin = await repo.findAdmin(account);
