@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import { openDatabase, type Database, type Db } from './platform/db/index.ts';
+import { durabilityNotice, openDatabase, type Database, type Db } from './platform/db/index.ts';
 import { loadAutoLoginKey, loadVendorKeys, type VendorKeys } from './platform/keys/index.ts';
 import { sessionService, type SessionService } from './platform/sessions/index.ts';
 import { consoleCache, type ConsoleCache } from './console/access/index.ts';
@@ -14,6 +14,8 @@ import {
   securityHeadersPlugin,
   i18nPlugin,
   envelopePlugin,
+  inputGuardPlugin,
+  routingError,
   authPlugin,
   defaultWebDist,
   webPlugin,
@@ -86,14 +88,21 @@ export async function buildApp({
     trustProxy: trustProxyOf(config.TRUST_PROXY),
     requestTimeout: 120_000,
     return503OnClosing: true,
+    frameworkErrors: routingError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer({ check: checkResponses }));
 
   const db =
     database ??
-    (await openDatabase({ url: config.DATABASE_URL, pgliteDir: `${config.dataDir}/pglite` }));
+    (await openDatabase({
+      url: config.DATABASE_URL,
+      pgliteDir: `${config.dataDir}/pglite`,
+      pgliteFsync: config.PGLITE_FSYNC === 'on',
+    }));
   if (!database) app.addHook('onClose', () => db.close());
+  const durability = durabilityNotice(db.durability);
+  if (durability) app.log[durability.level]({ dir: `${config.dataDir}/pglite` }, durability.msg);
   app.decorate('config', config);
   app.decorate('database', db);
   app.decorate('db', db.db);
@@ -137,6 +146,7 @@ export async function buildApp({
   await app.register(securityHeadersPlugin);
   await app.register(i18nPlugin);
   await app.register(envelopePlugin);
+  await app.register(inputGuardPlugin);
   await app.register(externalPlugins, { config });
   await app.register(authPlugin);
   const platform: Platform = {

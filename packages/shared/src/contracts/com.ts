@@ -1,7 +1,14 @@
 import { TEXT_MAX } from '../constants.ts';
 import { z } from 'zod';
-import { EMAIL_PATTERN, PHONE_PATTERN } from '../rules.ts';
-import { ZList, ZListRequest, ZPasswordDigest } from './common.ts';
+import { PHONE_PATTERN } from '../rules.ts';
+import {
+  ZEmail as ZEmailAddress,
+  ZList,
+  ZListRequest,
+  ZPasswordDigest,
+  ZSixDigits,
+  ZUuid,
+} from './common.ts';
 import {
   MAX_ELEVATION_SECONDS,
   MAX_LICENCE_MONTHS,
@@ -12,25 +19,17 @@ import {
 
 /** Customer portal calls (docs/architecture.md §6); docs/portal.md explains the rules behind them. */
 
-export const ZEmail = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(254)
-  .regex(EMAIL_PATTERN, 'must be a valid e-mail address')
-  .describe('E-mail address (the account name), compared case-insensitively');
+export const ZEmail = ZEmailAddress.describe(
+  'E-mail address (the account name), compared case-insensitively',
+);
 export const ZCaptchaAnswer = z
   .string()
   .trim()
   .max(16)
   .default('')
   .describe('Answer to the captcha image last fetched by this browser');
-export const ZEmailCode = z
-  .string()
-  .regex(/^\d{6}$/, 'must be 6 digits')
-  .describe('E-mail code');
+export const ZEmailCode = ZSixDigits.describe('E-mail code');
 export const ZIsoTime = z.string().describe('ISO 8601 time (UTC)');
-export const ZUuid = z.uuid().describe('Record id');
 
 // ---- accounts ----
 

@@ -1,23 +1,24 @@
 import { TEXT_MAX } from '../constants.ts';
 import { z } from 'zod';
-import { ZListRequest, ZPasswordDigest } from './common.ts';
+import { ZDate, ZEmail, ZListRequest, ZPasswordDigest } from './common.ts';
+import { rule } from './field-rules.ts';
 import { ZAccount, ZLoginSettings } from './login.ts';
 import { ZName, ZPhone } from './user.ts';
-import { EMAIL_PATTERN } from '../rules.ts';
 
 /** A host name as a tenant's key: lower-case, no port. */
 export const ZDomain = z
   .string()
   .trim()
   .toLowerCase()
-  .regex(/^[a-z0-9.-]{1,253}$|^\[[0-9a-f:.]+\]$/, 'must be a host name without port');
+  .max(253, rule('hostName'))
+  .regex(/^[a-z0-9.-]{1,253}$|^\[[0-9a-f:.]+\]$/, rule('hostName'));
 
 const ZDutyUser = z.object({
   account: ZAccount,
   name: ZName,
   password: ZPasswordDigest,
   phone: ZPhone.optional(),
-  email: z.string().trim().toLowerCase().regex(EMAIL_PATTERN, 'must be an e-mail').optional(),
+  email: ZEmail.optional(),
 });
 export type TDutyUser = z.infer<typeof ZDutyUser>;
 
@@ -50,8 +51,8 @@ export const ZRegState = z.object({
 export const AUDIT_RESULTS = ['success', 'failure'] as const;
 
 export const ZAuditFilter = z.object({
-  from: z.coerce.date().optional(),
-  to: z.coerce.date().optional(),
+  from: ZDate.optional(),
+  to: ZDate.optional(),
   account: z.string().trim().max(64).optional().describe('Actor account (exact)'),
   action: z.string().trim().max(64).optional().describe('e.g. login, /user/add'),
   result: z.enum(AUDIT_RESULTS).optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rule } from './field-rules.ts';
 import { ENGINE_KINDS, MAX_LICENCE_MONTHS } from '../constants.ts';
 
 // Zod-free, so the web takes them from constants.ts without loading zod; here for the server.
@@ -15,7 +16,8 @@ export const ELEVATION_ARMOUR = 'EDP ELEVATION';
 export const ZEngineKind = z.enum(ENGINE_KINDS).describe('Engine kind: TDE, DI, DPI, PWE or PWO');
 export const ZRequestId = z
   .string()
-  .regex(/^[0-9a-f]{32}$/, 'must be 32 lower-case hex digits')
+  .max(32, rule('hex32'))
+  .regex(/^[0-9a-f]{32}$/, rule('hex32'))
   .describe('128-bit random request id, hex');
 export const ZDeviceId = z
   .string()

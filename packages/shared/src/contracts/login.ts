@@ -1,7 +1,8 @@
 import { TEXT_MAX } from '../constants.ts';
 import { z } from 'zod';
 import { MENU_MODES, ROLE_PERMISSIONS } from '../permissions.ts';
-import { ZPasswordDigest } from './common.ts';
+import { ZPasswordDigest, ZSixDigits } from './common.ts';
+import { rule } from './field-rules.ts';
 import { ZPasswordClass } from './tenant.ts';
 
 /** A console account: 1-64 characters, no white space; case-insensitive (stored lower-case). */
@@ -9,13 +10,11 @@ export const ZAccount = z
   .string()
   .trim()
   .toLowerCase()
-  .regex(/^\S{1,64}$/, 'must be 1-64 characters without white space');
+  .max(64, rule('account'))
+  .regex(/^\S{1,64}$/, rule('account'));
 
 const ZCaptchaAnswer = z.string().trim().max(10).optional().describe('Captcha answer, when shown');
-const ZLoginCode = z
-  .string()
-  .regex(/^\d{6}$/, 'must be 6 digits')
-  .optional();
+const ZLoginCode = ZSixDigits.optional();
 
 /** `/login/n/login`. `code` is needed when the tenant turns on SMS or e-mail login codes. */
 export const ZLoginRequest = z.object({
@@ -85,7 +84,7 @@ export const ZLoginSettings = z.object({
     list: z.array(ZPasswordClass).min(1),
     range: z
       .tuple([z.number().int().min(6).max(128), z.number().int().min(6).max(128)])
-      .refine(([min, max]) => min <= max, 'start must not exceed end'),
+      .refine(([min, max]) => min <= max, rule('rangeOrder')),
   }),
   expireDays: z.number().int().min(0).max(3650).describe('Password expiry in days; 0 never'),
   lockCount: z

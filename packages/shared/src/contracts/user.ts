@@ -1,20 +1,16 @@
 import { TEXT_MAX } from '../constants.ts';
 import { z } from 'zod';
 import { MENU_MODES, ROLE_PERMISSIONS, USER_STATUSES } from '../permissions.ts';
-import { EMAIL_PATTERN, NAME_PATTERN, PHONE_PATTERN } from '../rules.ts';
-import { ZListRequest, ZPasswordDigest } from './common.ts';
+import { NAME_PATTERN, PHONE_PATTERN } from '../rules.ts';
+import { ZDate, ZEmail, ZListRequest, ZPasswordDigest, ZUuid } from './common.ts';
+import { rule } from './field-rules.ts';
 import { ZAccount } from './login.ts';
 
-export const ZUuid = z.uuid();
 export const ZIdRequest = z.object({ id: ZUuid });
 
 /** Names (user, role, group): required, no white space, under 20 characters (docs/product.md §5). */
-export const ZName = z.string().regex(NAME_PATTERN, 'no white space, under 20 characters');
-export const ZPhone = z
-  .string()
-  .trim()
-  .regex(PHONE_PATTERN, 'please enter the correct phone number');
-const ZEmail = z.string().trim().toLowerCase().max(254).regex(EMAIL_PATTERN, 'must be an e-mail');
+export const ZName = z.string().max(20, rule('name')).regex(NAME_PATTERN, rule('name'));
+export const ZPhone = z.string().trim().max(20, rule('phone')).regex(PHONE_PATTERN, rule('phone'));
 const ZShortText = z.string().trim().max(TEXT_MAX.short);
 
 // ——— users ———
@@ -162,14 +158,14 @@ export const ZProxyItem = z.object({
 });
 export const ZProxyListRequest = ZListRequest.extend({ userId: ZUuid.optional() });
 const proxyWindow = {
-  startAt: z.coerce.date().describe('ISO date-time the proxy starts'),
-  endAt: z.coerce.date().describe('ISO date-time it ends'),
+  startAt: ZDate.describe('ISO date-time the proxy starts'),
+  endAt: ZDate.describe('ISO date-time it ends'),
 };
 export const ZProxyAdd = z
   .object({ userId: ZUuid, roleId: ZUuid, ...proxyWindow })
-  .refine((p) => p.startAt < p.endAt, { message: 'start must be before end', path: ['endAt'] });
+  .refine((p) => p.startAt < p.endAt, { message: rule('startBeforeEnd'), path: ['endAt'] });
 export const ZProxyEdit = z
   .object({ id: ZUuid, roleId: ZUuid.optional(), ...proxyWindow })
-  .refine((p) => p.startAt < p.endAt, { message: 'start must be before end', path: ['endAt'] });
+  .refine((p) => p.startAt < p.endAt, { message: rule('startBeforeEnd'), path: ['endAt'] });
 
 export const ZCreated = z.object({ id: z.string() });

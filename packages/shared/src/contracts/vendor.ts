@@ -1,14 +1,17 @@
 import { MAX_LICENCE_MONTHS, TEXT_MAX } from '../constants.ts';
 import { z } from 'zod';
+import { rule } from './field-rules.ts';
 import { ZList, ZListRequest, ZPasswordDigest } from './common.ts';
-import { ZCaptchaAnswer, ZIsoTime, ZUuid } from './com.ts';
+import { ZCaptchaAnswer, ZIsoTime } from './com.ts';
+import { ZUuid } from './common.ts';
 
 /** Vendor (super administrator) calls of docs/architecture.md §6 owned by the portal. */
 
 export const ZVendorAccount = z
   .string()
   .trim()
-  .regex(/^[A-Za-z0-9_.@-]{3,50}$/, 'must be 3-50 letters, digits or _ . @ -')
+  .max(50, rule('vendorAccount'))
+  .regex(/^[A-Za-z0-9_.@-]{3,50}$/, rule('vendorAccount'))
   .describe('Super administrator account name');
 
 export const ZVendorCheckResult = z.object({

@@ -1,5 +1,5 @@
 import { roleMenus } from '@edp/shared/permissions';
-import type { Db } from '../../platform/db/index.ts';
+import { storableJson, storableText, type Db } from '../../platform/db/index.ts';
 import type { Actor, Caller } from '../access/index.ts';
 import { roleRepository } from '../roles/index.ts';
 import type { UserRow } from '../users/index.ts';
@@ -20,9 +20,34 @@ const actorFields = (actor: Actor) => ({
   duty: actor.menus.join(','),
 });
 
+/** The longest target and text field an entry keeps, and the largest before/after summary. */
+export const AUDIT_TEXT_MAX = 200;
+export const AUDIT_DETAIL_MAX = 8_000;
+
+/**
+ * An entry as it may be stored whatever the caller sent: texts cut to AUDIT_TEXT_MAX and cleaned
+ * of what PostgreSQL refuses, an oversized detail replaced by a note. So a failed call's audit
+ * can neither fail on its input nor make a row as big as the request.
+ */
+function bounded(entry: AuditInsert): AuditInsert {
+  const text = (v: string | undefined) => (v === undefined ? v : storableText(v, AUDIT_TEXT_MAX));
+  const detail = entry.detail && storableJson(entry.detail, AUDIT_DETAIL_MAX);
+  return {
+    ...entry,
+    account: text(entry.account),
+    roleName: text(entry.roleName),
+    duty: text(entry.duty),
+    action: storableText(entry.action, AUDIT_TEXT_MAX),
+    target: text(entry.target),
+    ip: text(entry.ip),
+    detail: entry.detail && !detail ? { note: 'detail too large to keep' } : detail,
+  };
+}
+
 /** Writes the audit log: who, role, what, target, before/after, source address, result, time. */
 export function auditService(db: Db) {
-  const repo = auditRepository(db);
+  const auditRepo = auditRepository(db);
+  const repo = { insert: (entry: AuditInsert) => auditRepo.insert(bounded(entry)) };
   return {
     /** A successful change by a signed-in user. */
     async change(caller: Caller, summary: ChangeSummary) {

@@ -82,8 +82,13 @@ function auditFailedChanges(audit: AuditService) {
     } catch {
       // Not an envelope: keep the generic server code.
     }
-    const body = req.body as { id?: unknown } | undefined;
-    await audit.failure(caller, errCode, String(body?.id ?? ''));
+    const id = (req.body as { id?: unknown } | undefined)?.id;
+    try {
+      await audit.failure(caller, errCode, typeof id === 'string' ? id : '');
+    } catch (err) {
+      // The answer is already decided: a failing audit write is logged, never sent instead.
+      req.log.error({ err }, 'audit of a failed call not written');
+    }
     return payload;
   };
 }

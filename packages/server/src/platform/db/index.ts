@@ -3,4 +3,5 @@ export * from './client.ts';
 export * from './db-errors.ts';
 export * from './like-pattern.ts';
 export * from './random-code.ts';
+export * from './storable-text.ts';
 export * from './schema/index.ts';

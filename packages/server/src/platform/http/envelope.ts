@@ -4,7 +4,13 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { CommonErr, errorMessage, errorStatus } from '@edp/shared/errors';
 import { successMessages, type SuccessKey } from '@edp/shared/messages';
 import type { TEnvelope } from '@edp/shared/contracts/common';
+import { ruleText } from '@edp/shared/contracts/field-rules';
+import { localeFromAcceptLanguage } from '@edp/shared/locale';
 import { AppError } from '../errors/index.ts';
+import { validationFailure } from './field-messages.ts';
+
+/** Parameters echo the request (a field's name): bounded, so an answer never grows with it. */
+const PARAM_MAX = 200;
 
 declare module 'fastify' {
   interface FastifyReply {
@@ -17,13 +23,20 @@ export function fail(
   req: FastifyRequest,
   reply: FastifyReply,
   code: number,
-  params = {},
+  params: Record<string, string | number> = {},
   status?: number,
 ) {
+  const locale = req.locale ?? 'zh-CN';
+  const shown = Object.fromEntries(
+    Object.entries(params).map(([k, v]) => {
+      const text = String(v);
+      return [k, ruleText(text, locale) ?? text.slice(0, PARAM_MAX)];
+    }),
+  );
   const body: TEnvelope<never> = {
     success: false,
     errCode: code,
-    msg: errorMessage(code, req.locale ?? 'zh-CN', params),
+    msg: errorMessage(code, locale, shown),
   };
   return reply.status(status ?? errorStatus(code)).send(body);
 }
@@ -60,15 +73,13 @@ export const envelopePlugin = fp(async (app) => {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) return fail(req, reply, err.code, err.params, err.status);
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const first = err.validation[0]!;
-      const field =
-        first.instancePath.replace(/^\//, '').replace(/\//g, '.') || err.validationContext;
-      return fail(req, reply, CommonErr.Invalid, { field: field ?? '', detail: first.message });
+      const failure = validationFailure(req, err.validationContext, err.validation[0]!);
+      return fail(req, reply, CommonErr.Invalid, failure);
     }
     if (err.validation) {
       return fail(req, reply, CommonErr.Invalid, {
         field: err.validationContext ?? '',
-        detail: err.message,
+        detail: '',
       });
     }
     const mapped = err.code ? fastifyCodes[err.code] : undefined;
@@ -84,3 +95,14 @@ export const envelopePlugin = fp(async (app) => {
     return fail(req, reply, CommonErr.Server, {}, 500);
   });
 });
+
+/**
+ * The router's own refusals (a URL that does not decode, a path parameter over the router's
+ * limit) come before any hook: Fastify hands them here (its `frameworkErrors` option), and they
+ * answer in the envelope like everything else.
+ */
+export function routingError(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  req.locale = localeFromAcceptLanguage(req.headers['accept-language']);
+  if (!req.url.startsWith('/api')) return reply.status(400).type('text/plain').send('Bad Request');
+  return fail(req, reply, CommonErr.Invalid, { field: 'url', detail: '' }, 400);
+}

@@ -3,6 +3,7 @@ export * from './auth.ts';
 export * from './envelope.ts';
 export * from './external.ts';
 export * from './i18n.ts';
+export * from './input-guard.ts';
 export * from './lazy-child-logger.ts';
 export * from './platform-routes.ts';
 export * from './request-helpers.ts';

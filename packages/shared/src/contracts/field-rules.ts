@@ -1,0 +1,58 @@
+import type { Locale } from '../errors.ts';
+
+/**
+ * The messages of the contracts' own checks, in both languages. A schema names its message by
+ * key (`rule('md5')` gives 'rule.md5'); the server puts it in the caller's language when it
+ * answers (`errorMessage` translates any `rule.*` parameter). zod's built-in checks are put in the
+ * caller's language from zod's own locales (server: platform/http/field-messages.ts).
+ */
+export const fieldRules = {
+  text: {
+    'zh-CN': '含有无法保存的字符（NUL 或不成对的代理字符）',
+    'en-US': 'contains characters that cannot be stored (NUL or an unpaired surrogate)',
+  },
+  depth: { 'zh-CN': '嵌套层级过深', 'en-US': 'is nested too deeply' },
+  pageSize: { 'zh-CN': '须为 10、20、30、40 或 50', 'en-US': 'must be 10, 20, 30, 40 or 50' },
+  md5: {
+    'zh-CN': '须为密码的小写十六进制 MD5',
+    'en-US': 'must be the lower-case hex MD5 of the password',
+  },
+  email: { 'zh-CN': '须为有效的电子邮件地址', 'en-US': 'must be a valid e-mail address' },
+  sixDigits: { 'zh-CN': '须为 6 位数字', 'en-US': 'must be 6 digits' },
+  hostName: { 'zh-CN': '须为不带端口的主机名', 'en-US': 'must be a host name without port' },
+  hex32: { 'zh-CN': '须为 32 位小写十六进制数字', 'en-US': 'must be 32 lower-case hex digits' },
+  account: {
+    'zh-CN': '须为 1-64 个字符，不含空白',
+    'en-US': 'must be 1-64 characters without white space',
+  },
+  vendorAccount: {
+    'zh-CN': '须为 3-50 个字母、数字或 _ . @ -',
+    'en-US': 'must be 3-50 letters, digits or _ . @ -',
+  },
+  name: {
+    'zh-CN': '不能含空白，且少于 20 个字符',
+    'en-US': 'no white space, under 20 characters',
+  },
+  phone: { 'zh-CN': '请输入正确的手机号码', 'en-US': 'please enter the correct phone number' },
+  date: {
+    'zh-CN': '须为 1970 年至 9999 年之间的有效日期时间',
+    'en-US': 'must be a valid date and time between 1970 and 9999',
+  },
+  startBeforeEnd: { 'zh-CN': '开始时间须早于结束时间', 'en-US': 'start must be before end' },
+  rangeOrder: { 'zh-CN': '下限不能大于上限', 'en-US': 'the minimum must not exceed the maximum' },
+} satisfies Record<string, Record<Locale, string>>;
+
+export type FieldRule = keyof typeof fieldRules;
+
+const PREFIX = 'rule.';
+
+/** The message key a schema gives its check: `z.string().regex(re, rule('md5'))`. */
+export const rule = (key: FieldRule) => `${PREFIX}${key}`;
+
+/** The text of a `rule.*` key in `locale`, or undefined for any other string. */
+export function ruleText(message: string, locale: Locale): string | undefined {
+  if (!message.startsWith(PREFIX)) return undefined;
+  return (fieldRules as Record<string, Record<Locale, string>>)[message.slice(PREFIX.length)]?.[
+    locale
+  ];
+}
