@@ -1,5 +1,6 @@
 import { TEXT_MAX } from '../constants.ts';
 import { z } from 'zod';
+import { rule } from './field-rules.ts';
 import { PHONE_PATTERN } from '../rules.ts';
 import {
   ZEmail as ZEmailAddress,
@@ -54,7 +55,8 @@ export const ZRegister = z.object({
   phone: z
     .string()
     .trim()
-    .refine((v) => v === '' || PHONE_PATTERN.test(v), 'please enter the correct phone number')
+    .max(20, rule('phone'))
+    .refine((v) => v === '' || PHONE_PATTERN.test(v), rule('phone'))
     .optional()
     .describe('Mainland China mobile number, optional'),
 });

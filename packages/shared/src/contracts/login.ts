@@ -81,7 +81,7 @@ export const ZLoginSettings = z.object({
       .max(TEXT_MAX.pattern)
       .optional()
       .describe('A pattern that replaces the class rule'),
-    list: z.array(ZPasswordClass).min(1),
+    list: z.array(ZPasswordClass).min(1).max(ZPasswordClass.options.length),
     range: z
       .tuple([z.number().int().min(6).max(128), z.number().int().min(6).max(128)])
       .refine(([min, max]) => min <= max, rule('rangeOrder')),
