@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { CommonErr } from '@edp/shared/errors';
 import { AppError } from '../errors/index.ts';
 import type { Session, SessionKind } from '../sessions/index.ts';
@@ -19,15 +19,30 @@ export const authPlugin = fp(async (app) => {
   app.decorateRequest('session', null);
   app.decorate('requireSession', (...kinds: SessionKind[]) => {
     const handler: onRequestAsyncHookHandler = async (req) => {
-      const header = req.headers['x-token'];
-      const token = Array.isArray(header) ? header[0] : header;
-      const session = token ? await app.sessions.resolve(token) : undefined;
+      const session = await tokenSessionOf(req);
       if (!session || !kinds.includes(session.kind)) throw new AppError(CommonErr.SessionExpired);
       req.session = session;
     };
     return handler;
   });
 });
+
+const tokenSessions = new WeakMap<FastifyRequest, Promise<Session | undefined>>();
+
+/**
+ * The live session (of any kind) X-Token names, looked up once per request: the rate limit
+ * asks first, to count a signed-in call against its account, and the guard gets the same answer.
+ */
+export function tokenSessionOf(req: FastifyRequest): Promise<Session | undefined> {
+  let session = tokenSessions.get(req);
+  if (!session) {
+    const header = req.headers['x-token'];
+    const token = Array.isArray(header) ? header[0] : header;
+    session = token ? req.server.sessions.resolve(token) : Promise.resolve(undefined);
+    tokenSessions.set(req, session);
+  }
+  return session;
+}
 
 /** The session of a route guarded by `requireSession`; throws if the guard was forgotten. */
 export function sessionOf(req: { session: Session | null }): Session {

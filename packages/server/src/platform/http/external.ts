@@ -1,35 +1,15 @@
 import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { Redis } from 'ioredis';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { CommonErr } from '@edp/shared/errors';
-import { AppError } from '../errors/index.ts';
 import type { Config } from '../../config.ts';
+import { rateLimitPlugin } from './rate-limit.ts';
 
-/** Third-party plugins: cookies, rate limiting, the OpenAPI document. */
+/** Third-party plugins: cookies, rate limits (rate-limit.ts), the OpenAPI document. */
 export const externalPlugins = fp<{ config: Config }>(async (app, { config }) => {
   await app.register(cookie);
-
-  const redis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 })
-    : undefined;
-  if (redis) app.addHook('onClose', async () => void redis.disconnect());
-  await app.register(rateLimit, {
-    global: true,
-    max: config.RATE_LIMIT_PER_MINUTE,
-    timeWindow: 60_000,
-    ...(redis ? { redis, nameSpace: 'edp-rl-' } : {}),
-    // The limit's headers go out only with a 429; on every other answer they are bytes for nothing.
-    addHeadersOnExceeding: {
-      'x-ratelimit-limit': false,
-      'x-ratelimit-remaining': false,
-      'x-ratelimit-reset': false,
-    },
-    errorResponseBuilder: (_req, ctx) => new AppError(CommonErr.TooMany, {}, ctx.statusCode),
-  });
+  await app.register(rateLimitPlugin, { config });
 
   await app.register(swagger, {
     openapi: {
