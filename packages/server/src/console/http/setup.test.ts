@@ -143,6 +143,21 @@ describe('/api/owner/n/reg — initial setup', () => {
     expect(common.body.errCode).toBe(PortalErr.PasswordCommon);
   });
 
+  it('refuses login codes by e-mail for an administrator without an e-mail address', async () => {
+    const saToken = await ctx.app.sessions.create({
+      kind: 'vendor',
+      subjectId: crypto.randomUUID(),
+    });
+    const headers = { host: 'mail.example', 'x-token': saToken, 'accept-language': 'en-US' };
+    const body = { company: 'M', admin: dutyUser('boss'), loginSet: { mailCode: true } };
+    const refused = await call(ctx.app, '/owner/n/reg', body, headers);
+    expect(refused.status).toBe(409);
+    expect(refused.body.errCode).toBe(ConsoleErr.AdminEmailRequired);
+    expect(refused.body.msg).toContain('boss');
+    const withMail = { ...body, admin: { ...dutyUser('boss'), email: 'boss@mail.example' } };
+    expect((await call(ctx.app, '/owner/n/reg', withMail, headers)).body.success).toBe(true);
+  });
+
   it('with several tenants, an unknown host has none: defaults, and no login', async () => {
     const info = await call(ctx.app, '/owner/n/domain', {}, { host: 'localhost:8080' });
     expect(info.body.data).toMatchObject({ sysName: '', company: '' });
@@ -168,5 +183,36 @@ describe('a single-tenant install', () => {
     const info = await call(ctx.app, '/owner/n/domain', {}, { host: '127.0.0.1:8080' });
     expect(info.body.data).toMatchObject({ company: 'console.corp:8443 Ltd' });
     await signIn(ctx.app, 'localhost', 'admin');
+  });
+});
+
+describe('/api/owner/n/reg — concurrent first set-ups', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  it('lets exactly one of many parallel anonymous set-ups on a fresh install win', async () => {
+    const attempts = Array.from({ length: 20 }, (_, i) =>
+      call<{ ownerId: string }>(
+        ctx.app,
+        '/owner/n/reg',
+        {
+          company: `Race ${i}`,
+          sysName: `Race ${i}`,
+          admin: dutyUser('admin'),
+          loginSet: { picCodeTag: false },
+        },
+        { host: `race${i}.example` },
+      ),
+    );
+    const answers = await Promise.all(attempts);
+    expect(answers.filter((a) => a.body.success)).toHaveLength(1);
+    for (const lost of answers.filter((a) => !a.body.success)) {
+      expect(lost.body.errCode).toBe(ConsoleErr.SetupClosed);
+    }
+    const state = await call(ctx.app, '/owner/n/reg/state', {}, { host: 'race99.example' });
+    expect(state.body.data).toEqual({ open: false, registered: false });
   });
 });

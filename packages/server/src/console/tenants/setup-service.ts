@@ -46,7 +46,11 @@ export function setupService(db: Db) {
     ) {
       const domain = input.domain ?? domainOf(ctx.host);
       if (!domain) throw new AppError(CommonErr.Invalid, { field: 'domain', detail: '' });
-      if (!ctx.byVendor && !(await this.state(ctx.host)).open) {
+      const system = await tenants.systemSettings();
+      // Anonymous set-up is open while no tenant exists (checked again under the repository's
+      // lock: of concurrent first set-ups exactly one wins) or while the vendor allows it.
+      const onlyFirst = !ctx.byVendor && !system.ownerRegOpen;
+      if (onlyFirst && (await tenants.repo.firstTwo()).length > 0) {
         throw new AppError(ConsoleErr.SetupClosed);
       }
       if (await tenants.repo.findByDomain(domain)) throw new AppError(ConsoleErr.DomainExists);
@@ -62,10 +66,9 @@ export function setupService(db: Db) {
       // Skipping the three optional duties makes the system administrator a super role (docs/product.md §6).
       const superAdmin = people.length === 1;
       const hashes = await Promise.all(people.map((p) => hashPassword(p.user.password)));
-      const system = await tenants.systemSettings();
       const settings = { ...defaultLoginSettings, ...input.loginSet };
 
-      const ownerId = await tenantRepository(db).createWithDuties(
+      const created = await tenantRepository(db).createWithDuties(
         {
           domain,
           sysName: input.sysName || system.defaultSysName,
@@ -91,7 +94,11 @@ export function setupService(db: Db) {
             adminTag: key === 'admin',
           },
         })),
+        { onlyFirst },
       );
+      if (created === 'closed') throw new AppError(ConsoleErr.SetupClosed);
+      if (created === 'domain-taken') throw new AppError(ConsoleErr.DomainExists);
+      const ownerId = created.tenantId;
 
       await audit.event({
         tenantId: ownerId,

@@ -10,6 +10,9 @@ import {
 
 export type TenantRow = typeof tenants.$inferSelect;
 
+/** Any number fits; distinct from the vendor's first set-up lock. */
+const SETUP_LOCK = 72_114_002;
+
 /** A built-in duty of a new tenant: its role and the user who holds it. */
 export interface DutyMember {
   role: Omit<typeof consoleRoles.$inferInsert, 'tenantId'>;
@@ -19,11 +22,28 @@ export interface DutyMember {
 export function tenantRepository(db: Db) {
   return {
     /** A tenant with its built-in roles and their users, in one transaction; its id. */
+    /**
+     * Creates a tenant with its duty roles and users. Set-ups take turns on an advisory lock,
+     * so the checks made under it hold: with `onlyFirst` (an anonymous set-up) the tenant is
+     * created only while none exists, and a domain is taken once. Says why when it refuses.
+     */
     async createWithDuties(
       tenant: typeof tenants.$inferInsert,
       members: readonly DutyMember[],
-    ): Promise<string> {
+      opts: { onlyFirst: boolean },
+    ): Promise<{ tenantId: string } | 'closed' | 'domain-taken'> {
       return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${SETUP_LOCK})`);
+        if (opts.onlyFirst) {
+          const [any] = await tx.select({ id: tenants.id }).from(tenants).limit(1);
+          if (any) return 'closed';
+        }
+        const [taken] = await tx
+          .select({ id: tenants.id })
+          .from(tenants)
+          .where(eq(tenants.domain, tenant.domain))
+          .limit(1);
+        if (taken) return 'domain-taken';
         const [owner] = await tx.insert(tenants).values(tenant).returning({ id: tenants.id });
         const tenantId = owner!.id;
         for (const { role, user } of members) {
@@ -33,7 +53,7 @@ export function tenantRepository(db: Db) {
             .returning({ id: consoleRoles.id });
           await tx.insert(consoleUsers).values({ ...user, tenantId, roleId: row!.id });
         }
-        return tenantId;
+        return { tenantId };
       });
     },
     async findByDomain(domain: string): Promise<TenantRow | undefined> {
