@@ -43,6 +43,10 @@ export function proxyService(app: Pick<Platform, 'db'>) {
 
   return {
     async list(caller: Caller, q: z.infer<typeof ZProxyListRequest>) {
+      // A filter naming another tenant's user is a 404, like the user.
+      if (q.userId && !(await users.findById(caller.actor.tenantId, q.userId))) {
+        throw new AppError(CommonErr.NotFound);
+      }
       const { total, rows } = await proxies.list({
         tenantId: caller.actor.tenantId,
         userId: q.userId,

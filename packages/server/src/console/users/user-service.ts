@@ -14,7 +14,8 @@ import { AppError } from '../../platform/errors/index.ts';
 import { auditService } from '../audit/index.ts';
 import { groupRepository, canSee, visibleGroupIds } from '../groups/index.ts';
 import { hashPassword, isCommonPasswordDigest } from '../../platform/passwords/index.ts';
-import { roleRepository } from '../roles/index.ts';
+import { administersUsers, refuseAdminsWithoutEmail, roleRepository } from '../roles/index.ts';
+import type { TenantService } from '../tenants/index.ts';
 import { setPassword } from './user-password.ts';
 import { userRepository, type UserRow } from './user-repository.ts';
 
@@ -34,6 +35,7 @@ const summary = (u: UserRow) => ({
 /** User management by the system-administrator duty, scoped to the caller's tenant and groups. */
 export function userService(
   app: Pick<Platform, 'db' | 'sessions'> & { consoleCache: ConsoleCache },
+  tenants: Pick<TenantService, 'loginSettings'>,
 ) {
   const db = app.db;
   const users = userRepository(db);
@@ -75,6 +77,21 @@ export function userService(
     }
   }
 
+  /**
+   * While login codes go by e-mail, a user who will be a system administrator able to sign in
+   * keeps an e-mail address (roles/admin-email.ts): removing it, or making such a user of one
+   * without, is refused.
+   */
+  async function assertAdminEmail(
+    tenantId: string,
+    after: Pick<UserRow, 'account' | 'email' | 'status' | 'roleId'>,
+  ) {
+    if (after.email || after.status !== 'normal' || !after.roleId) return;
+    const role = await roles.findById(tenantId, after.roleId);
+    if (!role || !administersUsers(role)) return;
+    if ((await tenants.loginSettings(tenantId)).mailCode) refuseAdminsWithoutEmail([after.account]);
+  }
+
   async function assertEmailFree(
     tenantId: string,
     email: string | null | undefined,
@@ -88,8 +105,9 @@ export function userService(
   return {
     /** A page of the users the caller may see (the route keeps it: console-cache.ts). */
     async list(caller: Caller, q: z.infer<typeof ZUserListRequest>): Promise<TList<TUserItem>> {
+      // A filter naming another tenant's (or an unseen) role or group is a 404, like the record.
+      await checkRoleAndGroup(caller, q.roleId, q.groupId);
       const visible = await visibleGroupIds(db, caller.actor);
-      if (q.groupId && !canSee(visible, q.groupId)) throw new AppError(CommonErr.NotFound);
       const { total, rows } = await users.list({
         tenantId: caller.actor.tenantId,
         visibleGroupIds: visible,
@@ -111,6 +129,12 @@ export function userService(
         throw new AppError(ConsoleErr.AccountExists);
       }
       await assertEmailFree(tenantId, input.email);
+      await assertAdminEmail(tenantId, {
+        account: input.account,
+        email: input.email ?? null,
+        status: 'normal',
+        roleId: input.roleId,
+      });
       if (isCommonPasswordDigest(input.password)) throw new AppError(PortalErr.PasswordCommon);
       const { password, ...fields } = input;
       const id = await users.insert({
@@ -129,6 +153,12 @@ export function userService(
       if (user.status === 'deleted') throw new AppError(CommonErr.NotFound);
       await checkRoleAndGroup(caller, input.roleId, input.groupId);
       await assertEmailFree(user.tenantId, input.email, user.id);
+      await assertAdminEmail(user.tenantId, {
+        account: user.account,
+        email: input.email === undefined ? user.email : input.email,
+        status: input.status ?? user.status,
+        roleId: input.roleId ?? user.roleId,
+      });
       const leavesRole = input.roleId !== undefined && input.roleId !== user.roleId;
       if ((input.status === 'disabled' && user.status !== 'disabled') || leavesRole) {
         await assertRemovable(caller, user);
@@ -162,6 +192,7 @@ export function userService(
       const user = await visibleUser(caller, id);
       if (user.status !== 'deleted') throw new AppError(CommonErr.NotFound);
       if (user.email) await assertEmailFree(user.tenantId, user.email, user.id);
+      await assertAdminEmail(user.tenantId, { ...user, status: 'normal' });
       await users.update(user.tenantId, id, { status: 'normal' });
       await audit.change(caller, {
         target: user.account,
