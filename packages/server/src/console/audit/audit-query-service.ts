@@ -47,12 +47,18 @@ export function auditQueryService(db: Db) {
       return { list: rows.map(item), total, page: q.page, pageSize: q.pageSize };
     },
 
-    /** CSV lines (UTF-8 with a BOM so spreadsheets read Chinese right), newest first. */
+    /**
+     * CSV lines (UTF-8 with a BOM so spreadsheets read Chinese right), newest first. The first
+     * chunk holds the header and the first page, so a caller that awaits it before answering
+     * learns of a failing query while it can still answer in the envelope.
+     */
     async *csv(actor: Actor, f: z.infer<typeof ZAuditFilter>): AsyncGenerator<string> {
-      yield `\uFEFF${csvLine(AUDIT_CSV_HEADER)}`;
+      let header = `\uFEFF${csvLine(AUDIT_CSV_HEADER)}`;
       for await (const rows of repo.stream(queryOf(actor, f), AUDIT_EXPORT_MAX)) {
-        yield rows.map(auditCsvLine).join('');
+        yield header + rows.map(auditCsvLine).join('');
+        header = '';
       }
+      if (header) yield header;
     },
   };
 }

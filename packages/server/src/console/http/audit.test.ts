@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { CommonErr, ConsoleErr } from '@edp/shared/errors';
 import { createTestApp, type TestContext, call } from '../../test/harness.ts';
 import { as, PASSWORD, pwd, setupTenant, signIn } from '../../test/console-fixture.ts';
@@ -117,6 +118,26 @@ describe('the audit log (/owner/l/log, /owner/dw/{owner}/audit)', () => {
       headers: { host, 'x-token': auditorToken },
     });
     expect(other.statusCode).toBe(404);
+  });
+
+  it('answers a failing export in the envelope, not with a 200 cut short', async () => {
+    // The table out of the way: the export's query fails as a lost database would make it.
+    await ctx.app.db.execute(sql`alter table console_audit rename to console_audit_away`);
+    try {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/owner/dw/${tenantId}/audit`,
+        headers: { host, 'x-token': auditorToken, 'accept-language': 'en-US' },
+      });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({
+        success: false,
+        errCode: CommonErr.Server,
+        msg: 'Server error',
+      });
+    } finally {
+      await ctx.app.db.execute(sql`alter table console_audit_away rename to console_audit`);
+    }
   });
 
   it('cannot be edited or deleted through the API', async () => {
