@@ -22,6 +22,7 @@ export interface ContextCaches {
 export function buildServices(platform: Platform, caches: ContextCaches) {
   const p = { ...platform, ...caches };
   const login = loginService(p);
+  const tenants = tenantService(p.db);
   return {
     // portal
     companies: companyService(p),
@@ -33,13 +34,13 @@ export function buildServices(platform: Platform, caches: ContextCaches) {
     vendor: vendorService(p),
     vendorTenants: vendorTenantService(p),
     // console
-    tenants: tenantService(p.db),
+    tenants,
     tenantInfo: tenantInfoService(p.db),
     setup: setupService(p.db),
     login,
     self: selfService(p, login),
-    users: userService(p),
-    roles: roleService(p),
+    users: userService(p, tenants),
+    roles: roleService(p, tenants),
     groups: groupService(p),
     proxies: proxyService(p),
     audit: auditService(p.db),

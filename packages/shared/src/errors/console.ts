@@ -24,6 +24,7 @@ export const ConsoleErr = {
   NotOnSelf: -10079,
   CodeRequired: -10080,
   EmailNotBound: -10081,
+  AdminEmailRequired: -10082,
 } as const;
 
 export const consoleCatalogue: Catalogue = {
@@ -136,5 +137,11 @@ export const consoleCatalogue: Catalogue = {
     status: 403,
     'zh-CN': '账号未绑定邮箱，请联系系统管理员',
     'en-US': 'No e-mail address is set for this account; ask the system administrator',
+  },
+  [ConsoleErr.AdminEmailRequired]: {
+    status: 409,
+    'zh-CN': '邮件登录验证码要求每位系统管理员都设置邮箱，缺少邮箱的账号：{accounts}',
+    'en-US':
+      'Login codes by e-mail need an e-mail address for every system administrator; missing: {accounts}',
   },
 };

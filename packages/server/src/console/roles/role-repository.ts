@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import {
   type Db,
   consoleRoleGroups,
@@ -9,6 +9,18 @@ import {
 
 export type RoleRow = typeof consoleRoles.$inferSelect;
 export type RoleInsert = typeof consoleRoles.$inferInsert;
+
+/** `administersUsers` (admin-email.ts) as a condition on console_roles. */
+export const administersUsersSql = or(
+  ne(consoleRoles.userType, 3),
+  and(eq(consoleRoles.menu, 'system'), eq(consoleRoles.permission, 'write')),
+);
+
+/** A user who can sign in now (not disabled or deleted) and has no e-mail address. */
+export const activeWithoutEmailSql = and(
+  eq(consoleUsers.status, 'normal'),
+  or(isNull(consoleUsers.email), eq(consoleUsers.email, '')),
+);
 
 export function roleRepository(db: Db) {
   const byId = (tenantId: string, id: string) =>
@@ -79,6 +91,15 @@ export function roleRepository(db: Db) {
         .from(consoleUsers)
         .where(and(eq(consoleUsers.roleId, roleId), ne(consoleUsers.status, 'deleted')));
       return row?.n ?? 0;
+    },
+    /** Accounts of the role's holders who can sign in and have no e-mail address. */
+    async holdersWithoutEmail(roleId: string): Promise<string[]> {
+      const rows = await db
+        .select({ account: consoleUsers.account })
+        .from(consoleUsers)
+        .where(and(eq(consoleUsers.roleId, roleId), activeWithoutEmailSql))
+        .orderBy(consoleUsers.account);
+      return rows.map((r) => r.account);
     },
     async list(opts: { tenantId: string; keyword?: string; limit: number; offset: number }) {
       const where = and(

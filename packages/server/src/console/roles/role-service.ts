@@ -6,6 +6,8 @@ import { AppError } from '../../platform/errors/index.ts';
 import { auditService } from '../audit/index.ts';
 import type { Caller } from '../access/index.ts';
 import { groupRepository } from '../groups/index.ts';
+import type { TenantService } from '../tenants/index.ts';
+import { administersUsers, refuseAdminsWithoutEmail } from './admin-email.ts';
 import { roleRepository, type RoleRow } from './role-repository.ts';
 
 const summary = (r: RoleRow, groupIds: string[]) => ({
@@ -16,7 +18,10 @@ const summary = (r: RoleRow, groupIds: string[]) => ({
 });
 
 /** Roles: one duty each. Built-in roles (made at setup) keep their duty and cannot be deleted. */
-export function roleService(app: Pick<Platform, 'db'>) {
+export function roleService(
+  app: Pick<Platform, 'db'>,
+  tenants: Pick<TenantService, 'loginSettings'>,
+) {
   const db = app.db;
   const roles = roleRepository(db);
   const groups = groupRepository(db);
@@ -80,6 +85,11 @@ export function roleService(app: Pick<Platform, 'db'>) {
         throw new AppError(ConsoleErr.RoleNameExists);
       }
       const { id, groupIds, ...values } = input;
+      // A role turned into a system administrator's keeps codes by e-mail reachable for its holders.
+      if (!administersUsers(role) && administersUsers({ ...role, ...values })) {
+        const { mailCode } = await tenants.loginSettings(role.tenantId);
+        if (mailCode) refuseAdminsWithoutEmail(await roles.holdersWithoutEmail(role.id));
+      }
       if (groupIds) await checkGroups(caller, groupIds);
       if (Object.keys(values).length > 0) await roles.update(role.tenantId, id, values);
       if (groupIds) await roles.setGroups(id, [...new Set(groupIds)]);

@@ -6,6 +6,7 @@ import type { Db } from '../../platform/db/index.ts';
 import { AppError } from '../../platform/errors/index.ts';
 import { auditService } from '../audit/index.ts';
 import { hashPassword, isCommonPasswordDigest } from '../../platform/passwords/index.ts';
+import { refuseAdminsWithoutEmail } from '../roles/index.ts';
 import { defaultLoginSettings, storedLoginSettings } from './login-settings.ts';
 import { domainOf } from './resolve.ts';
 import { tenantRepository } from './tenant-repository.ts';
@@ -62,6 +63,10 @@ export function setupService(db: Db) {
       if (accounts.size !== people.length) throw new AppError(ConsoleErr.AccountExists);
       if (people.some((p) => isCommonPasswordDigest(p.user.password))) {
         throw new AppError(PortalErr.PasswordCommon);
+      }
+      // The administrator is the one who signs in first and sets the others' e-mail addresses.
+      if (input.loginSet?.mailCode && !input.admin.email) {
+        refuseAdminsWithoutEmail([input.admin.account]);
       }
       // Skipping the three optional duties makes the system administrator a super role (docs/product.md §6).
       const superAdmin = people.length === 1;

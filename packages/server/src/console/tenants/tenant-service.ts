@@ -5,6 +5,8 @@ import type { Db } from '../../platform/db/index.ts';
 import { AppError } from '../../platform/errors/index.ts';
 import { auditService } from '../audit/index.ts';
 import type { Caller } from '../access/index.ts';
+import { refuseAdminsWithoutEmail } from '../roles/index.ts';
+import { userRepository } from '../users/index.ts';
 import { resolveTenant } from './resolve.ts';
 import { loginSettingsOf, storedLoginSettings } from './login-settings.ts';
 import { tenantRepository, type TenantRow } from './tenant-repository.ts';
@@ -13,6 +15,7 @@ export const defaultSystemSettings: TSystemSettings = { ownerRegOpen: false, def
 
 export function tenantService(db: Db) {
   const repo = tenantRepository(db);
+  const users = userRepository(db);
   const audit = auditService(db);
 
   return {
@@ -30,7 +33,18 @@ export function tenantService(db: Db) {
       if (!tenant) throw new AppError(ConsoleErr.TenantNotFound);
       return loginSettingsOf(tenant);
     },
+    /**
+     * Codes by e-mail are refused while a system administrator — or the caller, who may act
+     * through a proxy — has no e-mail address to get them at (roles/admin-email.ts).
+     */
     async saveLoginSettings(caller: Caller, settings: TLoginSettings) {
+      const { tenantId, userId, account } = caller.actor;
+      if (settings.mailCode) {
+        const missing = await users.adminsWithoutEmail(tenantId);
+        const self = await users.findById(tenantId, userId);
+        if (!self?.email && !missing.includes(account)) missing.push(account);
+        refuseAdminsWithoutEmail(missing);
+      }
       const before = await this.loginSettings(caller.actor.tenantId);
       await repo.update(caller.actor.tenantId, storedLoginSettings(settings));
       await audit.change(caller, { target: 'loginSet', before, after: settings });

@@ -8,6 +8,7 @@ import {
   containsPattern,
   tenants,
 } from '../../platform/db/index.ts';
+import { activeWithoutEmailSql, administersUsersSql } from '../roles/index.ts';
 
 export type UserRow = typeof consoleUsers.$inferSelect;
 export type UserInsert = typeof consoleUsers.$inferInsert;
@@ -113,6 +114,16 @@ export function userRepository(db: Db) {
           ),
         );
       return row?.n ?? 0;
+    },
+    /** Accounts of the tenant's system administrators (admin-email.ts) who can sign in and have no e-mail. */
+    async adminsWithoutEmail(tenantId: string): Promise<string[]> {
+      const rows = await db
+        .select({ account: consoleUsers.account })
+        .from(consoleUsers)
+        .innerJoin(consoleRoles, eq(consoleRoles.id, consoleUsers.roleId))
+        .where(and(eq(consoleUsers.tenantId, tenantId), activeWithoutEmailSql, administersUsersSql))
+        .orderBy(consoleUsers.account);
+      return rows.map((r) => r.account);
     },
     /** One count and one page query, both on console_users_list_idx (tenant, group, status). */
     async list(q: UserListQuery) {
