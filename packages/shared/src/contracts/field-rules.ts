@@ -12,6 +12,7 @@ export const fieldRules = {
     'en-US': 'contains characters that cannot be stored (NUL or an unpaired surrogate)',
   },
   depth: { 'zh-CN': '嵌套层级过深', 'en-US': 'is nested too deeply' },
+  required: { 'zh-CN': '为必填项', 'en-US': 'is required' },
   pageSize: { 'zh-CN': '须为 10、20、30、40 或 50', 'en-US': 'must be 10, 20, 30, 40 or 50' },
   md5: {
     'zh-CN': '须为密码的小写十六进制 MD5',

@@ -1,7 +1,7 @@
 import type { FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import { en, zhCN } from 'zod/locales';
 import type { Locale } from '@edp/shared/errors';
-import { ruleText } from '@edp/shared/contracts/field-rules';
+import { fieldRules, ruleText } from '@edp/shared/contracts/field-rules';
 
 /**
  * The field and the reason of a refused request, in the caller's language. The contracts' own
@@ -31,6 +31,10 @@ export function validationFailure(
     context ? (req as unknown as Record<string, unknown>)[context] : undefined,
     path,
   );
+  // zod says "expected string, received undefined"; a person reads "is required".
+  if (first.keyword === 'invalid_type' && input === undefined) {
+    return { field, detail: fieldRules.required[req.locale] };
+  }
   const issue = { code: first.keyword, ...first.params, input };
   return { field, detail: zodLocales[req.locale](issue) ?? first.message ?? '' };
 }

@@ -67,6 +67,8 @@ describe('malformed input', () => {
     );
     const rule = await call(ctx.app, '/com/n/ce', { email: 'nope' }, zh);
     expect(rule.body.msg).toBe('参数错误：body.email 须为有效的电子邮件地址');
+    const missing = await call(ctx.app, '/com/n/ce', {}, zh);
+    expect(missing.body.msg).toBe('参数错误：body.email 为必填项');
   });
 
   it('refuses nesting deeper than any call takes without overflowing', async () => {
