@@ -9,6 +9,7 @@ import { makeCompany } from './test/portal-fixture.ts';
 import {
   fieldAttacks,
   fieldPaths,
+  otherContentTypes,
   flaw,
   paramAttacks,
   queryAttacks,
@@ -125,7 +126,13 @@ function kindOf(call: Call): Kind {
 async function send(
   op: Operation,
   label: string,
-  request: { url: string; payload?: string | Buffer; token?: string; zh: boolean },
+  request: {
+    url: string;
+    payload?: string | Buffer;
+    token?: string;
+    zh: boolean;
+    contentType?: string;
+  },
 ) {
   const res = await ctx.app.inject({
     method: op.method as 'GET' | 'POST',
@@ -133,7 +140,9 @@ async function send(
     headers: {
       host: HOST,
       'accept-language': request.zh ? 'zh-CN' : 'en-US',
-      ...(request.payload !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(request.payload !== undefined
+        ? { 'content-type': request.contentType ?? 'application/json' }
+        : {}),
       ...(request.token ? { 'x-token': request.token } : {}),
     },
     ...(request.payload !== undefined ? { payload: request.payload } : {}),
@@ -185,6 +194,10 @@ async function fuzz(op: Operation, token: string | undefined) {
     }
     for (const [name, payload] of rawBodies)
       await send(op, name, { url, payload, token, zh: zh() });
+    const payload = JSON.stringify(body);
+    for (const contentType of otherContentTypes) {
+      await send(op, `as ${contentType}`, { url, payload, token, zh: zh(), contentType });
+    }
   }
   for (const p of op.query) {
     for (const [name, value] of queryAttacks) {

@@ -152,6 +152,15 @@ export const rawBodies: [string, string | Buffer][] = [
   ['escaped NUL key', '{"\\u0000":"x"}'],
 ];
 
+/** A JSON body under other names: each must be refused in the envelope, never parsed as JSON. */
+export const otherContentTypes = [
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/json; charset=latin1',
+  'application/json; charset=utf-16',
+];
+
 /** Query-string values, already encoded: broken encodings reach the router as they are. */
 export const queryAttacks: [string, string][] = [
   ['NUL', '%00'],
