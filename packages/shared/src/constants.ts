@@ -34,6 +34,11 @@ export const EMAIL_LINK_TTL_MS = 48 * 3_600_000;
 /** The least time between two codes to one address for one purpose (the forms count it down). */
 export const EMAIL_CODE_RESEND_MS = 60_000;
 export const CAPTCHA_TTL_MS = 5 * 60_000;
+/**
+ * How long an auto-login link works after it is made (docs/console.md): a day, so a link that
+ * leaks from a chat or a browser history is soon dead; the user makes a new one as needed.
+ */
+export const AUTO_LOGIN_TTL_MS = 24 * 3_600_000;
 
 /** Text limits (characters) the server's schemas and the forms share. */
 export const TEXT_MAX = {

@@ -72,6 +72,8 @@ test('[ADMIN][PROFILE]: the auto-login link: show, copy, regenerate, sign in wit
   const dialog = page.getByRole('dialog', { name: 'Auto-login link' });
   const link = dialog.getByLabel('Auto-login link');
   await expect(link).toHaveValue(/\/admin\/auto-login\?token=/);
+  // When the link stops working, to the minute.
+  await expect(dialog.getByText(/^Works until \d{4}-\d{2}-\d{2} \d{2}:\d{2};/)).toBeVisible();
   const first = await link.inputValue();
   await dialog.getByRole('button', { name: 'Copy' }).click();
   await expect(page.getByText('Copied')).toBeVisible();

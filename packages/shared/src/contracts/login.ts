@@ -67,7 +67,13 @@ export const ZSendCode = z.object({ account: ZAccount, captcha: ZCaptchaAnswer }
 
 /** `/login/gt`: ng 1 makes a new auto-login token (voiding the old), 0 gives the current one. */
 export const ZGetToken = z.object({ ng: z.union([z.literal(0), z.literal(1)]).default(0) });
-export const ZLoginToken = z.object({ loginToken: z.string() });
+export const ZLoginToken = z.object({
+  loginToken: z.string(),
+  expiresAt: z
+    .string()
+    .describe('ISO date-time the link stops working (AUTO_LOGIN_TTL_MS after it was made)'),
+});
+export type TLoginToken = z.infer<typeof ZLoginToken>;
 
 /** `/login/n/token/login`. */
 export const ZTokenLogin = z.object({ loginToken: z.string().min(20).max(100) });

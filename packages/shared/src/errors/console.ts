@@ -25,6 +25,7 @@ export const ConsoleErr = {
   CodeRequired: -10080,
   EmailNotBound: -10081,
   AdminEmailRequired: -10082,
+  AutoLoginNeedsCode: -10083,
 } as const;
 
 export const consoleCatalogue: Catalogue = {
@@ -143,5 +144,11 @@ export const consoleCatalogue: Catalogue = {
     'zh-CN': '邮件登录验证码要求每位系统管理员都设置邮箱，缺少邮箱的账号：{accounts}',
     'en-US':
       'Login codes by e-mail need an e-mail address for every system administrator; missing: {accounts}',
+  },
+  [ConsoleErr.AutoLoginNeedsCode]: {
+    status: 403,
+    'zh-CN': '已开启登录验证码，自动登录链接不可用，请使用密码和验证码登录',
+    'en-US':
+      'Login codes are required, so auto-login links do not work; sign in with your password and code',
   },
 };

@@ -1,13 +1,19 @@
 import { consoleLogin, tokenLogin } from '@edp/shared/api/console/login.calls';
 import type { Platform } from '../../platform/platform.ts';
-import type { TLoginRequest, TLoginResult, TLoginSettings } from '@edp/shared/contracts/login';
+import { AUTO_LOGIN_TTL_MS } from '@edp/shared/constants';
+import type {
+  TLoginRequest,
+  TLoginResult,
+  TLoginSettings,
+  TLoginToken,
+} from '@edp/shared/contracts/login';
 import { CommonErr, ConsoleErr, PortalErr, type Locale } from '@edp/shared/errors';
 import { AppError } from '../../platform/errors/index.ts';
 import { auditService } from '../audit/index.ts';
 import { dummyPasswordHash, verifyPassword } from '../../platform/passwords/index.ts';
 import { loginScope, loginSettingsOf, type TenantRow, tenantService } from '../tenants/index.ts';
 import { userRepository, type UserRow } from '../users/index.ts';
-import { loadActor } from './actor.ts';
+import { loadActor, type Caller } from './actor.ts';
 import { autoLoginTokens } from './auto-login.ts';
 import { loginCodes } from './login-codes.ts';
 import { userInfoOf } from './user-info.ts';
@@ -19,6 +25,9 @@ export interface LoginContext {
   captchaId?: string;
   locale: Locale;
 }
+
+/** Login codes (SMS or e-mail) are a second factor the tenant requires. */
+const codesRequired = (settings: TLoginSettings) => settings.sms || settings.mailCode;
 
 /** True when the user must change the password before signing in. */
 export function passwordExpired(user: UserRow, settings: TLoginSettings, now = Date.now()) {
@@ -36,7 +45,7 @@ export function passwordExpired(user: UserRow, settings: TLoginSettings, now = D
 export function loginService(
   app: Pick<
     Platform,
-    'db' | 'captcha' | 'config' | 'loginGuard' | 'mailer' | 'sessions' | 'autoLoginKey'
+    'db' | 'captcha' | 'config' | 'loginGuard' | 'mailer' | 'sessions' | 'autoLoginKey' | 'clock'
   >,
 ) {
   const db = app.db;
@@ -146,7 +155,7 @@ export function loginService(
       const tenant = await tenants.requireActive(ctx.host);
       const { settings, scope } = await admit(tenant, input.account, input.captcha, ctx, action);
       const user = await checkPassword(tenant, input.account, input.password, ctx, scope, action);
-      if (settings.sms || settings.mailCode) {
+      if (codesRequired(settings)) {
         const byMail = settings.mailCode && !!user.email;
         if (settings.sms && !user.phone && !byMail) {
           await refuse(tenant, ctx, action, user.account, ConsoleErr.PhoneNotBound, user);
@@ -200,14 +209,23 @@ export function loginService(
       }
     },
 
+    /**
+     * `/login/n/token/login`: the link stands in for the password only. Where the tenant requires
+     * login codes it would skip that second factor, so it is refused outright (-10083); an expired
+     * link answers like an unknown one.
+     */
     async tokenLogin(loginToken: string, ctx: LoginContext): Promise<TLoginResult> {
       const action = tokenLogin.path;
       const tenant = await tenants.requireActive(ctx.host);
+      if (codesRequired(loginSettingsOf(tenant))) {
+        await refuse(tenant, ctx, action, '', ConsoleErr.AutoLoginNeedsCode);
+      }
       const scope = loginScope(tenant.id);
       const state = await app.loginGuard.state(scope, 'auto-login', ctx.ip);
       if (state.addressBlocked) await refuse(tenant, ctx, action, '', CommonErr.TooMany);
       const user = await users.findByAutoLoginHash(tokens.hashOf(loginToken));
-      if (!user || user.tenantId !== tenant.id || user.status === 'deleted') {
+      const live = (user?.autoLoginExpiresAt?.getTime() ?? 0) > app.clock();
+      if (!user || !live || user.tenantId !== tenant.id || user.status === 'deleted') {
         await app.loginGuard.recordFailure(scope, 'auto-login', ctx.ip);
         return refuse(tenant, ctx, action, '', PortalErr.LoginFailed);
       }
@@ -219,22 +237,45 @@ export function loginService(
       return startSession(tenant, user, ctx, action);
     },
 
-    /** `/login/gt`: the current auto-login token (made on first use), or a new one (ng 1). */
-    async autoLoginToken(actorUser: UserRow, regenerate: boolean): Promise<string> {
+    /**
+     * `/login/gt`: the current auto-login token and its end, or a new one (ng 1, or when the
+     * current one is dead), good for AUTO_LOGIN_TTL_MS. None where login codes are required.
+     */
+    async autoLoginToken(actorUser: UserRow, regenerate: boolean): Promise<TLoginToken> {
+      if (codesRequired(await tenants.loginSettings(actorUser.tenantId))) {
+        throw new AppError(ConsoleErr.AutoLoginNeedsCode);
+      }
       // The actor's row may be a cached copy; the nonce is read as it is now.
       const user = (await users.findById(actorUser.tenantId, actorUser.id)) ?? actorUser;
-      if (user.autoLoginNonce && !regenerate) {
+      const end = user.autoLoginExpiresAt;
+      if (user.autoLoginNonce && end && end.getTime() > app.clock() && !regenerate) {
         const current = tokens.tokenOf(user.id, user.autoLoginNonce);
-        if (tokens.hashOf(current) === user.autoLoginHash) return current;
+        if (tokens.hashOf(current) === user.autoLoginHash) {
+          return { loginToken: current, expiresAt: end.toISOString() };
+        }
         // Made under an earlier auto-login key: that link is dead, so a new one follows.
       }
       const nonce = tokens.newNonce();
       const token = tokens.tokenOf(user.id, nonce);
+      const expiresAt = new Date(app.clock() + AUTO_LOGIN_TTL_MS);
       await users.update(user.tenantId, user.id, {
         autoLoginNonce: nonce,
         autoLoginHash: tokens.hashOf(token),
+        autoLoginExpiresAt: expiresAt,
       });
-      return token;
+      return { loginToken: token, expiresAt: expiresAt.toISOString() };
+    },
+
+    /** `/login/login/out`: ends this session and the user's auto-login link with it. */
+    async logout(caller: Caller, sessionTokenHash: string) {
+      const { tenantId, userId, account } = caller.actor;
+      await app.sessions.revoke(sessionTokenHash);
+      await users.update(tenantId, userId, {
+        autoLoginNonce: null,
+        autoLoginHash: null,
+        autoLoginExpiresAt: null,
+      });
+      await audit.change(caller, { target: account });
     },
   };
 }

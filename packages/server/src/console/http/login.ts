@@ -33,17 +33,15 @@ export function loginRoutes(app: FastifyInstance, { login, self, tenants, audit 
 
   serve(app, autoLoginToken, async (req) => {
     const caller = callerOf(req);
-    const loginToken = await login.autoLoginToken(caller.actor.user, req.body.ng === 1);
+    const link = await login.autoLoginToken(caller.actor.user, req.body.ng === 1);
     if (req.body.ng === 1) await audit.change(caller, { target: caller.actor.account });
-    return { loginToken };
+    return link;
   });
   serve(app, loginSettings, (req) => tenants.loginSettings(callerOf(req).actor.tenantId));
   serve(app, saveLoginSettings, async (req) => {
     await tenants.saveLoginSettings(callerOf(req), req.body);
   });
   serve(app, consoleLogout, async (req) => {
-    const caller = callerOf(req);
-    await app.sessions.revoke(sessionOf(req).tokenHash);
-    await audit.change(caller, { target: caller.actor.account });
+    await login.logout(callerOf(req), sessionOf(req).tokenHash);
   });
 }

@@ -22,6 +22,7 @@ export async function setPassword(
     mustChangePassword: opts.byOther,
     autoLoginNonce: null,
     autoLoginHash: null,
+    autoLoginExpiresAt: null,
   });
   app.consoleCache.changed(user.tenantId);
   await app.sessions.revokeAllOf('user', user.id, opts.keepSession);

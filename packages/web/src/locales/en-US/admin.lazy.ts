@@ -87,6 +87,8 @@ const admin: DeepString<typeof zh> = {
     noPhone: 'No phone bound yet',
     autoLoginHint: 'This link signs you in without a password. Keep it safe.',
     autoLoginLink: 'Auto-login link',
+    autoLoginExpires:
+      'Works until {{time}}; it ends sooner when you sign out or change your password.',
     regenerate: 'Regenerate',
     regenerateConfirm: 'The old link stops working at once. Continue?',
   },

@@ -74,6 +74,7 @@ const admin = {
     noPhone: '尚未绑定手机号',
     autoLoginHint: '使用此链接可免密码登录控制台，请妥善保管。',
     autoLoginLink: '自动登录链接',
+    autoLoginExpires: '有效期至 {{time}}；退出登录或修改密码后立即失效。',
     regenerate: '重新生成',
     regenerateConfirm: '重新生成后，旧链接将立即失效。确定继续吗？',
   },

@@ -103,9 +103,10 @@ export const consoleUsers = pgTable(
     groupId: uuid('group_id').references(() => consoleGroups.id),
     /** The initial system administrator made at setup (docs/product.md §6 adminTag). */
     adminTag: boolean('admin_tag').notNull().default(false),
-    /** Auto-login link: a random nonce the token is derived from, and the token's hash. */
+    /** Auto-login link: a random nonce the token is derived from, the token's hash and its end. */
     autoLoginNonce: text('auto_login_nonce'),
     autoLoginHash: text('auto_login_hash'),
+    autoLoginExpiresAt: timestamp('auto_login_expires_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

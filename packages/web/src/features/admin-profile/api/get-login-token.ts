@@ -1,17 +1,22 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { autoLoginToken } from '@edp/shared/api/console/login.calls';
+import type { TLoginToken } from '@edp/shared/contracts/login';
 import { callApi, callKey } from '../../../lib/api.ts';
 
+// Silent: where login codes are required the server refuses the link, and the modal says why.
 const tokenQuery = queryOptions({
   queryKey: callKey(autoLoginToken),
-  queryFn: () => getLoginToken(0),
+  queryFn: () => getLoginToken(0, true),
   staleTime: 0,
+  retry: false,
 });
 
-/** My auto-login token: `ng` 0 gives the current one, 1 makes a new one and voids the old. */
-export async function getLoginToken(ng: 0 | 1): Promise<string> {
-  const data = await callApi(autoLoginToken, { ng });
-  return data.loginToken;
+/**
+ * My auto-login link's token and when it stops working: `ng` 0 gives the current one (a new one
+ * once it has expired), 1 makes a new one and voids the old.
+ */
+export async function getLoginToken(ng: 0 | 1, silent = false): Promise<TLoginToken> {
+  return callApi(autoLoginToken, { ng }, { silent });
 }
 
 /** The auto-login link for a token, on this host. */

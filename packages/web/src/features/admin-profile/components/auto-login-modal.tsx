@@ -1,6 +1,8 @@
-import { Alert, Button, Input, Modal, Space, Spin } from 'antd';
+import { Alert, Button, Input, Modal, Space, Spin, Typography } from 'antd';
 import { CopyOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/http.ts';
+import { formatTime } from '../../../lib/format.ts';
 import { autoLoginLink, useLoginToken, useRegenerateLoginToken } from '../api/get-login-token.ts';
 
 interface AutoLoginModalProps {
@@ -10,13 +12,17 @@ interface AutoLoginModalProps {
   onCopied: () => void;
 }
 
-/** My auto-login link (/login/gt): show and copy it, or make a new one after a confirmation. */
+/**
+ * My auto-login link (/login/gt): show and copy it with the time it stops working, or make a new
+ * one after a confirmation. Where login codes are required there is none: the server's reason.
+ */
 export function AutoLoginModal({ open, onClose, onCopied }: AutoLoginModalProps) {
   const { t } = useTranslation('admin');
   const token = useLoginToken(open);
   const regenerate = useRegenerateLoginToken();
   const [modal, holder] = Modal.useModal();
-  const link = token.data ? autoLoginLink(token.data) : '';
+  const link = token.data ? autoLoginLink(token.data.loginToken) : '';
+  const refused = token.error instanceof ApiError ? token.error.msg : undefined;
 
   const copy = () => void navigator.clipboard?.writeText(link).then(onCopied, () => undefined);
   const confirmRegenerate = () =>
@@ -39,23 +45,34 @@ export function AutoLoginModal({ open, onClose, onCopied }: AutoLoginModalProps)
       <Alert type="info" showIcon title={t('profile.autoLoginHint')} />
       {token.isLoading ? (
         <Spin />
+      ) : refused ? (
+        <Alert style={{ marginTop: 16 }} type="warning" showIcon role="alert" title={refused} />
       ) : (
-        <Space.Compact style={{ width: '100%', marginTop: 16 }}>
-          <Input readOnly value={link} aria-label={t('profile.autoLoginLink')} />
-          <Button icon={<CopyOutlined />} onClick={copy} disabled={!link}>
-            {t('actions.copy')}
-          </Button>
-        </Space.Compact>
+        <>
+          <Space.Compact style={{ width: '100%', marginTop: 16 }}>
+            <Input readOnly value={link} aria-label={t('profile.autoLoginLink')} />
+            <Button icon={<CopyOutlined />} onClick={copy} disabled={!link}>
+              {t('actions.copy')}
+            </Button>
+          </Space.Compact>
+          {token.data && (
+            <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
+              {t('profile.autoLoginExpires', { time: formatTime(token.data.expiresAt) })}
+            </Typography.Paragraph>
+          )}
+        </>
       )}
-      <Button
-        style={{ marginTop: 16 }}
-        danger
-        icon={<ReloadOutlined />}
-        loading={regenerate.isPending}
-        onClick={confirmRegenerate}
-      >
-        {t('profile.regenerate')}
-      </Button>
+      {!refused && (
+        <Button
+          style={{ marginTop: 16 }}
+          danger
+          icon={<ReloadOutlined />}
+          loading={regenerate.isPending}
+          onClick={confirmRegenerate}
+        >
+          {t('profile.regenerate')}
+        </Button>
+      )}
     </Modal>
   );
 }
