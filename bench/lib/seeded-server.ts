@@ -24,6 +24,8 @@ const config = loadConfig({
   RATE_LIMIT_PER_MINUTE: '100000000',
   PORT: process.env.PORT ?? '18180',
   DATABASE_URL: process.env.DATABASE_URL ?? '',
+  // PGLITE_FSYNC=off measures the embedded database without its per-commit sync.
+  PGLITE_FSYNC: process.env.PGLITE_FSYNC ?? 'on',
 });
 const app = await buildApp({ config, logger: false });
 await app.ready();

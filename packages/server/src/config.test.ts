@@ -9,6 +9,7 @@ describe('settings', () => {
       PORT: 8080,
       DATA_DIR: './data',
       CAPTCHA: 'on',
+      PGLITE_FSYNC: 'on',
       RATE_LIMIT_PER_MINUTE: 1200,
     });
     expect(config.dataDir).toBe(path.resolve('./data'));
@@ -52,6 +53,11 @@ describe('settings', () => {
       expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY: /);
     }
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.1, proxy.local' })).toThrow(/proxy\.local/);
+  });
+
+  it('takes PGLITE_FSYNC as on or off only', () => {
+    expect(loadConfig({ PGLITE_FSYNC: 'off' }).PGLITE_FSYNC).toBe('off');
+    expect(() => loadConfig({ PGLITE_FSYNC: 'false' })).toThrow(/PGLITE_FSYNC/);
   });
 
   it('treats an empty variable as unset', () => {

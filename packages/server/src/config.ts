@@ -50,6 +50,8 @@ const ZConfig = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  /** PGlite only: sync each commit to disk (docs/decisions.md, "Durability of the embedded database"). */
+  PGLITE_FSYNC: onOff.default('on'),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
