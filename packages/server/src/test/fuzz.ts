@@ -206,6 +206,8 @@ const internals: [string, RegExp][] = [
 
 /** Two English words in a row in a zh-CN message: text that was not translated. */
 const untranslated = /\b[A-Za-z]{2,}\s+[A-Za-z]{2,}\b/;
+/** Schema talk (zod's defaults) in a message people read, in either language. */
+const schemaWords = /\b(expected|received|too (big|small)|invalid input)\b|期望|实际接收/i;
 
 export interface Answer {
   status: number;
@@ -217,7 +219,7 @@ export interface Answer {
 export function flaw(answer: Answer, opts: { fileCall: boolean; zh: boolean }): string | undefined {
   if (answer.status >= 500) return `${answer.status}`;
   if (opts.fileCall && answer.status === 200 && !answer.contentType.includes('json')) return;
-  let envelope: { success?: unknown; errCode?: unknown; msg?: unknown };
+  let envelope: { success?: unknown; errCode?: unknown; msg?: unknown; data?: unknown };
   try {
     envelope = JSON.parse(answer.body);
   } catch {
@@ -234,6 +236,12 @@ export function flaw(answer: Answer, opts: { fileCall: boolean; zh: boolean }): 
   if (!envelope.success) {
     for (const [name, pattern] of internals) if (pattern.test(answer.body)) return `leak: ${name}`;
     if (opts.zh && untranslated.test(envelope.msg)) return 'untranslated';
+    if (schemaWords.test(envelope.msg)) return 'schema text';
+    // A field's reason is shown under the field as it is: in zh-CN, no Latin words in it.
+    const reason = (envelope.data as { reason?: unknown } | undefined)?.reason;
+    if (opts.zh && typeof reason === 'string' && /\b[a-z]{3,}\b/.test(reason)) {
+      return 'untranslated reason';
+    }
   }
   return undefined;
 }

@@ -14,6 +14,13 @@ export const ZEnvelope = <T extends z.ZodType>(data: T) =>
 
 export type TEnvelope<T> = { success: boolean; errCode: number; msg: string; data?: T };
 
+/**
+ * The `data` of a refused request (errCode -10001) that names its field: `field` is the path
+ * with its part (`body.admin.account`, `query.page`), `reason` the why in the caller's language
+ * without the field, for a form to show under it.
+ */
+export type TFieldRefusal = { field: string; reason: string };
+
 export const ZEmpty = z.object({}).describe('No fields');
 
 export const ZListRequest = z.object({

@@ -3,8 +3,8 @@ import type { Locale } from '../errors.ts';
 /**
  * The messages of the contracts' own checks, in both languages. A schema names its message by
  * key (`rule('md5')` gives 'rule.md5'); the server puts it in the caller's language when it
- * answers (`errorMessage` translates any `rule.*` parameter). zod's built-in checks are put in the
- * caller's language from zod's own locales (server: platform/http/field-messages.ts).
+ * answers; zod's built-in checks are worded from the same texts (server:
+ * platform/http/field-messages.ts), and the web's forms show them too (web: lib/field-rules.ts).
  */
 export const fieldRules = {
   text: {
@@ -13,6 +13,17 @@ export const fieldRules = {
   },
   depth: { 'zh-CN': '嵌套层级过深', 'en-US': 'is nested too deeply' },
   required: { 'zh-CN': '为必填项', 'en-US': 'is required' },
+  notEmpty: { 'zh-CN': '不能为空', 'en-US': 'must not be empty' },
+  tooLong: { 'zh-CN': '不能超过 {n} 个字符', 'en-US': 'must be at most {n} characters' },
+  tooShort: { 'zh-CN': '至少需要 {n} 个字符', 'en-US': 'must be at least {n} characters' },
+  tooBig: { 'zh-CN': '不能大于 {n}', 'en-US': 'must be at most {n}' },
+  tooSmall: { 'zh-CN': '不能小于 {n}', 'en-US': 'must be at least {n}' },
+  tooMany: { 'zh-CN': '不能超过 {n} 项', 'en-US': 'must have at most {n} items' },
+  tooFew: { 'zh-CN': '至少需要 {n} 项', 'en-US': 'must have at least {n} items' },
+  wholeNumber: { 'zh-CN': '须为整数', 'en-US': 'must be a whole number' },
+  wrongType: { 'zh-CN': '类型不正确', 'en-US': 'has the wrong type' },
+  notAllowed: { 'zh-CN': '不是可选的值', 'en-US': 'is not one of the allowed values' },
+  wrongFormat: { 'zh-CN': '格式不正确', 'en-US': 'has the wrong format' },
   pageSize: { 'zh-CN': '须为 10、20、30、40 或 50', 'en-US': 'must be 10, 20, 30, 40 or 50' },
   md5: {
     'zh-CN': '须为密码的小写十六进制 MD5',
@@ -56,4 +67,9 @@ export function ruleText(message: string, locale: Locale): string | undefined {
   return (fieldRules as Record<string, Record<Locale, string>>)[message.slice(PREFIX.length)]?.[
     locale
   ];
+}
+
+/** A rule's text in `locale` with its `{n}` filled in. */
+export function ruleWith(key: FieldRule, locale: Locale, n: number): string {
+  return fieldRules[key][locale].replace('{n}', String(n));
 }

@@ -3,7 +3,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { CommonErr, errorMessage, errorStatus } from '@edp/shared/errors';
 import { successMessages, type SuccessKey } from '@edp/shared/messages';
-import type { TEnvelope } from '@edp/shared/contracts/common';
+import type { TEnvelope, TFieldRefusal } from '@edp/shared/contracts/common';
 import { ruleText } from '@edp/shared/contracts/field-rules';
 import { localeFromAcceptLanguage } from '@edp/shared/locale';
 import { AppError } from '../errors/index.ts';
@@ -33,11 +33,15 @@ export function fail(
       return [k, ruleText(text, locale) ?? text.slice(0, PARAM_MAX)];
     }),
   );
-  const body: TEnvelope<never> = {
+  const body: TEnvelope<TFieldRefusal> = {
     success: false,
     errCode: code,
     msg: errorMessage(code, locale, shown),
   };
+  // A refused field is also named apart, so a form can show the reason under the field.
+  if (code === CommonErr.Invalid && shown.field) {
+    body.data = { field: shown.field, reason: shown.detail ?? '' };
+  }
   return reply.status(status ?? errorStatus(code)).send(body);
 }
 
@@ -74,7 +78,7 @@ export const envelopePlugin = fp(async (app) => {
     if (err instanceof AppError) return fail(req, reply, err.code, err.params, err.status);
     if (hasZodFastifySchemaValidationErrors(err)) {
       const failure = validationFailure(req, err.validationContext, err.validation[0]!);
-      return fail(req, reply, CommonErr.Invalid, failure);
+      return fail(req, reply, CommonErr.Invalid, { ...failure });
     }
     if (err.validation) {
       return fail(req, reply, CommonErr.Invalid, {

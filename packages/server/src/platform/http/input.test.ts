@@ -10,6 +10,7 @@ import { as, setupTenant, signIn, pwd } from '../../test/console-fixture.ts';
  * or in the wrong language — each case as a caller meets it.
  */
 describe('malformed input', () => {
+  // Messages people read: no schema words (expected, Too big, Invalid input) in either language.
   let ctx: TestContext;
   const host = 'input.localhost';
   let tenantId: string;
@@ -60,11 +61,14 @@ describe('malformed input', () => {
 
   it("puts zod's own checks in the caller's language", async () => {
     const zhAnswer = await call(ctx.app, '/com/n/ce', { email: 12 }, zh);
-    expect(zhAnswer.body.msg).toBe('参数错误：body.email 无效输入：期望 string，实际接收 数字');
+    expect(zhAnswer.body.msg).toBe('参数错误：body.email 类型不正确');
     const enAnswer = await call(ctx.app, '/com/n/ce', { email: 12 }, en);
-    expect(enAnswer.body.msg).toBe(
-      'Invalid request: body.email Invalid input: expected string, received number',
-    );
+    expect(enAnswer.body.msg).toBe('Invalid request: body.email has the wrong type');
+    const long = await call(ctx.app, '/com/n/ce', { email: `${'a'.repeat(300)}@b.cn` }, zh);
+    expect(long.body).toMatchObject({
+      msg: '参数错误：body.email 不能超过 254 个字符',
+      data: { field: 'body.email', reason: '不能超过 254 个字符' },
+    });
     const rule = await call(ctx.app, '/com/n/ce', { email: 'nope' }, zh);
     expect(rule.body.msg).toBe('参数错误：body.email 须为有效的电子邮件地址');
     const missing = await call(ctx.app, '/com/n/ce', {}, zh);
