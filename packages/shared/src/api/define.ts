@@ -8,6 +8,7 @@
  * it about 90 KB gzip.
  */
 import type { z } from 'zod';
+import type { Locale } from '../errors.ts';
 import type { SuccessKey } from '../messages.ts';
 import { MENU_MODES, type MenuMode, type RoleGrant } from '../permissions.ts';
 
@@ -44,6 +45,9 @@ export const consoleRead = (...duties: MenuMode[]) =>
 export const consoleWrite = (...duties: MenuMode[]) =>
   ({ who: 'console', duties, write: true }) as const;
 
+/** A text in both languages the product speaks. */
+export type Label = Readonly<Record<Locale, string>>;
+
 /**
  * A call of the API under `/api`. POST calls take a JSON body and answer the envelope
  * `{ success, errCode, msg, data? }`; GET calls are the captcha images and file downloads.
@@ -60,6 +64,12 @@ export interface Call {
   /** OpenAPI group. */
   readonly tag: string;
   readonly summary: string;
+  /**
+   * What the call does, as its reader names it: the audit log shows it as the action (in the
+   * reader's language, never the path). Stays on the server: the browser's view of a call has
+   * no label (build/api-calls-plugin.ts).
+   */
+  readonly label: Label;
   readonly description?: string;
   /** POST: the JSON body. Unknown fields are dropped; left out, the call takes no fields. */
   readonly body?: z.ZodType;

@@ -15,6 +15,7 @@ export const health = call({
   access: publicAccess,
   tag: 'health',
   summary: 'Liveness and database reachability',
+  label: { 'zh-CN': '健康检查', 'en-US': 'Health check' },
   data: ZHealth,
   rateLimit: 'none',
 });
@@ -25,6 +26,7 @@ export const serverTime = call({
   access: publicAccess,
   tag: 'owner',
   summary: 'Server time and the trusted signing key id',
+  label: { 'zh-CN': '获取服务器时间', 'en-US': 'Get server time' },
   body: ZEmpty,
   data: ZSysTime,
 });
@@ -35,6 +37,7 @@ export const vendorServerTime = call({
   access: publicAccess,
   tag: 'sa',
   summary: 'Server time and the trusted signing key id (vendor side)',
+  label: { 'zh-CN': '获取服务器时间（厂商）', 'en-US': 'Get server time (vendor)' },
   body: ZEmpty,
   data: ZSysTime,
 });
@@ -45,6 +48,7 @@ export const tenantInfo = call({
   access: publicAccess,
   tag: 'owner',
   summary: "Owner info of the tenant served on the request's host",
+  label: { 'zh-CN': '获取租户信息', 'en-US': 'Get tenant info' },
   body: ZEmpty,
   data: ZTenantInfo,
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { locales } from '../errors.ts';
 import { MENU_MODES } from '../permissions.ts';
 import type { Call } from './define.ts';
 import { CALL_MODULES, CALLS } from './registry.ts';
@@ -33,6 +34,22 @@ describe('the call registry', () => {
       if (access.who !== 'console' || access.self) continue;
       expect.soft(access.duties.length, name).toBeGreaterThan(0);
       for (const duty of access.duties) expect.soft(MENU_MODES, name).toContain(duty);
+    }
+  });
+
+  it('labels every call in both languages, once, in words rather than a path', () => {
+    for (const locale of locales) {
+      const labels = declared.map((d) => d.call.label[locale]?.trim() ?? '');
+      for (const [i, label] of labels.entries()) {
+        expect.soft(label, `${declared[i]!.name} ${locale}`).not.toBe('');
+        expect.soft(label, `${declared[i]!.name} ${locale}`).not.toMatch(/^\//);
+      }
+      // The audit page's action filter offers the labels: two alike could not be told apart.
+      expect(labels.filter((l, i) => labels.indexOf(l) !== i)).toEqual([]);
+    }
+    for (const { name, call } of declared) {
+      expect.soft(call.label['zh-CN'], name).toMatch(/[\u4e00-\u9fff]/);
+      expect.soft(call.label['en-US'], name).toMatch(/^[A-Z][\x20-\x7e]*$/);
     }
   });
 });

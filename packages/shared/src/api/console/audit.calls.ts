@@ -10,6 +10,7 @@ export const auditLog = call({
   access: consoleRead('audit'),
   tag: 'owner',
   summary: 'The audit log (auditor): filter by time, account, action, result, target',
+  label: { 'zh-CN': '查看审计日志', 'en-US': 'View audit log' },
   body: ZAuditListRequest,
   data: ZList(ZAuditItem),
 });
@@ -20,6 +21,7 @@ export const exportAuditLog = call({
   access: consoleRead('audit'),
   tag: 'owner',
   summary: 'The audit log as CSV, with the filters of /owner/l/log as query parameters',
+  label: { 'zh-CN': '导出审计日志', 'en-US': 'Export audit log' },
   params: z.object({ owner: z.string().max(64) }),
   query: ZAuditFilter,
   file: true,

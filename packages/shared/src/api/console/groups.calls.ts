@@ -19,6 +19,7 @@ export const groupList = call({
   access: consoleRead('system', 'operate'),
   tag,
   summary: 'The group tree (flat, parents first)',
+  label: { 'zh-CN': '查看分组', 'en-US': 'View groups' },
   body: ZEmpty,
   data: ZGroupList,
 });
@@ -29,6 +30,7 @@ export const addGroup = call({
   access: consoleWrite('system'),
   tag,
   summary: 'Add a group',
+  label: { 'zh-CN': '新增分组', 'en-US': 'Add group' },
   body: ZGroupAdd,
   data: ZCreated,
   message: 'created',
@@ -40,6 +42,7 @@ export const editGroup = call({
   access: consoleWrite('system'),
   tag,
   summary: 'Rename or edit a group',
+  label: { 'zh-CN': '编辑分组', 'en-US': 'Edit group' },
   body: ZGroupEdit,
   message: 'modified',
 });
@@ -50,6 +53,7 @@ export const deleteGroup = call({
   access: consoleWrite('system'),
   tag,
   summary: 'Delete a group without subgroups, devices, roles or users',
+  label: { 'zh-CN': '删除分组', 'en-US': 'Delete group' },
   body: ZIdRequest,
   message: 'deleted',
 });
@@ -60,6 +64,7 @@ export const escrowGroup = call({
   access: consoleWrite('system'),
   tag,
   summary: "Escrow a group's devices to an upper-tier or sibling group",
+  label: { 'zh-CN': '设置分组托管', 'en-US': 'Set group escrow' },
   body: ZGroupEscrow,
   message: 'modified',
 });
@@ -70,6 +75,7 @@ export const endEscrow = call({
   access: consoleWrite('system'),
   tag,
   summary: "End a group's escrow",
+  label: { 'zh-CN': '取消分组托管', 'en-US': 'End group escrow' },
   body: ZIdRequest,
   message: 'modified',
 });

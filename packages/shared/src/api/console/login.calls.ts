@@ -21,6 +21,7 @@ export const consoleCaptcha = call({
   access: publicAccess,
   tag,
   summary: 'Captcha image (SVG); the answer stays on the server',
+  label: { 'zh-CN': '获取图形验证码', 'en-US': 'Get captcha' },
   file: true,
 });
 
@@ -30,6 +31,7 @@ export const consoleLogin = call({
   access: publicAccess,
   tag,
   summary: 'Sign in to the console of the tenant served on this host',
+  label: { 'zh-CN': '登录', 'en-US': 'Sign in' },
   body: ZLoginRequest,
   data: ZLoginResult,
   message: 'loggedIn',
@@ -44,6 +46,7 @@ export const resetExpiredPassword = call({
   access: publicAccess,
   tag,
   summary: 'Change an expired (or administrator-set) password, then sign in again',
+  label: { 'zh-CN': '修改过期密码', 'en-US': 'Change expired password' },
   body: ZResetExpiredPwd,
   message: 'modified',
   rateLimit: 'strict',
@@ -55,6 +58,7 @@ export const sendLoginCode = call({
   access: publicAccess,
   tag,
   summary: 'Send a login code by SMS or e-mail, where the tenant enables it',
+  label: { 'zh-CN': '发送登录验证码', 'en-US': 'Send login code' },
   body: ZSendCode,
   message: 'sent',
   rateLimit: 'strict',
@@ -66,6 +70,7 @@ export const tokenLogin = call({
   access: publicAccess,
   tag,
   summary: 'Sign in with an auto-login link token',
+  label: { 'zh-CN': '自动登录链接登录', 'en-US': 'Sign in with auto-login link' },
   body: ZTokenLogin,
   data: ZLoginResult,
   message: 'loggedIn',
@@ -78,6 +83,7 @@ export const bindPhoneBeforeLogin = call({
   access: publicAccess,
   tag: 'user',
   summary: 'Before signing in: bind a phone to an account that has none (SMS login)',
+  label: { 'zh-CN': '登录前绑定手机号', 'en-US': 'Bind phone before sign-in' },
   body: ZBindMyPhone,
   message: 'modified',
   rateLimit: 'strict',
@@ -89,6 +95,7 @@ export const autoLoginToken = call({
   access: selfAccess,
   tag,
   summary: 'My auto-login token: ng 0 gets it, ng 1 makes a new one',
+  label: { 'zh-CN': '获取自动登录链接', 'en-US': 'Get auto-login link' },
   body: ZGetToken,
   data: ZLoginToken,
 });
@@ -99,6 +106,7 @@ export const loginSettings = call({
   access: consoleRead('system'),
   tag,
   summary: 'Login settings',
+  label: { 'zh-CN': '查看登录设置', 'en-US': 'View login settings' },
   body: ZEmpty,
   data: ZLoginSettings,
 });
@@ -109,6 +117,7 @@ export const saveLoginSettings = call({
   access: consoleWrite('system'),
   tag,
   summary: 'Change the login settings: captcha, password policy, expiry, lockout, codes',
+  label: { 'zh-CN': '修改登录设置', 'en-US': 'Change login settings' },
   body: ZLoginSettings,
   message: 'modified',
 });
@@ -119,6 +128,7 @@ export const consoleLogout = call({
   access: selfAccess,
   tag,
   summary: 'Sign out',
+  label: { 'zh-CN': '退出登录', 'en-US': 'Sign out' },
   body: ZEmpty,
   message: 'loggedOut',
 });

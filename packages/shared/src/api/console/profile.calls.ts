@@ -13,6 +13,7 @@ export const myInfo = call({
   access,
   tag,
   summary: 'Who I am: user info, flags and menus',
+  label: { 'zh-CN': '查看个人信息', 'en-US': 'View my info' },
   body: ZEmpty,
   data: ZUserInfo,
 });
@@ -23,6 +24,7 @@ export const updateMyName = call({
   access,
   tag,
   summary: 'Change my name',
+  label: { 'zh-CN': '修改用户名', 'en-US': 'Change my name' },
   body: ZMyInfo,
   message: 'modified',
 });
@@ -33,6 +35,7 @@ export const updateMyPassword = call({
   access,
   tag,
   summary: 'Change my password (ends my other sessions)',
+  label: { 'zh-CN': '修改密码', 'en-US': 'Change my password' },
   body: ZMyPwd,
   message: 'modified',
 });
@@ -43,6 +46,7 @@ export const updateMyPhone = call({
   access,
   tag,
   summary: 'Change my phone (password required)',
+  label: { 'zh-CN': '修改手机号', 'en-US': 'Change my phone' },
   body: ZMyPhone,
   message: 'modified',
 });

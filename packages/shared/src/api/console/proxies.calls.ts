@@ -18,6 +18,7 @@ export const proxyList = call({
   access: consoleRead('system'),
   tag,
   summary: 'Proxies',
+  label: { 'zh-CN': '查看代理', 'en-US': 'View proxies' },
   body: ZProxyListRequest,
   data: ZList(ZProxyItem),
 });
@@ -28,6 +29,7 @@ export const addProxy = call({
   access: consoleWrite('system'),
   tag,
   summary: 'Let a user act with a role between two dates',
+  label: { 'zh-CN': '新增代理', 'en-US': 'Add proxy' },
   body: ZProxyAdd,
   data: ZCreated,
   message: 'created',
@@ -39,6 +41,7 @@ export const editProxy = call({
   access: consoleWrite('system'),
   tag,
   summary: "Change a proxy's role or window",
+  label: { 'zh-CN': '编辑代理', 'en-US': 'Edit proxy' },
   body: ZProxyEdit,
   message: 'modified',
 });
@@ -49,6 +52,7 @@ export const deleteProxy = call({
   access: consoleWrite('system'),
   tag,
   summary: 'End a proxy',
+  label: { 'zh-CN': '删除代理', 'en-US': 'Delete proxy' },
   body: ZIdRequest,
   message: 'deleted',
 });

@@ -18,6 +18,7 @@ export const roleList = call({
   access: consoleRead('system'),
   tag,
   summary: 'Roles',
+  label: { 'zh-CN': '查看角色', 'en-US': 'View roles' },
   body: ZRoleListRequest,
   data: ZList(ZRoleItem),
 });
@@ -28,6 +29,7 @@ export const addRole = call({
   access: consoleWrite('system'),
   tag,
   summary: 'Add a role',
+  label: { 'zh-CN': '新增角色', 'en-US': 'Add role' },
   body: ZRoleAdd,
   data: ZCreated,
   message: 'created',
@@ -39,6 +41,7 @@ export const editRole = call({
   access: consoleWrite('system'),
   tag,
   summary: 'Edit a role',
+  label: { 'zh-CN': '编辑角色', 'en-US': 'Edit role' },
   body: ZRoleEdit,
   message: 'modified',
 });
@@ -49,6 +52,7 @@ export const deleteRole = call({
   access: consoleWrite('system'),
   tag,
   summary: 'Delete a role nobody holds',
+  label: { 'zh-CN': '删除角色', 'en-US': 'Delete role' },
   body: ZIdRequest,
   message: 'deleted',
 });

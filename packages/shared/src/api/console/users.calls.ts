@@ -20,6 +20,7 @@ export const userList = call({
   access: consoleRead('system'),
   tag,
   summary: 'Users by group, with search',
+  label: { 'zh-CN': '查看用户', 'en-US': 'View users' },
   body: ZUserListRequest,
   data: ZList(ZUserItem),
 });
@@ -30,6 +31,7 @@ export const addUser = call({
   access: consoleWrite('system'),
   tag,
   summary: 'Add a user',
+  label: { 'zh-CN': '新增用户', 'en-US': 'Add user' },
   body: ZUserAdd,
   data: ZCreated,
   message: 'created',
@@ -41,6 +43,7 @@ export const editUser = call({
   access: consoleWrite('system'),
   tag,
   summary: 'Edit, disable or re-enable a user',
+  label: { 'zh-CN': '编辑用户', 'en-US': 'Edit user' },
   body: ZUserEdit,
   message: 'modified',
 });
@@ -51,6 +54,7 @@ export const deleteUser = call({
   access: consoleWrite('system'),
   tag,
   summary: 'Delete a user (recoverable)',
+  label: { 'zh-CN': '删除用户', 'en-US': 'Delete user' },
   body: ZIdRequest,
   message: 'deleted',
 });
@@ -61,6 +65,7 @@ export const recoverUser = call({
   access: consoleWrite('system'),
   tag,
   summary: 'Recover a deleted user',
+  label: { 'zh-CN': '恢复用户', 'en-US': 'Recover user' },
   body: ZIdRequest,
   message: 'modified',
 });
@@ -71,6 +76,7 @@ export const purgeUser = call({
   access: consoleWrite('system'),
   tag,
   summary: 'Delete a deleted user permanently',
+  label: { 'zh-CN': '彻底删除用户', 'en-US': 'Delete user permanently' },
   body: ZIdRequest,
   message: 'deleted',
 });
@@ -81,6 +87,7 @@ export const moveUsers = call({
   access: consoleWrite('system'),
   tag,
   summary: 'Migrate users to another group',
+  label: { 'zh-CN': '迁移用户分组', 'en-US': 'Move users to group' },
   body: ZUserMove,
   message: 'modified',
 });
@@ -91,6 +98,7 @@ export const resetUserPassword = call({
   access: consoleWrite('system'),
   tag,
   summary: "Reset another user's password",
+  label: { 'zh-CN': '重置用户密码', 'en-US': "Reset user's password" },
   body: ZUserResetPwd,
   message: 'modified',
 });

@@ -9,6 +9,7 @@ export const recharge = call({
   access: companyAccess,
   tag: 'com',
   summary: 'Redeem a recharge code (single use)',
+  label: { 'zh-CN': '充值', 'en-US': 'Recharge' },
   body: ZRecharge,
   data: ZRechargeResult,
   rateLimit: 'strict',
@@ -20,6 +21,7 @@ export const balanceHistory = call({
   access: companyAccess,
   tag: 'com',
   summary: 'Balance in months and its history, newest first',
+  label: { 'zh-CN': '查看余额', 'en-US': 'View balance' },
   body: ZListRequest,
   data: ZBalanceResult,
 });

@@ -20,6 +20,7 @@ export const engineList = call({
   access,
   tag,
   summary: 'My engines with licence state, and counts per device type',
+  label: { 'zh-CN': '查看我的引擎', 'en-US': 'View my engines' },
   body: ZDeviceListRequest,
   data: ZDeviceList,
 });
@@ -30,6 +31,7 @@ export const deviceInfo = call({
   access,
   tag,
   summary: 'A device: its engines, licences and latest issue records',
+  label: { 'zh-CN': '查看设备详情', 'en-US': 'View device details' },
   body: ZDeviceRef,
   data: ZDeviceInfo,
 });
@@ -40,6 +42,7 @@ export const deviceIssueRecords = call({
   access,
   tag,
   summary: 'Issue records of one device, newest first',
+  label: { 'zh-CN': '查看设备签发记录', 'en-US': 'View device issue records' },
   body: ZDeviceRecordsRequest,
   data: ZList(ZIssueRecord),
 });
@@ -50,6 +53,7 @@ export const allIssueRecords = call({
   access,
   tag,
   summary: 'All issue records of the company, newest first',
+  label: { 'zh-CN': '查看全部签发记录', 'en-US': 'View all issue records' },
   body: ZAllRecordsRequest,
   data: ZList(ZIssueRecord),
 });

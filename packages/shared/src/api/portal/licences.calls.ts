@@ -28,6 +28,7 @@ export const licenceList = call({
   access,
   tag,
   summary: 'My licences, soonest expiry first; status filters normal/expiring/expired',
+  label: { 'zh-CN': '查看我的许可', 'en-US': 'View my licences' },
   body: ZLicenceListRequest,
   data: ZList(ZLicenceItem),
 });
@@ -38,6 +39,7 @@ export const subLicences = call({
   access,
   tag,
   summary: 'Sub-licences: the engines a licence authorises',
+  label: { 'zh-CN': '查看子许可', 'en-US': 'View sub-licences' },
   body: ZLicenceRef,
   data: ZSubLicenceList,
 });
@@ -48,6 +50,7 @@ export const licenceRecords = call({
   access,
   tag,
   summary: 'Issue and renewal records of a licence, newest first',
+  label: { 'zh-CN': '查看许可记录', 'en-US': 'View licence records' },
   body: ZLicenceRecordsRequest,
   data: ZList(ZIssueRecord),
 });
@@ -58,6 +61,7 @@ export const uploadLicenceRequest = call({
   access,
   tag,
   summary: 'Upload a licence request (.dat, base64); answers what issuing it costs',
+  label: { 'zh-CN': '上传许可申请', 'en-US': 'Upload licence request' },
   body: ZUploadRequest,
   data: ZUploadResult,
   // base64 of a .dat of up to 10 MiB plus the JSON around it.
@@ -70,6 +74,7 @@ export const issueLicence = call({
   access,
   tag,
   summary: 'Sign the certificate and deduct its months in one transaction (idempotent)',
+  label: { 'zh-CN': '签发许可证书', 'en-US': 'Issue licence certificate' },
   body: ZIssueRequest,
   data: ZIssueResult,
 });
@@ -80,6 +85,7 @@ export const issueElevation = call({
   access,
   tag,
   summary: 'Sign a time-limited elevation file for a licensed device',
+  label: { 'zh-CN': '签发提权文件', 'en-US': 'Issue elevation file' },
   body: ZElevationRequest,
   data: ZElevationResult,
 });
@@ -90,6 +96,7 @@ export const vendorPublicKey = call({
   access,
   tag,
   summary: 'The vendor public key that verifies certificates',
+  label: { 'zh-CN': '获取厂商公钥', 'en-US': 'Get vendor public key' },
   body: ZEmpty,
   data: ZVendorKey,
 });
@@ -100,6 +107,7 @@ export const downloadIssueFile = call({
   access,
   tag,
   summary: 'Download the certificate (.lic) or elevation file (.ele) of an issue record',
+  label: { 'zh-CN': '下载签发文件', 'en-US': 'Download issued file' },
   params: ZDownloadParams,
   file: true,
 });

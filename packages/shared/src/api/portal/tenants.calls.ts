@@ -18,6 +18,7 @@ export const tenantList = call({
   access,
   tag,
   summary: 'Tenants',
+  label: { 'zh-CN': '查看租户', 'en-US': 'View tenants' },
   body: ZTenantListRequest,
   data: ZList(ZTenantItem),
 });
@@ -28,6 +29,7 @@ export const activateTenant = call({
   access,
   tag,
   summary: 'Activate or deactivate a tenant',
+  label: { 'zh-CN': '启用或停用租户', 'en-US': 'Activate or deactivate tenant' },
   body: ZTenantAct,
   message: 'modified',
 });
@@ -38,6 +40,7 @@ export const editTenant = call({
   access,
   tag,
   summary: "Edit a tenant's domain, names or SMS flag",
+  label: { 'zh-CN': '编辑租户', 'en-US': 'Edit tenant' },
   body: ZTenantEdit,
   message: 'modified',
 });
@@ -48,6 +51,7 @@ export const deleteTenant = call({
   access,
   tag,
   summary: 'Delete a tenant and all its console data',
+  label: { 'zh-CN': '删除租户', 'en-US': 'Delete tenant' },
   body: ZTenantDel,
   message: 'deleted',
 });

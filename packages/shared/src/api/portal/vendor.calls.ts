@@ -26,6 +26,7 @@ export const vendorCaptcha = call({
   access: publicAccess,
   tag,
   summary: 'Captcha image (SVG); the answer stays on the server',
+  label: { 'zh-CN': '获取图形验证码（厂商）', 'en-US': 'Get captcha (vendor)' },
   file: true,
 });
 
@@ -35,6 +36,7 @@ export const vendorCheck = call({
   access: publicAccess,
   tag,
   summary: 'Has the super administrator been set up?',
+  label: { 'zh-CN': '检查超级管理员是否已设置', 'en-US': 'Check super administrator set-up' },
   body: ZEmpty,
   data: ZVendorCheckResult,
 });
@@ -45,6 +47,7 @@ export const vendorInit = call({
   access: publicAccess,
   tag,
   summary: 'Create the super administrator; refused once one exists',
+  label: { 'zh-CN': '设置超级管理员', 'en-US': 'Set up super administrator' },
   body: ZVendorInit,
   message: 'created',
   rateLimit: 'strict',
@@ -56,6 +59,7 @@ export const vendorLogin = call({
   access: publicAccess,
   tag,
   summary: 'Super administrator sign-in (captcha, lockout as for companies)',
+  label: { 'zh-CN': '超级管理员登录', 'en-US': 'Super administrator sign-in' },
   body: ZVendorLogin,
   data: ZVendorLoginResult,
   message: 'loggedIn',
@@ -67,6 +71,7 @@ export const vendorLogout = call({
   access: publicAccess,
   tag,
   summary: 'Sign out: ends the X-Token session (fine without one)',
+  label: { 'zh-CN': '超级管理员退出登录', 'en-US': 'Super administrator sign-out' },
   body: ZEmpty,
   message: 'loggedOut',
 });
@@ -77,6 +82,7 @@ export const packageList = call({
   access: vendorAccess,
   tag,
   summary: 'Recharge packages, with codes issued and used',
+  label: { 'zh-CN': '查看充值套餐', 'en-US': 'View recharge packages' },
   body: ZPackageListRequest,
   data: ZPackageList,
 });
@@ -87,6 +93,7 @@ export const savePackage = call({
   access: vendorAccess,
   tag,
   summary: 'Create (no id) or change a package',
+  label: { 'zh-CN': '保存充值套餐', 'en-US': 'Save recharge package' },
   body: ZPackageEdit,
   data: ZIdResult,
 });
@@ -97,6 +104,7 @@ export const deletePackage = call({
   access: vendorAccess,
   tag,
   summary: 'Delete a package; codes already made stay redeemable',
+  label: { 'zh-CN': '删除充值套餐', 'en-US': 'Delete recharge package' },
   body: ZPackageRef,
   message: 'deleted',
 });
@@ -107,6 +115,7 @@ export const makeRechargeCodes = call({
   access: vendorAccess,
   tag,
   summary: 'Make 1-1000 single-use recharge codes of a package (shown once)',
+  label: { 'zh-CN': '生成充值码', 'en-US': 'Make recharge codes' },
   body: ZMakeCodes,
   data: ZMakeCodesResult,
 });
@@ -117,6 +126,7 @@ export const companyList = call({
   access: vendorAccess,
   tag,
   summary: 'Registered companies, newest first; keyword searches e-mail, company, contact',
+  label: { 'zh-CN': '查看企业', 'en-US': 'View companies' },
   body: ZCompanyListRequest,
   data: ZCompanyList,
 });
@@ -127,6 +137,7 @@ export const systemSettings = call({
   access: vendorAccess,
   tag,
   summary: 'System settings',
+  label: { 'zh-CN': '查看系统设置', 'en-US': 'View system settings' },
   body: ZEmpty,
   data: ZSystemSettings,
 });
@@ -137,6 +148,7 @@ export const saveSystemSettings = call({
   access: vendorAccess,
   tag,
   summary: 'Change the system settings',
+  label: { 'zh-CN': '修改系统设置', 'en-US': 'Change system settings' },
   body: ZSystemSettings,
   message: 'modified',
 });
