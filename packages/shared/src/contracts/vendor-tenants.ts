@@ -13,7 +13,9 @@ export const ZTenantItem = z.object({
   company: z.string(),
   sms: z.boolean(),
   status: z.enum(['active', 'inactive']),
-  userCount: z.number().int(),
+  userCount: z.number().int().describe('Users, not counting deleted ones'),
+  roleCount: z.number().int(),
+  groupCount: z.number().int(),
   createdAt: z.string(),
 });
 export const ZTenantAct = z.object({ id: z.uuid(), active: z.boolean() });

@@ -2,13 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommonErr, ConsoleErr } from '@edp/shared/errors';
 import { call, createTestApp, type TestContext } from '../../test/harness.ts';
-import { as, dutyUser, setupTenant, signIn } from '../../test/console-fixture.ts';
+import { as, dutyUser, PASSWORD, pwd, setupTenant, signIn } from '../../test/console-fixture.ts';
 
 type Owner = {
   id: string;
   domain: string;
   status: string;
   userCount: number;
+  roleCount: number;
+  groupCount: number;
   company: string;
   sms: boolean;
 };
@@ -57,6 +59,35 @@ describe('/api/sa/ows*, /api/sa/sys/* — tenants and settings for the vendor', 
     });
     const beta = (await sa<{ list: Owner[] }>('/sa/ows', { keyword: 'BETA' })).body.data!.list;
     expect(beta.map((o) => [o.domain, o.userCount])).toEqual([['beta.example', 1]]);
+  });
+
+  it('says what each tenant holds: users (not the deleted ones), roles and groups', async () => {
+    const admin = as(ctx.app, 'acme.example', await signIn(ctx.app, 'acme.example', 'admin'));
+    const group = await admin<{ id: string }>('/user/group/add', { name: 'East' });
+    await admin('/user/group/add', { name: 'West' });
+    const roles = await admin<{ list: { id: string; menu: string }[] }>('/user/role/list');
+    const added = await admin<{ id: string }>('/user/add', {
+      account: 'eve',
+      name: 'Eve',
+      password: pwd(PASSWORD),
+      roleId: roles.body.data!.list.find((r) => r.menu === 'operate')!.id,
+      groupId: group.body.data!.id,
+    });
+    await admin('/user/add', {
+      account: 'mallory',
+      name: 'Mallory',
+      password: pwd(PASSWORD),
+      roleId: roles.body.data!.list.find((r) => r.menu === 'operate')!.id,
+    });
+    expect((await admin('/user/del', { id: added.body.data!.id })).body.success).toBe(true);
+
+    const list = (await sa<{ list: Owner[] }>('/sa/ows', { pageSize: 10 })).body.data!.list;
+    const held = (domain: string) => {
+      const { userCount, roleCount, groupCount } = list.find((o) => o.domain === domain)!;
+      return { userCount, roleCount, groupCount };
+    };
+    expect(held('acme.example')).toEqual({ userCount: 5, roleCount: 4, groupCount: 2 });
+    expect(held('beta.example')).toEqual({ userCount: 1, roleCount: 1, groupCount: 0 });
   });
 
   it('deactivates a tenant (its users are signed out and cannot sign in) and activates it again', async () => {

@@ -50,7 +50,12 @@ export function vendorTenantService(
         limit: q.pageSize,
         offset: (q.page - 1) * q.pageSize,
       });
-      const list = rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+      const held = await repo.holdings(rows.map((r) => r.id));
+      const list = rows.map((r) => ({
+        ...r,
+        ...held.get(r.id)!,
+        createdAt: r.createdAt.toISOString(),
+      }));
       return { list, total, page: q.page, pageSize: q.pageSize };
     },
 
