@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BUILT_IN_ROLE_KEYS } from '../built-in-roles.ts';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../constants.ts';
 import { EMAIL_PATTERN, MD5_HEX_PATTERN } from '../rules.ts';
 import { rule } from './field-rules.ts';
@@ -73,3 +74,9 @@ export const ZDate = z.coerce
   .date({ error: rule('date') })
   .min(DATE_RANGE.min, rule('date'))
   .max(DATE_RANGE.max, rule('date'));
+
+/** A built-in role's key (built-in-roles.ts); null for a role users made. */
+export const ZRoleKey = z
+  .enum(BUILT_IN_ROLE_KEYS)
+  .nullable()
+  .describe("A built-in role's key: show its name in the reader's language; null: show roleName");

@@ -1,7 +1,7 @@
 import { TEXT_MAX } from '../constants.ts';
 import { z } from 'zod';
 import { MENU_MODES, ROLE_PERMISSIONS } from '../permissions.ts';
-import { ZPasswordDigest, ZSixDigits } from './common.ts';
+import { ZPasswordDigest, ZRoleKey, ZSixDigits } from './common.ts';
 import { rule } from './field-rules.ts';
 import { ZPasswordClass } from './tenant.ts';
 
@@ -35,6 +35,7 @@ export const ZUserInfo = z.object({
   tenantId: z.string(),
   roleId: z.string().nullable(),
   roleName: z.string(),
+  roleKey: ZRoleKey,
   userType: z.number().int().describe('1 super, 2 system administrator, 3 other'),
   permission: z.enum(ROLE_PERMISSIONS).nullable(),
   menus: z
@@ -46,7 +47,13 @@ export const ZUserInfo = z.object({
   logAdmin: z.boolean(),
   mgrAdmin: z.boolean(),
   proxies: z.array(
-    z.object({ roleId: z.string(), roleName: z.string(), startAt: z.string(), endAt: z.string() }),
+    z.object({
+      roleId: z.string(),
+      roleName: z.string(),
+      roleKey: ZRoleKey,
+      startAt: z.string(),
+      endAt: z.string(),
+    }),
   ),
 });
 export type TUserInfo = z.infer<typeof ZUserInfo>;

@@ -2,7 +2,7 @@ import { TEXT_MAX } from '../constants.ts';
 import { z } from 'zod';
 import { MENU_MODES, ROLE_PERMISSIONS, USER_STATUSES } from '../permissions.ts';
 import { NAME_PATTERN, PHONE_PATTERN } from '../rules.ts';
-import { ZDate, ZEmail, ZListRequest, ZPasswordDigest, ZUuid } from './common.ts';
+import { ZDate, ZEmail, ZListRequest, ZPasswordDigest, ZRoleKey, ZUuid } from './common.ts';
 import { rule } from './field-rules.ts';
 import { ZAccount } from './login.ts';
 
@@ -33,6 +33,7 @@ export const ZUserItem = z.object({
   status: z.enum(USER_STATUSES),
   roleId: z.string().nullable(),
   roleName: z.string().nullable(),
+  roleKey: ZRoleKey,
   groupId: z.string().nullable(),
   groupName: z.string().nullable(),
   adminTag: z.boolean(),
@@ -90,7 +91,8 @@ export const ZRoleItem = z.object({
   menu: z.enum(MENU_MODES),
   permission: z.enum(ROLE_PERMISSIONS),
   userType: z.number().int(),
-  builtIn: z.boolean(),
+  builtIn: z.boolean().describe('Made at setup: keeps its duty, permission and name'),
+  builtInKey: ZRoleKey,
   groupIds: z.array(z.string()),
   userCount: z.number().int(),
   createdAt: z.string(),
@@ -152,6 +154,7 @@ export const ZProxyItem = z.object({
   userName: z.string(),
   roleId: z.string(),
   roleName: z.string(),
+  roleKey: ZRoleKey,
   startAt: z.string(),
   endAt: z.string(),
   active: z.boolean().describe('Now inside the window'),

@@ -1,3 +1,4 @@
+import type { BuiltInRoleKey } from '@edp/shared/built-in-roles';
 import {
   roleMenus,
   type MenuMode,
@@ -18,6 +19,8 @@ export interface Actor {
   account: string;
   roleId: string | null;
   roleName: string;
+  /** The own role's key when built in (shown by it in the reader's language). */
+  roleKey: BuiltInRoleKey | null;
   userType: RoleUserType;
   permission: RolePermission | null;
   /** Own role's menus plus those of roles proxied right now. */
@@ -25,7 +28,13 @@ export interface Actor {
   grants: RoleGrant[];
   /** Groups the user's roles are tied to; null when any of them sees every group. */
   scopeGroupIds: string[] | null;
-  proxies: { roleId: string; roleName: string; startAt: string; endAt: string }[];
+  proxies: {
+    roleId: string;
+    roleName: string;
+    roleKey: BuiltInRoleKey | null;
+    startAt: string;
+    endAt: string;
+  }[];
   /** When a proxy window of the user next opens or closes (ms), or null: the actor is valid till then. */
   changesAt: number | null;
 }
@@ -74,6 +83,7 @@ export async function loadActor(
     account: row.user.account,
     roleId: row.role?.id ?? null,
     roleName: row.role?.name ?? '',
+    roleKey: row.role?.builtInKey ?? null,
     userType: row.role?.userType ?? 3,
     permission: row.role?.permission ?? null,
     menus: [...new Set(grants.flatMap((g) => g.menus))],
@@ -82,6 +92,7 @@ export async function loadActor(
     proxies: proxied.map((p) => ({
       roleId: p.role.id,
       roleName: p.role.name,
+      roleKey: p.role.builtInKey,
       startAt: p.startAt.toISOString(),
       endAt: p.endAt.toISOString(),
     })),

@@ -14,6 +14,7 @@ export function userInfoOf(actor: Actor): TUserInfo {
     tenantId: actor.tenantId,
     roleId: actor.roleId,
     roleName: actor.roleName,
+    roleKey: actor.roleKey,
     userType: actor.userType,
     permission: actor.permission,
     menus: actor.menus,

@@ -17,6 +17,7 @@ const actorFields = (actor: Actor) => ({
   actorId: actor.userId,
   account: actor.account,
   roleName: actor.roleName,
+  roleKey: actor.roleKey,
   duty: actor.menus.join(','),
 });
 
@@ -89,6 +90,7 @@ export function auditService(db: Db) {
         actorId: user.id,
         account: user.account,
         roleName: role?.name ?? '',
+        roleKey: role?.builtInKey ?? null,
         duty: role ? roleMenus(role.userType, role.menu).join(',') : '',
       };
     },

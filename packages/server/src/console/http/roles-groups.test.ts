@@ -201,7 +201,7 @@ describe('/api/user/role, /group and /proxy', () => {
       .select()
       .from(consoleRoles)
       .where(eq(consoleRoles.tenantId, tenantId));
-    return rows.find((r) => r.menu === 'operate' && r.builtIn)!;
+    return rows.find((r) => r.builtInKey === 'operator')!;
   }
 
   it('gives a proxy the role’s permissions inside its window only', async () => {

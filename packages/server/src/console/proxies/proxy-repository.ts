@@ -57,6 +57,7 @@ export function proxyRepository(db: Db) {
             account: consoleUsers.account,
             userName: consoleUsers.name,
             roleName: consoleRoles.name,
+            roleKey: consoleRoles.builtInKey,
           })
           .from(consoleProxies)
           .innerJoin(consoleUsers, eq(consoleUsers.id, consoleProxies.userId))

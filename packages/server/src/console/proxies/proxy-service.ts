@@ -54,13 +54,14 @@ export function proxyService(app: Pick<Platform, 'db'>) {
         offset: (q.page - 1) * q.pageSize,
       });
       const now = Date.now();
-      const list = rows.map(({ proxy, account, userName, roleName }) => ({
+      const list = rows.map(({ proxy, account, userName, roleName, roleKey }) => ({
         id: proxy.id,
         userId: proxy.userId,
         account,
         userName,
         roleId: proxy.roleId,
         roleName,
+        roleKey,
         startAt: proxy.startAt.toISOString(),
         endAt: proxy.endAt.toISOString(),
         active: proxyOpen(proxy, now),

@@ -1,4 +1,5 @@
-import { and, count, desc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { BUILT_IN_ROLE_KEYS, type BuiltInRoleKey } from '@edp/shared/built-in-roles';
+import { and, count, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import {
   type Db,
   consoleRoleGroups,
@@ -22,6 +23,11 @@ export const activeWithoutEmailSql = and(
   or(isNull(consoleUsers.email), eq(consoleUsers.email, '')),
 );
 
+const BUILT_IN_KEY_ARRAY = sql`array[${sql.join(
+  BUILT_IN_ROLE_KEYS.map((k) => sql`${k}`),
+  sql`, `,
+)}]::text[]`;
+
 export function roleRepository(db: Db) {
   const byId = (tenantId: string, id: string) =>
     and(eq(consoleRoles.tenantId, tenantId), eq(consoleRoles.id, id));
@@ -42,6 +48,16 @@ export function roleRepository(db: Db) {
             exceptId ? ne(consoleRoles.id, exceptId) : undefined,
           ),
         )
+        .limit(1);
+      return !!row;
+    },
+    /** Whether the tenant has a built-in role of one of `keys`. */
+    async hasBuiltIn(tenantId: string, keys: BuiltInRoleKey[]): Promise<boolean> {
+      if (keys.length === 0) return false;
+      const [row] = await db
+        .select({ id: consoleRoles.id })
+        .from(consoleRoles)
+        .where(and(eq(consoleRoles.tenantId, tenantId), inArray(consoleRoles.builtInKey, keys)))
         .limit(1);
       return !!row;
     },
@@ -116,7 +132,12 @@ export function roleRepository(db: Db) {
           })
           .from(consoleRoles)
           .where(where)
-          .orderBy(desc(consoleRoles.builtIn), consoleRoles.createdAt, consoleRoles.id)
+          .orderBy(
+            // Built-in roles first, in the order setup names them; then by age.
+            sql`array_position(${BUILT_IN_KEY_ARRAY}, ${consoleRoles.builtInKey})`,
+            consoleRoles.createdAt,
+            consoleRoles.id,
+          )
           .limit(opts.limit)
           .offset(opts.offset),
       ]);

@@ -1,5 +1,6 @@
 import type { Platform } from '../../platform/platform.ts';
 import type { z } from 'zod';
+import { BUILT_IN_ROLE_KEYS, BUILT_IN_ROLES } from '@edp/shared/built-in-roles';
 import type { ZRoleAdd, ZRoleEdit, ZRoleListRequest } from '@edp/shared/contracts/user';
 import { CommonErr, ConsoleErr } from '@edp/shared/errors';
 import { AppError } from '../../platform/errors/index.ts';
@@ -17,7 +18,10 @@ const summary = (r: RoleRow, groupIds: string[]) => ({
   groupIds,
 });
 
-/** Roles: one duty each. Built-in roles (made at setup) keep their duty and cannot be deleted. */
+/**
+ * Roles: one duty each. Built-in roles (made at setup) keep their duty, permission and name
+ * (shown from their key) and cannot be deleted.
+ */
 export function roleService(
   app: Pick<Platform, 'db'>,
   tenants: Pick<TenantService, 'loginSettings'>,
@@ -31,6 +35,18 @@ export function roleService(
     const role = await roles.findById(caller.actor.tenantId, id);
     if (!role) throw new AppError(CommonErr.NotFound);
     return role;
+  }
+
+  /**
+   * A role's own name, or a built-in role's name in either language: the tenant's built-in
+   * roles are shown by those, so a role made by hand taking one would read as the same role.
+   */
+  async function nameTaken(tenantId: string, name: string, exceptId?: string) {
+    if (await roles.nameTaken(tenantId, name, exceptId)) return true;
+    const shownAs = BUILT_IN_ROLE_KEYS.filter((key) =>
+      Object.values(BUILT_IN_ROLES[key].name).includes(name),
+    );
+    return roles.hasBuiltIn(tenantId, shownAs);
   }
 
   async function checkGroups(caller: Caller, groupIds: string[]) {
@@ -53,7 +69,8 @@ export function roleService(
         menu: role.menu,
         permission: role.permission,
         userType: role.userType,
-        builtIn: role.builtIn,
+        builtIn: !!role.builtInKey,
+        builtInKey: role.builtInKey,
         groupIds: groupIds.get(role.id) ?? [],
         userCount,
         createdAt: role.createdAt.toISOString(),
@@ -63,8 +80,7 @@ export function roleService(
 
     async add(caller: Caller, input: z.infer<typeof ZRoleAdd>) {
       const tenantId = caller.actor.tenantId;
-      if (await roles.nameTaken(tenantId, input.name))
-        throw new AppError(ConsoleErr.RoleNameExists);
+      if (await nameTaken(tenantId, input.name)) throw new AppError(ConsoleErr.RoleNameExists);
       await checkGroups(caller, input.groupIds);
       const { groupIds, ...values } = input;
       const id = await roles.insert({ ...values, tenantId, userType: 3 });
@@ -76,12 +92,16 @@ export function roleService(
     async edit(caller: Caller, input: z.infer<typeof ZRoleEdit>) {
       const role = await ownRole(caller, input.id);
       const before = summary(role, (await roles.groupIdsOf([role.id])).get(role.id) ?? []);
-      if (role.builtIn && input.menu !== undefined && input.menu !== role.menu) {
+      if (role.builtInKey && input.menu !== undefined && input.menu !== role.menu) {
         throw new AppError(ConsoleErr.Protected);
       }
       // A built-in duty that could be turned read-only would lock its holders out of their duty.
-      if (role.builtIn && input.permission === 'read') throw new AppError(ConsoleErr.Protected);
-      if (input.name && (await roles.nameTaken(role.tenantId, input.name, role.id))) {
+      if (role.builtInKey && input.permission === 'read') throw new AppError(ConsoleErr.Protected);
+      // A built-in role is shown by its key in the reader's language: a new name would never show.
+      if (role.builtInKey && input.name !== undefined && input.name !== role.name) {
+        throw new AppError(ConsoleErr.Protected);
+      }
+      if (input.name && (await nameTaken(role.tenantId, input.name, role.id))) {
         throw new AppError(ConsoleErr.RoleNameExists);
       }
       const { id, groupIds, ...values } = input;
@@ -100,7 +120,7 @@ export function roleService(
     /** docs/product.md §5: deleting a role deletes its group associations; a role users hold stays. */
     async del(caller: Caller, id: string) {
       const role = await ownRole(caller, id);
-      if (role.builtIn) throw new AppError(ConsoleErr.Protected);
+      if (role.builtInKey) throw new AppError(ConsoleErr.Protected);
       if ((await roles.countHolders(id)) > 0) throw new AppError(ConsoleErr.RoleInUse);
       const groupIds = (await roles.groupIdsOf([id])).get(id) ?? [];
       await roles.delete(role.tenantId, id);

@@ -1,7 +1,12 @@
 import { setupTenant } from '@edp/shared/api/console/setup.calls';
 import { type Locale, CommonErr, ConsoleErr, PortalErr } from '@edp/shared/errors';
 import type { TDutyUser, TTenantSetup } from '@edp/shared/contracts/console-admin';
-import type { MenuMode, RoleUserType } from '@edp/shared/permissions';
+import type { RoleUserType } from '@edp/shared/permissions';
+import {
+  BUILT_IN_ROLE_KEYS,
+  BUILT_IN_ROLES,
+  type BuiltInRoleKey,
+} from '@edp/shared/built-in-roles';
 import type { Db } from '../../platform/db/index.ts';
 import { AppError } from '../../platform/errors/index.ts';
 import { auditService } from '../audit/index.ts';
@@ -11,15 +16,6 @@ import { defaultLoginSettings, storedLoginSettings } from './login-settings.ts';
 import { domainOf } from './resolve.ts';
 import { tenantRepository } from './tenant-repository.ts';
 import { tenantService } from './tenant-service.ts';
-
-type DutyKey = 'admin' | 'keyAdmin' | 'operator' | 'auditor';
-
-const duties: Record<DutyKey, { menu: MenuMode; name: Record<Locale, string> }> = {
-  admin: { menu: 'system', name: { 'zh-CN': '系统管理员', 'en-US': 'System administrator' } },
-  keyAdmin: { menu: 'kss', name: { 'zh-CN': '密码管理员', 'en-US': 'Password manager' } },
-  operator: { menu: 'operate', name: { 'zh-CN': '安全操作员', 'en-US': 'Security operator' } },
-  auditor: { menu: 'audit', name: { 'zh-CN': '审计员', 'en-US': 'Auditor' } },
-};
 
 /**
  * Initial setup (`/owner/n/reg`): the tenant, its built-in duty roles and their users in one
@@ -56,9 +52,9 @@ export function setupService(db: Db) {
       }
       if (await tenants.repo.findByDomain(domain)) throw new AppError(ConsoleErr.DomainExists);
 
-      const people = (Object.keys(duties) as DutyKey[])
-        .map((key) => ({ key, user: input[key] }))
-        .filter((p): p is { key: DutyKey; user: TDutyUser } => !!p.user);
+      const people = BUILT_IN_ROLE_KEYS.map((key) => ({ key, user: input[key] })).filter(
+        (p): p is { key: BuiltInRoleKey; user: TDutyUser } => !!p.user,
+      );
       const accounts = new Set(people.map((p) => p.user.account));
       if (accounts.size !== people.length) throw new AppError(ConsoleErr.AccountExists);
       if (people.some((p) => isCommonPasswordDigest(p.user.password))) {
@@ -82,11 +78,12 @@ export function setupService(db: Db) {
         },
         people.map(({ key, user }, i) => ({
           role: {
-            name: duties[key].name[ctx.locale],
-            menu: duties[key].menu,
+            // Stored in the set-up's language for the API; shown from the key (builtInKey).
+            name: BUILT_IN_ROLES[key].name[ctx.locale],
+            menu: BUILT_IN_ROLES[key].menu,
             permission: 'write' as const,
             userType: (key === 'admin' ? (superAdmin ? 1 : 2) : 3) as RoleUserType,
-            builtIn: true,
+            builtInKey: key,
           },
           user: {
             account: user.account,

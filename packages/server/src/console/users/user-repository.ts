@@ -160,6 +160,7 @@ export function userRepository(db: Db) {
             status: consoleUsers.status,
             roleId: consoleUsers.roleId,
             roleName: consoleRoles.name,
+            roleKey: consoleRoles.builtInKey,
             groupId: consoleUsers.groupId,
             groupName: consoleGroups.name,
             adminTag: consoleUsers.adminTag,

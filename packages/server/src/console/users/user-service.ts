@@ -71,7 +71,7 @@ export function userService(
     if (!user.roleId) return;
     const role = await roles.findById(user.tenantId, user.roleId);
     if (!role) return;
-    const bound = role.builtIn || !!(await roles.groupIdsOf([role.id])).get(role.id)?.length;
+    const bound = !!role.builtInKey || !!(await roles.groupIdsOf([role.id])).get(role.id)?.length;
     if (bound && (await users.countOthersOfRole(role.id, user.id)) === 0) {
       throw new AppError(ConsoleErr.UserIsOnlyOfRole);
     }

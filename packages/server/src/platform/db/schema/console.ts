@@ -14,6 +14,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import type { BuiltInRoleKey } from '@edp/shared/built-in-roles';
 import type { MenuMode, RolePermission, RoleUserType, UserStatus } from '@edp/shared/permissions';
 import { tenants } from './tenants.ts';
 
@@ -46,7 +47,10 @@ export const consoleGroups = pgTable(
   ],
 );
 
-/** Roles: one duty (menu mode) each; `builtIn` marks the four made at setup. */
+/**
+ * Roles: one duty (menu mode) each. The four made at setup carry their key (`builtInKey`, null
+ * for roles users made): they are shown by the key in the reader's language, not by `name`.
+ */
 export const consoleRoles = pgTable(
   'console_roles',
   {
@@ -56,11 +60,14 @@ export const consoleRoles = pgTable(
     menu: text('menu').$type<MenuMode>().notNull(),
     permission: text('permission').$type<RolePermission>().notNull(),
     userType: smallint('user_type').$type<RoleUserType>().notNull().default(3),
-    builtIn: boolean('built_in').notNull().default(false),
+    builtInKey: text('built_in_key').$type<BuiltInRoleKey>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('console_roles_name_uq').on(t.tenantId, t.name)],
+  (t) => [
+    uniqueIndex('console_roles_name_uq').on(t.tenantId, t.name),
+    uniqueIndex('console_roles_built_in_key_uq').on(t.tenantId, t.builtInKey),
+  ],
 );
 
 /** Groups associated with a role: they limit what the role's holders see (docs/console.md). */
@@ -167,6 +174,8 @@ export const consoleAudit = pgTable(
     actorId: uuid('actor_id'),
     account: text('account').notNull().default(''),
     roleName: text('role_name').notNull().default(''),
+    /** The actor's role's key when built in: the log shows its name in the reader's language. */
+    roleKey: text('role_key').$type<BuiltInRoleKey>(),
     /** The actor's duties when acting ('system,audit' for a super role); '' for unknown. */
     duty: text('duty').notNull().default(''),
     action: text('action').notNull(),
