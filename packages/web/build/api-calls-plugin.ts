@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { runnerImport, type Plugin } from 'vite';
 import { routeOf, type Call } from '../../shared/src/api/define.ts';
+import { fieldLimitsOf } from './field-limits.ts';
 
 const API_DIR = path.resolve(import.meta.dirname, '../../shared/src/api');
 const CALLS_FILE = /\.calls\.ts$/;
@@ -9,7 +10,8 @@ const CALLS_FILE = /\.calls\.ts$/;
  * The browser's view of the call registry. A `*.calls.ts` module of packages/shared/src/api
  * declares calls with their zod schemas; in the web build each is replaced by the same named
  * exports holding only `method`, `path` and `access` (what the typed client and the menus
- * read), so zod — about 90 KB gzip — never reaches the browser. The declarations are read by
+ * read) and the limits of the body's fields (what the forms check, lib/field-limits.ts), so
+ * zod — about 90 KB gzip — never reaches the browser. The declarations are read by
  * evaluating the registry in Node, so the browser gets exactly what the server registered.
  */
 export function apiCallsPlugin(): Plugin {
@@ -35,9 +37,15 @@ export function apiCallsPlugin(): Plugin {
       return Object.entries(declared)
         .map(
           ([name, c]) =>
-            `export const ${name} = /* @__PURE__ */ Object.freeze(${JSON.stringify(routeOf(c))});`,
+            `export const ${name} = /* @__PURE__ */ Object.freeze(${JSON.stringify(projected(c))});`,
         )
         .join('\n');
     },
   };
+}
+
+/** What the browser keeps of a call: its route, and its body's field limits when it has any. */
+function projected(c: Call) {
+  const fields = fieldLimitsOf(c.body);
+  return Object.keys(fields).length ? { ...routeOf(c), fields } : routeOf(c);
 }

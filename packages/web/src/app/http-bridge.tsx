@@ -23,7 +23,7 @@ export function HttpBridge() {
     configureHttp({
       notifyError: (msg) => void loadMessage().then((message) => message.error(msg)),
       notifySuccess: (msg) => void loadMessage().then((message) => message.success(msg)),
-      translate: (key) => t(key === 'timeout' ? 'request.timeout' : 'request.serverError'),
+      translate: (key) => t(`request.${key}`),
       language: () => i18n.language,
     });
   }, [t, i18n]);

@@ -16,8 +16,8 @@ function setup(fetchImpl: HttpDeps['fetch'], pathname = '/device', search = '?pa
     navigate: vi.fn(),
     notifyError: vi.fn(),
     notifySuccess: vi.fn(),
-    translate: (key: 'timeout' | 'serverError') =>
-      key === 'timeout' ? '请求超时，请稍后再试！' : '服务器错误',
+    translate: (key: 'timeout' | 'serverError' | 'invalid') =>
+      ({ timeout: '请求超时，请稍后再试！', serverError: '服务器错误', invalid: '请修改：' })[key],
     language: () => 'en-US',
     location: () => ({ pathname, search }),
   };
@@ -60,6 +60,27 @@ describe('http client', () => {
     expect(error).toMatchObject({ errCode: -10022, msg: 'Login failed', status: 401 });
     expect(deps.notifyError).toHaveBeenCalledWith('Login failed');
     expect(deps.navigate).not.toHaveBeenCalled();
+  });
+
+  it('toasts a refused field by its reason, unless a form showed it under the field', async () => {
+    const refusal = {
+      success: false,
+      errCode: -10001,
+      msg: '参数错误：body.company 不能超过 100 个字符',
+      data: { field: 'body.company', reason: '不能超过 100 个字符' },
+    };
+    const { deps, client } = setup(async () => jsonResponse(refusal, 400));
+    const error = await client.post('/com/n/reg').catch((e: unknown) => e);
+    expect(error).toMatchObject({ refusal: { field: 'body.company' } });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(deps.notifyError).toHaveBeenCalledWith('请修改：不能超过 100 个字符');
+
+    deps.notifyError.mockClear();
+    await client.post('/com/n/reg').catch((e: ApiError) => {
+      e.shownOnField = true;
+    });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(deps.notifyError).not.toHaveBeenCalled();
   });
 
   it('stays quiet on failure when silent', async () => {

@@ -1,7 +1,7 @@
 import { API_BASE, REQUEST_TIMEOUT_MS } from '@edp/shared/constants';
 // CommonErr is ErrCode's common part; importing the leaf keeps the full catalogue out of /login.
 import { CommonErr as ErrCode } from '@edp/shared/errors/common';
-import type { TEnvelope } from '@edp/shared/contracts/common';
+import type { TEnvelope, TFieldRefusal } from '@edp/shared/contracts/common';
 import { areaOf, LOGIN_PATH, loginRedirect } from './auth-paths.ts';
 import { reportApiReachable } from './connectivity.ts';
 import { clearAdmin, clearCompany, sessionStore } from './session.ts';
@@ -19,10 +19,14 @@ export class ApiError extends Error {
     readonly msg: string,
     /** HTTP status; 0 when no answer arrived (timeout, network failure). */
     readonly status: number,
+    /** The field a refused request names, and why (lib/form-refusal.ts puts it under it). */
+    readonly refusal?: TFieldRefusal,
   ) {
     super(msg);
     this.name = 'ApiError';
   }
+  /** Set when a form showed the refusal under its field: no toast is needed then. */
+  shownOnField = false;
 }
 
 export interface PostOptions {
@@ -40,7 +44,7 @@ export interface HttpDeps {
   notifyError: (msg: string) => void;
   notifySuccess: (msg: string) => void;
   /** Localised texts for failures that carry no server message. */
-  translate: (key: 'timeout' | 'serverError') => string;
+  translate: (key: 'timeout' | 'serverError' | 'invalid') => string;
   language: () => string;
   /** The token for a call: /sa/* calls carry the vendor's, all others the shared one. */
   token: (path: string) => string | undefined;
@@ -54,7 +58,11 @@ const defaultDeps: HttpDeps = {
   notifyError: () => undefined, // replaced by the antd bridge once the app is mounted
   notifySuccess: () => undefined,
   translate: (key) =>
-    key === 'timeout' ? 'Request timed out, please try again later!' : 'Server error',
+    key === 'timeout'
+      ? 'Request timed out, please try again later!'
+      : key === 'invalid'
+        ? ''
+        : 'Server error',
   language: () => document.documentElement.lang || 'zh-CN',
   token: (path) =>
     path.startsWith('/sa/') ? vendorStore.getSnapshot()?.token : sessionStore.getSnapshot().token,
@@ -70,11 +78,27 @@ function isEnvelope(value: unknown): value is TEnvelope<unknown> {
   );
 }
 
+function refusalOf(payload: TEnvelope<unknown>): TFieldRefusal | undefined {
+  if (payload.errCode !== ErrCode.Invalid) return undefined;
+  const data = payload.data as Partial<TFieldRefusal> | undefined;
+  return typeof data?.field === 'string' && typeof data.reason === 'string'
+    ? { field: data.field, reason: data.reason }
+    : undefined;
+}
+
 export function createHttpClient(overrides: Partial<HttpDeps> = {}) {
   const deps: HttpDeps = { ...defaultDeps, ...overrides };
 
   function fail(error: ApiError, silent: boolean | undefined): never {
-    if (!silent) deps.notifyError(error.msg);
+    if (silent) throw error;
+    const { refusal } = error;
+    if (!refusal) deps.notifyError(error.msg);
+    // A refused field is toasted a moment later, and only if no form put it under the field
+    // (the form's catch runs first): the toast then says why without the field's API name.
+    else
+      setTimeout(
+        () => !error.shownOnField && deps.notifyError(deps.translate('invalid') + refusal.reason),
+      );
     throw error;
   }
 
@@ -97,7 +121,7 @@ export function createHttpClient(overrides: Partial<HttpDeps> = {}) {
 
   /** A failed envelope: session expiry signs out and redirects, anything else is toasted. */
   function rejectEnvelope(payload: TEnvelope<unknown>, status: number, silent?: boolean): never {
-    const error = new ApiError(payload.errCode, payload.msg, status);
+    const error = new ApiError(payload.errCode, payload.msg, status, refusalOf(payload));
     if (payload.errCode === ErrCode.SessionExpired) {
       deps.notifyError(payload.msg);
       expireSession();

@@ -19,6 +19,7 @@ const common: DeepString<typeof zh> = {
   request: {
     timeout: 'Request timed out, please try again later!',
     serverError: 'Server error',
+    invalid: 'Please correct: ',
   },
   offline: {
     browser:

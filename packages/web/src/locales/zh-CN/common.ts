@@ -17,6 +17,7 @@ const common = {
   request: {
     timeout: '请求超时，请稍后再试！',
     serverError: '服务器错误',
+    invalid: '请修改：',
   },
   offline: {
     browser: '网络已断开，页面可能无法加载最新数据。恢复连接后将自动重试。',

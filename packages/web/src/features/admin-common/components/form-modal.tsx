@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Form, Modal, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { showOnField } from '../../../lib/form-refusal.ts';
 
 interface FormModalProps<T> {
   open: boolean;
@@ -10,7 +11,10 @@ interface FormModalProps<T> {
   name: string;
   pending: boolean;
   onCancel: () => void;
-  /** Saves the valid values. A failure was already shown by the HTTP client, so it is dropped here. */
+  /**
+   * Saves the valid values. A refused field is shown under the field (lib/form-refusal.ts); any
+   * other failure was shown by the HTTP client.
+   */
   onSubmit: (values: T) => Promise<unknown>;
   initialValues?: Partial<T>;
   /** Shown above the form, e.g. the current value being changed. */
@@ -40,7 +44,7 @@ export function FormModal<T>(props: FormModalProps<T>) {
         layout="vertical"
         name={props.name}
         initialValues={props.initialValues}
-        onFinish={(values) => void props.onSubmit(values).catch(() => undefined)}
+        onFinish={(values) => void props.onSubmit(values).catch((e) => showOnField(props.form, e))}
       >
         {props.children}
       </Form>

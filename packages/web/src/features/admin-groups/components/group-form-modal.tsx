@@ -1,8 +1,9 @@
-import { TEXT_MAX } from '@edp/shared/constants';
+import { addGroup } from '@edp/shared/api/console/groups.calls';
 import { useEffect } from 'react';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../admin-common/components/form-modal.tsx';
+import { useFieldLimits } from '../../../lib/field-limits.ts';
 import type { TGroupItem } from '@edp/shared/contracts/user';
 import { NAME_PATTERN } from '@edp/shared/rules';
 import { useAddGroup } from '../api/add-group.ts';
@@ -27,6 +28,7 @@ export function GroupFormModal({
 }) {
   const { t } = useTranslation('adminOrg');
   const { t: ta } = useTranslation('admin');
+  const limits = useFieldLimits(addGroup);
   const [form] = Form.useForm<Values>();
   const add = useAddGroup();
   const edit = useEditGroup();
@@ -70,10 +72,10 @@ export function GroupFormModal({
       >
         <Input />
       </Form.Item>
-      <Form.Item name="number" label={t('groups.number')} rules={[{ max: TEXT_MAX.short }]}>
+      <Form.Item name="number" label={t('groups.number')} rules={limits('number')}>
         <Input />
       </Form.Item>
-      <Form.Item name="leader" label={t('groups.leader')} rules={[{ max: TEXT_MAX.short }]}>
+      <Form.Item name="leader" label={t('groups.leader')} rules={limits('leader')}>
         <Input />
       </Form.Item>
     </FormModal>

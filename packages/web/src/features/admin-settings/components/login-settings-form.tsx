@@ -1,10 +1,11 @@
-import { TEXT_MAX } from '@edp/shared/constants';
+import { saveLoginSettings } from '@edp/shared/api/console/login.calls';
 import { useEffect } from 'react';
 import { Button, Checkbox, Form, Input, InputNumber, Space, Switch } from 'antd';
 import type { FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TLoginSettings } from '@edp/shared/contracts/login';
 import { checkRange } from '../../admin-common/lib/date-range.ts';
+import { useFieldLimits } from '../../../lib/field-limits.ts';
 import { isValidPattern } from '../lib/settings-values.ts';
 
 interface LoginSettingsFormProps {
@@ -48,11 +49,11 @@ export function LoginSettingsForm({ value, canWrite, saving, onSave }: LoginSett
       );
     },
   });
+  // The call's own limits, as rules: a number out of range is refused with a reason, not clamped.
+  const limits = useFieldLimits(saveLoginSettings);
   const number = (
     name: (string | number)[],
     label: string,
-    min: number,
-    max: number,
     extra?: string,
     rules: FormRule[] = [],
     dependencies?: (string | number)[][],
@@ -62,9 +63,13 @@ export function LoginSettingsForm({ value, canWrite, saving, onSave }: LoginSett
       dependencies={dependencies}
       label={label}
       extra={extra}
-      rules={[{ required: true, message: ta('profile.required', { field: label }) }, ...rules]}
+      rules={[
+        { required: true, message: ta('profile.required', { field: label }) },
+        ...limits(name.join('.')),
+        ...rules,
+      ]}
     >
-      <InputNumber min={min} max={max} precision={0} />
+      <InputNumber precision={0} />
     </Form.Item>
   );
 
@@ -97,8 +102,6 @@ export function LoginSettingsForm({ value, canWrite, saving, onSave }: LoginSett
           {number(
             ['pwdMatch', 'range', 0],
             t('settings.lengthMin'),
-            6,
-            128,
             undefined,
             [rangeRule],
             [['pwdMatch', 'range', 1]],
@@ -106,8 +109,6 @@ export function LoginSettingsForm({ value, canWrite, saving, onSave }: LoginSett
           {number(
             ['pwdMatch', 'range', 1],
             t('settings.lengthMax'),
-            6,
-            128,
             undefined,
             [rangeRule],
             [['pwdMatch', 'range', 0]],
@@ -119,7 +120,7 @@ export function LoginSettingsForm({ value, canWrite, saving, onSave }: LoginSett
         label={t('settings.reg')}
         extra={t('settings.regHint')}
         rules={[
-          { max: TEXT_MAX.pattern },
+          ...limits('pwdMatch.reg'),
           {
             validator: (_, v?: string) =>
               isValidPattern(v)
@@ -130,8 +131,8 @@ export function LoginSettingsForm({ value, canWrite, saving, onSave }: LoginSett
       >
         <Input />
       </Form.Item>
-      {number(['expireDays'], t('settings.expireDays'), 0, 3650, t('settings.expireHint'))}
-      {number(['lockCount'], t('settings.lockCount'), 3, 10, t('settings.lockHint'))}
+      {number(['expireDays'], t('settings.expireDays'), t('settings.expireHint'))}
+      {number(['lockCount'], t('settings.lockCount'), t('settings.lockHint'))}
       <Form.Item
         name="sms"
         label={t('settings.sms')}

@@ -1,8 +1,9 @@
-import { TEXT_MAX } from '@edp/shared/constants';
+import { addUser } from '@edp/shared/api/console/users.calls';
 import { useEffect } from 'react';
 import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../admin-common/components/form-modal.tsx';
+import { useFieldLimits } from '../../../lib/field-limits.ts';
 import type { TUserItem } from '@edp/shared/contracts/user';
 import { EMAIL_PATTERN, NAME_PATTERN, PHONE_PATTERN } from '@edp/shared/rules';
 import { useAllRoles } from '../../admin-common/api/get-role-list.ts';
@@ -32,6 +33,8 @@ export function UserFormModal({ open, user, defaultGroupId, onClose }: UserFormM
   const add = useAddUser();
   const edit = useEditUser();
   const req = (field: string) => ({ required: true, message: ta('profile.required', { field }) });
+  // Adding and editing share the fields and their limits.
+  const limits = useFieldLimits(addUser);
 
   useEffect(() => {
     if (!open) return;
@@ -74,7 +77,11 @@ export function UserFormModal({ open, user, defaultGroupId, onClose }: UserFormM
       <Form.Item
         name="name"
         label={t('users.name')}
-        rules={[req(t('users.name')), { pattern: NAME_PATTERN, message: ta('name.invalid') }]}
+        rules={[
+          req(t('users.name')),
+          { pattern: NAME_PATTERN, message: ta('name.invalid') },
+          ...limits('name'),
+        ]}
       >
         <Input />
       </Form.Item>
@@ -84,7 +91,11 @@ export function UserFormModal({ open, user, defaultGroupId, onClose }: UserFormM
         rules={
           user
             ? []
-            : [req(t('users.account')), { pattern: /^\S{1,64}$/, message: ta('account.invalid') }]
+            : [
+                req(t('users.account')),
+                { pattern: /^\S{1,64}$/, message: ta('account.invalid') },
+                ...limits('account'),
+              ]
         }
       >
         <Input disabled={!!user} autoComplete="off" />
@@ -120,21 +131,21 @@ export function UserFormModal({ open, user, defaultGroupId, onClose }: UserFormM
       <Form.Item
         name="phone"
         label={t('users.phone')}
-        rules={[{ pattern: PHONE_PATTERN, message: ta('phone.invalid') }]}
+        rules={[{ pattern: PHONE_PATTERN, message: ta('phone.invalid') }, ...limits('phone')]}
       >
         <Input inputMode="tel" />
       </Form.Item>
       <Form.Item
         name="email"
         label={t('users.email')}
-        rules={[{ pattern: EMAIL_PATTERN, message: ta('email.invalid') }]}
+        rules={[{ pattern: EMAIL_PATTERN, message: ta('email.invalid') }, ...limits('email')]}
       >
         <Input type="email" />
       </Form.Item>
-      <Form.Item name="jobNo" label={t('users.jobNo')} rules={[{ max: TEXT_MAX.short }]}>
+      <Form.Item name="jobNo" label={t('users.jobNo')} rules={limits('jobNo')}>
         <Input />
       </Form.Item>
-      <Form.Item name="duty" label={t('users.duty')} rules={[{ max: TEXT_MAX.short }]}>
+      <Form.Item name="duty" label={t('users.duty')} rules={limits('duty')}>
         <Input />
       </Form.Item>
     </FormModal>

@@ -1,4 +1,4 @@
-import { TEXT_MAX } from '@edp/shared/constants';
+import { registerCompany } from '@edp/shared/api/portal/account.calls';
 import { useState } from 'react';
 import { Button, Checkbox, Form, Input } from 'antd';
 import type { FormRule } from 'antd';
@@ -6,6 +6,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EMAIL_PATTERN, PHONE_PATTERN } from '@edp/shared/rules';
 import { checkEmailQuery } from '../api/check-email.ts';
+import { useFieldLimits } from '../../../lib/field-limits.ts';
+import { showOnField } from '../../../lib/form-refusal.ts';
 import { useRegister } from '../api/register.ts';
 import { useSendEmailCode } from '../api/send-email-code.ts';
 import { CaptchaInput } from './captcha-input.tsx';
@@ -35,6 +37,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
   const sendCode = useSendEmailCode();
   const registration = useRegister();
   const passwords = useNewPasswordRules();
+  const limits = useFieldLimits(registerCompany);
 
   const emailRules: FormRule[] = [
     { required: true, whitespace: true, message: ta('validation.emailRequired') },
@@ -85,8 +88,9 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
     try {
       await registration.mutateAsync({ ...values, successText: t('register.success') });
       onRegistered();
-    } catch {
-      // The server's message is shown; the form stays for a correction.
+    } catch (e) {
+      // A refused field is shown under it, any other failure was toasted; the form stays.
+      showOnField(form, e);
     }
   };
 
@@ -95,17 +99,23 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
       <Form.Item
         name="company"
         label={t('register.company')}
-        rules={[{ required: true, whitespace: true, message: t('validation.companyRequired') }]}
+        rules={[
+          { required: true, whitespace: true, message: t('validation.companyRequired') },
+          ...limits('company'),
+        ]}
       >
         <Input autoComplete="organization" placeholder={t('register.companyPlaceholder')} />
       </Form.Item>
-      <Form.Item name="contact" label={t('register.contact')}>
-        <Input autoComplete="name" maxLength={TEXT_MAX.short} />
+      <Form.Item name="contact" label={t('register.contact')} rules={limits('contact')}>
+        <Input autoComplete="name" />
       </Form.Item>
       <Form.Item
         name="phone"
         label={t('register.phone')}
-        rules={[{ pattern: PHONE_PATTERN, message: t('validation.phoneInvalid') }]}
+        rules={[
+          { pattern: PHONE_PATTERN, message: t('validation.phoneInvalid') },
+          ...limits('phone'),
+        ]}
       >
         <Input autoComplete="tel" inputMode="tel" />
       </Form.Item>
