@@ -19,6 +19,7 @@ export const PortalErr = {
   RequestMismatch: -10034,
   CodeTooSoon: -10035,
   PasswordLocked: -10036,
+  PasswordSame: -10037,
 } as const;
 
 export const portalCatalogue: Catalogue = {
@@ -97,6 +98,11 @@ export const portalCatalogue: Catalogue = {
     status: 429,
     'zh-CN': '验证码刚刚已发送，请 {seconds} 秒后再试',
     'en-US': 'A code was sent just now, please try again in {seconds} s',
+  },
+  [PortalErr.PasswordSame]: {
+    status: 400,
+    'zh-CN': '新密码不能与当前密码相同',
+    'en-US': 'The new password must differ from the current one',
   },
   [PortalErr.PasswordLocked]: {
     status: 423,

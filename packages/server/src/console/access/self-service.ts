@@ -3,7 +3,7 @@ import type { ConsoleCache } from './console-cache.ts';
 import { passwordExpired, type LoginContext, type LoginService } from './login-service.ts';
 import { bindPhoneBeforeLogin, resetExpiredPassword } from '@edp/shared/api/console/login.calls';
 import type { Platform } from '../../platform/platform.ts';
-import { CommonErr, ConsoleErr } from '@edp/shared/errors';
+import { CommonErr, ConsoleErr, PortalErr } from '@edp/shared/errors';
 import { AppError } from '../../platform/errors/index.ts';
 import { auditService } from '../audit/index.ts';
 import { verifyPassword } from '../../platform/passwords/index.ts';
@@ -56,8 +56,7 @@ export function selfService(
       tokenHash: string,
     ) {
       await checkOwnPassword(caller, oldPassword);
-      if (oldPassword === newPassword)
-        throw new AppError(CommonErr.Invalid, { field: 'newPassword', detail: '' });
+      if (oldPassword === newPassword) throw new AppError(PortalErr.PasswordSame);
       await setPassword(app, caller.actor.user, newPassword, {
         byOther: false,
         keepSession: tokenHash,
@@ -120,7 +119,7 @@ export function selfService(
       );
       if (!passwordExpired(user, settings)) throw new AppError(CommonErr.Forbidden);
       if (input.oldPassword === input.newPassword) {
-        throw new AppError(CommonErr.Invalid, { field: 'newPassword', detail: '' });
+        throw new AppError(PortalErr.PasswordSame);
       }
       await setPassword(app, user, input.newPassword, { byOther: false });
       await audit.event({

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PortalErr } from '@edp/shared/errors';
 import { call, createTestApp, type TestContext } from '../../test/harness.ts';
-import { as, NEW_PASSWORD, pwd, setupTenant, signIn } from '../../test/console-fixture.ts';
+import {
+  as,
+  NEW_PASSWORD,
+  PASSWORD,
+  pwd,
+  setupTenant,
+  signIn,
+} from '../../test/console-fixture.ts';
 
 const host = 'acme.example';
 
@@ -85,6 +92,15 @@ describe('/api/user/update/my-{pwd,phone}: the current password under the login 
       newPassword: pwd('Third#Pass3'),
     });
     expect(right.body.errCode).toBe(PortalErr.PasswordLocked);
+  });
+
+  it('refuses a new password equal to the current one, saying so', async () => {
+    const same = await admin('/user/update/my-pwd', {
+      oldPassword: pwd(PASSWORD),
+      newPassword: pwd(PASSWORD),
+    });
+    expect(same.body).toMatchObject({ errCode: PortalErr.PasswordSame });
+    expect(same.body.msg).toBe('新密码不能与当前密码相同');
   });
 
   it('clears the count with a right current password, as a login does', async () => {

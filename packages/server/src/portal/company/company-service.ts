@@ -130,6 +130,7 @@ export function companyService(app: Deps) {
       await app.loginGuard.checkCurrentPassword(GUARD_SCOPE, row.email, session.ip, () =>
         verifyPassword(row.passwordHash, oldDigest),
       );
+      if (newDigest === oldDigest) throw new AppError(PortalErr.PasswordSame);
       refuseCommon(newDigest);
       await repo.setPassword(id, await hashPassword(newDigest));
       await app.sessions.revokeAllOf('company', id, session.tokenHash);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import { PortalErr } from '@edp/shared/errors';
 import { companies, emailCodes } from '../../platform/db/schema/index.ts';
 import { emailCodeService } from '../company/email-code-service.ts';
 import { md5Hex } from '../../platform/passwords/password-hash.ts';
@@ -288,6 +289,16 @@ describe('/api/com/n/* and /api/com/my/{info,pwd}', () => {
       { 'x-token': a },
     );
     expect(wrongOld.body.errCode).toBe(-10031);
+    const same = await call(
+      ctx.app,
+      '/com/my/pwd',
+      { oldPassword: PASSWORD, newPassword: PASSWORD },
+      { 'x-token': a, 'accept-language': 'en-US' },
+    );
+    expect(same.body).toMatchObject({
+      errCode: PortalErr.PasswordSame,
+      msg: 'The new password must differ from the current one',
+    });
     const res = await call(
       ctx.app,
       '/com/my/pwd',
