@@ -12,6 +12,7 @@ const account: DeepString<typeof zh> = {
     repeatRequired: 'Please repeat the new password',
     rule: 'Please enter password ({{min}}-{{max}} characters, upper / lower case letters and numbers)',
     mismatch: 'The passwords do not match, please try again.',
+    same: 'The new password must differ from the current one.',
     submit: 'Change password',
     success: 'Modified successfully',
   },

@@ -57,6 +57,7 @@ const admin: DeepString<typeof zh> = {
     },
     separator: ', ',
     mismatch: 'The passwords do not match, please try again.',
+    same: 'The new password must differ from the current one.',
   },
   phone: { invalid: 'please enter the correct phone number' },
   name: {

@@ -10,6 +10,7 @@ const account = {
     repeatRequired: '请再次输入新密码',
     rule: '请输入密码（{{min}}-{{max}} 位，包含大小写字母和数字）',
     mismatch: '两次输入的密码不一致，请重新输入。',
+    same: '新密码不能与当前密码相同。',
     submit: '确认修改',
     success: '修改成功',
   },

@@ -50,6 +50,7 @@ const admin = {
     classes: { upper: '大写字母', lower: '小写字母', number: '数字', special: '特殊字符' },
     separator: '、',
     mismatch: '两次输入的密码不一致，请重新输入。',
+    same: '新密码不能与当前密码相同。',
   },
   phone: { invalid: '请输入正确的手机号码' },
   name: { required: '请输入名称', invalid: '名称不能包含空格，且少于 20 个字符' },

@@ -42,6 +42,20 @@ describe('change-password modal', () => {
     ).toBeInTheDocument();
   });
 
+  it('refuses a new password equal to the current one before sending it', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    open();
+    await userEvent.type(screen.getByLabelText('Current password'), 'SamePass123');
+    await userEvent.type(screen.getByLabelText('New password'), 'SamePass123');
+    await userEvent.type(screen.getByLabelText('Repeat new password'), 'SamePass123');
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(
+      await screen.findByText('The new password must differ from the current one.'),
+    ).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('shows the messages in Chinese too', async () => {
     await changeLanguage('zh-CN');
     open();

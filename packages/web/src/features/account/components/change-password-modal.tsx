@@ -91,7 +91,18 @@ export function ChangePasswordModal({
         <Form.Item
           name="newPassword"
           label={t('changePassword.newPassword')}
-          rules={[{ required: true, message: t('changePassword.newRequired') }, satisfiesRule]}
+          dependencies={['oldPassword']}
+          rules={[
+            { required: true, message: t('changePassword.newRequired') },
+            satisfiesRule,
+            ({ getFieldValue }) => ({
+              // The server refuses it too (-10037); saying so here saves a round trip.
+              validator: (_, value: string | undefined) =>
+                !value || value !== getFieldValue('oldPassword')
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('changePassword.same'))),
+            }),
+          ]}
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>

@@ -3,7 +3,11 @@ import { Alert, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PasswordPolicy } from '@edp/shared/rules';
 import { ApiError } from '../../../lib/http.ts';
-import { passwordRules, sameAsRule } from '../../admin-common/lib/password-policy.ts';
+import {
+  differsFromRule,
+  passwordRules,
+  sameAsRule,
+} from '../../admin-common/lib/password-policy.ts';
 import type { AdminLoginInput } from '../api/admin-login.ts';
 import { resetExpiredPwd } from '../api/reset-expired-pwd.ts';
 import { newCaptchaNonce } from '../../../components/captcha-image.tsx';
@@ -72,11 +76,14 @@ export function ExpiredPasswordForm({
       <Form.Item
         name="newPassword"
         label={ta('profile.newPassword')}
-        rules={passwordRules(
-          ta,
-          policy,
-          ta('profile.required', { field: ta('profile.newPassword') }),
-        )}
+        rules={[
+          ...passwordRules(
+            ta,
+            policy,
+            ta('profile.required', { field: ta('profile.newPassword') }),
+          ),
+          differsFromRule(ta, () => login.password),
+        ]}
       >
         <Input.Password size="large" autoComplete="new-password" />
       </Form.Item>

@@ -35,6 +35,19 @@ export function passwordRules(
 }
 
 /** Rule for a "repeat password" field that must equal `field`. */
+/** The new password must differ from the current one (the server refuses it too: -10037). */
+export function differsFromRule(
+  t: TFunction<'admin'>,
+  current: () => string | undefined,
+): FormRule {
+  return {
+    validator: (_, value: string | undefined) =>
+      !value || value !== current()
+        ? Promise.resolve()
+        : Promise.reject(new Error(t('password.same'))),
+  };
+}
+
 export function sameAsRule(t: TFunction<'admin'>, field: string | string[]): FormRule {
   return ({ getFieldValue }) => ({
     validator: (_, value: string | undefined) =>

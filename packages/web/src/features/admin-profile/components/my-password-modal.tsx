@@ -2,7 +2,12 @@ import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../admin-common/components/form-modal.tsx';
 import { useTenantInfo } from '../../tenant/api/get-tenant-info.ts';
-import { passwordRules, policyOf, sameAsRule } from '../../admin-common/lib/password-policy.ts';
+import {
+  differsFromRule,
+  passwordRules,
+  policyOf,
+  sameAsRule,
+} from '../../admin-common/lib/password-policy.ts';
 import { useUpdateMyPwd } from '../api/update-my-pwd.ts';
 
 interface Values {
@@ -49,7 +54,11 @@ export function MyPasswordModal({ open, onClose }: { open: boolean; onClose: () 
       <Form.Item
         name="newPassword"
         label={t('profile.newPassword')}
-        rules={passwordRules(t, policy, required(t('profile.newPassword')))}
+        dependencies={['oldPassword']}
+        rules={[
+          ...passwordRules(t, policy, required(t('profile.newPassword'))),
+          differsFromRule(t, () => form.getFieldValue('oldPassword') as string | undefined),
+        ]}
       >
         <Input.Password autoComplete="new-password" />
       </Form.Item>
