@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { antdUniqueProviderStub } from './build/antd-unique-provider-stub.ts';
 import { apiCallsPlugin } from './build/api-calls-plugin.ts';
+import { precompressPlugin } from './build/precompress-plugin.ts';
 // Relative, not '@edp/shared/…': Node loads the bundled config and cannot import .ts from a package.
 import { DEFAULT_FULL_NAME, PRIMARY_COLOR } from '../shared/src/constants.ts';
 
@@ -55,6 +56,8 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
       },
     }),
+    // Last: it compresses the files as written, the service worker included.
+    precompressPlugin(),
   ],
   build: {
     manifest: true,

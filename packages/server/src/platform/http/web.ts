@@ -19,8 +19,19 @@ export function defaultWebDist(): string {
 }
 
 /**
+ * A path naming a static file by its extension. Such a path that is not in the build answers
+ * 404, not the app's page: a browser asking for /favicon.ico, or for a chunk of an older deploy,
+ * would otherwise get HTML (and a module script an HTML body it refuses).
+ */
+const STATIC_FILE =
+  /\.(?:js|mjs|css|map|json|webmanifest|txt|xml|ico|png|jpe?g|gif|svg|webp|avif|woff2?|ttf)$/i;
+
+/**
  * Serves the built web app with history-mode fallback to index.html. Hashed assets are cached
  * for a year; index.html and the service worker are revalidated every time so a deploy shows.
+ * The build writes a .br and a .gz beside each text file (packages/web/build/precompress-plugin.ts);
+ * `preCompressed` sends the one the request's Accept-Encoding prefers, with
+ * `Vary: Accept-Encoding`, for files and for the page fallback (sendFile) alike.
  */
 export const webPlugin = fp<{ webDist: string }>(async (app, { webDist }) => {
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
@@ -44,7 +55,11 @@ export const webPlugin = fp<{ webDist: string }>(async (app, { webDist }) => {
   }
 
   app.setNotFoundHandler((req, reply) => {
-    const isPage = (req.method === 'GET' || req.method === 'HEAD') && !req.url.startsWith('/api');
+    const pathname = req.url.split('?', 1)[0]!;
+    const isPage =
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      !pathname.startsWith('/api') &&
+      !STATIC_FILE.test(pathname);
     if (hasWeb && isPage) {
       return reply.type('text/html').sendFile('index.html');
     }
