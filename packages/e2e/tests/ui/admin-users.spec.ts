@@ -205,3 +205,22 @@ test('[ADMIN][USERS]: move selected users to a group and reset a password', asyn
   await expect(other.getByRole('heading', { name: 'Change password' })).toBeVisible();
   await context.close();
 });
+
+test('[ADMIN][USERS]: a dialog says the field limit before saving, and Esc closes it', async ({
+  page,
+  request,
+  tenant: { accounts },
+}) => {
+  await signInAdmin(page, request, accounts.admin, '/admin/users');
+  for (let round = 0; round < 2; round++) {
+    await page.getByRole('button', { name: 'Add' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add user' });
+    await expect(dialog).toBeVisible();
+    // The limit comes from the call's own schema, worded as the server words it.
+    await dialog.getByLabel('Job number').fill('x'.repeat(51));
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('must be at most 50 characters')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  }
+});

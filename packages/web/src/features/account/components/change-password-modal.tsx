@@ -78,7 +78,6 @@ export function ChangePasswordModal({
       confirmLoading={mutation.isPending}
       onOk={() => form.submit()}
       onCancel={close}
-      forceRender
     >
       <Form form={form} layout="vertical" name="change-password" onFinish={submit} requiredMark>
         <Form.Item

@@ -24,7 +24,11 @@ interface FormModalProps<T> {
   children: ReactNode;
 }
 
-/** The dialog every console form shares: a vertical form, Save submits it, Cancel closes. */
+/**
+ * The dialog every console form shares: a vertical form, Save submits it, Cancel and Esc close.
+ * Not `forceRender`: a dialog rendered while hidden stays open in antd's stack of portals, and
+ * Esc then goes to whichever hidden one came last instead of the dialog on screen.
+ */
 export function FormModal<T>(props: FormModalProps<T>) {
   const { t } = useTranslation('admin');
   return (
@@ -36,7 +40,6 @@ export function FormModal<T>(props: FormModalProps<T>) {
       confirmLoading={props.pending}
       onOk={() => props.form.submit()}
       onCancel={props.onCancel}
-      forceRender
     >
       {props.before}
       <Form
