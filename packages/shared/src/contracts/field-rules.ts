@@ -52,6 +52,10 @@ export const fieldRules = {
   },
   startBeforeEnd: { 'zh-CN': '开始时间须早于结束时间', 'en-US': 'start must be before end' },
   rangeOrder: { 'zh-CN': '下限不能大于上限', 'en-US': 'the minimum must not exceed the maximum' },
+  timeZone: {
+    'zh-CN': '须为 IANA 时区名称，如 Asia/Shanghai',
+    'en-US': 'must be an IANA time zone name, such as Asia/Shanghai',
+  },
 } satisfies Record<string, Record<Locale, string>>;
 
 export type FieldRule = keyof typeof fieldRules;

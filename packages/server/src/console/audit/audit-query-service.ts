@@ -1,31 +1,61 @@
 import type { z } from 'zod';
+import { roleNameIn } from '@edp/shared/built-in-roles';
 import type {
   TAuditItem,
+  ZAuditExportQuery,
   ZAuditFilter,
   ZAuditListRequest,
 } from '@edp/shared/contracts/console-admin';
 import type { TList } from '@edp/shared/contracts/common';
+import { errorMessage, type Locale } from '@edp/shared/errors';
 import type { Db } from '../../platform/db/index.ts';
 import type { Actor } from '../access/index.ts';
-import { AUDIT_CSV_HEADER, auditCsvLine, csvLine } from './audit-csv.ts';
+import { actionLabel, auditActions } from './audit-actions.ts';
+import { auditCsvHeader, auditCsvLine } from './audit-csv.ts';
+import { changesText, idsIn, readableChanges, readableNote, type Names } from './audit-detail.ts';
 import { auditRepository, type AuditQuery, type AuditRow } from './audit-repository.ts';
+import { DUTY_NAMES, RESULT_WORDS, SEPARATORS } from './audit-texts.ts';
+import { zonedDay, zonedTime } from './zoned-time.ts';
 
 /** Rows one export may hold; narrower filters export older entries. */
 export const AUDIT_EXPORT_MAX = 100_000;
 
-const item = (r: AuditRow): TAuditItem => ({
-  id: r.id,
-  at: r.at.toISOString(),
-  account: r.account,
-  roleName: r.roleName,
-  duty: r.duty,
-  action: r.action,
-  target: r.target,
-  detail: r.detail ?? null,
-  ip: r.ip,
-  result: r.result,
-  errCode: r.errCode,
-});
+/** The actor's duties ('system,audit') in the reader's language. */
+function dutyLabel(duty: string, locale: Locale): string {
+  return duty
+    .split(',')
+    .filter(Boolean)
+    .map((d) => DUTY_NAMES[d as keyof typeof DUTY_NAMES]?.[locale] ?? d)
+    .join(SEPARATORS.list[locale]);
+}
+
+/** Why a call failed, in the reader's language (the message it answered, without blanks). */
+function reasonOf(errCode: number, locale: Locale): string {
+  return errCode ? errorMessage(errCode, locale).replace(/\s*[：:]\s*$/, '') : '';
+}
+
+/** An entry as the reader reads it; the raw action and detail stay for filters and tools. */
+function entryOf(r: AuditRow, locale: Locale, names: Names): TAuditItem {
+  return {
+    id: r.id,
+    at: r.at.toISOString(),
+    account: r.account,
+    roleName: r.roleName,
+    roleKey: r.roleKey ?? null,
+    duty: r.duty,
+    dutyLabel: dutyLabel(r.duty, locale),
+    action: r.action,
+    actionLabel: actionLabel(r.action, locale),
+    target: r.target,
+    detail: r.detail ?? null,
+    changes: readableChanges(r.detail, locale, names),
+    note: readableNote(r.detail, locale),
+    ip: r.ip,
+    result: r.result,
+    errCode: r.errCode,
+    reason: reasonOf(r.errCode, locale),
+  };
+}
 
 /** Reading the audit log: the auditor sees what the other duties did (docs/console.md). */
 export function auditQueryService(db: Db) {
@@ -36,26 +66,76 @@ export function auditQueryService(db: Db) {
     // A super role holds every duty and reads everything; an auditor reads the other three.
     excludeAuditors: actor.userType !== 1,
   });
+  const namesIn = (tenantId: string, rows: AuditRow[]) =>
+    repo.namesOf(
+      tenantId,
+      rows.flatMap((r) => idsIn(r.detail)),
+    );
 
   return {
-    async list(actor: Actor, q: z.infer<typeof ZAuditListRequest>): Promise<TList<TAuditItem>> {
+    async list(
+      actor: Actor,
+      q: z.infer<typeof ZAuditListRequest>,
+      locale: Locale,
+    ): Promise<TList<TAuditItem>> {
       const { total, rows } = await repo.list({
         ...queryOf(actor, q),
         limit: q.pageSize,
         offset: (q.page - 1) * q.pageSize,
       });
-      return { list: rows.map(item), total, page: q.page, pageSize: q.pageSize };
+      const names = await namesIn(actor.tenantId, rows);
+      return {
+        list: rows.map((r) => entryOf(r, locale, names)),
+        total,
+        page: q.page,
+        pageSize: q.pageSize,
+      };
+    },
+
+    /** The export's file name: the day in the reader's zone. */
+    fileName(tz: string | undefined, now = new Date()) {
+      return `audit-${zonedDay(tz ?? 'UTC', now)}.csv`;
+    },
+
+    /** The action filter's choices in the reader's language. */
+    actions(locale: Locale) {
+      return { list: auditActions(locale) };
     },
 
     /**
-     * CSV lines (UTF-8 with a BOM so spreadsheets read Chinese right), newest first. The first
+     * CSV lines in the reader's language (UTF-8 with a BOM so spreadsheets read Chinese right),
+     * newest first, times in the reader's zone (default UTC) with the offset written. The first
      * chunk holds the header and the first page, so a caller that awaits it before answering
      * learns of a failing query while it can still answer in the envelope.
      */
-    async *csv(actor: Actor, f: z.infer<typeof ZAuditFilter>): AsyncGenerator<string> {
-      let header = `\uFEFF${csvLine(AUDIT_CSV_HEADER)}`;
-      for await (const rows of repo.stream(queryOf(actor, f), AUDIT_EXPORT_MAX)) {
-        yield header + rows.map(auditCsvLine).join('');
+    async *csv(
+      actor: Actor,
+      { tz, ...filter }: z.infer<typeof ZAuditExportQuery>,
+      locale: Locale,
+    ): AsyncGenerator<string> {
+      const zone = tz ?? 'UTC';
+      const time = zonedTime(zone);
+      const timeOfIso = (iso: string) => time(new Date(iso));
+      let header = `\uFEFF${auditCsvHeader(locale, zone)}`;
+      for await (const rows of repo.stream(queryOf(actor, filter), AUDIT_EXPORT_MAX)) {
+        const names = await namesIn(actor.tenantId, rows);
+        const lines = rows.map((r) => {
+          const e = entryOf(r, locale, names);
+          return auditCsvLine({
+            time: time(r.at),
+            account: e.account,
+            role: roleNameIn({ name: e.roleName, key: e.roleKey }, locale),
+            duty: e.dutyLabel,
+            action: e.actionLabel,
+            target: e.target,
+            detail: changesText(e.changes, e.note, locale, timeOfIso),
+            ip: e.ip,
+            result: RESULT_WORDS[e.result][locale],
+            errCode: e.errCode || '',
+            reason: e.reason,
+          });
+        });
+        yield header + lines.join('');
         header = '';
       }
       if (header) yield header;

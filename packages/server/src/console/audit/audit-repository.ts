@@ -1,5 +1,13 @@
-import { and, count, desc, eq, gte, ilike, lte, not, sql, type SQL } from 'drizzle-orm';
-import { type Db, consoleAudit, containsPattern } from '../../platform/db/index.ts';
+import { and, count, desc, eq, gte, ilike, inArray, lte, not, sql, type SQL } from 'drizzle-orm';
+import {
+  type Db,
+  consoleAudit,
+  consoleGroups,
+  consoleRoles,
+  consoleUsers,
+  containsPattern,
+} from '../../platform/db/index.ts';
+import type { NamedRecord } from './audit-detail.ts';
 
 export type AuditInsert = typeof consoleAudit.$inferInsert;
 export type AuditRow = typeof consoleAudit.$inferSelect;
@@ -49,6 +57,35 @@ export function auditRepository(db: Db) {
           .offset(q.offset),
       ]);
       return { total: total?.n ?? 0, rows };
+    },
+    /**
+     * The roles, groups and users of the tenant with these ids (entries' details name them by
+     * id): a role by name and built-in key, a group by name, a user by account.
+     */
+    async namesOf(tenantId: string, ids: readonly string[]): Promise<Map<string, NamedRecord>> {
+      const names = new Map<string, NamedRecord>();
+      const unique = [...new Set(ids)];
+      if (unique.length === 0) return names;
+      const [roles, groups, users] = await Promise.all([
+        db
+          .select({
+            id: consoleRoles.id,
+            name: consoleRoles.name,
+            roleKey: consoleRoles.builtInKey,
+          })
+          .from(consoleRoles)
+          .where(and(eq(consoleRoles.tenantId, tenantId), inArray(consoleRoles.id, unique))),
+        db
+          .select({ id: consoleGroups.id, name: consoleGroups.name })
+          .from(consoleGroups)
+          .where(and(eq(consoleGroups.tenantId, tenantId), inArray(consoleGroups.id, unique))),
+        db
+          .select({ id: consoleUsers.id, name: consoleUsers.account })
+          .from(consoleUsers)
+          .where(and(eq(consoleUsers.tenantId, tenantId), inArray(consoleUsers.id, unique))),
+      ]);
+      for (const { id, ...named } of [...roles, ...groups, ...users]) names.set(id, named);
+      return names;
     },
     /** Entries for the CSV export, newest first, in pages of `batch` so memory stays flat. */
     async *stream(q: AuditQuery, max: number, batch = 2000): AsyncGenerator<AuditRow[]> {

@@ -108,10 +108,18 @@ describe('the audit log (/owner/l/log, /owner/dw/{owner}/audit)', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('time,account,role,duty,action,target,detail,ip,result,errCode');
+    // In the caller's language (zh-CN without Accept-Language), times in UTC without tz.
+    expect(lines[0]).toBe('时间（UTC）,操作账号,角色,职责,操作,对象,详情,IP 地址,结果,错误码,原因');
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain(',admin,');
-    expect(lines[1]).toContain('""name"":""=cmd|x""');
+    expect(lines[1]).toContain(',admin,系统管理员,系统管理员,编辑分组,Ops,名称：Ops → =cmd|x');
+    expect(lines[1]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \+00:00,/);
+    // A failed sign-in reads as the action's label, then the account it tried.
+    const login = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/owner/dw/${tenantId}/audit?action=/login/n/login&result=failure`,
+      headers: { host, 'x-token': auditorToken },
+    });
+    expect(login.body).toContain(',登录,operator,');
     const other = await ctx.app.inject({
       method: 'GET',
       url: `/api/owner/dw/${crypto.randomUUID()}/audit`,

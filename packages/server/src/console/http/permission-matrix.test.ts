@@ -86,6 +86,7 @@ const samples: Record<ConsoleCall, (ids: Ids) => object> = {
   }),
   deleteProxy: (i) => ({ id: i.proxy }),
   auditLog: () => ({}),
+  auditActionList: () => ({}),
   exportAuditLog: () => ({}),
 };
 /** Calls that name an object by id: another tenant's id answers 404. */

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { auditLog, exportAuditLog } from '@edp/shared/api/console/audit.calls';
+import { auditActionList, auditLog, exportAuditLog } from '@edp/shared/api/console/audit.calls';
 import { setupState, setupTenant } from '@edp/shared/api/console/setup.calls';
 import { tenantInfo as tenantInfoCall } from '@edp/shared/api/platform.calls';
 import { CommonErr } from '@edp/shared/errors';
@@ -24,19 +24,22 @@ export function tenantRoutes(app: FastifyInstance, { setup, auditQueries, tenant
       byVendor: session?.kind === 'vendor',
     });
   });
-  serve(app, auditLog, (req) => auditQueries.list(callerOf(req).actor, req.body));
+  serve(app, auditLog, (req) => auditQueries.list(callerOf(req).actor, req.body, req.locale));
+  serve(app, auditActionList, async (req) => auditQueries.actions(req.locale));
   serve(app, exportAuditLog, async (req, reply) => {
     const { actor } = callerOf(req);
     // Another tenant's id answers 404, like every other id.
     if (req.params.owner !== actor.tenantId) throw new AppError(CommonErr.NotFound);
-    const csv = auditQueries.csv(actor, req.query);
+    const csv = auditQueries.csv(actor, req.query, req.locale);
     // The first page is read before the 200 is sent: a failing query answers in the envelope.
     // Past it, a failure can only cut the download, which the browser reports as failed.
     const first = await csv.next();
-    const day = new Date().toISOString().slice(0, 10);
     reply
       .header('Cache-Control', 'no-store')
-      .header('Content-Disposition', `attachment; filename="audit-${day}.csv"`)
+      .header(
+        'Content-Disposition',
+        `attachment; filename="${auditQueries.fileName(req.query.tz)}"`,
+      )
       .type('text/csv; charset=utf-8');
     return reply.send(Readable.from(resumed(first, csv)));
   });

@@ -1,9 +1,14 @@
 import { z } from 'zod';
-import { ZList } from '../../contracts/common.ts';
-import { ZAuditFilter, ZAuditItem, ZAuditListRequest } from '../../contracts/console-admin.ts';
+import { ZEmpty, ZList } from '../../contracts/common.ts';
+import {
+  ZAuditActions,
+  ZAuditExportQuery,
+  ZAuditItem,
+  ZAuditListRequest,
+} from '../../contracts/console-admin.ts';
 import { call, consoleRead } from '../define.ts';
 
-/** The audit log, for the auditor. */
+/** The audit log, for the auditor. Entries read in the caller's language (Accept-Language). */
 export const auditLog = call({
   method: 'POST',
   path: '/owner/l/log',
@@ -15,14 +20,26 @@ export const auditLog = call({
   data: ZList(ZAuditItem),
 });
 
+export const auditActionList = call({
+  method: 'POST',
+  path: '/owner/l/log/actions',
+  access: consoleRead('audit'),
+  tag: 'owner',
+  summary: "The actions the audit log may hold, labelled in the caller's language (action filter)",
+  label: { 'zh-CN': '查看审计操作类型', 'en-US': 'View audit action types' },
+  body: ZEmpty,
+  data: ZAuditActions,
+});
+
 export const exportAuditLog = call({
   method: 'GET',
   path: '/owner/dw/:owner/audit',
   access: consoleRead('audit'),
   tag: 'owner',
-  summary: 'The audit log as CSV, with the filters of /owner/l/log as query parameters',
+  summary:
+    "The audit log as CSV in the caller's language, with the filters of /owner/l/log and the reader's time zone (tz) as query parameters",
   label: { 'zh-CN': '导出审计日志', 'en-US': 'Export audit log' },
   params: z.object({ owner: z.string().max(64) }),
-  query: ZAuditFilter,
+  query: ZAuditExportQuery,
   file: true,
 });

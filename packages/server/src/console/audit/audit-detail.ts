@@ -1,0 +1,158 @@
+import { BUILT_IN_ROLES, type BuiltInRoleKey } from '@edp/shared/built-in-roles';
+import type { TAuditChange } from '@edp/shared/contracts/console-admin';
+import type { Locale } from '@edp/shared/errors';
+import { FIELD_LABELS, NOTES, SEPARATORS, VALUE_WORDS, YES_NO } from './audit-texts.ts';
+
+/**
+ * An entry's detail `{ before?, after?, note? }` as a reader reads it: one row per field, its
+ * label and values in the reader's language, roles, groups and users by name rather than id.
+ * The list answer and the CSV both read entries through here.
+ */
+
+/** The role, group or user an id in a detail names; a role made at setup by its key. */
+export interface NamedRecord {
+  name: string;
+  roleKey?: BuiltInRoleKey | null;
+}
+export type Names = ReadonlyMap<string, NamedRecord>;
+
+/** Fields that hold the id of a role, group or user, or a list of group ids. */
+const ID_FIELDS = new Set(['roleId', 'groupId', 'parentId', 'toGroupId', 'userId']);
+const ID_LIST_FIELDS = new Set(['groupIds']);
+const TIME_FIELDS = new Set(['startAt', 'endAt']);
+/** Recorded beside an id that is now shown by name. */
+const HIDDEN_FIELDS = new Set(['toGroupName']);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type Detail = { before?: unknown; after?: unknown; note?: unknown };
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const detailOf = (detail: unknown): Detail => (isRecord(detail) ? detail : {});
+
+/** One side as fields: nested objects one level deep as `outer.inner`, a list as `items`. */
+function fieldsOf(side: unknown): Map<string, unknown> {
+  const fields = new Map<string, unknown>();
+  if (Array.isArray(side)) fields.set('items', side);
+  else if (isRecord(side)) {
+    for (const [key, value] of Object.entries(side)) {
+      if (HIDDEN_FIELDS.has(key)) continue;
+      if (isRecord(value)) {
+        for (const [inner, v] of Object.entries(value)) fields.set(`${key}.${inner}`, v);
+      } else fields.set(key, value);
+    }
+  }
+  return fields;
+}
+
+/** The ids a detail names, to look their names up once for a page of entries. */
+export function idsIn(detail: unknown): string[] {
+  const ids: string[] = [];
+  const walk = (value: unknown, field: string) => {
+    if (Array.isArray(value)) {
+      for (const item of value) walk(item, field);
+    } else if (isRecord(value)) {
+      for (const [key, v] of Object.entries(value)) walk(v, key);
+    } else if (typeof value === 'string' && UUID.test(value)) {
+      if (ID_FIELDS.has(field) || ID_LIST_FIELDS.has(field)) ids.push(value);
+    }
+  };
+  const { before, after } = detailOf(detail);
+  walk(before, '');
+  walk(after, '');
+  return ids;
+}
+
+/** A field's name: its label, else its own name in words (`jobTitle` → "Job title"). */
+export function fieldLabel(field: string, locale: Locale): string {
+  const known = FIELD_LABELS[field]?.[locale];
+  if (known) return known;
+  const words = (field.split('.').at(-1) ?? field).replace(/([a-z0-9])([A-Z])/g, '$1 $2');
+  return words.charAt(0).toUpperCase() + words.slice(1).toLowerCase();
+}
+
+function readable(field: string, value: unknown, locale: Locale, names: Names): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (typeof value === 'boolean') return YES_NO[value ? 'yes' : 'no'][locale];
+  if (typeof value === 'number') return String(value);
+  if (Array.isArray(value)) {
+    if (field === 'pwdMatch.range' && value.length === 2) return `${value[0]}–${value[1]}`;
+    const parts = value.map((v) => readable(field, v, locale, names));
+    const objects = value.some(isRecord);
+    return parts.join(objects ? SEPARATORS.fields[locale] : SEPARATORS.list[locale]);
+  }
+  if (isRecord(value)) {
+    return Object.entries(value)
+      .filter(([key]) => !HIDDEN_FIELDS.has(key))
+      .map(
+        ([key, v]) =>
+          `${fieldLabel(key, locale)}${SEPARATORS.pair[locale]}${readable(key, v, locale, names) || '—'}`,
+      )
+      .join(SEPARATORS.list[locale]);
+  }
+  const text = String(value);
+  if (ID_FIELDS.has(field) || ID_LIST_FIELDS.has(field)) {
+    const named = names.get(text);
+    if (!named) return text;
+    return named.roleKey ? BUILT_IN_ROLES[named.roleKey].name[locale] : named.name;
+  }
+  if (field === 'duties' && text in BUILT_IN_ROLES) {
+    return BUILT_IN_ROLES[text as BuiltInRoleKey].name[locale];
+  }
+  return VALUE_WORDS[field]?.[text]?.[locale] ?? text;
+}
+
+/**
+ * Fields in the order FIELD_LABELS lists them (who, what, where before how), others after in
+ * the order stored: jsonb keeps keys by length, not as the service wrote them.
+ */
+const FIELD_ORDER = new Map(Object.keys(FIELD_LABELS).map((field, i) => [field, i]));
+const orderOf = (field: string) => FIELD_ORDER.get(field) ?? FIELD_ORDER.size;
+
+/** The detail's fields, with both sides and whether they differ. */
+export function readableChanges(detail: unknown, locale: Locale, names: Names): TAuditChange[] {
+  const { before, after } = detailOf(detail);
+  const was = fieldsOf(before);
+  const now = fieldsOf(after);
+  const fields = [...new Set([...was.keys(), ...now.keys()])];
+  fields.sort((a, b) => orderOf(a) - orderOf(b));
+  return fields.map((field) => ({
+    field,
+    label: fieldLabel(field, locale),
+    before: was.has(field) ? readable(field, was.get(field), locale, names) : null,
+    after: now.has(field) ? readable(field, now.get(field), locale, names) : null,
+    changed:
+      was.has(field) &&
+      now.has(field) &&
+      JSON.stringify(was.get(field)) !== JSON.stringify(now.get(field)),
+    time: TIME_FIELDS.has(field),
+  }));
+}
+
+/** The detail's note in the reader's language; a note the server does not know, as written. */
+export function readableNote(detail: unknown, locale: Locale): string {
+  const { note } = detailOf(detail);
+  return typeof note === 'string' ? (NOTES[note]?.[locale] ?? note) : '';
+}
+
+/**
+ * Changes and note as one line of text (the CSV): of an edit the fields that changed, `label:
+ * before → after`; of anything else every field, `label: value`. `time` writes ISO times as the
+ * reader's zone reads them.
+ */
+export function changesText(
+  changes: readonly TAuditChange[],
+  note: string,
+  locale: Locale,
+  time: (iso: string) => string,
+): string {
+  const value = (c: TAuditChange, v: string | null) => (v ? (c.time ? time(v) : v) : '—');
+  const changed = changes.filter((c) => c.changed);
+  const parts = (changed.length > 0 ? changed : changes).map((c) => {
+    const shown = c.changed
+      ? `${value(c, c.before)} → ${value(c, c.after)}`
+      : value(c, c.after ?? c.before);
+    return `${c.label}${SEPARATORS.pair[locale]}${shown}`;
+  });
+  if (note) parts.push(note);
+  return parts.join(SEPARATORS.fields[locale]);
+}

@@ -1,0 +1,138 @@
+import type { Locale } from '@edp/shared/errors';
+
+/**
+ * The words the audit log is read in, besides the calls' own labels (`label` in each call's
+ * declaration) and the built-in roles' names (@edp/shared/built-in-roles). One place for the
+ * list answer and the CSV; the web has no copy (it shows what the server answers).
+ */
+type Words<K extends string> = Record<K, Record<Locale, string>>;
+
+/** The actor's duties: the four menu modes, and the vendor acting on a tenant. */
+export const DUTY_NAMES: Words<'system' | 'operate' | 'kss' | 'audit' | 'vendor'> = {
+  system: { 'zh-CN': '系统管理员', 'en-US': 'System administrator' },
+  operate: { 'zh-CN': '安全操作员', 'en-US': 'Security operator' },
+  kss: { 'zh-CN': '密码管理员', 'en-US': 'Password manager' },
+  audit: { 'zh-CN': '审计员', 'en-US': 'Auditor' },
+  vendor: { 'zh-CN': '厂商管理员', 'en-US': 'Vendor administrator' },
+};
+
+export const RESULT_WORDS: Words<'success' | 'failure'> = {
+  success: { 'zh-CN': '成功', 'en-US': 'Success' },
+  failure: { 'zh-CN': '失败', 'en-US': 'Failure' },
+};
+
+/** The CSV's columns, in order; `time` takes the zone the times are written in. */
+export const CSV_COLUMNS: Words<
+  | 'time'
+  | 'account'
+  | 'role'
+  | 'duty'
+  | 'action'
+  | 'target'
+  | 'detail'
+  | 'ip'
+  | 'result'
+  | 'errCode'
+  | 'reason'
+> = {
+  time: { 'zh-CN': '时间（{zone}）', 'en-US': 'Time ({zone})' },
+  account: { 'zh-CN': '操作账号', 'en-US': 'Actor account' },
+  role: { 'zh-CN': '角色', 'en-US': 'Role' },
+  duty: { 'zh-CN': '职责', 'en-US': 'Duty' },
+  action: { 'zh-CN': '操作', 'en-US': 'Action' },
+  target: { 'zh-CN': '对象', 'en-US': 'Target' },
+  detail: { 'zh-CN': '详情', 'en-US': 'Details' },
+  ip: { 'zh-CN': 'IP 地址', 'en-US': 'IP address' },
+  result: { 'zh-CN': '结果', 'en-US': 'Result' },
+  errCode: { 'zh-CN': '错误码', 'en-US': 'Error code' },
+  reason: { 'zh-CN': '原因', 'en-US': 'Reason' },
+};
+
+/** Notes the server writes into an entry's detail (audit-service.ts, setup-service.ts). */
+export const NOTES: Record<string, Record<Locale, string>> = {
+  'by the vendor administrator': {
+    'zh-CN': '由厂商管理员操作',
+    'en-US': 'By the vendor administrator',
+  },
+  'detail too large to keep': {
+    'zh-CN': '详情过大，未保存',
+    'en-US': 'The details were too large to keep',
+  },
+};
+
+/** Labels of the fields services record in before/after (a field not here reads as its name). */
+export const FIELD_LABELS: Record<string, Record<Locale, string>> = {
+  account: { 'zh-CN': '账号', 'en-US': 'Account' },
+  name: { 'zh-CN': '名称', 'en-US': 'Name' },
+  phone: { 'zh-CN': '手机号码', 'en-US': 'Phone' },
+  email: { 'zh-CN': '邮箱', 'en-US': 'E-mail' },
+  jobNo: { 'zh-CN': '工号', 'en-US': 'Job number' },
+  duty: { 'zh-CN': '职务', 'en-US': 'Job title' },
+  status: { 'zh-CN': '状态', 'en-US': 'Status' },
+  roleId: { 'zh-CN': '角色', 'en-US': 'Role' },
+  groupId: { 'zh-CN': '分组', 'en-US': 'Group' },
+  userId: { 'zh-CN': '用户', 'en-US': 'User' },
+  mustChangePassword: { 'zh-CN': '须修改密码', 'en-US': 'Must change password' },
+  menu: { 'zh-CN': '职责', 'en-US': 'Duty' },
+  permission: { 'zh-CN': '权限', 'en-US': 'Permission' },
+  groupIds: { 'zh-CN': '关联分组', 'en-US': 'Associated groups' },
+  number: { 'zh-CN': '编号', 'en-US': 'Number' },
+  parentId: { 'zh-CN': '上级分组', 'en-US': 'Parent group' },
+  leader: { 'zh-CN': '负责人', 'en-US': 'Leader' },
+  toGroupId: { 'zh-CN': '托管分组', 'en-US': 'Escrow group' },
+  mode: { 'zh-CN': '托管方式', 'en-US': 'Escrow mode' },
+  startAt: { 'zh-CN': '开始时间', 'en-US': 'Start' },
+  endAt: { 'zh-CN': '结束时间', 'en-US': 'End' },
+  picCodeTag: { 'zh-CN': '登录验证码', 'en-US': 'Login captcha' },
+  'pwdMatch.reg': { 'zh-CN': '自定义密码规则', 'en-US': 'Custom password rule' },
+  'pwdMatch.list': { 'zh-CN': '密码须包含', 'en-US': 'Password must contain' },
+  'pwdMatch.range': { 'zh-CN': '密码长度', 'en-US': 'Password length' },
+  expireDays: { 'zh-CN': '密码有效期（天）', 'en-US': 'Password expiry (days)' },
+  lockCount: { 'zh-CN': '锁定前允许的失败次数', 'en-US': 'Failed logins before lockout' },
+  sms: { 'zh-CN': '短信登录验证码', 'en-US': 'SMS login code' },
+  mailCode: { 'zh-CN': '邮件登录验证码', 'en-US': 'E-mail login code' },
+  domain: { 'zh-CN': '域名', 'en-US': 'Domain' },
+  company: { 'zh-CN': '公司', 'en-US': 'Company' },
+  sysName: { 'zh-CN': '系统名称', 'en-US': 'System name' },
+  duties: { 'zh-CN': '设置的职责', 'en-US': 'Duties set up' },
+  superAdmin: { 'zh-CN': '超级管理员', 'en-US': 'Super administrator' },
+  items: { 'zh-CN': '条目', 'en-US': 'Items' },
+};
+
+/** Words for the values of some fields (by field, then value). */
+export const VALUE_WORDS: Record<string, Record<string, Record<Locale, string>>> = {
+  status: {
+    normal: { 'zh-CN': '正常', 'en-US': 'Normal' },
+    disabled: { 'zh-CN': '禁用', 'en-US': 'Disabled' },
+    deleted: { 'zh-CN': '已删除', 'en-US': 'Deleted' },
+    active: { 'zh-CN': '已启用', 'en-US': 'Active' },
+    inactive: { 'zh-CN': '已停用', 'en-US': 'Inactive' },
+  },
+  permission: {
+    read: { 'zh-CN': '只读', 'en-US': 'Read-only' },
+    write: { 'zh-CN': '可写', 'en-US': 'Writable' },
+  },
+  menu: DUTY_NAMES,
+  mode: {
+    tiered: { 'zh-CN': '分级托管', 'en-US': 'Tiered' },
+    sibling: { 'zh-CN': '同级托管', 'en-US': 'Sibling' },
+  },
+  'pwdMatch.list': {
+    upper: { 'zh-CN': '大写字母', 'en-US': 'upper case letters' },
+    lower: { 'zh-CN': '小写字母', 'en-US': 'lower case letters' },
+    number: { 'zh-CN': '数字', 'en-US': 'numbers' },
+    special: { 'zh-CN': '特殊字符', 'en-US': 'special characters' },
+  },
+};
+
+export const YES_NO: Words<'yes' | 'no'> = {
+  yes: { 'zh-CN': '是', 'en-US': 'Yes' },
+  no: { 'zh-CN': '否', 'en-US': 'No' },
+};
+
+/** How a list of values, and a list of fields, is joined in each language. */
+export const SEPARATORS: Words<'list' | 'fields' | 'pair'> = {
+  list: { 'zh-CN': '、', 'en-US': ', ' },
+  fields: { 'zh-CN': '；', 'en-US': '; ' },
+  pair: { 'zh-CN': '：', 'en-US': ': ' },
+};
