@@ -24,6 +24,10 @@ const adminAudit: DeepString<typeof zh> = {
     after: 'After',
     note: 'Note',
     empty: 'No audit entries',
+    allActions: 'All actions',
+    changes: 'Changes',
+    field: 'Field',
+    changed: 'Changed',
   },
   settings: {
     captcha: 'Login captcha',

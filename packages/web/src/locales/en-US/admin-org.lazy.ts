@@ -50,6 +50,7 @@ const adminOrg: DeepString<typeof zh> = {
     editTitle: 'Edit role',
     keyword: 'Role name',
     builtInLocked: 'The duty of a built-in role cannot change',
+    builtInNamed: "A built-in role's name follows the console's language and cannot change",
     selectMenu: 'Please select a duty',
     selectPermission: 'Please select a permission',
   },

@@ -30,6 +30,12 @@ const admin: DeepString<typeof zh> = {
     kss: 'Password manager',
     audit: 'Auditor',
   },
+  builtInRoles: {
+    admin: 'System administrator',
+    keyAdmin: 'Password manager',
+    operator: 'Security operator',
+    auditor: 'Auditor',
+  },
   dutyDesc: {
     system: 'Manages users, roles, groups, proxies and login settings.',
     operate: 'Manages devices and tasks and views the groups.',

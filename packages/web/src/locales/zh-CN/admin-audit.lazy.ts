@@ -22,6 +22,10 @@ const adminAudit = {
     after: '修改后',
     note: '备注',
     empty: '暂无审计记录',
+    allActions: '全部操作',
+    changes: '修改内容',
+    field: '字段',
+    changed: '已修改',
   },
   settings: {
     captcha: '登录验证码',

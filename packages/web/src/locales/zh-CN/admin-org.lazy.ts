@@ -48,6 +48,7 @@ const adminOrg = {
     editTitle: '编辑角色',
     keyword: '角色名称',
     builtInLocked: '内置角色的职责不可修改',
+    builtInNamed: '内置角色的名称随界面语言显示，不可修改',
     selectMenu: '请选择职责',
     selectPermission: '请选择权限',
   },

@@ -28,6 +28,13 @@ const admin = {
     kss: '密码管理员',
     audit: '审计员',
   },
+  /** Built-in roles by key (shared/built-in-roles.ts holds the same names; a test compares). */
+  builtInRoles: {
+    admin: '系统管理员',
+    keyAdmin: '密码管理员',
+    operator: '安全操作员',
+    auditor: '审计员',
+  },
   dutyDesc: {
     system: '管理用户、角色、分组、代理与登录设置。',
     operate: '管理设备与任务，查看分组。',

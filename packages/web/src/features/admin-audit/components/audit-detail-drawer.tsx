@@ -2,20 +2,15 @@ import { Descriptions, Drawer, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { TAuditItem } from '@edp/shared/contracts/console-admin';
-import { detailParts } from '../lib/audit-filter.ts';
 import { TAG } from '../../admin-common/lib/tag-colors.ts';
+import { useRoleName } from '../../admin-common/lib/role-name.ts';
+import { AuditChanges } from './audit-changes.tsx';
 
-const pre = (text: string | undefined) =>
-  text ? (
-    <pre style={{ margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>{text}</pre>
-  ) : (
-    '—'
-  );
-
-/** One audit entry in full, with the state before and after the change. */
+/** One audit entry in full, in the page's language, with its fields before and after. */
 export function AuditDetailDrawer({ entry, onClose }: { entry?: TAuditItem; onClose: () => void }) {
   const { t } = useTranslation('adminAudit');
-  const parts = detailParts(entry?.detail);
+  const roleName = useRoleName();
+  const or = (text: string) => text || '—';
   return (
     <Drawer open={!!entry} onClose={onClose} title={t('audit.detailTitle')} size="large">
       {entry && (
@@ -23,21 +18,26 @@ export function AuditDetailDrawer({ entry, onClose }: { entry?: TAuditItem; onCl
           <Descriptions.Item label={t('audit.time')}>
             {dayjs(entry.at).format('YYYY-MM-DD HH:mm:ss')}
           </Descriptions.Item>
-          <Descriptions.Item label={t('audit.account')}>{entry.account}</Descriptions.Item>
-          <Descriptions.Item label={t('audit.role')}>{entry.roleName}</Descriptions.Item>
-          <Descriptions.Item label={t('audit.duty')}>{entry.duty}</Descriptions.Item>
-          <Descriptions.Item label={t('audit.action')}>{entry.action}</Descriptions.Item>
-          <Descriptions.Item label={t('audit.target')}>{entry.target}</Descriptions.Item>
-          <Descriptions.Item label={t('audit.ip')}>{entry.ip}</Descriptions.Item>
+          <Descriptions.Item label={t('audit.account')}>{or(entry.account)}</Descriptions.Item>
+          <Descriptions.Item label={t('audit.role')}>
+            {or(roleName({ name: entry.roleName, key: entry.roleKey }))}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('audit.duty')}>{or(entry.dutyLabel)}</Descriptions.Item>
+          <Descriptions.Item label={t('audit.action')}>{entry.actionLabel}</Descriptions.Item>
+          <Descriptions.Item label={t('audit.target')}>{or(entry.target)}</Descriptions.Item>
+          <Descriptions.Item label={t('audit.ip')}>{or(entry.ip)}</Descriptions.Item>
           <Descriptions.Item label={t('audit.result')}>
             <Tag color={entry.result === 'success' ? TAG.ok : TAG.bad}>
               {t(`audit.${entry.result}`)}
             </Tag>
-            {entry.errCode !== 0 && `${t('audit.errCode')}: ${entry.errCode}`}
+            {entry.errCode !== 0 && `${entry.reason} (${t('audit.errCode')} ${entry.errCode})`}
           </Descriptions.Item>
-          <Descriptions.Item label={t('audit.before')}>{pre(parts.before)}</Descriptions.Item>
-          <Descriptions.Item label={t('audit.after')}>{pre(parts.after)}</Descriptions.Item>
-          <Descriptions.Item label={t('audit.note')}>{pre(parts.note)}</Descriptions.Item>
+          <Descriptions.Item label={t('audit.changes')}>
+            {entry.changes.length > 0 ? <AuditChanges changes={entry.changes} /> : '—'}
+          </Descriptions.Item>
+          {entry.note && (
+            <Descriptions.Item label={t('audit.note')}>{entry.note}</Descriptions.Item>
+          )}
         </Descriptions>
       )}
     </Drawer>

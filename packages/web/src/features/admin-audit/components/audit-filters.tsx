@@ -1,7 +1,7 @@
 import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { addUser } from '@edp/shared/api/console/users.calls';
+import { useAuditActions } from '../api/get-audit-actions.ts';
 import type { AuditFilter } from '../lib/audit-filter.ts';
 
 interface Values {
@@ -17,6 +17,7 @@ export function AuditFilters({ onChange }: { onChange: (filter: AuditFilter) => 
   const { t } = useTranslation('adminAudit');
   const { t: ta } = useTranslation('admin');
   const [form] = Form.useForm<Values>();
+  const actions = useAuditActions();
 
   const apply = ({ period, result, ...rest }: Values) =>
     onChange({
@@ -46,7 +47,14 @@ export function AuditFilters({ onChange }: { onChange: (filter: AuditFilter) => 
         <Input allowClear style={{ width: 140 }} />
       </Form.Item>
       <Form.Item name="action" label={t('audit.action')}>
-        <Input allowClear style={{ width: 160 }} placeholder={addUser.path} />
+        <Select
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          style={{ width: 200 }}
+          placeholder={t('audit.allActions')}
+          loading={actions.isLoading}
+          options={actions.data?.list.map((a) => ({ value: a.action, label: a.label }))}
+        />
       </Form.Item>
       <Form.Item name="result" label={t('audit.result')}>
         <Select

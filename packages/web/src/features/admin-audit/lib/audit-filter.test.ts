@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanFilter, detailParts, filterQuery } from './audit-filter.ts';
+import { cleanFilter, filterQuery, readerTimeZone } from './audit-filter.ts';
 
 describe('audit filter', () => {
   it('keeps only the filters that are set', () => {
@@ -11,12 +11,10 @@ describe('audit filter', () => {
     );
   });
 
-  it('formats the before/after detail', () => {
-    expect(detailParts({ before: { a: 1 }, note: 'x' })).toEqual({
-      before: '{\n  "a": 1\n}',
-      after: undefined,
-      note: 'x',
-    });
-    expect(detailParts(null)).toEqual({});
+  it('sends the reader’s time zone with the export', () => {
+    expect(filterQuery({ result: 'failure' }, 'Asia/Shanghai')).toBe(
+      'result=failure&tz=Asia%2FShanghai',
+    );
+    expect(readerTimeZone()).toMatch(/^[A-Za-z_]+(\/[A-Za-z_+-]+)*$/);
   });
 });

@@ -3,6 +3,7 @@ export interface AuditFilter {
   from?: string;
   to?: string;
   account?: string;
+  /** The raw action, one of /owner/l/log/actions. */
   action?: string;
   result?: 'success' | 'failure';
   keyword?: string;
@@ -18,19 +19,13 @@ export function cleanFilter(filter: AuditFilter): AuditFilter {
   return out;
 }
 
-/** The query string of the CSV download. */
-export function filterQuery(filter: AuditFilter): string {
-  return new URLSearchParams(cleanFilter(filter) as Record<string, string>).toString();
+/** The query string of the CSV download, with the zone its times are to be written in. */
+export function filterQuery(filter: AuditFilter, tz?: string): string {
+  const query = cleanFilter(filter) as Record<string, string>;
+  return new URLSearchParams(tz ? { ...query, tz } : query).toString();
 }
 
-/** `detail` of an entry ({ before?, after?, note? }) as displayable JSON parts. */
-export function detailParts(detail: unknown): { before?: string; after?: string; note?: string } {
-  if (typeof detail !== 'object' || detail === null) return {};
-  const d = detail as Record<string, unknown>;
-  const json = (v: unknown) => (v === undefined ? undefined : JSON.stringify(v, null, 2));
-  return {
-    before: json(d.before),
-    after: json(d.after),
-    note: typeof d.note === 'string' ? d.note : json(d.note),
-  };
+/** The browser's IANA time zone (e.g. Asia/Shanghai), or undefined when it names none. */
+export function readerTimeZone(): string | undefined {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
 }

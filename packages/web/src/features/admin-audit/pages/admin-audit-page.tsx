@@ -11,6 +11,7 @@ import { ApiError } from '../../../lib/http.ts';
 import { tablePagination } from '../../admin-common/components/table-pagination.ts';
 import '../../admin-common/lib/admin-locales.ts';
 import { useAdminUser } from '../../admin-common/lib/admin-user.ts';
+import { useRoleName } from '../../admin-common/lib/role-name.ts';
 import { exportAudit } from '../api/export-audit.ts';
 import { useAuditLog } from '../api/get-audit-log.ts';
 import { AuditDetailDrawer } from '../components/audit-detail-drawer.tsx';
@@ -31,6 +32,7 @@ export default function AdminAuditPage() {
   const [exporting, setExporting] = useState(false);
   const [toast, holder] = message.useMessage();
   const list = useAuditLog({ ...paging.params, ...filter });
+  const roleName = useRoleName();
 
   const download = async () => {
     if (!user) return;
@@ -51,8 +53,13 @@ export default function AdminAuditPage() {
       render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm:ss'),
     },
     { title: t('audit.account'), dataIndex: 'account' },
-    { title: t('audit.role'), dataIndex: 'roleName' },
-    { title: t('audit.action'), dataIndex: 'action' },
+    {
+      title: t('audit.role'),
+      dataIndex: 'roleName',
+      render: (name: string, e) => roleName({ name, key: e.roleKey }),
+    },
+    { title: t('audit.duty'), dataIndex: 'dutyLabel' },
+    { title: t('audit.action'), dataIndex: 'actionLabel' },
     { title: t('audit.target'), dataIndex: 'target' },
     { title: t('audit.ip'), dataIndex: 'ip' },
     {

@@ -6,6 +6,7 @@ import { PageContainer } from '../../../components/page-container.tsx';
 import type { MenuKey } from '../../../locales/menu-key.ts';
 import '../../admin-common/lib/admin-locales.ts';
 import { useAdminUser } from '../../admin-common/lib/admin-user.ts';
+import { useRoleName } from '../../admin-common/lib/role-name.ts';
 import './admin-home-page.css';
 import { TAG } from '../../admin-common/lib/tag-colors.ts';
 
@@ -27,6 +28,7 @@ export default function AdminHomePage() {
   const { t } = useTranslation('admin');
   const { t: tm } = useTranslation('menu');
   const user = useAdminUser();
+  const roleName = useRoleName();
   if (!user) return null;
   const links = CONSOLE_PAGES.filter((page) => pageOpensFor(page, user.menus));
 
@@ -35,7 +37,8 @@ export default function AdminHomePage() {
       <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} style={{ marginBottom: 24 }}>
         <Descriptions.Item label={t('home.account')}>{user.account}</Descriptions.Item>
         <Descriptions.Item label={t('home.role')}>
-          {user.roleName} {user.userType === 1 && <Tag color={TAG.gold}>{t('home.super')}</Tag>}
+          {roleName({ name: user.roleName, key: user.roleKey })}{' '}
+          {user.userType === 1 && <Tag color={TAG.gold}>{t('home.super')}</Tag>}
         </Descriptions.Item>
         <Descriptions.Item label={t('home.duty')}>
           {user.menus.map((m) => (
@@ -50,7 +53,7 @@ export default function AdminHomePage() {
             {user.proxies.map((p) => (
               <Tag key={p.roleId}>
                 {t('home.proxyUntil', {
-                  role: p.roleName,
+                  role: roleName({ name: p.roleName, key: p.roleKey }),
                   end: new Date(p.endAt).toLocaleString(),
                 })}
               </Tag>

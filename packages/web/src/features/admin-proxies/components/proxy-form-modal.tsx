@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../admin-common/components/form-modal.tsx';
 import { useAllRoles } from '../../admin-common/api/get-role-list.ts';
 import { checkRange } from '../../admin-common/lib/date-range.ts';
+import { useRoleName } from '../../admin-common/lib/role-name.ts';
 import { useAddProxy } from '../api/add-proxy.ts';
 import { useEditProxy } from '../api/edit-proxy.ts';
 import type { TProxyItem } from '../api/get-proxy-list.ts';
@@ -25,6 +26,7 @@ interface ProxyFormModalProps {
 /** Add or edit a proxy: the user, the role they act with, and the period (start ≤ end). */
 export function ProxyFormModal({ open, proxy, onClose }: ProxyFormModalProps) {
   const { t } = useTranslation('adminOrg');
+  const roleName = useRoleName();
   const [form] = Form.useForm<Values>();
   const roles = useAllRoles(open);
   const add = useAddProxy();
@@ -74,7 +76,7 @@ export function ProxyFormModal({ open, proxy, onClose }: ProxyFormModalProps) {
           loading={roles.isLoading}
           options={roles.data?.list
             .filter((r) => r.userType !== 1)
-            .map((r) => ({ value: r.id, label: r.name }))}
+            .map((r) => ({ value: r.id, label: roleName({ name: r.name, key: r.builtInKey }) }))}
         />
       </Form.Item>
       <Form.Item

@@ -9,6 +9,7 @@ import { usePaging } from '../../../lib/use-paging.ts';
 import { tablePagination } from '../../admin-common/components/table-pagination.ts';
 import '../../admin-common/lib/admin-locales.ts';
 import { useMayCall } from '../../admin-common/lib/admin-user.ts';
+import { useRoleName } from '../../admin-common/lib/role-name.ts';
 import { proxyState } from '../../admin-common/lib/date-range.ts';
 import { useDeleteProxy } from '../api/delete-proxy.ts';
 import { useProxyList, type TProxyItem } from '../api/get-proxy-list.ts';
@@ -31,10 +32,15 @@ export default function AdminProxiesPage() {
   const [editing, setEditing] = useState<TProxyItem | 'new'>();
   const list = useProxyList(paging.params);
   const del = useDeleteProxy();
+  const roleName = useRoleName();
 
   const columns: ColumnsType<TProxyItem> = [
     { title: t('proxies.user'), key: 'user', render: (_, p) => `${p.userName} (${p.account})` },
-    { title: t('proxies.role'), dataIndex: 'roleName' },
+    {
+      title: t('proxies.role'),
+      dataIndex: 'roleName',
+      render: (name: string, p) => roleName({ name, key: p.roleKey }),
+    },
     { title: t('proxies.start'), dataIndex: 'startAt', render: time },
     { title: t('proxies.end'), dataIndex: 'endAt', render: time },
     {
@@ -62,7 +68,7 @@ export default function AdminProxiesPage() {
           </Button>
           <ConfirmDeleteButton
             label={p.account}
-            name={`${p.account} → ${p.roleName}`}
+            name={`${p.account} → ${roleName({ name: p.roleName, key: p.roleKey })}`}
             onConfirm={() => del.mutateAsync({ id: p.id })}
           />
         </Space>

@@ -6,6 +6,7 @@ import { MENU_MODES, ROLE_PERMISSIONS } from '@edp/shared/permissions';
 import { NAME_PATTERN } from '@edp/shared/rules';
 import type { TRoleItem } from '../../admin-common/api/get-role-list.ts';
 import { GroupTreeSelect } from '../../admin-common/components/group-tree-select.tsx';
+import { useRoleName } from '../../admin-common/lib/role-name.ts';
 import { useAddRole, type RoleInput } from '../api/add-role.ts';
 import { useEditRole } from '../api/edit-role.ts';
 
@@ -22,17 +23,20 @@ export function RoleFormModal({ open, role, onClose }: RoleFormModalProps) {
   const [form] = Form.useForm<RoleInput>();
   const add = useAddRole();
   const edit = useEditRole();
+  const roleName = useRoleName();
+  const shownName = role && roleName({ name: role.name, key: role.builtInKey });
 
   useEffect(() => {
     if (!open) return;
     form.resetFields();
-    if (role) form.setFieldsValue(role);
-  }, [open, role, form]);
+    if (role) form.setFieldsValue({ ...role, name: shownName });
+  }, [open, role, form, shownName]);
 
   const submit = async (values: RoleInput) => {
     const groupIds = values.groupIds ?? [];
     if (!role) await add.mutateAsync({ ...values, groupIds });
-    else if (role.builtIn) await edit.mutateAsync({ id: role.id, name: values.name, groupIds });
+    // A built-in role keeps its duty, permission and name (shown from its key): only its groups.
+    else if (role.builtIn) await edit.mutateAsync({ id: role.id, groupIds });
     else await edit.mutateAsync({ id: role.id, ...values, groupIds });
     onClose();
   };
@@ -51,12 +55,17 @@ export function RoleFormModal({ open, role, onClose }: RoleFormModalProps) {
       <Form.Item
         name="name"
         label={t('roles.name')}
-        rules={[
-          { required: true, message: ta('name.required') },
-          { pattern: NAME_PATTERN, message: ta('name.invalid') },
-        ]}
+        extra={role?.builtIn ? t('roles.builtInNamed') : undefined}
+        rules={
+          role?.builtIn
+            ? []
+            : [
+                { required: true, message: ta('name.required') },
+                { pattern: NAME_PATTERN, message: ta('name.invalid') },
+              ]
+        }
       >
-        <Input />
+        <Input disabled={role?.builtIn} />
       </Form.Item>
       <Form.Item
         name="menu"

@@ -10,6 +10,7 @@ import { useRoleList, type TRoleItem } from '../../admin-common/api/get-role-lis
 import { tablePagination } from '../../admin-common/components/table-pagination.ts';
 import '../../admin-common/lib/admin-locales.ts';
 import { useMayCall } from '../../admin-common/lib/admin-user.ts';
+import { useRoleName } from '../../admin-common/lib/role-name.ts';
 import { useDeleteRole } from '../api/delete-role.ts';
 import { RoleFormModal } from '../components/role-form-modal.tsx';
 import '../../admin-common/components/admin-table.css';
@@ -29,6 +30,7 @@ export default function AdminRolesPage() {
   const list = useRoleList({ ...paging.params, keyword: keyword || undefined });
   const groups = useGroupList();
   const del = useDeleteRole();
+  const roleName = useRoleName();
   const groupName = new Map(groups.data?.list.map((g) => [g.id, g.name]));
 
   const columns: ColumnsType<TRoleItem> = [
@@ -37,7 +39,8 @@ export default function AdminRolesPage() {
       dataIndex: 'name',
       render: (name: string, r) => (
         <>
-          {name} {r.builtIn && <Tag color={TAG.info}>{t('roles.builtIn')}</Tag>}
+          {roleName({ name, key: r.builtInKey })}{' '}
+          {r.builtIn && <Tag color={TAG.info}>{t('roles.builtIn')}</Tag>}
         </>
       ),
     },

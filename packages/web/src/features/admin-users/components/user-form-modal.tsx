@@ -9,6 +9,7 @@ import { EMAIL_PATTERN, NAME_PATTERN, PHONE_PATTERN } from '@edp/shared/rules';
 import { useAllRoles } from '../../admin-common/api/get-role-list.ts';
 import { GroupTreeSelect } from '../../admin-common/components/group-tree-select.tsx';
 import { passwordRules, policyOf } from '../../admin-common/lib/password-policy.ts';
+import { useRoleName } from '../../admin-common/lib/role-name.ts';
 import { useTenantInfo } from '../../tenant/api/get-tenant-info.ts';
 import { useAddUser, type UserAddInput } from '../api/add-user.ts';
 import { useEditUser } from '../api/edit-user.ts';
@@ -27,6 +28,7 @@ const blankToNull = (v: string | null | undefined) => (v?.trim() ? v.trim() : nu
 export function UserFormModal({ open, user, defaultGroupId, onClose }: UserFormModalProps) {
   const { t } = useTranslation('adminOrg');
   const { t: ta } = useTranslation('admin');
+  const roleName = useRoleName();
   const [form] = Form.useForm<UserAddInput>();
   const roles = useAllRoles(open);
   const owner = useTenantInfo();
@@ -121,7 +123,10 @@ export function UserFormModal({ open, user, defaultGroupId, onClose }: UserFormM
       >
         <Select
           loading={roles.isLoading}
-          options={roles.data?.list.map((r) => ({ value: r.id, label: r.name }))}
+          options={roles.data?.list.map((r) => ({
+            value: r.id,
+            label: roleName({ name: r.name, key: r.builtInKey }),
+          }))}
           showSearch={{ optionFilterProp: 'label' }}
         />
       </Form.Item>

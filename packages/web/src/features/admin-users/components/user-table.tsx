@@ -7,6 +7,7 @@ import { tablePagination, type PageState } from '../../admin-common/components/t
 import { UserRowActions } from './user-row-actions.tsx';
 import '../../admin-common/components/admin-table.css';
 import { TAG } from '../../admin-common/lib/tag-colors.ts';
+import { useRoleName } from '../../admin-common/lib/role-name.ts';
 
 const STATUS_COLOR = { normal: TAG.ok, disabled: TAG.warn, deleted: TAG.muted } as const;
 
@@ -25,6 +26,7 @@ interface UserTableProps {
 export function UserTable(props: UserTableProps) {
   const { t } = useTranslation('adminOrg');
   const { t: ta } = useTranslation('admin');
+  const roleName = useRoleName();
   const columns: ColumnsType<TUserItem> = [
     {
       title: t('users.account'),
@@ -40,7 +42,11 @@ export function UserTable(props: UserTableProps) {
     { title: t('users.email'), dataIndex: 'email' },
     { title: t('users.jobNo'), dataIndex: 'jobNo' },
     { title: t('users.duty'), dataIndex: 'duty' },
-    { title: t('users.role'), dataIndex: 'roleName' },
+    {
+      title: t('users.role'),
+      dataIndex: 'roleName',
+      render: (name: TUserItem['roleName'], u) => roleName({ name, key: u.roleKey }),
+    },
     { title: t('users.group'), dataIndex: 'groupName' },
     {
       title: t('users.status'),
