@@ -21,6 +21,8 @@ test('[ADMIN][SETUP]: the setup wizard creates the tenant and the four duty acco
 }) => {
   await page.goto('/admin/setup');
   await expect(page.getByRole('heading', { name: 'Initial setup' })).toBeVisible();
+  // No tenant yet: the console has the product's name.
+  await expect(page).toHaveTitle('EDP Endpoint Data Protection Console');
   await page.getByLabel('Company').fill(TENANT.company);
   await page.getByLabel('System name').fill(TENANT.sysName);
   await expect(page.getByLabel('Domain')).toHaveValue('127.0.0.1');
@@ -44,6 +46,8 @@ test('[ADMIN][SETUP]: the setup wizard creates the tenant and the four duty acco
   }
 
   await expect(page.getByRole('heading', { name: 'Setup complete' })).toBeVisible();
+  // The console is the tenant's now: its system name is the title at once, without a reload.
+  await expect(page).toHaveTitle(TENANT.sysName);
   for (const duty of duties)
     await expect(
       page.getByRole('cell', { name: accounts[duty].account, exact: true }),

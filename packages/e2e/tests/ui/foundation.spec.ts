@@ -67,11 +67,13 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
 
     tenantTest(
       `[SHELL][GUARD]: signed-out visits go to the login page with a redirect (${lang})`,
-      async ({ page, tenant }) => {
+      // On a tenant's host (the fixture's baseURL), where the tenant is found.
+      async ({ page }) => {
         await page.goto('/device/srv-01?tab=records');
         await expect(page).toHaveURL(/\/login\?redirect=%2Fdevice%2Fsrv-01%3Ftab%3Drecords$/);
-        // The title is the system name of the tenant on the host (docs/product.md §1).
-        await expect(page).toHaveTitle(tenant.sysName);
+        // A portal page carries the portal's title, not that of the tenant on the host
+        // (docs/product.md §1); the console's pages carry the tenant's (vendor.spec.ts).
+        await expect(page).toHaveTitle(shell[lang].fullName);
         await page.goto('/myauth');
         await expect(page).toHaveURL(/\/login\?redirect=%2Fmyauth$/);
         await page.goto('/admin/users');

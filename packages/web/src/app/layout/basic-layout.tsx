@@ -6,6 +6,7 @@ import { MENU_WIDTH, MENU_WIDTH_COLLAPSED } from '@edp/shared/constants';
 import { addLazyNamespace } from '../../locales/i18n.ts';
 import zh from '../../locales/zh-CN/layout.lazy.ts';
 import en from '../../locales/en-US/layout.lazy.ts';
+import { useAreaNames } from '../shell/use-area-names.ts';
 import { HeaderBar } from './header-bar.tsx';
 import { SideMenu } from './side-menu.tsx';
 import { useAutoCollapse } from './use-auto-collapse.ts';
@@ -34,6 +35,8 @@ export function BasicLayout({ menu, homePath, account, userActions, children }: 
   const { t } = useTranslation('layout');
   const { t: tc } = useTranslation('common');
   const [collapsed, setCollapsed] = useAutoCollapse();
+  // The menu's top says what the tab's title says: the console's tenant, the vendor's side…
+  const { short: brand } = useAreaNames();
   return (
     <Layout className="basic-layout">
       <a className="skip-link" href="#main">
@@ -47,9 +50,9 @@ export function BasicLayout({ menu, homePath, account, userActions, children }: 
         collapsedWidth={MENU_WIDTH_COLLAPSED}
         className="basic-layout__sider"
       >
-        <Link to={homePath} className="brand brand--sider" aria-label={tc('productShort')}>
+        <Link to={homePath} className="brand brand--sider" aria-label={brand}>
           <img src="/icon.svg" alt="" width={28} height={28} />
-          {!collapsed && <span>{tc('productShort')}</span>}
+          {!collapsed && <span className="brand__name">{brand}</span>}
         </Link>
         <nav id="side-menu" aria-label={t('mainNav')}>
           <SideMenu entries={menu} />
