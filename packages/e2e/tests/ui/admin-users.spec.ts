@@ -104,6 +104,14 @@ test('[ADMIN][USERS]: edit, disable, enable, delete, recover and delete permanen
   await row(page, user.account)
     .getByRole('button', { name: `Disable ${user.account}` })
     .click();
+  // Disabling takes access away: it asks first, and Cancel changes nothing.
+  const confirm = page.getByRole('dialog').filter({ hasText: 'will be signed out' });
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(row(page, user.account)).toContainText('Normal');
+  await row(page, user.account)
+    .getByRole('button', { name: `Disable ${user.account}` })
+    .click();
+  await confirm.getByRole('button', { name: 'OK' }).click();
   await expect(row(page, user.account)).toContainText('Disabled');
   await row(page, user.account)
     .getByRole('button', { name: `Enable ${user.account}` })
@@ -222,5 +230,20 @@ test('[ADMIN][USERS]: a dialog says the field limit before saving, and Esc close
     await expect(dialog.getByText('must be at most 50 characters')).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
+  }
+});
+
+test("[ADMIN][USERS]: on one's own row only editing is offered", async ({
+  page,
+  request,
+  tenant: { accounts },
+}) => {
+  await signInAdmin(page, request, accounts.admin, '/admin/users');
+  const me = accounts.admin.account;
+  await search(page, me);
+  const own = row(page, me).first();
+  await expect(own.getByRole('button', { name: `Edit ${me}` })).toBeVisible();
+  for (const action of ['Disable', 'Reset password', 'Delete']) {
+    await expect(own.getByRole('button', { name: `${action} ${me}` })).toHaveCount(0);
   }
 });

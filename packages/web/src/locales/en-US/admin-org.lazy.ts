@@ -23,6 +23,8 @@ const adminOrg: DeepString<typeof zh> = {
     addTitle: 'Add user',
     editTitle: 'Edit user',
     disable: 'Disable',
+    disableConfirm:
+      '"{{name}}" will be signed out and cannot sign in until enabled again. Continue?',
     enable: 'Enable',
     recover: 'Recover',
     realDelete: 'Delete permanently',

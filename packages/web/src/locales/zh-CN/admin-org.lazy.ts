@@ -21,6 +21,7 @@ const adminOrg = {
     addTitle: '新增用户',
     editTitle: '编辑用户',
     disable: '禁用',
+    disableConfirm: '“{{name}}”将被退出登录，重新启用前无法登录。确定禁用吗？',
     enable: '启用',
     recover: '恢复',
     realDelete: '彻底删除',

@@ -6,6 +6,7 @@ import { useEditUser } from '../api/edit-user.ts';
 import { useRealDeleteUser } from '../api/real-delete-user.ts';
 import { useRecoverUser } from '../api/recover-user.ts';
 import { ConfirmDeleteButton } from '../../admin-common/components/confirm-delete-button.tsx';
+import { useAdminUser } from '../../admin-common/lib/admin-user.ts';
 
 interface UserRowActionsProps {
   user: TUserItem;
@@ -13,7 +14,10 @@ interface UserRowActionsProps {
   onResetPassword: (user: TUserItem) => void;
 }
 
-/** A user row's changes; deleting asks first, deleting for good asks twice. */
+/**
+ * A user row's changes; disabling and deleting ask first, deleting for good asks twice. On one's
+ * own row only editing is offered: the server refuses the rest for oneself (-10079).
+ */
 export function UserRowActions({ user, onEdit, onResetPassword }: UserRowActionsProps) {
   const { t } = useTranslation('adminOrg');
   const { t: ta } = useTranslation('admin');
@@ -24,6 +28,7 @@ export function UserRowActions({ user, onEdit, onResetPassword }: UserRowActions
   const realDel = useRealDeleteUser();
   const quiet = (p: Promise<unknown>) => p.catch(() => undefined);
   const label = (action: string) => `${action} ${user.account}`;
+  const self = useAdminUser()?.id === user.id;
 
   if (user.status === 'deleted') {
     const realDelete = async () => {
@@ -69,8 +74,23 @@ export function UserRowActions({ user, onEdit, onResetPassword }: UserRowActions
   }
 
   const disabled = user.status === 'disabled';
+  const toggle = async () => {
+    // Disabling takes access away at once (the user's sessions end): it asks first.
+    if (!disabled) {
+      const sure = await modal.confirm({
+        title: t('users.disable'),
+        content: t('users.disableConfirm', { name: user.account }),
+        okText: ta('confirm.ok'),
+        cancelText: ta('actions.cancel'),
+        okButtonProps: { danger: true },
+      });
+      if (!sure) return;
+    }
+    await quiet(edit.mutateAsync({ id: user.id, status: disabled ? 'normal' : 'disabled' }));
+  };
   return (
     <Space size={0} wrap>
+      {holder}
       <Button
         type="link"
         size="small"
@@ -79,29 +99,31 @@ export function UserRowActions({ user, onEdit, onResetPassword }: UserRowActions
       >
         {ta('actions.edit')}
       </Button>
-      <Button
-        type="link"
-        size="small"
-        aria-label={label(disabled ? t('users.enable') : t('users.disable'))}
-        onClick={() =>
-          void quiet(edit.mutateAsync({ id: user.id, status: disabled ? 'normal' : 'disabled' }))
-        }
-      >
-        {disabled ? t('users.enable') : t('users.disable')}
-      </Button>
-      <Button
-        type="link"
-        size="small"
-        aria-label={label(t('users.resetPassword'))}
-        onClick={() => onResetPassword(user)}
-      >
-        {t('users.resetPassword')}
-      </Button>
-      <ConfirmDeleteButton
-        label={user.account}
-        name={user.account}
-        onConfirm={() => del.mutateAsync({ id: user.id })}
-      />
+      {!self && (
+        <>
+          <Button
+            type="link"
+            size="small"
+            aria-label={label(disabled ? t('users.enable') : t('users.disable'))}
+            onClick={() => void toggle()}
+          >
+            {disabled ? t('users.enable') : t('users.disable')}
+          </Button>
+          <Button
+            type="link"
+            size="small"
+            aria-label={label(t('users.resetPassword'))}
+            onClick={() => onResetPassword(user)}
+          >
+            {t('users.resetPassword')}
+          </Button>
+          <ConfirmDeleteButton
+            label={user.account}
+            name={user.account}
+            onConfirm={() => del.mutateAsync({ id: user.id })}
+          />
+        </>
+      )}
     </Space>
   );
 }
