@@ -62,6 +62,13 @@ export const ZLoginResult = z.object({ token: z.string(), user: ZUserInfo });
 export type TLoginResult = z.infer<typeof ZLoginResult>;
 
 /** `/login/n/reset/expire/pwd`: an expired (or admin-set) password is changed before signing in. */
+/** `/login/n/reset/expire/pwd`: the change signs the user in, unless the tenant requires codes. */
+export const ZExpiredPasswordChanged = z.object({
+  login: ZLoginResult.optional().describe(
+    'The new session; absent where the tenant requires login codes (sign in again with one)',
+  ),
+});
+
 export const ZResetExpiredPwd = z.object({
   account: ZAccount,
   oldPassword: ZPasswordDigest,

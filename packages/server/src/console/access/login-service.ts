@@ -176,6 +176,21 @@ export function loginService(
       return startSession(tenant, user, ctx, action);
     },
 
+    /**
+     * The session that follows an expired password's change: its password and captcha were
+     * just proven, so signing in again would only ask the same twice. Where the tenant requires
+     * login codes there is none: the user signs in again with a code.
+     */
+    async sessionAfterPasswordChange(
+      tenant: TenantRow,
+      user: UserRow,
+      settings: TLoginSettings,
+      ctx: LoginContext,
+    ): Promise<TLoginResult | undefined> {
+      if (codesRequired(settings)) return undefined;
+      return startSession(tenant, user, ctx, consoleLogin.path);
+    },
+
     /** The tenant and the user for the expired-password change and the pre-login phone binding. */
     async verifyBeforeLogin(
       account: string,

@@ -110,7 +110,7 @@ export function selfService(
       ctx: LoginContext,
     ) {
       const action = resetExpiredPassword.path;
-      const { user, settings } = await login.verifyBeforeLogin(
+      const { tenant, user, settings } = await login.verifyBeforeLogin(
         input.account,
         input.oldPassword,
         input.captcha,
@@ -129,6 +129,7 @@ export function selfService(
         ip: ctx.ip,
         result: 'success',
       });
+      return { login: await login.sessionAfterPasswordChange(tenant, user, settings, ctx) };
     },
   };
 }

@@ -136,6 +136,11 @@ describe('/api/login/*', () => {
       { host },
     );
     expect(reset.body).toMatchObject({ success: true, msg: '修改成功' });
+    // The change is the sign-in: the password (and captcha) were just proven, no second login.
+    const session = (reset.body.data as { login?: { token: string } } | undefined)?.login;
+    expect(session?.token).toMatch(/\S{20,}/);
+    const me = await call(ctx.app, '/user/my/info', {}, { host, 'x-token': session!.token });
+    expect(me.body).toMatchObject({ success: true, data: { account: 'keys' } });
     expect((await login({ account: 'keys', password: pwd(NEW_PASSWORD) })).body.success).toBe(true);
     // Not expired any more: the unauthenticated change is refused.
     const again = await call(

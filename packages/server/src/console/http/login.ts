@@ -20,9 +20,7 @@ import { loginContextOf } from './login-context.ts';
 export function loginRoutes(app: FastifyInstance, { login, self, tenants, audit }: Services) {
   serve(app, consoleCaptcha, (_req, reply) => sendCaptcha(app, reply, 'login'));
   serve(app, consoleLogin, (req) => login.login(req.body, loginContextOf(req)));
-  serve(app, resetExpiredPassword, async (req) => {
-    await self.resetExpired(req.body, loginContextOf(req));
-  });
+  serve(app, resetExpiredPassword, (req) => self.resetExpired(req.body, loginContextOf(req)));
   serve(app, sendLoginCode, async (req) => {
     await login.sendCode(req.body.account, req.body.captcha, loginContextOf(req));
   });

@@ -1,5 +1,6 @@
 import { ZEmpty } from '../../contracts/common.ts';
 import {
+  ZExpiredPasswordChanged,
   ZGetToken,
   ZLoginRequest,
   ZLoginResult,
@@ -45,9 +46,11 @@ export const resetExpiredPassword = call({
   path: '/login/n/reset/expire/pwd',
   access: publicAccess,
   tag,
-  summary: 'Change an expired (or administrator-set) password, then sign in again',
+  summary:
+    'Change an expired (or administrator-set) password; this signs in, unless codes are required',
   label: { 'zh-CN': '修改过期密码', 'en-US': 'Change expired password' },
   body: ZResetExpiredPwd,
+  data: ZExpiredPasswordChanged,
   message: 'modified',
   rateLimit: 'strict',
 });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { TLoginResult } from '@edp/shared/contracts/login';
 import type { PasswordPolicy } from '@edp/shared/rules';
 import { ApiError } from '../../../lib/http.ts';
 import {
@@ -18,7 +19,8 @@ interface ExpiredPasswordFormProps {
   policy: PasswordPolicy;
   captcha: boolean;
   /** Called with the new password once the server accepted it. */
-  onChanged: (newPassword: string) => void;
+  /** After the change; `session` when it signed the user in (no login code required). */
+  onChanged: (newPassword: string, session?: TLoginResult) => void;
   onBack: () => void;
 }
 
@@ -47,13 +49,13 @@ export function ExpiredPasswordForm({
     setPending(true);
     setError(undefined);
     try {
-      await resetExpiredPwd({
+      const answer = await resetExpiredPwd({
         account: login.account,
         oldPassword: login.password,
         newPassword: values.newPassword,
         captcha: values.captcha,
       });
-      onChanged(values.newPassword);
+      onChanged(values.newPassword, answer.login);
     } catch (e) {
       setPending(false);
       if (e instanceof ApiError) setError(e.msg);

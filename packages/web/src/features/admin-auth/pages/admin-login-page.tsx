@@ -8,7 +8,9 @@ import { useRegState } from '../../admin-common/api/get-reg-state.ts';
 import '../../admin-common/lib/admin-locales.ts';
 import { policyOf } from '../../admin-common/lib/password-policy.ts';
 import { useTenantInfo } from '../../tenant/api/get-tenant-info.ts';
-import { adminLogin, type AdminLoginInput } from '../api/admin-login.ts';
+import type { TLoginResult } from '@edp/shared/contracts/login';
+import { signInAdmin } from '../../../lib/session.ts';
+import type { AdminLoginInput } from '../api/admin-login.ts';
 import { AdminLoginForm } from '../components/admin-login-form.tsx';
 import { ExpiredPasswordForm } from '../components/expired-password-form.tsx';
 
@@ -31,20 +33,16 @@ export default function AdminLoginPage() {
   const code = !!(info?.sms || info?.loginSet.mailCode);
   const done = () => void navigate(safeRedirect(search, 'admin'), { replace: true });
 
-  const changed = async (login: AdminLoginInput, newPassword: string) => {
-    // A captcha or a login code is single use: the user signs in again with the new password.
-    if (captcha || code) {
-      setPrefill({ account: login.account, password: newPassword });
-      setExpired(undefined);
+  const changed = (login: AdminLoginInput, newPassword: string, session?: TLoginResult) => {
+    // The change signed the user in; where the tenant requires login codes it did not, and the
+    // user signs in again, the new password filled in, with a code.
+    if (session) {
+      signInAdmin(session.token, session.user);
+      done();
       return;
     }
-    try {
-      await adminLogin({ account: login.account, password: newPassword });
-      done();
-    } catch {
-      setPrefill({ account: login.account, password: newPassword });
-      setExpired(undefined);
-    }
+    setPrefill({ account: login.account, password: newPassword });
+    setExpired(undefined);
   };
 
   const title = expired ? t('expired.title') : info?.sysName || info?.company || tm('adminLogin');
@@ -65,7 +63,7 @@ export default function AdminLoginPage() {
           login={expired}
           policy={policyOf(info?.loginSet.pwdMatch)}
           captcha={captcha}
-          onChanged={(pwd) => void changed(expired, pwd)}
+          onChanged={(pwd, session) => changed(expired, pwd, session)}
           onBack={() => setExpired(undefined)}
         />
       ) : (
