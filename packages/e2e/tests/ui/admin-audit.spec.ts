@@ -1,51 +1,167 @@
 import fs from 'node:fs';
+import { languages } from '../fixtures.ts';
 import { api, apiLogin, uniq } from '../support/admin.ts';
 import { expect, test } from '../support/console-test.ts';
 import { signInAdmin } from '../support/session.ts';
 
-test.use({ locale: 'en-US' });
+type Lang = (typeof languages)[number]['code'];
 
-test('[ADMIN][AUDIT]: the auditor sees the others’ actions, their details, and exports CSV', async ({
-  page,
-  request,
-  tenant: { accounts },
-}) => {
-  const group = uniq('aud');
-  const token = await apiLogin(request, accounts.admin);
-  const { id } = await api<{ id: string }>(request, token, '/user/group/add', { name: group });
-  await api(request, token, '/user/group/edit', { id, leader: 'Han Meimei' });
+/** What the audit page reads like in each language. */
+const TEXT = {
+  'zh-CN': {
+    heading: '审计日志',
+    keyword: '对象关键字',
+    account: '操作账号',
+    action: '操作',
+    details: '详情',
+    drawer: '审计详情',
+    leader: '负责人',
+    changed: '已修改',
+    export: '导出 CSV',
+    empty: '暂无审计记录',
+    success: '成功',
+    addGroup: '新增分组',
+    editGroup: '编辑分组',
+    duty: '系统管理员',
+    role: '系统管理员',
+    header: '时间（',
+  },
+  'en-US': {
+    heading: 'Audit log',
+    keyword: 'Target keyword',
+    account: 'Actor account',
+    action: 'Action',
+    details: 'Details',
+    drawer: 'Audit details',
+    leader: 'Leader',
+    changed: 'Changed',
+    export: 'Export CSV',
+    empty: 'No audit entries',
+    success: 'Success',
+    addGroup: 'Add group',
+    editGroup: 'Edit group',
+    duty: 'System administrator',
+    role: 'System administrator',
+    header: 'Time (',
+  },
+} satisfies Record<Lang, Record<string, string>>;
 
-  await signInAdmin(page, request, accounts.auditor, '/admin/audit');
-  await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible();
-  await page.getByLabel('Target keyword').fill(group);
-  await page.getByRole('button', { name: 'Search' }).click();
-  const rows = page.getByRole('row').filter({ hasText: group });
-  await expect(rows).toHaveCount(2);
-  const added = rows.filter({ hasText: '/user/group/add' });
-  await expect(added).toContainText(accounts.admin.account);
-  await expect(added).toContainText('Success');
+/** antd spaces out a button's two Chinese characters. */
+const SEARCH: Record<Lang, RegExp> = { 'zh-CN': /^查\s?询$/, 'en-US': /^Search$/ };
 
-  await rows
-    .filter({ hasText: '/user/group/edit' })
-    .getByRole('button', { name: /Details/ })
-    .click();
-  const drawer = page.getByRole('dialog', { name: 'Audit details' });
-  await expect(drawer.getByText('Han Meimei')).toBeVisible();
-  await expect(drawer.getByText('Before')).toBeVisible();
-  await drawer.getByRole('button', { name: 'Close' }).click();
+/** Anything that reads like an API path: the log must name actions, not calls. */
+const API_PATH = /\/(user|login|owner|sa|com)\//;
 
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Export CSV' }).click(),
-  ]);
-  expect(download.suggestedFilename()).toMatch(/^audit-.*\.csv$/);
-  const csv = fs.readFileSync((await download.path())!, 'utf8');
-  expect(csv).toContain('/user/group/add');
-  expect(csv).toContain(group);
+for (const { code } of languages) {
+  test.describe(`in ${code}`, () => {
+    test.use({ locale: code, timezoneId: 'Asia/Shanghai' });
 
-  // The auditor's own duty is not in the log it reads.
-  await page.getByLabel('Target keyword').fill('');
-  await page.getByLabel('Actor account').fill(accounts.auditor.account);
-  await page.getByRole('button', { name: 'Search' }).click();
-  await expect(page.getByText('No audit entries')).toBeVisible();
+    test(`[ADMIN][AUDIT]: the auditor reads the others’ actions in ${code}, with no API path, and exports them`, async ({
+      page,
+      request,
+      tenant: { accounts },
+    }) => {
+      const text = TEXT[code];
+      const group = uniq('aud');
+      const token = await apiLogin(request, accounts.admin);
+      const { id } = await api<{ id: string }>(request, token, '/user/group/add', { name: group });
+      await api(request, token, '/user/group/edit', { id, leader: 'Han-Meimei' });
+
+      await signInAdmin(page, request, accounts.auditor, '/admin/audit');
+      await expect(page.getByRole('heading', { level: 1, name: text.heading })).toBeVisible();
+      await page.getByLabel(text.keyword).fill(group);
+      await page.getByRole('button', { name: SEARCH[code] }).click();
+      const rows = page.getByRole('row').filter({ hasText: group });
+      await expect(rows).toHaveCount(2);
+      const added = rows.filter({ hasText: text.addGroup });
+      await expect(added).toContainText(accounts.admin.account);
+      await expect(added).toContainText(text.role);
+      await expect(added).toContainText(text.duty);
+      await expect(added).toContainText(text.success);
+      for (const row of await rows.all()) expect(await row.innerText()).not.toMatch(API_PATH);
+
+      // The action filter offers the actions by name.
+      await page.getByLabel(text.action, { exact: true }).fill(text.editGroup);
+      await page.locator(`.ant-select-item-option[title="${text.editGroup}"]`).click();
+      await page.getByRole('button', { name: SEARCH[code] }).click();
+      await expect(rows).toHaveCount(1);
+
+      await rows.getByRole('button', { name: new RegExp(text.details) }).click();
+      const drawer = page.getByRole('dialog', { name: text.drawer });
+      await expect(drawer.getByText(text.editGroup)).toBeVisible();
+      const leader = drawer.locator('tr[data-row-key="leader"]');
+      await expect(leader).toContainText(text.leader);
+      await expect(leader).toContainText('Han-Meimei');
+      await expect(leader).toContainText(text.changed);
+      expect(await drawer.innerText()).not.toMatch(API_PATH);
+      await page.keyboard.press('Escape');
+
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: text.export }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^audit-.*\.csv$/);
+      const csv = fs.readFileSync((await download.path())!, 'utf8');
+      const [header, ...lines] = csv
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
+      expect(header!.startsWith(`${text.header}Asia/Shanghai`)).toBe(true);
+      const edit = lines.find((l) => l.includes(group))!;
+      expect(edit).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \+08:00,/);
+      expect(edit).toContain(`,${text.editGroup},`);
+      expect(edit).toContain(`,${text.duty},`);
+      expect(edit).toContain('Han-Meimei');
+      expect(csv).not.toMatch(API_PATH);
+
+      // The auditor's own duty is not in the log it reads.
+      await page.getByLabel(text.keyword).fill('');
+      await page.getByLabel(text.account).fill(accounts.auditor.account);
+      await page.getByRole('button', { name: SEARCH[code] }).click();
+      await expect(page.getByText(text.empty)).toBeVisible();
+    });
+  });
+}
+
+test.describe('built-in role names', () => {
+  test.use({ locale: 'en-US' });
+
+  test('[ADMIN][ROLES]: the English console names the built-in roles in English, and the Chinese in Chinese', async ({
+    page,
+    request,
+    tenant: { accounts },
+  }) => {
+    const builtIn = {
+      'en-US': ['System administrator', 'Password manager', 'Security operator', 'Auditor'],
+      'zh-CN': ['系统管理员', '密码管理员', '安全操作员', '审计员'],
+    };
+    await signInAdmin(page, request, accounts.admin, '/admin/roles');
+    await expect(page.getByRole('heading', { level: 1, name: 'Roles' })).toBeVisible();
+    const table = page.getByRole('table');
+    for (const name of builtIn['en-US']) {
+      await expect(
+        table.getByRole('cell', { name: `${name} Built-in`, exact: true }),
+      ).toBeVisible();
+    }
+    for (const name of builtIn['zh-CN']) await expect(table.getByText(name)).toHaveCount(0);
+
+    await page.goto('/admin/users');
+    const auditor = page.getByRole('row').filter({ hasText: accounts.auditor.account });
+    await expect(auditor).toContainText('Auditor');
+    await expect(auditor).not.toContainText('审计员');
+
+    await page.goto('/admin');
+    const role = page
+      .locator('th', { hasText: /^Role$/ })
+      .locator('xpath=following-sibling::td[1]');
+    await expect(role).toHaveText('System administrator');
+
+    // The name follows the page's language at once, whatever the set-up's language was.
+    await page.goto('/admin/roles');
+    await page.getByRole('group', { name: 'Language' }).getByText('简体中文').click();
+    await expect(page.getByRole('heading', { level: 1, name: '角色管理' })).toBeVisible();
+    for (const name of builtIn['zh-CN']) {
+      await expect(table.getByRole('cell', { name: `${name} 内置`, exact: true })).toBeVisible();
+    }
+  });
 });
