@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, createHttpClient, type HttpDeps } from './http.ts';
 import { connectivityStore } from './connectivity.ts';
 import { sessionStore, signInAdmin, signInCompany } from './session.ts';
+import { clearVendor, signInVendor } from './vendor-session.ts';
 
 function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), {
@@ -40,6 +41,22 @@ describe('http client', () => {
     expect(init?.body).toBe('{"a":1}');
     expect(init?.headers).toMatchObject({ 'X-Token': 'tok-1', 'Accept-Language': 'en-US' });
     expect(deps.notifySuccess).not.toHaveBeenCalled();
+  });
+
+  it("sends the vendor's token on /sa/ calls, and elsewhere only when the call asks for it", async () => {
+    signInCompany('company-tok', { id: '1', email: 'a@example.com', company: 'Acme', balance: 3 });
+    signInVendor({ account: 'root', token: 'vendor-tok' });
+    const { deps, client } = setup(async () =>
+      jsonResponse({ success: true, errCode: 0, msg: '' }),
+    );
+    await client.post('/sa/ows');
+    await client.post('/owner/n/reg', {}, { session: 'vendor' });
+    await client.post('/owner/n/reg');
+    const tokens = deps.fetch.mock.calls.map(
+      ([, init]) => (init?.headers as Record<string, string>)['X-Token'],
+    );
+    expect(tokens).toEqual(['vendor-tok', 'vendor-tok', 'company-tok']);
+    clearVendor();
   });
 
   it('toasts the server message, or a given text, on success when asked', async () => {

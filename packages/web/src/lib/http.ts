@@ -36,6 +36,11 @@ export interface PostOptions {
   success?: boolean | string;
   timeoutMs?: number;
   signal?: AbortSignal;
+  /**
+   * Whose token goes with the call when its path alone would not say: the vendor creating a
+   * tenant through /owner/n/reg, outside /sa/ (features/vendor/api/create-tenant.ts).
+   */
+  session?: 'vendor';
 }
 
 export interface HttpDeps {
@@ -46,8 +51,8 @@ export interface HttpDeps {
   /** Localised texts for failures that carry no server message. */
   translate: (key: 'timeout' | 'serverError' | 'invalid') => string;
   language: () => string;
-  /** The token for a call: /sa/* calls carry the vendor's, all others the shared one. */
-  token: (path: string) => string | undefined;
+  /** The token for a call: /sa/* calls (or `session: 'vendor'`) carry the vendor's, all others the shared one. */
+  token: (path: string, session?: 'vendor') => string | undefined;
   location: () => { pathname: string; search: string };
   timeoutMs: number;
 }
@@ -64,8 +69,10 @@ const defaultDeps: HttpDeps = {
         ? ''
         : 'Server error',
   language: () => document.documentElement.lang || 'zh-CN',
-  token: (path) =>
-    path.startsWith('/sa/') ? vendorStore.getSnapshot()?.token : sessionStore.getSnapshot().token,
+  token: (path, session) =>
+    session === 'vendor' || path.startsWith('/sa/')
+      ? vendorStore.getSnapshot()?.token
+      : sessionStore.getSnapshot().token,
   location: () => window.location,
   timeoutMs: REQUEST_TIMEOUT_MS,
 };
@@ -112,9 +119,13 @@ export function createHttpClient(overrides: Partial<HttpDeps> = {}) {
     if (pathname !== LOGIN_PATH[area]) deps.navigate(loginRedirect(area, pathname + search));
   }
 
-  function headersFor(path: string, extra: Record<string, string> = {}): Record<string, string> {
+  function headersFor(
+    path: string,
+    extra: Record<string, string> = {},
+    session?: PostOptions['session'],
+  ): Record<string, string> {
     const headers: Record<string, string> = { ...extra, 'Accept-Language': deps.language() };
-    const token = deps.token(path);
+    const token = deps.token(path, session);
     if (token) headers['X-Token'] = token;
     return headers;
   }
@@ -140,7 +151,7 @@ export function createHttpClient(overrides: Partial<HttpDeps> = {}) {
     const onCallerAbort = () => controller.abort();
     opts.signal?.addEventListener('abort', onCallerAbort);
 
-    const headers = headersFor(path, { 'Content-Type': 'application/json' });
+    const headers = headersFor(path, { 'Content-Type': 'application/json' }, opts.session);
 
     let response: Response;
     let payload: unknown;
