@@ -1,6 +1,7 @@
 import { createCipheriv } from 'node:crypto';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { md5 } from './company.ts';
+import { vendor, vendorToken } from './portal.ts';
 
 /**
  * Signed-in pages without the login form, for the tests whose subject is not signing in: the
@@ -95,6 +96,18 @@ export async function signInCompany(
   path = '/myauth',
 ) {
   await companySession(page, request, who);
+  await page.goto(path);
+  await expect(page.getByRole('navigation', { name: /Main menu|主菜单/ })).toBeVisible();
+}
+
+/**
+ * Opens `path` of the vendor's administration signed in as the seeded super administrator
+ * (the worker's API session, packages/web/src/lib/vendor-session.ts). `request` must reach the
+ * main server.
+ */
+export async function signInVendor(page: Page, request: APIRequestContext, path = '/sa') {
+  const token = await vendorToken(request);
+  await startWith(page, { vendor: { account: vendor().account, token } });
   await page.goto(path);
   await expect(page.getByRole('navigation', { name: /Main menu|主菜单/ })).toBeVisible();
 }

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { registerCompany } from '../support/company.ts';
+import { test as tenantTest } from '../support/console-test.ts';
 import { vendor } from '../support/portal.ts';
+import { signInAdmin, signInVendor } from '../support/session.ts';
 
 test.use({ locale: 'en-US' });
 
@@ -85,4 +87,227 @@ test('[VENDOR][COMPANIES]: registered companies with balance and licence count, 
   await expect(page).toHaveURL(/\/sa\/login$/);
   await page.goto('/sa/companies');
   await expect(page).toHaveURL(/\/sa\/login\?redirect=%2Fsa%2Fcompanies/);
+});
+
+/** What the vendor's tenant screens show in each language (from the vendor locale files). */
+const screens = {
+  'en-US': {
+    title: 'EDP Vendor Administration',
+    portalTitle: 'EDP Endpoint Data Protection Console',
+    tenants: 'Tenants',
+    settings: 'System settings',
+    create: 'New tenant',
+    domain: 'Domain',
+    company: 'Company',
+    sysName: 'System name',
+    adminAccount: 'Administrator account',
+    adminName: 'Administrator name',
+    password: 'Password',
+    repeat: 'Repeat password',
+    ok: /^OK$/,
+    created: 'Tenant created',
+    domainTaken: 'A tenant already uses this domain',
+    search: 'Search domain, company or system name',
+    searchButton: /^Search$/,
+    active: 'Active',
+    inactive: 'Inactive',
+    deactivate: 'Deactivate',
+    deactivateTitle: (name: string) => `Deactivate the tenant "${name}"?`,
+    deactivated: 'Tenant deactivated',
+    activate: 'Activate',
+    activated: 'Tenant activated',
+    edit: 'Edit',
+    editTitle: (name: string) => `Edit tenant: ${name}`,
+    saved: 'Tenant saved',
+    delete: /^Delete$/,
+    deleteTitle: (name: string) => `Delete the tenant "${name}"`,
+    deleteLoss: 'users (1), roles (1), groups (0)',
+    typeDomain: (domain: string) => `Type the domain ${domain} to confirm`,
+    mismatch: "This is not the tenant's domain",
+    deleted: 'Tenant deleted',
+  },
+  'zh-CN': {
+    title: 'EDP 厂商管理后台',
+    portalTitle: 'EDP 终端数据防护管理平台',
+    tenants: '租户管理',
+    settings: '系统设置',
+    create: '新建租户',
+    domain: '域名',
+    company: '企业名称',
+    sysName: '系统名称',
+    adminAccount: '管理员账号',
+    adminName: '管理员姓名',
+    password: '密码',
+    repeat: '确认密码',
+    ok: /^确\s?定$/,
+    created: '租户已创建',
+    domainTaken: '该域名已有租户',
+    search: '搜索域名、企业名称或系统名称',
+    searchButton: /^搜\s?索$/,
+    active: '已启用',
+    inactive: '已停用',
+    deactivate: /^停\s?用$/,
+    deactivateTitle: (name: string) => `停用租户“${name}”？`,
+    deactivated: '租户已停用',
+    activate: '启用',
+    activated: '租户已启用',
+    edit: '编辑',
+    editTitle: (name: string) => `编辑租户：${name}`,
+    saved: '租户已保存',
+    delete: /^删\s?除$/,
+    deleteTitle: (name: string) => `删除租户“${name}”`,
+    deleteLoss: '用户（1 个）、角色（1 个）、分组（0 个）',
+    typeDomain: (domain: string) => `请输入域名 ${domain} 以确认`,
+    mismatch: '输入的域名与该租户不一致',
+    deleted: '租户已删除',
+  },
+} as const;
+
+for (const lang of ['en-US', 'zh-CN'] as const) {
+  test.describe(`tenants in ${lang}`, () => {
+    test.use({ locale: lang });
+    const s = screens[lang];
+
+    test(`[VENDOR][TENANTS]: list, create, deactivate, edit, activate and delete a tenant (${lang})`, async ({
+      page,
+      request,
+    }) => {
+      const id = randomBytes(4).toString('hex');
+      const domain = `v${id}.localhost`;
+      const company = `Tenant ${id}`;
+      await signInVendor(page, request, '/sa/tenants');
+      await expect(page.getByRole('heading', { name: s.tenants })).toBeVisible();
+      await expect(page).toHaveTitle(s.title);
+      await expect(page.getByRole('link', { name: s.settings })).toBeVisible();
+
+      // Create: the domain and the first administrator.
+      await page.getByRole('button', { name: s.create }).click();
+      const create = page.getByRole('dialog', { name: s.create });
+      await create.getByLabel(s.domain).fill(domain);
+      await create.getByLabel(s.company).fill(company);
+      await create.getByLabel(s.sysName).fill(`Protect ${id}`);
+      await create.getByLabel(s.adminAccount).fill('root');
+      await create.getByLabel(s.adminName).fill('Root');
+      await create.getByLabel(s.password, { exact: true }).fill('Root#Pass1234');
+      await create.getByLabel(s.repeat).fill('Root#Pass1234');
+      await create.getByRole('button', { name: s.ok }).click();
+      await expect(page.getByText(s.created)).toBeVisible();
+      await expect(create).toBeHidden();
+
+      // The list finds it, with what it holds: one user (the administrator), his role, no group.
+      await page.getByRole('searchbox', { name: s.search }).fill(domain);
+      await page.getByRole('button', { name: s.searchButton }).click();
+      const row = page.getByRole('row', { name: new RegExp(domain) });
+      await expect(row).toHaveCount(1);
+      await expect(page.getByRole('row')).toHaveCount(2); // the header and this tenant
+      await expect(row.getByRole('cell', { name: company })).toBeVisible();
+      await expect(row.getByText(s.active, { exact: true })).toBeVisible();
+      const counts = row.getByRole('cell').filter({ hasText: /^\d+$/ });
+      await expect(counts).toHaveText(['1', '1', '0']);
+
+      // The same domain again: the server's refusal shows under the domain field; Esc closes.
+      await page.getByRole('button', { name: s.create }).click();
+      await create.getByLabel(s.domain).fill(domain);
+      await create.getByLabel(s.company).fill(company);
+      await create.getByLabel(s.adminAccount).fill('root');
+      await create.getByLabel(s.adminName).fill('Root');
+      await create.getByLabel(s.password, { exact: true }).fill('Root#Pass1234');
+      await create.getByLabel(s.repeat).fill('Root#Pass1234');
+      await create.getByRole('button', { name: s.ok }).click();
+      await expect(create.getByText(s.domainTaken)).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(create).toBeHidden();
+
+      // Deactivate, after a question that says what it does.
+      await row.getByRole('button', { name: s.deactivate }).click();
+      const question = page.getByRole('tooltip').filter({ hasText: s.deactivateTitle(company) });
+      await expect(question).toBeVisible();
+      await question.getByRole('button', { name: s.deactivate }).click();
+      await expect(page.getByText(s.deactivated)).toBeVisible();
+      await expect(row.getByText(s.inactive, { exact: true })).toBeVisible();
+
+      // Edit: names and the domain; Esc closes the dialog without saving.
+      await row.getByRole('button', { name: s.edit }).click();
+      const edit = page.getByRole('dialog', { name: s.editTitle(company) });
+      await expect(edit.getByLabel(s.domain)).toHaveValue(domain);
+      await page.keyboard.press('Escape');
+      await expect(edit).toBeHidden();
+      await row.getByRole('button', { name: s.edit }).click();
+      await edit.getByLabel(s.sysName).fill(`Renamed ${id}`);
+      await edit.getByRole('button', { name: s.ok }).click();
+      await expect(page.getByText(s.saved)).toBeVisible();
+      await expect(row.getByRole('cell', { name: `Renamed ${id}` })).toBeVisible();
+
+      await row.getByRole('button', { name: s.activate, exact: true }).click();
+      await expect(page.getByText(s.activated)).toBeVisible();
+      await expect(row.getByText(s.active, { exact: true })).toBeVisible();
+
+      // Delete: the dialog names the tenant and what is lost, and wants its domain typed.
+      await row.getByRole('button', { name: s.delete }).click();
+      const remove = page.getByRole('dialog', { name: s.deleteTitle(company) });
+      await expect(remove.getByText(s.deleteLoss)).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(remove).toBeHidden();
+      await row.getByRole('button', { name: s.delete }).click();
+      const confirmDelete = remove.getByRole('button', { name: s.delete });
+      await expect(confirmDelete).toBeDisabled();
+      await remove.getByLabel(s.typeDomain(domain)).fill('other.localhost');
+      await expect(remove.getByText(s.mismatch)).toBeVisible();
+      await remove.getByLabel(s.typeDomain(domain)).fill(domain);
+      await confirmDelete.click();
+      await expect(page.getByText(s.deleted)).toBeVisible();
+      await expect(page.getByRole('row', { name: new RegExp(domain) })).toHaveCount(0);
+    });
+  });
+}
+
+test('[VENDOR][SETTINGS]: the system settings are kept', async ({ page, request }) => {
+  await signInVendor(page, request, '/sa/settings');
+  await expect(page.getByRole('heading', { name: 'System settings' })).toBeVisible();
+  const name = page.getByLabel('Default system name');
+  const before = await name.inputValue();
+  const value = `EDP ${randomBytes(3).toString('hex')}`;
+  await name.fill(value);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('System settings saved')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Default system name')).toHaveValue(value);
+  await expect(page.getByRole('switch', { name: 'Allow self-setup' })).not.toBeChecked();
+  // Put back what other tests may rely on.
+  await page.getByLabel('Default system name').fill(before);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('System settings saved')).toBeVisible();
+});
+
+for (const lang of ['zh-CN', 'en-US'] as const) {
+  tenantTest.describe(`titles in ${lang}`, () => {
+    tenantTest.use({ locale: lang });
+    const s = screens[lang];
+
+    tenantTest(
+      `[VENDOR][TITLES]: the tab names the vendor's side, the portal and the tenant's console (${lang})`,
+      async ({ page, request, tenant }) => {
+        // On the tenant's own host, the portal and the vendor's pages keep their own names.
+        await page.goto('/sa/login');
+        await expect(page).toHaveTitle(s.title);
+        await page.goto('/login');
+        await expect(page).toHaveTitle(s.portalTitle);
+        await page.goto('/admin/login');
+        await expect(page).toHaveTitle(tenant.sysName);
+        await signInAdmin(page, request, tenant.accounts.admin);
+        await expect(page).toHaveTitle(tenant.sysName);
+        // The top of the console's menu says the same.
+        await expect(page.getByRole('link', { name: tenant.sysName, exact: true })).toBeVisible();
+      },
+    );
+  });
+}
+
+test('[VENDOR][TITLES]: the title follows the language at once', async ({ page }) => {
+  await page.goto('/sa/login');
+  await expect(page).toHaveTitle('EDP Vendor Administration');
+  await page.getByRole('button', { name: '简体中文' }).click();
+  await expect(page).toHaveTitle('EDP 厂商管理后台');
+  await page.getByRole('button', { name: 'English' }).click();
+  await expect(page).toHaveTitle('EDP Vendor Administration');
 });

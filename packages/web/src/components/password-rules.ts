@@ -16,7 +16,8 @@ export interface PasswordRuleTexts {
 export function passwordRules(
   texts: PasswordRuleTexts,
   policy: PasswordPolicy = DEFAULT_PASSWORD_POLICY,
-  field = 'password',
+  /** The first field's name; a path for a field inside an object (`['admin', 'password']`). */
+  field: string | (string | number)[] = 'password',
 ): { password: FormRule[]; repeat: FormRule[] } {
   const satisfies = (value: string | undefined) => !value || passwordSatisfies(value, policy);
   return {

@@ -5,6 +5,7 @@ import {
   BankOutlined,
   AuditOutlined,
   ClusterOutlined,
+  CloudServerOutlined,
   DashboardOutlined,
   KeyOutlined,
   SafetyCertificateOutlined,
@@ -33,4 +34,5 @@ export const menuIcons: Record<MenuIconName, ReactNode> = {
   key: <KeyOutlined />,
   package: <AppstoreOutlined />,
   company: <BankOutlined />,
+  tenant: <CloudServerOutlined />,
 };

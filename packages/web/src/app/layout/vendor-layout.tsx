@@ -12,7 +12,7 @@ import { menuEntries } from './menu-entries.ts';
 
 const menu = menuEntries(vendorRoutes, 'vendor');
 
-/** The vendor's super administrator shell (/sa): packages and companies, then logout. */
+/** The vendor's super administrator shell (/sa): packages, companies, tenants, settings, logout. */
 export default function VendorLayout() {
   const { t } = useTranslation('layout');
   const vendor = useVendorSession();

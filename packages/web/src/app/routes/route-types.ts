@@ -36,7 +36,8 @@ export type MenuIconName =
   | 'task'
   | 'key'
   | 'package'
-  | 'company';
+  | 'company'
+  | 'tenant';
 
 export interface AppRoute {
   path: string;

@@ -1,9 +1,9 @@
 import type { AppRoute } from './route-types.ts';
 
 /**
- * The vendor's super administrator screens under /sa (docs/architecture.md §1): first-run set-up,
- * login, and the signed-in vendor layout. Tenant management (/sa/ows…) joins the menu here
- * with orders between the existing ones.
+ * The vendor's super administrator screens under /sa (docs/architecture.md §1, docs/portal.md):
+ * first-run set-up, login, and the signed-in vendor layout with packages, companies, the
+ * console's tenants and the system settings.
  */
 export const vendorRoutes: AppRoute[] = [
   {
@@ -35,5 +35,21 @@ export const vendorRoutes: AppRoute[] = [
     layout: 'vendor',
     page: () => import('../../features/vendor/pages/companies-page.tsx'),
     menu: { icon: 'company', order: 20 },
+  },
+  {
+    path: '/sa/tenants',
+    name: 'saTenants',
+    access: 'vendor',
+    layout: 'vendor',
+    page: () => import('../../features/vendor/pages/tenants-page.tsx'),
+    menu: { icon: 'tenant', order: 30 },
+  },
+  {
+    path: '/sa/settings',
+    name: 'saSettings',
+    access: 'vendor',
+    layout: 'vendor',
+    page: () => import('../../features/vendor/pages/settings-page.tsx'),
+    menu: { icon: 'setting', order: 40 },
   },
 ];

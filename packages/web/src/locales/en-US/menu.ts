@@ -30,6 +30,8 @@ const menu: DeepString<typeof zh> = {
   vendorLogin: 'Vendor login',
   saPackages: 'Packages',
   saCompanies: 'Companies',
+  saTenants: 'Tenants',
+  saSettings: 'System settings',
   notFound: 'Page not found',
 };
 

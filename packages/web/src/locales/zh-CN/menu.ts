@@ -31,6 +31,8 @@ const menu = {
   vendorLogin: '厂商管理登录',
   saPackages: '充值套餐',
   saCompanies: '企业客户',
+  saTenants: '租户管理',
+  saSettings: '系统设置',
   notFound: '页面不存在',
 };
 

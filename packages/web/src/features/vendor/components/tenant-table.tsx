@@ -1,0 +1,107 @@
+import { Button, Popconfirm, Space, Table, type TableProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../../lib/format.ts';
+import '../../admin-common/components/admin-table.css';
+import { useActivateTenant } from '../api/activate-tenant.ts';
+import type { TenantRow } from '../api/get-tenants.ts';
+import { TenantStatus } from './tenant-status.tsx';
+
+interface TenantTableProps {
+  tenants: TenantRow[] | undefined;
+  loading: boolean;
+  pagination: TableProps<TenantRow>['pagination'];
+  /** Shown when the list is empty: "none yet" or "none matches". */
+  emptyText: string;
+  onEdit: (tenant: TenantRow) => void;
+  onDelete: (tenant: TenantRow) => void;
+}
+
+/** The tenant's console on its own domain, served by this same server (same scheme and port). */
+const consoleUrl = (domain: string) =>
+  `${window.location.protocol}//${domain}${window.location.port ? `:${window.location.port}` : ''}/admin`;
+
+/** Tenants with what each holds, and edit, activate or deactivate (asked first) and delete. */
+export function TenantTable(props: TenantTableProps) {
+  const { t } = useTranslation('vendor');
+  const { t: tc } = useTranslation('common');
+  const act = useActivateTenant();
+  const setActive = (tenant: TenantRow, active: boolean) =>
+    act
+      .mutateAsync({
+        id: tenant.id,
+        active,
+        successText: t(active ? 'tenants.activated' : 'tenants.deactivated'),
+      })
+      .catch(() => undefined);
+
+  const columns: TableProps<TenantRow>['columns'] = [
+    {
+      title: t('tenants.domain'),
+      dataIndex: 'domain',
+      render: (domain: string) => (
+        <a
+          href={consoleUrl(domain)}
+          target="_blank"
+          rel="noreferrer"
+          title={t('tenants.openConsole', { domain })}
+        >
+          {domain}
+        </a>
+      ),
+    },
+    { title: t('tenants.company'), dataIndex: 'company' },
+    { title: t('tenants.sysName'), dataIndex: 'sysName', render: (v: string) => v || '—' },
+    {
+      title: t('tenants.status'),
+      dataIndex: 'status',
+      render: (status: TenantRow['status']) => <TenantStatus status={status} />,
+    },
+    { title: t('tenants.users'), dataIndex: 'userCount', align: 'right' },
+    { title: t('tenants.roles'), dataIndex: 'roleCount', align: 'right' },
+    { title: t('tenants.groups'), dataIndex: 'groupCount', align: 'right' },
+    { title: t('tenants.createdAt'), dataIndex: 'createdAt', render: formatTime },
+    {
+      title: t('tenants.actions'),
+      key: 'actions',
+      render: (_, tenant) => (
+        <Space size={0} wrap>
+          <Button type="link" size="small" onClick={() => props.onEdit(tenant)}>
+            {t('tenants.edit')}
+          </Button>
+          {tenant.status === 'active' ? (
+            <Popconfirm
+              title={t('tenants.deactivateTitle', { name: tenant.company })}
+              description={t('tenants.deactivateHint', { users: tenant.userCount })}
+              okText={t('tenants.deactivate')}
+              okButtonProps={{ danger: true }}
+              cancelText={tc('actions.cancel')}
+              onConfirm={() => setActive(tenant, false)}
+            >
+              <Button type="link" size="small">
+                {t('tenants.deactivate')}
+              </Button>
+            </Popconfirm>
+          ) : (
+            <Button type="link" size="small" onClick={() => void setActive(tenant, true)}>
+              {t('tenants.activate')}
+            </Button>
+          )}
+          <Button type="link" size="small" danger onClick={() => props.onDelete(tenant)}>
+            {t('tenants.delete')}
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+  return (
+    <Table<TenantRow>
+      className="admin-table"
+      rowKey="id"
+      columns={columns}
+      dataSource={props.tenants}
+      loading={props.loading}
+      pagination={props.pagination}
+      locale={{ emptyText: props.emptyText }}
+    />
+  );
+}
