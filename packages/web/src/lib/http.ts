@@ -21,6 +21,8 @@ export class ApiError extends Error {
     readonly status: number,
     /** The field a refused request names, and why (lib/form-refusal.ts puts it under it). */
     readonly refusal?: TFieldRefusal,
+    /** The failure's parameters, as the server filled them into `msg` (`seconds` of -10035). */
+    readonly params: Readonly<Record<string, string>> = {},
   ) {
     super(msg);
     this.name = 'ApiError';
@@ -85,6 +87,8 @@ function isEnvelope(value: unknown): value is TEnvelope<unknown> {
   );
 }
 
+const isRecord = (v: unknown): v is object => typeof v === 'object' && v !== null;
+
 function refusalOf(payload: TEnvelope<unknown>): TFieldRefusal | undefined {
   if (payload.errCode !== ErrCode.Invalid) return undefined;
   const data = payload.data as Partial<TFieldRefusal> | undefined;
@@ -132,7 +136,10 @@ export function createHttpClient(overrides: Partial<HttpDeps> = {}) {
 
   /** A failed envelope: session expiry signs out and redirects, anything else is toasted. */
   function rejectEnvelope(payload: TEnvelope<unknown>, status: number, silent?: boolean): never {
-    const error = new ApiError(payload.errCode, payload.msg, status, refusalOf(payload));
+    const refusal = refusalOf(payload);
+    const params =
+      !refusal && isRecord(payload.data) ? (payload.data as Record<string, string>) : {};
+    const error = new ApiError(payload.errCode, payload.msg, status, refusal, params);
     if (payload.errCode === ErrCode.SessionExpired) {
       deps.notifyError(payload.msg);
       expireSession();

@@ -33,14 +33,17 @@ export function fail(
       return [k, ruleText(text, locale) ?? text.slice(0, PARAM_MAX)];
     }),
   );
-  const body: TEnvelope<TFieldRefusal> = {
+  const body: TEnvelope<TFieldRefusal | Record<string, string>> = {
     success: false,
     errCode: code,
     msg: errorMessage(code, locale, shown),
   };
-  // A refused field is also named apart, so a form can show the reason under the field.
+  // A refused field is also named apart, so a form can show the reason under the field; other
+  // parameters travel as they are, for screens that act on them (the seconds before a resend).
   if (code === CommonErr.Invalid && shown.field) {
     body.data = { field: shown.field, reason: shown.detail ?? '' };
+  } else if (code !== CommonErr.Invalid && Object.keys(shown).length) {
+    body.data = shown;
   }
   return reply.status(status ?? errorStatus(code)).send(body);
 }

@@ -6,8 +6,11 @@ interface EmailCodeInputProps {
   id?: string;
   value?: string;
   onChange?: (value: string) => void;
-  /** Sends the code; resolves true when it went out, which starts the 60 s countdown. */
-  onSend: () => Promise<boolean>;
+  /**
+   * Sends the code; resolves true when it went out, which starts the 60 s countdown, or the
+   * seconds still to wait when one went out moments ago (the countdown starts from them).
+   */
+  onSend: () => Promise<boolean | number>;
   sending: boolean;
 }
 
@@ -19,7 +22,9 @@ export function EmailCodeInput({ id, value, onChange, onSend, sending }: EmailCo
   const { t } = useTranslation('signup');
   const countdown = useCountdown();
   const send = async () => {
-    if (await onSend()) countdown.start();
+    const sent = await onSend();
+    if (typeof sent === 'number') countdown.start(sent);
+    else if (sent) countdown.start();
   };
   return (
     <div className="captcha-row">

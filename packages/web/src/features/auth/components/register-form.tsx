@@ -14,6 +14,7 @@ import { CaptchaInput } from './captcha-input.tsx';
 import { newCaptchaNonce } from './captcha-image.tsx';
 import { EmailCodeInput } from './email-code-input.tsx';
 import { useNewPasswordRules } from './use-new-password-rules.ts';
+import { waitOf } from './code-wait.ts';
 
 interface RegisterValues {
   company: string;
@@ -58,7 +59,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
     form.setFieldValue('captcha', '');
   };
 
-  const send = async (): Promise<boolean> => {
+  const send = async (): Promise<boolean | number> => {
     const ok = await form.validateFields(['email']).then(
       () => true,
       () => false,
@@ -77,8 +78,9 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
         successText: t('emailCode.sent'),
       });
       return true;
-    } catch {
-      return false; // the client showed the server's message
+    } catch (e) {
+      // The client showed the server's message; a code sent moments ago counts down its wait.
+      return waitOf(e) ?? false;
     } finally {
       freshCaptcha();
     }

@@ -7,6 +7,7 @@ import { useSendResetCode } from '../api/send-reset-code.ts';
 import { CaptchaInput } from './captcha-input.tsx';
 import { newCaptchaNonce } from './captcha-image.tsx';
 import { useNewPasswordRules } from './use-new-password-rules.ts';
+import { waitOf } from './code-wait.ts';
 
 interface EmailStep {
   email: string;
@@ -37,8 +38,9 @@ export function RetrieveForm({ onReset }: { onReset: () => void }) {
     try {
       await sendCode.mutateAsync({ email: address, captcha, successText: t('retrieve.codeSent') });
       setEmail(address.trim());
-    } catch {
-      // The server's message is shown.
+    } catch (e) {
+      // The server's message is shown. A code went out moments ago: it can be entered now.
+      if (waitOf(e) !== undefined) setEmail(address.trim());
     } finally {
       setNonce(newCaptchaNonce()); // single use
       emailForm.setFieldValue('captcha', '');
