@@ -2,6 +2,7 @@ import { Button, Popconfirm, Space, Table, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../lib/format.ts';
 import '../../admin-common/components/admin-table.css';
+import './tenant-table.css';
 import { useActivateTenant } from '../api/activate-tenant.ts';
 import type { TenantRow } from '../api/get-tenants.ts';
 import { TenantStatus } from './tenant-status.tsx';
@@ -17,6 +18,9 @@ interface TenantTableProps {
 }
 
 /** The tenant's console on its own domain, served by this same server (same scheme and port). */
+/** Keeps a column on one line (tenant-table.css). */
+const fit = 'tenant-table__fit';
+
 const consoleUrl = (domain: string) =>
   `${window.location.protocol}//${domain}${window.location.port ? `:${window.location.port}` : ''}/admin`;
 
@@ -54,17 +58,19 @@ export function TenantTable(props: TenantTableProps) {
     {
       title: t('tenants.status'),
       dataIndex: 'status',
+      className: fit,
       render: (status: TenantRow['status']) => <TenantStatus status={status} />,
     },
-    { title: t('tenants.users'), dataIndex: 'userCount', align: 'right' },
-    { title: t('tenants.roles'), dataIndex: 'roleCount', align: 'right' },
-    { title: t('tenants.groups'), dataIndex: 'groupCount', align: 'right' },
+    { title: t('tenants.users'), dataIndex: 'userCount', align: 'right', className: fit },
+    { title: t('tenants.roles'), dataIndex: 'roleCount', align: 'right', className: fit },
+    { title: t('tenants.groups'), dataIndex: 'groupCount', align: 'right', className: fit },
     { title: t('tenants.createdAt'), dataIndex: 'createdAt', render: formatTime },
     {
       title: t('tenants.actions'),
       key: 'actions',
+      className: fit,
       render: (_, tenant) => (
-        <Space size={0} wrap>
+        <Space size={0}>
           <Button type="link" size="small" onClick={() => props.onEdit(tenant)}>
             {t('tenants.edit')}
           </Button>
@@ -95,7 +101,7 @@ export function TenantTable(props: TenantTableProps) {
   ];
   return (
     <Table<TenantRow>
-      className="admin-table"
+      className="admin-table tenant-table"
       rowKey="id"
       columns={columns}
       dataSource={props.tenants}
