@@ -90,6 +90,10 @@ test('[PORTAL][JOURNEY]: register, log in, recharge, issue a licence, download i
   await expect(row.getByRole('cell', { name: '1 / 1' })).toBeVisible();
   await row.getByRole('button', { name: 'Expand row' }).click();
   await expect(page.getByRole('cell', { name: dat.deviceId, exact: true })).toBeVisible();
+  // The newest certificate is one click away on its row.
+  const certificate = page.waitForEvent('download');
+  await row.getByRole('button', { name: /^Download the certificate of EDP-/ }).click();
+  expect((await certificate).suggestedFilename()).toBe(`${dat.deviceId}-TDE-1.lic`);
   await row.getByRole('button', { name: 'Renewal records' }).click();
   const drawer = page.getByRole('dialog', { name: /Renewal records: EDP-/ });
   await expect(

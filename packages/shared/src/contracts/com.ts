@@ -145,6 +145,10 @@ export const ZLicenceItem = z.object({
   remainingDays: z.number().int().describe('Whole days left, rounded up; 0 once expired'),
   deviceCount: z.number().int(),
   maxDevices: z.number().int(),
+  certificateId: z
+    .string()
+    .nullable()
+    .describe('Issue record of the newest certificate (GET /com/dw/{id} downloads it)'),
 });
 export type TLicenceItem = z.infer<typeof ZLicenceItem>;
 

@@ -64,6 +64,15 @@ describe('/api/com lists: licences, engines, records, balance', () => {
       const res = await list<TLicenceItem>('/com/my/license', { status });
       expect(res.body.data!.list.map((l) => l.status)).toEqual([status]);
     }
+    // Each row names its newest certificate, so the page can offer it again.
+    const certificate = byDevice['dev-tde']!.certificateId!;
+    const file = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/com/dw/${certificate}`,
+      headers: a.headers,
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.body).toContain('EDP LICENSE');
     const bad = await list('/com/my/license', { status: 'soon' });
     expect(bad.body.msg).toContain('status');
     expect((await list('/com/my/license', { pageSize: 15 })).body.msg).toContain('pageSize');

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { TListRequest, TList } from '@edp/shared/contracts/common';
 import type {
   TIssueRecord,
@@ -80,6 +80,20 @@ export function licenceQueries(db: Db, opts: { now?: () => number } = {}) {
     return Math.min(expires ? +expires : Infinity, warns ? turnsExpiringAt(warns) : Infinity);
   }
 
+  /** The newest certificate of each licence of a page, in one query (index on licence, time). */
+  async function newestCertificates(licenceIds: string[]): Promise<Map<string, string>> {
+    if (!licenceIds.length) return new Map();
+    const rows = await db
+      .selectDistinctOn([issueRecords.licenceId], {
+        licenceId: issueRecords.licenceId,
+        id: issueRecords.id,
+      })
+      .from(issueRecords)
+      .where(and(inArray(issueRecords.licenceId, licenceIds), eq(issueRecords.type, 'licence')))
+      .orderBy(issueRecords.licenceId, desc(issueRecords.createdAt));
+    return new Map(rows.map((r) => [r.licenceId, r.id]));
+  }
+
   return {
     /**
      * A page of the company's licences in expiry order (the id breaks ties) and their total, with
@@ -107,6 +121,7 @@ export function licenceQueries(db: Db, opts: { now?: () => number } = {}) {
           .offset(pageOffset(req)),
         req.status ? nextCrossing(companyId, req.status, at) : Infinity,
       ]);
+      const certificates = await newestCertificates(rows.map((r) => r.licence.id));
       let stableUntil = crossing;
       const list = rows.map(({ licence: l, kind, deviceId }): TLicenceItem => {
         stableUntil = Math.min(stableUntil, nextStatusChange(l.expiresAt, at));
@@ -123,6 +138,7 @@ export function licenceQueries(db: Db, opts: { now?: () => number } = {}) {
           // One licence covers the one engine it was issued for.
           deviceCount: 1,
           maxDevices: l.maxDevices,
+          certificateId: certificates.get(l.id) ?? null,
         };
       });
       return {

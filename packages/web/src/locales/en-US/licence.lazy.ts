@@ -18,6 +18,8 @@ const licence: DeepString<typeof zh> = {
     actions: 'Actions',
   },
   records: 'Renewal records',
+  download: 'Download certificate',
+  downloadOf: 'Download the certificate of {{code}}',
   recordsOf: 'Renewal records: {{code}}',
   sub: {
     title: 'Sub-licences',

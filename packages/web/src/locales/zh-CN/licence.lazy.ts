@@ -15,6 +15,8 @@ const licence = {
     actions: '操作',
   },
   records: '续期记录',
+  download: '下载证书',
+  downloadOf: '下载 {{code}} 的证书',
   recordsOf: '续期记录：{{code}}',
   sub: {
     title: '子授权',

@@ -1,8 +1,10 @@
-import { Button, Table, type TableProps } from 'antd';
+import { Button, Space, Table, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TLicenceItem } from '@edp/shared/contracts/com';
+import { DownloadButton } from '../../../components/download-button.tsx';
 import { LicenceStatusTag } from '../../../components/licence-status-tag.tsx';
 import { formatDate } from '../../../lib/format.ts';
+import { downloadIssueFile } from '../api/download-issue-file.ts';
 import { SubLicenceTable } from './sub-licence-table.tsx';
 
 interface LicenceTableProps {
@@ -49,9 +51,22 @@ export function LicenceTable({ licences, loading, pagination, onShowRecords }: L
       title: t('columns.actions'),
       key: 'actions',
       render: (_, row) => (
-        <Button type="link" size="small" onClick={() => onShowRecords(row)}>
-          {t('records')}
-        </Button>
+        <Space size={0} wrap>
+          {row.certificateId && (
+            // The newest certificate again, without opening the records.
+            <DownloadButton
+              type="link"
+              size="small"
+              aria-label={t('downloadOf', { code: row.code })}
+              onDownload={() => downloadIssueFile(row.certificateId!)}
+            >
+              {t('download')}
+            </DownloadButton>
+          )}
+          <Button type="link" size="small" onClick={() => onShowRecords(row)}>
+            {t('records')}
+          </Button>
+        </Space>
       ),
     },
   ];

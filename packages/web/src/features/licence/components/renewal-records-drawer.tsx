@@ -21,7 +21,8 @@ export function RenewalRecordsDrawer({ licence, onClose }: RenewalRecordsDrawerP
       open={!!licence}
       onClose={onClose}
       title={licence ? t('recordsOf', { code: licence.code }) : ''}
-      size="large"
+      // Wide enough for the records' nine columns without breaking words (min 100vw on phones).
+      size="min(1080px, 100vw)"
       destroyOnHidden
     >
       <IssueRecordTable
