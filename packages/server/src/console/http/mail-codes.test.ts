@@ -58,6 +58,7 @@ describe('login codes by e-mail need every system administrator’s e-mail', () 
       success: false,
       errCode: ConsoleErr.AdminEmailRequired,
       msg: 'Login codes by e-mail need an e-mail address for every system administrator; missing: admin',
+      data: { accounts: 'admin' },
     });
     const zh = await admin('/login/s/set', settings(true));
     expect(zh.body.msg).toBe('邮件登录验证码要求每位系统管理员都设置邮箱，缺少邮箱的账号：admin');
