@@ -66,6 +66,16 @@ test('[PORTAL][DEVICE]: counters, search and filters, details, elevation file, u
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('cell', { name: 'Elevation file' })).toBeVisible();
 
+  // A device without a valid licence offers no elevation, and says why.
+  await page.goto(`/device/${waiting.deviceId}`);
+  await expect(page.getByRole('heading', { name: 'Engine details' })).toBeVisible();
+  const elevate = page.getByRole('button', { name: 'Elevation file' });
+  await expect(elevate).toBeDisabled();
+  await elevate.hover({ force: true });
+  await expect(
+    page.getByText('An elevation file needs a valid licence on this device'),
+  ).toBeVisible();
+
   await page.goto('/device/no-such-device');
   await expect(page.getByText('Device not found')).toBeVisible();
   await page.getByRole('link', { name: 'Back to My engine' }).click();

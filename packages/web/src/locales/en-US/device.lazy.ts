@@ -47,6 +47,7 @@ const device: DeepString<typeof zh> = {
   },
   elevation: {
     action: 'Elevation file',
+    needsLicence: 'An elevation file needs a valid licence on this device',
     title: 'Create an elevation file',
     intro:
       "An elevation file lets the device run elevated for a limited time: at most 30 days and never past its licence's expiry.",

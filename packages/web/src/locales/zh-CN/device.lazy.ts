@@ -45,6 +45,7 @@ const device = {
   },
   elevation: {
     action: '提权文件',
+    needsLicence: '该设备没有有效的许可证，无法生成提权文件',
     title: '生成提权文件',
     intro: '提权文件允许设备在限定时间内以提权模式运行，最长 30 天且不超过许可证有效期。',
     days: '天',

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Result, Skeleton } from 'antd';
+import { Button, Result, Skeleton, Tooltip } from 'antd';
 import { SafetyOutlined } from '@ant-design/icons';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -41,13 +41,19 @@ export default function DeviceDetailPage() {
     );
   }
 
+  // An elevation needs a licence that still runs (the server refuses it otherwise: -10033).
+  const licensed = !!info.data?.engines.some(
+    (e) => e.licenceStatus === 'normal' || e.licenceStatus === 'expiring',
+  );
   return (
     <PageContainer
       title={tm('deviceDetail')}
       extra={
-        <Button icon={<SafetyOutlined />} disabled={!info.data} onClick={() => setElevating(true)}>
-          {t('elevation.action')}
-        </Button>
+        <Tooltip title={info.data && !licensed ? t('elevation.needsLicence') : undefined}>
+          <Button icon={<SafetyOutlined />} disabled={!licensed} onClick={() => setElevating(true)}>
+            {t('elevation.action')}
+          </Button>
+        </Tooltip>
       }
     >
       {info.data ? <DeviceInfoCard info={info.data} /> : <Skeleton active />}
