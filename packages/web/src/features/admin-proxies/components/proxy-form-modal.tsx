@@ -82,6 +82,8 @@ export function ProxyFormModal({ open, proxy, onClose }: ProxyFormModalProps) {
       <Form.Item
         name="period"
         label={t('proxies.period')}
+        // Its own validator says what is missing; `required` only marks the label.
+        required
         rules={[
           {
             validator: (_, value: Values['period']) => {
