@@ -25,7 +25,7 @@ describe('errCode catalogue', () => {
         .map(Number)
         .sort((a, b) => b - a),
     ).toEqual(expected);
-    expect(errorMessage(-12, 'en-US')).toBe('Invalid licence');
+    expect(errorMessage(-12, 'en-US')).toBe('Invalid license');
     expect(errorMessage(-84, 'zh-CN')).toBe('已有有效许可证');
   });
 

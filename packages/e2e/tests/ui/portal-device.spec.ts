@@ -73,7 +73,7 @@ test('[PORTAL][DEVICE]: counters, search and filters, details, elevation file, u
   await expect(elevate).toBeDisabled();
   await elevate.hover({ force: true });
   await expect(
-    page.getByText('An elevation file needs a valid licence on this device'),
+    page.getByText('An elevation file needs a valid license on this device'),
   ).toBeVisible();
 
   await page.goto('/device/no-such-device');

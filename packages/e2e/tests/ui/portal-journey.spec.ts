@@ -66,18 +66,18 @@ test('[PORTAL][JOURNEY]: register, log in, recharge, issue a licence, download i
   const dat = requestFile('TDE', 3, 'journey host');
   await page.getByRole('link', { name: 'My license' }).click();
   await page.locator('input[type=file]').setInputFiles(dat.path);
-  const dialog = page.getByRole('dialog', { name: 'Issue a licence' });
+  const dialog = page.getByRole('dialog', { name: 'Issue a license' });
   await expect(dialog.getByText(dat.deviceId)).toBeVisible();
   await expect(dialog.getByRole('row', { name: 'Months asked 3 months' })).toBeVisible();
   await expect(dialog.getByRole('row', { name: 'Current balance 12 months' })).toBeVisible();
   await dialog.getByLabel('Months to issue').fill('6');
   await expect(dialog.getByRole('row', { name: 'Cost 6 months' })).toBeVisible();
-  await dialog.getByRole('button', { name: 'Issue licence' }).click();
-  const issued = page.getByRole('dialog', { name: 'Licence issued' });
+  await dialog.getByRole('button', { name: 'Issue license' }).click();
+  const issued = page.getByRole('dialog', { name: 'License issued' });
   await expect(issued.getByText('Balance now: 6 months')).toBeVisible();
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    issued.getByRole('button', { name: 'Download licence' }).click(),
+    issued.getByRole('button', { name: 'Download license' }).click(),
   ]);
   expect(download.suggestedFilename()).toBe(`${dat.deviceId}-TDE-1.lic`);
   const text = fs.readFileSync((await download.path())!, 'utf8');
@@ -121,7 +121,7 @@ test('[PORTAL][JOURNEY]: register, log in, recharge, issue a licence, download i
   ).toBeVisible();
   await expect(
     page.getByRole('row', {
-      name: new RegExp(`Licence issued -6 6 License EDP-.* device ${dat.deviceId} · TDE`),
+      name: new RegExp(`License issued -6 6 License EDP-.* device ${dat.deviceId} · TDE`),
     }),
   ).toBeVisible();
 });

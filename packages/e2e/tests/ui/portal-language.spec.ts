@@ -21,9 +21,9 @@ const texts = {
     retrieve: ['Retrieve password', 'Send code'],
     saLogin: ['Vendor login', 'Account'],
     myauth: ['My license', 'Upload request', 'Normal', 'Renewal records'],
-    device: ['My engine', 'Unlicensed', 'Licence status', 'Details'],
+    device: ['My engine', 'Unlicensed', 'License status', 'Details'],
     deviceDetail: ['Engine details', 'Basic information', 'Issue records', 'Elevation file'],
-    balance: ['My balance', 'Current balance', 'Licence issued', 'Balance history'],
+    balance: ['My balance', 'Current balance', 'License issued', 'Balance history'],
     recharge: ['Recharge', 'Recharge code', '16 letters or digits'],
   },
 } as const;

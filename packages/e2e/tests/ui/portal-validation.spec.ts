@@ -72,11 +72,11 @@ test('[PORTAL][UPLOAD]: only .dat files, a bad file is a parse error, a low bala
   await expect(page.getByRole('alert').filter({ hasText: 'Parse error' })).toBeVisible();
 
   await input.setInputFiles(requestFile('DI', 12).path);
-  const dialog = page.getByRole('dialog', { name: 'Issue a licence' });
+  const dialog = page.getByRole('dialog', { name: 'Issue a license' });
   await expect(
     dialog.getByText('Balance too low: 12 months needed, 0 months available.'),
   ).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Issue licence' })).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: 'Issue license' })).toBeDisabled();
   await dialog.getByRole('link', { name: 'Recharge' }).click();
   await expect(page.getByRole('heading', { name: 'Recharge' })).toBeVisible();
 });

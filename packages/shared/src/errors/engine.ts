@@ -17,8 +17,8 @@ const engineMessages: Record<number, [zh: string, en: string]> = {
   [-9]: ['缺少环境参数', 'Environment parameter missing'],
   [-10]: ['环境参数未设置', 'Environment parameter not set'],
   [-11]: ['环境参数错误', 'Environment parameter wrong'],
-  [-12]: ['许可证无效', 'Invalid licence'],
-  [-13]: ['许可证文件缺失', 'Licence file missing'],
+  [-12]: ['许可证无效', 'Invalid license'],
+  [-13]: ['许可证文件缺失', 'License file missing'],
   [-14]: ['需要提权', 'Elevation required'],
   [-15]: ['正在切换到提权状态', 'Busy switching to elevation'],
   [-16]: ['工具无法更改', 'The utility cannot be changed'],
@@ -46,7 +46,7 @@ const engineMessages: Record<number, [zh: string, en: string]> = {
   [-38]: ['缺少库环境变量', 'Library environment variable missing'],
   [-39]: ['找不到库', 'Library not found'],
   [-40]: ['不允许存在栈漏洞的程序', 'Stack-vulnerable program not allowed'],
-  [-41]: ['许可证文件不适用于本系统', 'Licence file invalid for this system'],
+  [-41]: ['许可证文件不适用于本系统', 'License file invalid for this system'],
   [-42]: ['提权文件不适用于本系统', 'Elevation file invalid for this system'],
   [-43]: ['更新文件不适用于本系统', 'Update file invalid for this system'],
   [-44]: ['哈希计算失败', 'Hash failure'],
@@ -64,8 +64,8 @@ const engineMessages: Record<number, [zh: string, en: string]> = {
   [-73]: ['哈希算法自检失败', 'Hash self-test failed'],
   [-74]: ['签名验证失败', 'Signature verification failed'],
   [-75]: ['签名生成失败', 'Signature generation failed'],
-  [-84]: ['已有有效许可证', 'A valid licence is already installed'],
-  [-85]: ['许可证不允许该命令', 'Command not allowed by the licence'],
+  [-84]: ['已有有效许可证', 'A valid license is already installed'],
+  [-85]: ['许可证不允许该命令', 'Command not allowed by the license'],
 };
 
 export const engineCatalogue: Catalogue = Object.fromEntries(

@@ -87,7 +87,7 @@ export const portalCatalogue: Catalogue = {
   [PortalErr.NoValidLicence]: {
     status: 409,
     'zh-CN': '该设备没有有效的许可证',
-    'en-US': 'The device has no valid licence',
+    'en-US': 'The device has no valid license',
   },
   [PortalErr.RequestMismatch]: {
     status: 409,

@@ -28,7 +28,7 @@ export const licenceList = call({
   access,
   tag,
   summary: 'My licences, soonest expiry first; status filters normal/expiring/expired',
-  label: { 'zh-CN': '查看我的许可', 'en-US': 'View my licences' },
+  label: { 'zh-CN': '查看我的许可', 'en-US': 'View my licenses' },
   body: ZLicenceListRequest,
   data: ZList(ZLicenceItem),
 });
@@ -39,7 +39,7 @@ export const subLicences = call({
   access,
   tag,
   summary: 'Sub-licences: the engines a licence authorises',
-  label: { 'zh-CN': '查看子许可', 'en-US': 'View sub-licences' },
+  label: { 'zh-CN': '查看子许可', 'en-US': 'View sub-licenses' },
   body: ZLicenceRef,
   data: ZSubLicenceList,
 });
@@ -50,7 +50,7 @@ export const licenceRecords = call({
   access,
   tag,
   summary: 'Issue and renewal records of a licence, newest first',
-  label: { 'zh-CN': '查看许可记录', 'en-US': 'View licence records' },
+  label: { 'zh-CN': '查看许可记录', 'en-US': 'View license records' },
   body: ZLicenceRecordsRequest,
   data: ZList(ZIssueRecord),
 });
@@ -61,7 +61,7 @@ export const uploadLicenceRequest = call({
   access,
   tag,
   summary: 'Upload a licence request (.dat, base64); answers what issuing it costs',
-  label: { 'zh-CN': '上传许可申请', 'en-US': 'Upload licence request' },
+  label: { 'zh-CN': '上传许可申请', 'en-US': 'Upload license request' },
   body: ZUploadRequest,
   data: ZUploadResult,
   // base64 of a .dat of up to 10 MiB plus the JSON around it.
@@ -74,7 +74,7 @@ export const issueLicence = call({
   access,
   tag,
   summary: 'Sign the certificate and deduct its months in one transaction (idempotent)',
-  label: { 'zh-CN': '签发许可证书', 'en-US': 'Issue licence certificate' },
+  label: { 'zh-CN': '签发许可证书', 'en-US': 'Issue license certificate' },
   body: ZIssueRequest,
   data: ZIssueResult,
 });

@@ -27,7 +27,7 @@ const agreement: DeepString<typeof zh> = {
     {
       heading: '3. The service',
       paragraphs: [
-        'The Platform provides companies with licence management for protection engines (data encryption TDE, data and program integrity DI/DPI, access-control encryption PWE/PWO): viewing licences and renewal records, uploading the licence request files engines produce, downloading digitally signed licence certificates and elevation files, viewing engine information and managing the account balance.',
+        'The Platform provides companies with license management for protection engines (data encryption TDE, data and program integrity DI/DPI, access-control encryption PWE/PWO): viewing licenses and renewal records, uploading the license request files engines produce, downloading digitally signed license certificates and elevation files, viewing engine information and managing the account balance.',
         'We may adjust the service as the business develops and will inform you in an appropriate way.',
       ],
     },
@@ -35,14 +35,14 @@ const agreement: DeepString<typeof zh> = {
       heading: '4. Balance, recharge and deduction',
       paragraphs: [
         'The account balance is counted in months. You may recharge it with recharge codes we issue; each code can be used only once.',
-        'When a licence certificate is issued, the months requested are deducted from the balance; no certificate is issued if the balance is insufficient. Uploading the same request again returns the same certificate and deducts nothing. Unless the law or an agreement between the parties provides otherwise, recharged balance is not refundable or exchangeable for cash.',
+        'When a license certificate is issued, the months requested are deducted from the balance; no certificate is issued if the balance is insufficient. Uploading the same request again returns the same certificate and deducts nothing. Unless the law or an agreement between the parties provides otherwise, recharged balance is not refundable or exchangeable for cash.',
       ],
     },
     {
       heading: '5. Acceptable use',
       paragraphs: [
-        "You must comply with the laws and regulations of the People's Republic of China and must not use the Platform for unlawful purposes; reverse-engineer, alter, forge or crack the Platform or licence files; use a licence certificate on a device it was not issued for; or interfere with, attack or circumvent the security of the Platform.",
-        'If you breach these rules we may, depending on the circumstances, suspend or end the service, revoke the licences concerned and pursue liability according to law.',
+        "You must comply with the laws and regulations of the People's Republic of China and must not use the Platform for unlawful purposes; reverse-engineer, alter, forge or crack the Platform or license files; use a license certificate on a device it was not issued for; or interfere with, attack or circumvent the security of the Platform.",
+        'If you breach these rules we may, depending on the circumstances, suspend or end the service, revoke the licenses concerned and pursue liability according to law.',
       ],
     },
     {
@@ -60,7 +60,7 @@ const agreement: DeepString<typeof zh> = {
     {
       heading: '8. Deleting your account',
       paragraphs: [
-        'You may ask for your account to be deleted. Before that, please settle your balance and active licences. A deleted account cannot be restored, unused balance is forfeited (unless the law provides otherwise), and certificates already issued remain valid until they expire.',
+        'You may ask for your account to be deleted. Before that, please settle your balance and active licenses. A deleted account cannot be restored, unused balance is forfeited (unless the law provides otherwise), and certificates already issued remain valid until they expire.',
       ],
     },
     {

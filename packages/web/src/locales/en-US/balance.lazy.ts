@@ -16,7 +16,7 @@ const balance: DeepString<typeof zh> = {
   },
   types: {
     recharge: 'Recharge',
-    issue: 'Licence issued',
+    issue: 'License issued',
   },
   detail: {
     package: 'Package: {{name}}',

@@ -43,12 +43,12 @@ const home: DeepString<typeof zh> = {
     licence: {
       title: 'My license',
       description:
-        'See licence status, days remaining and renewal records, with a warning 30 days before expiry.',
+        'See license status, days remaining and renewal records, with a warning 30 days before expiry.',
     },
     device: {
       title: 'My engine',
       description:
-        'Upload the request files your engines produce; download signed licence certificates and elevation files.',
+        'Upload the request files your engines produce; download signed license certificates and elevation files.',
     },
     balance: {
       title: 'My balance',

@@ -19,7 +19,7 @@ const portal: DeepString<typeof zh> = {
   records: {
     createdAt: 'Issued at',
     type: 'Type',
-    licence: 'Licence',
+    licence: 'License',
     elevation: 'Elevation file',
     licenseCode: 'License code',
     deviceId: 'Device ID',

@@ -14,7 +14,7 @@ const privacy: DeepString<typeof zh> = {
       heading: '1. Information we collect',
       paragraphs: [
         'Registration and account information: company name, e-mail address (your login), contact person, telephone number and your password in hashed form. The e-mail address receives verification codes and service notices.',
-        'Licence request information: the device identifiers contained in the licence request files you upload, namely the device number, device fingerprint, engine kind, console time, installed licence serial and the months requested. They are used to issue a licence certificate bound to that device.',
+        'License request information: the device identifiers contained in the license request files you upload, namely the device number, device fingerprint, engine kind, console time, installed license serial and the months requested. They are used to issue a license certificate bound to that device.',
         'Log information: the IP address you visit from, the time of access, browser type and language, login results, and records of operations such as recharges, certificate issues and downloads.',
         "Local storage and cookies: we keep the session token, your language preference and the signed-in company's details (encrypted) in your browser's local storage, and use one cookie that only the server can read to check the captcha. We use no third-party advertising or tracking cookies.",
       ],
@@ -22,7 +22,7 @@ const privacy: DeepString<typeof zh> = {
     {
       heading: '2. How we use information',
       paragraphs: [
-        'To create and manage your account, verify your identity and reset your password; to issue licence certificates and elevation files and manage balance and recharges; to send verification codes, licence expiry reminders and other service notices; to detect abnormal logins and prevent brute-force attacks and fraud, keeping accounts and the Platform secure; to handle your enquiries and complaints; and to meet obligations under laws and regulations.',
+        'To create and manage your account, verify your identity and reset your password; to issue license certificates and elevation files and manage balance and recharges; to send verification codes, license expiry reminders and other service notices; to detect abnormal logins and prevent brute-force attacks and fraud, keeping accounts and the Platform secure; to handle your enquiries and complaints; and to meet obligations under laws and regulations.',
         'If we need to use information for a purpose this policy does not state, we will ask for your consent first.',
       ],
     },
@@ -43,7 +43,7 @@ const privacy: DeepString<typeof zh> = {
     {
       heading: '5. How we protect it',
       paragraphs: [
-        'We use industry-standard safeguards: transport encrypted with HTTPS; passwords hashed in the browser before they are sent and stored on the server only as salted scrypt hashes, never in clear; session tokens stored hashed on the server, expiring after 30 minutes idle or 12 hours in total and revoked at logout; internal access on a least-privilege basis with operation logs; and digitally signed licence certificates that cannot be forged.',
+        'We use industry-standard safeguards: transport encrypted with HTTPS; passwords hashed in the browser before they are sent and stored on the server only as salted scrypt hashes, never in clear; session tokens stored hashed on the server, expiring after 30 minutes idle or 12 hours in total and revoked at logout; internal access on a least-privilege basis with operation logs; and digitally signed license certificates that cannot be forged.',
         'No environment on the internet is perfectly secure. If a personal information security incident occurs we will promptly tell you, as the law requires, what happened, its possible impact, what we have done and what you can do to protect yourself, and report it to the competent authorities.',
       ],
     },

@@ -135,7 +135,7 @@ const vendor: DeepString<typeof zh> = {
     contact: 'Contact',
     phone: 'Mobile',
     balance: 'Balance (months)',
-    licenceCount: 'Licences',
+    licenceCount: 'Licenses',
     createdAt: 'Registered',
     empty: 'No companies yet',
   },
