@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CONSOLE_PAGES, pageOpensFor } from '@edp/shared/api/console/pages';
 import { PageContainer } from '../../../components/page-container.tsx';
+import { formatTime } from '../../../lib/format.ts';
 import type { MenuKey } from '../../../locales/menu-key.ts';
 import '../../admin-common/lib/admin-locales.ts';
 import { useAdminUser } from '../../admin-common/lib/admin-user.ts';
@@ -54,7 +55,7 @@ export default function AdminHomePage() {
               <Tag key={p.roleId}>
                 {t('home.proxyUntil', {
                   role: roleName({ name: p.roleName, key: p.roleKey }),
-                  end: new Date(p.endAt).toLocaleString(),
+                  end: formatTime(p.endAt),
                 })}
               </Tag>
             ))}

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Alert, Button, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { PageContainer } from '../../../components/page-container.tsx';
+import { formatTime } from '../../../lib/format.ts';
 import { usePaging } from '../../../lib/use-paging.ts';
 import { tablePagination } from '../../admin-common/components/table-pagination.ts';
 import '../../admin-common/lib/admin-locales.ts';
@@ -20,7 +20,6 @@ import { ConfirmDeleteButton } from '../../admin-common/components/confirm-delet
 import { addProxy } from '@edp/shared/api/console/proxies.calls';
 
 const STATE_COLOR = { active: TAG.ok, expired: TAG.muted, pending: TAG.info } as const;
-const time = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
 
 /** Proxies (system duty): who acts with which role, when; active, not started or expired. */
 export default function AdminProxiesPage() {
@@ -41,8 +40,8 @@ export default function AdminProxiesPage() {
       dataIndex: 'roleName',
       render: (name: string, p) => roleName({ name, key: p.roleKey }),
     },
-    { title: t('proxies.start'), dataIndex: 'startAt', render: time },
-    { title: t('proxies.end'), dataIndex: 'endAt', render: time },
+    { title: t('proxies.start'), dataIndex: 'startAt', render: formatTime },
+    { title: t('proxies.end'), dataIndex: 'endAt', render: formatTime },
     {
       title: t('proxies.status'),
       key: 'status',
