@@ -1,4 +1,5 @@
 import { Button, Result } from 'antd';
+import { LockOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
@@ -8,7 +9,7 @@ export function AdminForbidden() {
   const navigate = useNavigate();
   return (
     <Result
-      status="403"
+      icon={<LockOutlined className="result-icon" aria-hidden />}
       title={<h1 className="page-container__title">{t('forbidden.title')}</h1>}
       subTitle={t('forbidden.subTitle')}
       extra={

@@ -1,4 +1,5 @@
 import { Button, Result } from 'antd';
+import { CompassOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
@@ -7,7 +8,7 @@ export default function NotFoundPage() {
   const navigate = useNavigate();
   return (
     <Result
-      status="404"
+      icon={<CompassOutlined className="result-icon" aria-hidden />}
       title={<h1 className="result-title">{t('notFound.title')}</h1>}
       subTitle={t('notFound.subTitle')}
       extra={
