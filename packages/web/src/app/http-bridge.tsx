@@ -22,7 +22,12 @@ export function HttpBridge() {
   useEffect(() => {
     configureHttp({
       notifyError: (msg) => void loadMessage().then((message) => message.error(msg)),
-      notifySuccess: (msg) => void loadMessage().then((message) => message.success(msg)),
+      // A success clears the failures toasted before it: an old error must not stand beside it.
+      notifySuccess: (msg) =>
+        void loadMessage().then((message) => {
+          message.destroy();
+          void message.success(msg);
+        }),
       translate: (key) => t(`request.${key}`),
       language: () => i18n.language,
     });
