@@ -22,11 +22,14 @@ describe('toasts', () => {
     expect(await screen.findByText('验证码错误')).toBeInTheDocument();
     await post('/com/n/reg', {}, { success: true });
     expect(await screen.findByText('注册成功')).toBeInTheDocument();
-    // Gone as far as jsdom lets it go: antd's leave transition starts (it never ends without CSS).
-    await waitFor(() =>
-      expect(screen.getByText('验证码错误').closest('.ant-message-notice')?.className).toMatch(
-        /fade-leave/,
-      ),
+    // Gone as far as jsdom lets it go: antd's leave transition starts (it never ends without CSS),
+    // at once, not when the error's own 3 s are up.
+    await waitFor(
+      () =>
+        expect(screen.getByText('验证码错误').closest('.ant-message-notice')?.className).toMatch(
+          /fade-leave/,
+        ),
+      { timeout: 500 },
     );
     expect(screen.getByText('注册成功').closest('.ant-message-notice')?.className).not.toMatch(
       /leave/,
