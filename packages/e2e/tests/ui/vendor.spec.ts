@@ -31,6 +31,10 @@ test('[VENDOR][PACKAGES]: create, edit, generate and export codes, delete with c
   await page.getByRole('button', { name: 'New package' }).click();
   const create = page.getByRole('dialog', { name: 'New package' });
   await create.getByLabel('Package name').fill(name);
+  // Out of range is refused with the reason, not quietly made 1 (it used to save 0 as 1).
+  await create.getByLabel('Months').fill('0');
+  await create.getByRole('button', { name: 'OK' }).click();
+  await expect(create.getByText('must be at least 1')).toBeVisible();
   await create.getByLabel('Months').fill('6');
   await create.getByRole('button', { name: 'OK' }).click();
   const row = page.getByRole('row', { name: new RegExp(name) });

@@ -1,8 +1,10 @@
-import { MAX_LICENCE_MONTHS, TEXT_MAX } from '@edp/shared/constants';
+import { savePackage } from '@edp/shared/api/portal/vendor.calls';
 import { useEffect } from 'react';
 import { Form, Input, InputNumber, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TPackage } from '@edp/shared/contracts/vendor';
+import { useFieldLimits } from '../../../lib/field-limits.ts';
+import { showOnField } from '../../../lib/form-refusal.ts';
 import { useEditPackage, type PackageInput } from '../api/edit-package.ts';
 
 interface PackageEditModalProps {
@@ -16,6 +18,8 @@ export function PackageEditModal({ editing, onClose }: PackageEditModalProps) {
   const { t } = useTranslation('vendor');
   const [form] = Form.useForm<PackageInput>();
   const mutation = useEditPackage();
+  // The call's own limits: a value out of range is refused with a reason, never clamped or cut.
+  const limits = useFieldLimits(savePackage);
   const open = editing !== undefined;
 
   useEffect(() => {
@@ -31,8 +35,8 @@ export function PackageEditModal({ editing, onClose }: PackageEditModalProps) {
         successText: t('packages.saved'),
       });
       onClose();
-    } catch {
-      // Shown by the HTTP client.
+    } catch (e) {
+      showOnField(form, e); // else shown by the HTTP client
     }
   };
 
@@ -51,25 +55,17 @@ export function PackageEditModal({ editing, onClose }: PackageEditModalProps) {
           label={t('packages.name')}
           rules={[
             { required: true, whitespace: true, message: t('packages.nameRequired') },
-            { max: TEXT_MAX.short },
+            ...limits('name'),
           ]}
         >
-          <Input maxLength={TEXT_MAX.short} />
+          <Input />
         </Form.Item>
         <Form.Item
           name="months"
           label={t('packages.months')}
-          rules={[
-            {
-              required: true,
-              type: 'integer',
-              min: 1,
-              max: MAX_LICENCE_MONTHS,
-              message: t('packages.monthsRequired'),
-            },
-          ]}
+          rules={[{ required: true, message: t('packages.monthsRequired') }, ...limits('months')]}
         >
-          <InputNumber min={1} max={120} precision={0} />
+          <InputNumber precision={0} />
         </Form.Item>
       </Form>
     </Modal>
