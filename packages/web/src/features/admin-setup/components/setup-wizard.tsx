@@ -1,8 +1,9 @@
-import { TEXT_MAX } from '@edp/shared/constants';
+import { setupTenant } from '@edp/shared/api/console/setup.calls';
 import { useState } from 'react';
 import { Alert, Button, Form, Input, Space, Steps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PasswordPolicy } from '@edp/shared/rules';
+import { useFieldLimits } from '../../../lib/field-limits.ts';
 import { useOwnerReg } from '../api/owner-reg.ts';
 import { DUTY_KEYS, setupPayload, type SetupValues } from '../lib/setup-payload.ts';
 import { DutyFields } from './duty-fields.tsx';
@@ -22,6 +23,7 @@ export function SetupWizard({ policy, onDone }: SetupWizardProps) {
   const [form] = Form.useForm<SetupValues>();
   const [step, setStep] = useState(0);
   const reg = useOwnerReg();
+  const limits = useFieldLimits(setupTenant);
   const current = STEPS[step]!;
   const last = step === STEPS.length - 1;
 
@@ -71,12 +73,13 @@ export function SetupWizard({ policy, onDone }: SetupWizardProps) {
                   whitespace: true,
                   message: t('setup.required', { field: t('setup.company') }),
                 },
+                ...limits('company'),
               ]}
             >
-              <Input maxLength={TEXT_MAX.company} />
+              <Input />
             </Form.Item>
-            <Form.Item name="sysName" label={t('setup.sysName')}>
-              <Input maxLength={TEXT_MAX.short} />
+            <Form.Item name="sysName" label={t('setup.sysName')} rules={limits('sysName')}>
+              <Input />
             </Form.Item>
             <Form.Item
               name="domain"
