@@ -23,6 +23,19 @@ test('[PORTAL][REGISTER]: the form explains the password rule, a mismatch, a use
     page.getByText('Please read and accept the registration agreement and the privacy policy'),
   ).toBeVisible();
 
+  // An unfinished address gets the form's own message, in the page's language; the browser has
+  // no English bubble of its own to lay over it (no native e-mail check on the field).
+  await page.getByLabel('E-mail', { exact: true }).fill('not-an-address');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByText('Please enter a valid e-mail address')).toBeVisible();
+  await expect(page.getByLabel('E-mail', { exact: true })).toHaveJSProperty(
+    'validationMessage',
+    '',
+  );
+  // A company name over the call's limit is refused before sending, in words, not schema text.
+  await page.getByLabel('Company name').fill('x'.repeat(101));
+  await expect(page.getByText('must be at most 100 characters')).toBeVisible();
+
   await page.getByLabel('E-mail', { exact: true }).fill(taken.email);
   await page.getByLabel('E-mail', { exact: true }).blur();
   await expect(page.getByText('Email address already exists!')).toBeVisible();

@@ -77,7 +77,7 @@ export function DutyFields({ duty, policy, optional }: DutyFieldsProps) {
             label={t('setup.email')}
             rules={[{ pattern: EMAIL_PATTERN, message: ta('email.invalid') }]}
           >
-            <Input autoComplete="off" type="email" />
+            <Input autoComplete="off" inputMode="email" />
           </Form.Item>
         </>
       )}

@@ -145,7 +145,7 @@ export function UserFormModal({ open, user, defaultGroupId, onClose }: UserFormM
         label={t('users.email')}
         rules={[{ pattern: EMAIL_PATTERN, message: ta('email.invalid') }, ...limits('email')]}
       >
-        <Input type="email" />
+        <Input inputMode="email" />
       </Form.Item>
       <Form.Item name="jobNo" label={t('users.jobNo')} rules={limits('jobNo')}>
         <Input />

@@ -128,7 +128,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
         validateTrigger={['onChange', 'onBlur']}
         validateDebounce={300}
       >
-        <Input type="email" autoComplete="email" placeholder={ta('login.emailPlaceholder')} />
+        <Input inputMode="email" autoComplete="email" placeholder={ta('login.emailPlaceholder')} />
       </Form.Item>
       <Form.Item name="captcha" label={ta('login.captcha')}>
         <CaptchaInput nonce={nonce} onRefresh={() => setNonce(newCaptchaNonce())} />

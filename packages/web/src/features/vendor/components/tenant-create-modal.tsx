@@ -132,7 +132,7 @@ export function TenantCreateModal({ onClose }: TenantCreateModalProps) {
             ...limits('admin.email'),
           ]}
         >
-          <Input type="email" autoComplete="off" />
+          <Input inputMode="email" autoComplete="off" />
         </Form.Item>
         <Form.Item
           name={['admin', 'phone']}
