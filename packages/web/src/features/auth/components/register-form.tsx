@@ -130,7 +130,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
       >
         <Input inputMode="email" autoComplete="email" placeholder={ta('login.emailPlaceholder')} />
       </Form.Item>
-      <Form.Item name="captcha" label={ta('login.captcha')}>
+      <Form.Item name="captcha" label={ta('login.captcha')} required>
         <CaptchaInput nonce={nonce} onRefresh={() => setNonce(newCaptchaNonce())} />
       </Form.Item>
       <Form.Item
