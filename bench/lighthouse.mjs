@@ -69,6 +69,8 @@ function storedValue(value) {
 }
 
 const server = await startServer({ port });
+// The server is a child process: never leave it running, whatever ends this script.
+process.on('exit', () => server.kill());
 // A tenant on its own host, set up as the wizard would (no captcha on its login form), and its
 // administrator signed in through the login API: the browser gets what the app keeps after a
 // sign-in through the form.
@@ -162,7 +164,12 @@ for (const name of pages) {
   for (const form of forms) {
     const reports = [];
     for (let i = 0; i < runs; i++) {
-      const lhr = await audit(PAGES[name], form);
+      // Lighthouse now and then loses the trace on this busy machine (NO_NAVSTART): try again.
+      let lhr = await audit(PAGES[name], form);
+      for (let retry = 0; lhr.runtimeError && retry < 2; retry++) {
+        console.error(`  retry: ${name} ${form}: ${lhr.runtimeError.code}`);
+        lhr = await audit(PAGES[name], form);
+      }
       if (lhr.runtimeError) throw new Error(`${name} ${form}: ${lhr.runtimeError.message}`);
       if (keepDir) {
         fs.mkdirSync(keepDir, { recursive: true });

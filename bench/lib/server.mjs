@@ -48,6 +48,10 @@ export async function startServer({ port, env = {} }) {
     base,
     dataDir,
     startupMs,
+    /** Ends the server at once, for an exit handler (no cleanup of its directory). */
+    kill() {
+      child.kill('SIGTERM');
+    },
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));

@@ -5,11 +5,15 @@ import { resources } from './resources.ts';
 import type { Language } from './types.ts';
 
 /**
- * <html lang> follows the language (screen readers, fonts). dayjs follows it too, but from
- * lib/dayjs-locale.ts, imported by the pages that show dates, to keep dayjs off /login.
+ * <html lang> follows the language (screen readers, fonts), and so does the meta description
+ * (search engines that run the page read it in the language the page shows). dayjs follows it
+ * too, but from lib/dayjs-locale.ts, imported by the pages that show dates, to keep dayjs off /login.
  */
 function applyLanguage(language: string): void {
   document.documentElement.lang = language;
+  document
+    .querySelector('meta[name="description"]')
+    ?.setAttribute('content', i18n.t('metaDescription', { lng: language }));
 }
 
 i18n.on('languageChanged', applyLanguage);

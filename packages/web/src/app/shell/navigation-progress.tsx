@@ -7,8 +7,8 @@ type NProgressApi = typeof NProgress;
 let loaded: Promise<NProgressApi> | undefined;
 
 /**
- * nprogress is fetched after the first page is up (and is precached by the service worker),
- * so it is ready for the next navigation without weighing on the first load of /login.
+ * nprogress is fetched when the first navigation starts (and is precached by the service
+ * worker), so it weighs nothing on the first load of a page.
  */
 function nprogress(): Promise<NProgressApi> {
   loaded ??= import('nprogress').then((m) => {
@@ -28,7 +28,8 @@ export function NavigationProgress() {
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle';
   useEffect(() => {
-    void nprogress().then((bar) => (busy ? bar.start() : bar.done()));
+    if (busy) void nprogress().then((bar) => bar.start());
+    else void loaded?.then((bar) => bar.done());
   }, [busy]);
   return null;
 }

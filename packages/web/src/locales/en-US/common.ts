@@ -3,6 +3,8 @@ import type { DeepString } from '../types.ts';
 
 const common: DeepString<typeof zh> = {
   productShort: 'EDP Console',
+  metaDescription:
+    'EDP Endpoint Data Protection Console: company registration and recharge, licence requests and certificates, and central management of endpoints, users, roles and audit.',
   skipToContent: 'Skip to main content',
   language: {
     label: 'Language',

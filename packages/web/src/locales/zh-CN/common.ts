@@ -1,6 +1,9 @@
 /** Texts every area uses: language names, generic actions, request failures, empty states. */
 const common = {
   productShort: 'EDP 控制台',
+  /** The page's meta description (index.html carries this one until the app starts). */
+  metaDescription:
+    'EDP 终端数据防护管理平台：企业注册与充值，授权申请与证书下载；终端、用户、角色与审计的集中管理。',
   skipToContent: '跳到主要内容',
   language: {
     label: '语言',
