@@ -11,6 +11,8 @@ import { configureHttp } from './lib/http.ts';
 configureHttp({ navigate: (to) => void router.navigate(to) });
 
 const root = createRoot(document.getElementById('root')!);
+// The first render as a transition: React renders it in slices and lets input in between,
+// where a plain render is one task of 100-200 ms on a slow phone (Lighthouse's TBT).
 startTransition(() => {
   root.render(
     <StrictMode>
