@@ -11,8 +11,8 @@ const portal = {
     TDE: '数据加密',
     DI: '数据完整性',
     DPI: '数据与程序完整性',
-    PWE: '访问控制加密 (PWE)',
-    PWO: '访问控制加密 (PWO)',
+    PWE: '访问控制加密（PWE）',
+    PWO: '访问控制加密（PWO）',
   },
   records: {
     createdAt: '签发时间',
