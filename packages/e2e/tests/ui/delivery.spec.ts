@@ -1,0 +1,64 @@
+import { expect, test } from '@playwright/test';
+
+/**
+ * How the app reaches the browser (docs/decisions.md, "Delivery and first load"): compressed
+ * pages and scripts, a real icon at /favicon.ico, robots.txt, a meta description in the
+ * page's language.
+ */
+test.describe('[DELIVERY]', () => {
+  test.use({ locale: 'zh-CN' });
+
+  test('[DELIVERY]: the page and its scripts arrive brotli-compressed and the login form shows', async ({
+    page,
+  }) => {
+    const scripts: { url: string; encoding: string | undefined }[] = [];
+    page.on('response', (res) => {
+      if (
+        res.request().resourceType() === 'script' &&
+        new URL(res.url()).pathname.startsWith('/assets/')
+      )
+        scripts.push({ url: res.url(), encoding: res.headers()['content-encoding'] });
+    });
+    const answer = await page.goto('/login');
+    expect(answer?.headers()['content-encoding']).toBe('br');
+    expect(answer?.headers()['vary']).toMatch(/accept-encoding/i);
+    await expect(page.getByRole('button', { name: '登 录', exact: true })).toBeVisible();
+    expect(scripts.length).toBeGreaterThan(3);
+    // Every script worth compressing (the build skips files under 1 KiB) came as brotli.
+    const plain = scripts.filter((s) => s.encoding !== 'br');
+    for (const { url } of plain) {
+      const size = (await (await page.request.get(url)).body()).length;
+      expect(size, url).toBeLessThan(1024);
+    }
+  });
+
+  test('[DELIVERY]: /favicon.ico is an icon and robots.txt keeps crawlers off the API and the consoles', async ({
+    request,
+  }) => {
+    const icon = await request.get('/favicon.ico');
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()['content-type']).toMatch(/^image\//);
+
+    const missing = await request.get('/apple-touch-icon-precomposed.png');
+    expect(missing.status()).toBe(404);
+    expect(missing.headers()['content-type']).not.toMatch(/html/);
+
+    const robots = await request.get('/robots.txt');
+    expect(robots.headers()['content-type']).toMatch(/^text\/plain/);
+    const text = await robots.text();
+    for (const path of ['/api/', '/admin', '/sa']) expect(text).toContain(`Disallow: ${path}`);
+    expect(text).not.toMatch(/Disallow: \/(login|register)?\s*$/m);
+  });
+
+  test('[DELIVERY]: the meta description follows the page language', async ({ page }) => {
+    await page.goto('/login');
+    const description = page.locator('meta[name="description"]');
+    await expect(description).toHaveAttribute('content', /终端数据防护管理平台：企业注册与充值/);
+    await page.getByRole('button', { name: 'English' }).click();
+    await expect(page.getByRole('button', { name: 'Log in', exact: true })).toBeVisible();
+    await expect(description).toHaveAttribute(
+      'content',
+      /^EDP Endpoint Data Protection Console: company registration and recharge/,
+    );
+  });
+});
