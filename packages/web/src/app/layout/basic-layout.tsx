@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
-import { Layout } from 'antd';
-import { Link } from 'react-router';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Drawer, Layout } from 'antd';
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MENU_WIDTH, MENU_WIDTH_COLLAPSED } from '@edp/shared/constants';
 import { addLazyNamespace } from '../../locales/i18n.ts';
@@ -10,6 +10,7 @@ import { useAreaNames } from '../shell/use-area-names.ts';
 import { HeaderBar } from './header-bar.tsx';
 import { SideMenu } from './side-menu.tsx';
 import { useAutoCollapse } from './use-auto-collapse.ts';
+import { usePhone } from './use-phone.ts';
 import type { MenuEntry } from './menu-entries.ts';
 import type { UserAction } from './user-dropdown.tsx';
 import './basic-layout.css';
@@ -28,40 +29,66 @@ export interface BasicLayoutProps {
 }
 
 /**
- * The signed-in shell shared by the portal and the management console: collapsible left menu
- * (230 / 80 px) and header. Each side passes its own menu and user actions.
+ * The signed-in shell shared by the portal, the management console and the vendor side:
+ * collapsible left menu (230 / 80 px) and header. Each side passes its own menu and user actions.
+ * Below 768 px (usePhone) the menu is a drawer over the content, closed until the header's
+ * toggle opens it and closed again when a page opens: the content keeps the phone's width.
  */
 export function BasicLayout({ menu, homePath, account, userActions, children }: BasicLayoutProps) {
   const { t } = useTranslation('layout');
   const { t: tc } = useTranslation('common');
   const [collapsed, setCollapsed] = useAutoCollapse();
+  const phone = usePhone();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const { pathname } = useLocation();
+  // A page opened from the drawer (or anywhere) closes it; so does widening the window.
+  useEffect(() => setDrawerOpen(false), [pathname, phone]);
   // The menu's top says what the tab's title says: the console's tenant, the vendor's side…
   const { short: brand } = useAreaNames();
+  const menuPanel = (wide: boolean) => (
+    <>
+      <Link to={homePath} className="brand brand--sider" aria-label={brand}>
+        <img src="/icon.svg" alt="" width={28} height={28} />
+        {wide && <span className="brand__name">{brand}</span>}
+      </Link>
+      <nav id="side-menu" aria-label={t('mainNav')}>
+        <SideMenu entries={menu} />
+      </nav>
+    </>
+  );
   return (
     <Layout className="basic-layout">
       <a className="skip-link" href="#main">
         {tc('skipToContent')}
       </a>
-      <Layout.Sider
-        collapsible
-        collapsed={collapsed}
-        trigger={null}
-        width={MENU_WIDTH}
-        collapsedWidth={MENU_WIDTH_COLLAPSED}
-        className="basic-layout__sider"
-      >
-        <Link to={homePath} className="brand brand--sider" aria-label={brand}>
-          <img src="/icon.svg" alt="" width={28} height={28} />
-          {!collapsed && <span className="brand__name">{brand}</span>}
-        </Link>
-        <nav id="side-menu" aria-label={t('mainNav')}>
-          <SideMenu entries={menu} />
-        </nav>
-      </Layout.Sider>
-      <Layout>
-        <HeaderBar
+      {phone ? (
+        <Drawer
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          placement="left"
+          size={MENU_WIDTH}
+          closable={false}
+          aria-label={t('mainNav')}
+          className="basic-layout__drawer"
+        >
+          {menuPanel(true)}
+        </Drawer>
+      ) : (
+        <Layout.Sider
+          collapsible
           collapsed={collapsed}
-          onToggle={() => setCollapsed(!collapsed)}
+          trigger={null}
+          width={MENU_WIDTH}
+          collapsedWidth={MENU_WIDTH_COLLAPSED}
+          className="basic-layout__sider"
+        >
+          {menuPanel(!collapsed)}
+        </Layout.Sider>
+      )}
+      <Layout className="basic-layout__main">
+        <HeaderBar
+          collapsed={phone ? !drawerOpen : collapsed}
+          onToggle={() => (phone ? setDrawerOpen(!drawerOpen) : setCollapsed(!collapsed))}
           account={account}
           userActions={userActions}
         />

@@ -50,7 +50,7 @@ export function UserRowActions({ user, onEdit, onResetPassword }: UserRowActions
       if (second) await quiet(realDel.mutateAsync({ id: user.id }));
     };
     return (
-      <Space size={0} wrap>
+      <Space size={0} className="admin-table__actions">
         {holder}
         <Button
           type="link"
@@ -89,7 +89,7 @@ export function UserRowActions({ user, onEdit, onResetPassword }: UserRowActions
     await quiet(edit.mutateAsync({ id: user.id, status: disabled ? 'normal' : 'disabled' }));
   };
   return (
-    <Space size={0} wrap>
+    <Space size={0} className="admin-table__actions">
       {holder}
       <Button
         type="link"

@@ -31,13 +31,14 @@ export function UserTable(props: UserTableProps) {
     {
       title: t('users.account'),
       dataIndex: 'account',
+      className: 'admin-table__name',
       render: (account: string, u) => (
         <>
           {account} {u.adminTag && <Tag color={TAG.gold}>{t('users.initialAdmin')}</Tag>}
         </>
       ),
     },
-    { title: t('users.name'), dataIndex: 'name' },
+    { title: t('users.name'), dataIndex: 'name', className: 'admin-table__name' },
     { title: t('users.phone'), dataIndex: 'phone' },
     { title: t('users.email'), dataIndex: 'email' },
     { title: t('users.jobNo'), dataIndex: 'jobNo' },
@@ -58,6 +59,7 @@ export function UserTable(props: UserTableProps) {
     columns.push({
       title: ta('actions.actions'),
       key: 'actions',
+      className: 'admin-table__actions',
       render: (_, user) => (
         <UserRowActions user={user} onEdit={props.onEdit} onResetPassword={props.onResetPassword} />
       ),

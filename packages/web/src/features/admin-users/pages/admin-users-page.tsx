@@ -43,7 +43,7 @@ export default function AdminUsersPage() {
       title={tm('adminUsers')}
       extra={
         canWrite && (
-          <Space>
+          <Space wrap>
             <Button
               icon={<SwapOutlined />}
               disabled={selected.length === 0}

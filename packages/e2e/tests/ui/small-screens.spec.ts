@@ -1,0 +1,211 @@
+import { expect, test, type Page } from '@playwright/test';
+import { languages } from '../fixtures.ts';
+import { test as tenantTest } from '../support/console-test.ts';
+import { fundedCompany, issuedDevice } from '../support/portal.ts';
+import { signInAdmin, signInCompany, signInVendor } from '../support/session.ts';
+
+/**
+ * Every signed-in page on a phone (issue 10): at 390 px the page never scrolls sideways (wide
+ * tables scroll inside their own box), no heading is squeezed to a character or two per line,
+ * and the menu opens as a drawer over the content instead of pushing it aside.
+ */
+
+const PHONE = { width: 390, height: 844 };
+
+type Lang = (typeof languages)[number]['code'];
+
+/** Waits until the page's data has loaded: no request under way, no spinner or skeleton. */
+async function settled(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await expect(
+    page.locator('.ant-spin-spinning, .ant-skeleton-active, .route-fallback'),
+  ).toHaveCount(0);
+}
+
+/** What the page shows of a phone's troubles: sideways scrolling, squeezed headings. */
+async function phoneProblems(page: Page) {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const doc = document.documentElement;
+    if (doc.scrollWidth > window.innerWidth) {
+      // Name what sticks out of a box that fits: the cause of the sideways scroll.
+      const right = (el: Element | null) => el?.getBoundingClientRect().right ?? 0;
+      const wide = Array.from(document.querySelectorAll<HTMLElement>('body *'))
+        .filter(
+          (el) =>
+            right(el) > window.innerWidth + 1 &&
+            right(el.parentElement) <= window.innerWidth + 1 &&
+            !el.closest('.ant-table-content'),
+        )
+        .slice(0, 3)
+        .map((el) => `${el.tagName.toLowerCase()}.${el.getAttribute('class') ?? ''}`);
+      problems.push(
+        `scrolls sideways: ${doc.scrollWidth} px wide in ${window.innerWidth} (${wide.join(', ')})`,
+      );
+    }
+    const headings = document.querySelectorAll<HTMLElement>(
+      'h1, h2, h3, h4, .page-container__title, .section-title, .ant-card-head-title',
+    );
+    for (const heading of Array.from(headings)) {
+      const box = heading.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      const style = getComputedStyle(heading);
+      const fontSize = parseFloat(style.fontSize);
+      const lineHeight = parseFloat(style.lineHeight) || fontSize * 1.5;
+      const lines = box.height / lineHeight;
+      // Squeezed: more than two lines, each narrower than four characters.
+      if (lines > 2.5 && box.width < 4 * fontSize) {
+        problems.push(
+          `heading "${heading.textContent?.trim().slice(0, 30)}" is ${Math.round(box.width)} px wide, ${Math.round(lines)} lines`,
+        );
+      }
+    }
+    return problems;
+  });
+}
+
+async function expectFits(page: Page, path: string) {
+  await settled(page);
+  await expect(page.locator('h1').first()).toBeVisible();
+  expect(await phoneProblems(page), path).toEqual([]);
+}
+
+/** Opens the menu from the header: it covers the content, which keeps its width. */
+async function expectMenuDrawer(page: Page, lang: Lang) {
+  const main = page.locator('#main');
+  const before = (await main.boundingBox())!;
+  expect(before.width, 'the content takes the whole phone').toBeGreaterThan(PHONE.width - 2);
+  await page.getByRole('button', { name: lang === 'en-US' ? 'Expand menu' : '展开菜单' }).click();
+  const nav = page.getByRole('navigation', { name: lang === 'en-US' ? 'Main menu' : '主菜单' });
+  await expect(nav).toBeVisible();
+  const after = (await main.boundingBox())!;
+  expect(after.width, 'the open menu does not squeeze the content').toBe(before.width);
+  const menu = (await nav.boundingBox())!;
+  expect(menu.x, 'the menu lies over the content').toBeLessThan(after.x + after.width);
+  expect(await phoneProblems(page)).toEqual([]);
+  // A menu entry leads to its page and closes the drawer.
+  await nav.getByRole('link').last().click();
+  await expect(nav).toBeHidden();
+}
+
+async function visit(page: Page, paths: readonly string[]) {
+  for (const path of paths) {
+    await page.goto(path);
+    await expectFits(page, path);
+  }
+}
+
+const DUTY_PAGES = {
+  admin: [
+    '/admin',
+    '/admin/users',
+    '/admin/roles',
+    '/admin/groups',
+    '/admin/proxies',
+    '/admin/settings/login',
+  ],
+  operator: ['/admin', '/admin/groups', '/admin/devices', '/admin/tasks'],
+  keyAdmin: ['/admin', '/admin/keys'],
+  auditor: ['/admin', '/admin/audit'],
+} as const;
+
+for (const { code } of languages) {
+  test.describe(`at 390 px in ${code}`, () => {
+    test.use({ locale: code });
+
+    tenantTest(
+      `[UI][PHONE]: every console page of each duty fits a phone in ${code}`,
+      async ({ browser, request, tenant }) => {
+        tenantTest.setTimeout(180_000);
+        for (const [duty, paths] of Object.entries(DUTY_PAGES)) {
+          const context = await browser.newContext({
+            baseURL: tenant.url,
+            locale: code,
+            serviceWorkers: 'block',
+            reducedMotion: 'reduce',
+          });
+          const page = await context.newPage();
+          await signInAdmin(page, request, tenant.accounts[duty as keyof typeof DUTY_PAGES]);
+          await page.setViewportSize(PHONE);
+          await visit(page, paths);
+          if (duty === 'admin') {
+            await page.goto('/admin/users');
+            await settled(page);
+            await expectMenuDrawer(page, code);
+          }
+          await context.close();
+        }
+      },
+    );
+
+    test(`[UI][PHONE]: the portal pages fit a phone in ${code}`, async ({ page, request }) => {
+      test.setTimeout(120_000);
+      const who = await fundedCompany(request, 2);
+      const device = await issuedDevice(request, who.token, 'TDE', 3);
+      await signInCompany(page, request, who);
+      await page.setViewportSize(PHONE);
+      await visit(page, ['/myauth', '/device', `/device/${device}`, '/balance', '/recharge']);
+      // The account: the change-password dialog from the user menu.
+      await page.goto('/myauth');
+      await settled(page);
+      await page.getByRole('button', { name: new RegExp(who.email) }).click();
+      await page
+        .getByRole('menuitem', { name: code === 'en-US' ? 'Change password' : '修改密码' })
+        .click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      expect(await phoneProblems(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await expectMenuDrawer(page, code);
+    });
+
+    test(`[UI][PHONE]: the vendor pages fit a phone in ${code}`, async ({ page, request }) => {
+      await signInVendor(page, request);
+      await page.setViewportSize(PHONE);
+      await visit(page, ['/sa', '/sa/companies', '/sa/tenants', '/sa/settings']);
+      await page.goto('/sa');
+      await settled(page);
+      await expectMenuDrawer(page, code);
+    });
+  });
+}
+
+tenantTest(
+  `[UI][TABLE]: the users table at 1440 px keeps names, headers and row actions whole`,
+  async ({ page, request, tenant }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAdmin(page, request, tenant.accounts.admin, '/admin/users');
+    await settled(page);
+    await expect(page.getByRole('row')).not.toHaveCount(1);
+    const problems = await page.evaluate(() => {
+      const found: string[] = [];
+      const cells = document.querySelectorAll<HTMLElement>('.admin-table th, .admin-table td');
+      for (const cell of Array.from(cells)) {
+        const text = cell.innerText.trim();
+        if (!text) continue;
+        const style = getComputedStyle(cell);
+        const lineHeight = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.5;
+        const padding = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
+        const lines = (cell.getBoundingClientRect().height - padding) / lineHeight;
+        if (cell.tagName === 'TH' && lines > 1.5)
+          found.push(`header "${text}" on ${Math.round(lines)} lines`);
+        if (cell.tagName === 'TD' && lines > 2.5)
+          found.push(`cell "${text.slice(0, 30)}" on ${Math.round(lines)} lines`);
+      }
+      for (const actions of Array.from(
+        document.querySelectorAll('.admin-table td.admin-table__actions'),
+      )) {
+        const tops = new Set(
+          Array.from(actions.querySelectorAll('button')).map((b) =>
+            Math.round(b.getBoundingClientRect().top),
+          ),
+        );
+        if (tops.size > 1) found.push(`row actions on ${tops.size} lines`);
+      }
+      return found;
+    });
+    expect(problems).toEqual([]);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+  },
+);
