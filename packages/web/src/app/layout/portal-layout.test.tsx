@@ -56,6 +56,30 @@ describe('portal layout', () => {
     );
   });
 
+  it('on a phone, opens the menu as a drawer over the content, closed by Esc', async () => {
+    const matchMedia = window.matchMedia;
+    window.matchMedia = (query: string) => ({ ...matchMedia(query), matches: true });
+    try {
+      renderLayout();
+      expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument();
+      const toggle = screen.getByRole('button', { name: 'Expand menu' });
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await userEvent.click(toggle);
+      const nav = await screen.findByRole('navigation', { name: 'Main menu' });
+      expect(nav.closest('.ant-drawer')).not.toBeNull();
+      expect(within(nav).getByRole('link', { name: 'My balance' })).toBeInTheDocument();
+      await userEvent.keyboard('{Escape}');
+      await waitFor(() =>
+        expect(screen.getByRole('button', { name: 'Expand menu' })).toHaveAttribute(
+          'aria-expanded',
+          'false',
+        ),
+      );
+    } finally {
+      window.matchMedia = matchMedia;
+    }
+  });
+
   it('logs out through the user menu and returns to the login page', async () => {
     renderLayout();
     await userEvent.click(screen.getByRole('button', { name: 'User menu: ops@acme.example' }));
