@@ -68,7 +68,11 @@ export function RetrieveForm({ onReset }: { onReset: () => void }) {
             { pattern: EMAIL_PATTERN, message: ta('validation.emailInvalid') },
           ]}
         >
-          <Input inputMode="email" autoComplete="email" placeholder={ta('login.emailPlaceholder')} />
+          <Input
+            inputMode="email"
+            autoComplete="email"
+            placeholder={ta('login.emailPlaceholder')}
+          />
         </Form.Item>
         <Form.Item
           name="captcha"
