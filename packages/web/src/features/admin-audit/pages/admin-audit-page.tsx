@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Empty, message, Table, Tag } from 'antd';
+import { Button, message, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DownloadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
@@ -8,7 +8,6 @@ import type { TAuditItem } from '@edp/shared/contracts/console-admin';
 import { PageContainer } from '../../../components/page-container.tsx';
 import { usePaging } from '../../../lib/use-paging.ts';
 import { ApiError } from '../../../lib/http.ts';
-import { tablePagination } from '../../admin-common/components/table-pagination.ts';
 import '../../admin-common/lib/admin-locales.ts';
 import { useAdminUser } from '../../admin-common/lib/admin-user.ts';
 import { useRoleName } from '../../admin-common/lib/role-name.ts';
@@ -17,7 +16,7 @@ import { useAuditLog } from '../api/get-audit-log.ts';
 import { AuditDetailDrawer } from '../components/audit-detail-drawer.tsx';
 import { AuditFilters } from '../components/audit-filters.tsx';
 import { cleanFilter, type AuditFilter } from '../lib/audit-filter.ts';
-import '../../admin-common/components/admin-table.css';
+import { ListTable } from '../../admin-common/components/list-table.tsx';
 import { TAG } from '../../admin-common/lib/tag-colors.ts';
 
 /** Audit log (audit duty): filter, page through, open an entry, export the filtered CSV. */
@@ -72,6 +71,7 @@ export default function AdminAuditPage() {
     {
       title: ta('actions.actions'),
       key: 'detail',
+      className: 'admin-table__actions',
       render: (_, e) => (
         <Button
           type="link"
@@ -101,17 +101,12 @@ export default function AdminAuditPage() {
           paging.reset();
         }}
       />
-      <Table<TAuditItem>
-        rowKey="id"
-        size="middle"
+      <ListTable<TAuditItem>
         loading={list.isFetching}
         columns={columns}
         dataSource={list.data?.list}
-        className="admin-table"
-        locale={{
-          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('audit.empty')} />,
-        }}
-        pagination={tablePagination(ta, paging.shown, list.data?.total, paging.change)}
+        emptyText={t('audit.empty')}
+        paging={{ ...paging, total: list.data?.total }}
       />
       <AuditDetailDrawer entry={entry} onClose={() => setEntry(undefined)} />
     </PageContainer>

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, Empty, Table } from 'antd';
+import { Alert, Button } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TGroupItem } from '@edp/shared/contracts/user';
-import '../../admin-common/components/admin-table.css';
+import { ListTable } from '../../admin-common/components/list-table.tsx';
 import { PageContainer } from '../../../components/page-container.tsx';
 import { useGroupList } from '../../admin-common/api/get-group-list.ts';
 import '../../admin-common/lib/admin-locales.ts';
@@ -58,8 +58,7 @@ export default function AdminGroupsPage() {
         <Alert type="info" showIcon title={ta('readOnly')} style={{ marginBottom: 16 }} />
       )}
       {groups.isSuccess && (
-        <Table<GroupNode>
-          rowKey="id"
+        <ListTable<GroupNode>
           columns={columns}
           dataSource={buildGroupTree(list)}
           expandable={{
@@ -72,16 +71,10 @@ export default function AdminGroupsPage() {
                 return next;
               }),
           }}
-          pagination={false}
-          className="admin-table"
-          locale={{
-            emptyText: (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('groups.empty')} />
-            ),
-          }}
+          emptyText={t('groups.empty')}
         />
       )}
-      {groups.isLoading && <Table loading columns={columns} dataSource={[]} pagination={false} />}
+      {groups.isLoading && <ListTable<GroupNode> loading columns={columns} dataSource={[]} />}
       <GroupFormModal editing={editing} onClose={() => setEditing(undefined)} />
       <EscrowModal group={escrowing} groups={list} onClose={() => setEscrowing(undefined)} />
     </PageContainer>

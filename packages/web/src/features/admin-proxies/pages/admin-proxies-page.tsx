@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, Space, Table, Tag } from 'antd';
+import { Alert, Button, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PageContainer } from '../../../components/page-container.tsx';
 import { formatTime } from '../../../lib/format.ts';
 import { usePaging } from '../../../lib/use-paging.ts';
-import { tablePagination } from '../../admin-common/components/table-pagination.ts';
 import '../../admin-common/lib/admin-locales.ts';
 import { useMayCall } from '../../admin-common/lib/admin-user.ts';
 import { useRoleName } from '../../admin-common/lib/role-name.ts';
@@ -14,7 +13,7 @@ import { proxyState } from '../../admin-common/lib/date-range.ts';
 import { useDeleteProxy } from '../api/delete-proxy.ts';
 import { useProxyList, type TProxyItem } from '../api/get-proxy-list.ts';
 import { ProxyFormModal } from '../components/proxy-form-modal.tsx';
-import '../../admin-common/components/admin-table.css';
+import { ListTable } from '../../admin-common/components/list-table.tsx';
 import { TAG } from '../../admin-common/lib/tag-colors.ts';
 import { ConfirmDeleteButton } from '../../admin-common/components/confirm-delete-button.tsx';
 import { addProxy } from '@edp/shared/api/console/proxies.calls';
@@ -55,6 +54,7 @@ export default function AdminProxiesPage() {
     columns.push({
       title: ta('actions.actions'),
       key: 'actions',
+      className: 'admin-table__actions',
       render: (_, p) => (
         <Space size={0}>
           <Button
@@ -88,13 +88,11 @@ export default function AdminProxiesPage() {
       {!canWrite && (
         <Alert type="info" showIcon title={ta('readOnly')} style={{ marginBottom: 16 }} />
       )}
-      <Table<TProxyItem>
-        rowKey="id"
+      <ListTable<TProxyItem>
         loading={list.isFetching}
         columns={columns}
         dataSource={list.data?.list}
-        className="admin-table"
-        pagination={tablePagination(ta, paging.shown, list.data?.total, paging.change)}
+        paging={{ ...paging, total: list.data?.total }}
       />
       <ProxyFormModal
         open={!!editing}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Input, Space, Table, Tag } from 'antd';
+import { Alert, Button, Input, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -7,13 +7,12 @@ import { PageContainer } from '../../../components/page-container.tsx';
 import { usePaging } from '../../../lib/use-paging.ts';
 import { useGroupList } from '../../admin-common/api/get-group-list.ts';
 import { useRoleList, type TRoleItem } from '../../admin-common/api/get-role-list.ts';
-import { tablePagination } from '../../admin-common/components/table-pagination.ts';
 import '../../admin-common/lib/admin-locales.ts';
 import { useMayCall } from '../../admin-common/lib/admin-user.ts';
 import { useRoleName } from '../../admin-common/lib/role-name.ts';
 import { useDeleteRole } from '../api/delete-role.ts';
 import { RoleFormModal } from '../components/role-form-modal.tsx';
-import '../../admin-common/components/admin-table.css';
+import { ListTable } from '../../admin-common/components/list-table.tsx';
 import { TAG } from '../../admin-common/lib/tag-colors.ts';
 import { ConfirmDeleteButton } from '../../admin-common/components/confirm-delete-button.tsx';
 import { addRole } from '@edp/shared/api/console/roles.calls';
@@ -66,6 +65,7 @@ export default function AdminRolesPage() {
     columns.push({
       title: ta('actions.actions'),
       key: 'actions',
+      className: 'admin-table__actions',
       render: (_, role) => (
         <Space size={0}>
           <Button
@@ -112,13 +112,11 @@ export default function AdminRolesPage() {
         }}
         style={{ width: 320, marginBottom: 16 }}
       />
-      <Table<TRoleItem>
-        rowKey="id"
+      <ListTable<TRoleItem>
         loading={list.isFetching}
         columns={columns}
         dataSource={list.data?.list}
-        className="admin-table"
-        pagination={tablePagination(ta, paging.shown, list.data?.total, paging.change)}
+        paging={{ ...paging, total: list.data?.total }}
       />
       <RoleFormModal
         open={!!editing}

@@ -1,11 +1,11 @@
-import { Empty, Table, Tag } from 'antd';
+import { Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { TList } from '@edp/shared/contracts/common';
 import type { TUserItem } from '@edp/shared/contracts/user';
-import { tablePagination, type PageState } from '../../admin-common/components/table-pagination.ts';
+import { ListTable } from '../../admin-common/components/list-table.tsx';
+import type { PageState } from '../../admin-common/components/table-pagination.ts';
 import { UserRowActions } from './user-row-actions.tsx';
-import '../../admin-common/components/admin-table.css';
 import { TAG } from '../../admin-common/lib/tag-colors.ts';
 import { useRoleName } from '../../admin-common/lib/role-name.ts';
 
@@ -66,17 +66,12 @@ export function UserTable(props: UserTableProps) {
     });
   }
   return (
-    <Table<TUserItem>
-      rowKey="id"
-      size="middle"
-      className="admin-table"
+    <ListTable<TUserItem>
       loading={props.loading}
       columns={columns}
       dataSource={props.data?.list}
-      locale={{
-        emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('users.empty')} />,
-      }}
-      pagination={tablePagination(ta, props.page, props.data?.total, props.onPage)}
+      emptyText={t('users.empty')}
+      paging={{ shown: props.page, total: props.data?.total, change: props.onPage }}
       rowSelection={
         props.canWrite
           ? {
