@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { languages } from '../fixtures.ts';
 import { test as tenantTest } from '../support/console-test.ts';
@@ -70,11 +71,20 @@ async function expectFits(page: Page, path: string) {
   expect(await phoneProblems(page), path).toEqual([]);
 }
 
+/** Serious or critical axe violations of the page as it stands. */
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 /** Opens the menu from the header: it covers the content, which keeps its width. */
 async function expectMenuDrawer(page: Page, lang: Lang) {
   const main = page.locator('#main');
   const before = (await main.boundingBox())!;
   expect(before.width, 'the content takes the whole phone').toBeGreaterThan(PHONE.width - 2);
+  expect(await seriousViolations(page), 'the page with its menu closed is accessible').toEqual([]);
   await page.getByRole('button', { name: lang === 'en-US' ? 'Expand menu' : '展开菜单' }).click();
   const nav = page.getByRole('navigation', { name: lang === 'en-US' ? 'Main menu' : '主菜单' });
   await expect(nav).toBeVisible();
@@ -83,6 +93,7 @@ async function expectMenuDrawer(page: Page, lang: Lang) {
   const menu = (await nav.boundingBox())!;
   expect(menu.x, 'the menu lies over the content').toBeLessThan(after.x + after.width);
   expect(await phoneProblems(page)).toEqual([]);
+  expect(await seriousViolations(page), 'the open drawer is accessible').toEqual([]);
   // A menu entry leads to its page and closes the drawer.
   await nav.getByRole('link').last().click();
   await expect(nav).toBeHidden();

@@ -88,6 +88,7 @@ export function BasicLayout({ menu, homePath, account, userActions, children }: 
       <Layout className="basic-layout__main">
         <HeaderBar
           collapsed={phone ? !drawerOpen : collapsed}
+          menuShown={!phone || drawerOpen}
           onToggle={() => (phone ? setDrawerOpen(!drawerOpen) : setCollapsed(!collapsed))}
           account={account}
           userActions={userActions}

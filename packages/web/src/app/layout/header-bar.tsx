@@ -7,12 +7,20 @@ import { UserDropdown, type UserAction } from './user-dropdown.tsx';
 interface HeaderBarProps {
   collapsed: boolean;
   onToggle: () => void;
+  /** False while the menu is not in the page (a phone's closed drawer): nothing to point at. */
+  menuShown?: boolean;
   account: string | undefined;
   userActions: readonly UserAction[];
 }
 
 /** Header of the signed-in shell: collapse toggle, language selector, user dropdown (docs/product.md §2). */
-export function HeaderBar({ collapsed, onToggle, account, userActions }: HeaderBarProps) {
+export function HeaderBar({
+  collapsed,
+  onToggle,
+  menuShown = true,
+  account,
+  userActions,
+}: HeaderBarProps) {
   const { t } = useTranslation('layout');
   return (
     <Layout.Header className="header-bar">
@@ -21,7 +29,7 @@ export function HeaderBar({ collapsed, onToggle, account, userActions }: HeaderB
         className="header-bar__toggle"
         aria-label={t(collapsed ? 'expandMenu' : 'collapseMenu')}
         aria-expanded={!collapsed}
-        aria-controls="side-menu"
+        aria-controls={menuShown ? 'side-menu' : undefined}
         icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
         onClick={onToggle}
       />
