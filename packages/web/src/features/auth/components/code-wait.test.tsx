@@ -36,6 +36,9 @@ describe('a code sent moments ago', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send code' }));
     expect(await screen.findByText('The code was sent to someone@example.com')).toBeVisible();
     expect(screen.getByLabelText('E-mail code')).toBeInTheDocument();
+    // The server's message is toasted too (antd's message loads on first use: wait for it, or
+    // its import outlives the test).
+    expect(await screen.findByText(/A code was sent just now/)).toBeInTheDocument();
   });
 
   it('counts the wait down on /register instead of offering a send the server refuses', async () => {
@@ -52,5 +55,6 @@ describe('a code sent moments ago', () => {
     await userEvent.type(screen.getByLabelText('Captcha'), 'abcd');
     await userEvent.click(screen.getByRole('button', { name: 'Send code' }));
     expect(await screen.findByRole('button', { name: /Resend in 4[12] s/ })).toBeDisabled();
+    expect(await screen.findByText(/A code was sent just now/)).toBeInTheDocument();
   });
 });
