@@ -3,11 +3,12 @@
  * With the `u` flag a proper pair reads as one code point, so only a lone half matches \p{Cs}.
  */
 export const UNSTORABLE = /\0|\p{Cs}/u;
+const UNSTORABLE_ALL = new RegExp(UNSTORABLE.source, 'gu');
 
 /** `text` cut to `max` characters with anything PostgreSQL refuses replaced by U+FFFD. */
 export function storableText(text: string, max: number): string {
   // Cut first: a cut between the halves of a pair leaves a lone half, replaced below.
-  return text.slice(0, max).replace(/\0|\p{Cs}/gu, '\ufffd');
+  return text.slice(0, max).replace(UNSTORABLE_ALL, '\ufffd');
 }
 
 /**
