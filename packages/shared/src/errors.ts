@@ -2,19 +2,28 @@ import { commonCatalogue, CommonErr } from './errors/common.ts';
 import { engineCatalogue, EngineErr } from './errors/engine.ts';
 import { portalCatalogue, PortalErr } from './errors/portal.ts';
 import { consoleCatalogue, ConsoleErr } from './errors/console.ts';
+import { agentCatalogue, AgentErr } from './errors/agent.ts';
 import type { Catalogue, ErrorEntry } from './errors/types.ts';
 
 /**
  * The errCode catalogue. Ranges: -1…-85 engine codes (docs/product.md §8); -10001…-10019 common;
- * -10020…-10059 customer portal and vendor; -10060…-10099 management console.
+ * -10020…-10059 customer portal and vendor; -10060…-10099 management console;
+ * -10100…-10119 engine protocol.
  */
-export const ErrCode = { ...CommonErr, ...PortalErr, ...ConsoleErr, Engine: EngineErr } as const;
+export const ErrCode = {
+  ...CommonErr,
+  ...PortalErr,
+  ...ConsoleErr,
+  ...AgentErr,
+  Engine: EngineErr,
+} as const;
 
 export const catalogue: Catalogue = {
   ...engineCatalogue,
   ...commonCatalogue,
   ...portalCatalogue,
   ...consoleCatalogue,
+  ...agentCatalogue,
 };
 
 export type Locale = 'zh-CN' | 'en-US';
@@ -38,4 +47,4 @@ export function errorStatus(code: number): number {
   return catalogue[code]?.status ?? 500;
 }
 
-export { CommonErr, EngineErr, PortalErr, ConsoleErr };
+export { CommonErr, EngineErr, PortalErr, ConsoleErr, AgentErr };

@@ -3,6 +3,8 @@
  * permission-matrix and route tests walk this table. docs/architecture.md explains how to add one.
  */
 import * as audit from './console/audit.calls.ts';
+import * as devices from './console/devices.calls.ts';
+import * as agent from './engine/agent.calls.ts';
 import * as groups from './console/groups.calls.ts';
 import * as login from './console/login.calls.ts';
 import * as profile from './console/profile.calls.ts';
@@ -13,7 +15,7 @@ import * as users from './console/users.calls.ts';
 import * as platform from './platform.calls.ts';
 import * as account from './portal/account.calls.ts';
 import * as balance from './portal/balance.calls.ts';
-import * as devices from './portal/devices.calls.ts';
+import * as comDevices from './portal/devices.calls.ts';
 import * as licences from './portal/licences.calls.ts';
 import * as tenants from './portal/tenants.calls.ts';
 import * as vendor from './portal/vendor.calls.ts';
@@ -24,7 +26,7 @@ export const CALL_MODULES = {
   platform,
   'portal/account': account,
   'portal/licences': licences,
-  'portal/devices': devices,
+  'portal/devices': comDevices,
   'portal/balance': balance,
   'portal/vendor': vendor,
   'portal/tenants': tenants,
@@ -36,13 +38,15 @@ export const CALL_MODULES = {
   'console/groups': groups,
   'console/proxies': proxies,
   'console/audit': audit,
+  'console/devices': devices,
+  'engine/agent': agent,
 } as const;
 
 export const CALLS = {
   ...platform,
   ...account,
   ...licences,
-  ...devices,
+  ...comDevices,
   ...balance,
   ...vendor,
   ...tenants,
@@ -54,6 +58,8 @@ export const CALLS = {
   ...groups,
   ...proxies,
   ...audit,
+  ...devices,
+  ...agent,
 } satisfies Record<string, Call>;
 
 export type CallName = keyof typeof CALLS;

@@ -52,6 +52,20 @@ export const fieldRules = {
   },
   startBeforeEnd: { 'zh-CN': '开始时间须早于结束时间', 'en-US': 'start must be before end' },
   rangeOrder: { 'zh-CN': '下限不能大于上限', 'en-US': 'the minimum must not exceed the maximum' },
+  ip: { 'zh-CN': '须为有效的 IP 地址', 'en-US': 'must be a valid IP address' },
+  port: {
+    'zh-CN': '须为 1 到 65535 之间的端口号',
+    'en-US': 'must be a port number from 1 to 65535',
+  },
+  fingerprint: {
+    'zh-CN': '须为 16 到 128 位的十六进制字符',
+    'en-US': 'must be 16 to 128 hexadecimal characters',
+  },
+  enrolSecret: { 'zh-CN': '注册密钥格式不正确', 'en-US': 'is not an enrolment secret' },
+  deviceTarget: {
+    'zh-CN': '须给出设备 ID 列表或筛选条件之一',
+    'en-US': 'must give either a list of device ids or a filter',
+  },
   timeZone: {
     'zh-CN': '须为 IANA 时区名称，如 Asia/Shanghai',
     'en-US': 'must be an IANA time zone name, such as Asia/Shanghai',

@@ -26,6 +26,11 @@ export const ConsoleErr = {
   EmailNotBound: -10081,
   AdminEmailRequired: -10082,
   AutoLoginNeedsCode: -10083,
+  DeviceDeprecated: -10084,
+  DeviceNotDeprecated: -10085,
+  NothingMatches: -10086,
+  DeviceHidden: -10087,
+  FingerprintExists: -10088,
 } as const;
 
 export const consoleCatalogue: Catalogue = {
@@ -150,5 +155,30 @@ export const consoleCatalogue: Catalogue = {
     'zh-CN': '已开启登录验证码，自动登录链接不可用，请使用密码和验证码登录',
     'en-US':
       'Login codes are required, so auto-login links do not work; sign in with your password and code',
+  },
+  [ConsoleErr.DeviceDeprecated]: {
+    status: 409,
+    'zh-CN': '设备已废弃，不能再修改',
+    'en-US': 'The device is deprecated and can no longer be changed',
+  },
+  [ConsoleErr.DeviceNotDeprecated]: {
+    status: 409,
+    'zh-CN': '只能彻底删除已废弃的设备',
+    'en-US': 'Only deprecated devices can be deleted permanently',
+  },
+  [ConsoleErr.NothingMatches]: {
+    status: 400,
+    'zh-CN': '没有符合条件的设备，未执行任何操作',
+    'en-US': 'No devices match, so nothing was done',
+  },
+  [ConsoleErr.DeviceHidden]: {
+    status: 403,
+    'zh-CN': '您没有查看该设备的权限',
+    'en-US': 'You have no permission to view this device',
+  },
+  [ConsoleErr.FingerprintExists]: {
+    status: 409,
+    'zh-CN': '已有设备使用该硬件指纹',
+    'en-US': 'Another device has this hardware fingerprint',
   },
 };

@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { ZList, ZListRequest, ZUuid } from './common.ts';
+import { ZDeviceType, ZIsoTime } from './com.ts';
+import {
+  ACTIVATION_STATES,
+  DETECTION_STATES,
+  DEVICE_STATUSES,
+  INSTALL_STATES,
+  PRESENCES,
+  ZDeviceName,
+  ZEngineLicence,
+  ZIp,
+  ZPort,
+  ZProtectedDir,
+} from './engine.ts';
+import { rule } from './field-rules.ts';
+import { ZEngineKind } from './licence-file.ts';
+
+/** The console's device centre (/dv/m/*, docs/engines.md "Device centre"). */
+
+const ZRemark = z.string().trim().max(200);
+const ZShort = z.string().trim().max(64);
+
+/** What narrows a device list; the same filter picks the devices of a bulk action. */
+export const ZDeviceFilter = z.object({
+  groupId: ZUuid.optional().describe('Only this group (and its subgroups unless subgroups=false)'),
+  subgroups: z.boolean().default(true),
+  type: ZDeviceType.optional(),
+  kind: ZEngineKind.optional(),
+  presence: z.enum(PRESENCES).optional(),
+  install: z.enum(INSTALL_STATES).optional(),
+  keyword: z.string().trim().max(64).optional().describe('Part of the name, number or IP'),
+});
+export type TDeviceFilter = z.output<typeof ZDeviceFilter>;
+
+export const DEVICE_SORTS = ['createdAt', 'name', 'lastSeenAt'] as const;
+export const ZDeviceListRequest = ZListRequest.extend(ZDeviceFilter.shape).extend({
+  sort: z.enum(DEVICE_SORTS).default('createdAt'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+export type TDeviceListRequest = z.output<typeof ZDeviceListRequest>;
+
+export const ZDeviceItem = z.object({
+  id: z.string(),
+  name: z.string(),
+  number: z.string(),
+  ip: z.string(),
+  systemType: z.string(),
+  kind: ZEngineKind,
+  type: ZDeviceType,
+  version: z.string(),
+  status: z.enum(DEVICE_STATUSES),
+  presence: z.enum(PRESENCES),
+  install: z.enum(INSTALL_STATES),
+  activation: z.enum(ACTIVATION_STATES),
+  groupId: z.string(),
+  groupName: z.string(),
+  licenceExpiresAt: ZIsoTime.nullable(),
+  lastSeenAt: ZIsoTime.nullable(),
+  createdAt: ZIsoTime,
+  remark: z.string(),
+});
+export type TDeviceItem = z.infer<typeof ZDeviceItem>;
+
+const ZCounts = z
+  .record(z.string(), z.number().int())
+  .describe('Devices per type ("-1" … "5") among those the caller sees, whatever the filter');
+export const ZDeviceList = ZList(ZDeviceItem).extend({
+  counts: ZCounts,
+  online: z.number().int().describe('Devices online now among those the caller sees'),
+});
+export type TDeviceList = z.infer<typeof ZDeviceList>;
+
+/** A device known before its engine enrols: enrolment with the same fingerprint adopts it. */
+export const ZDeviceAdd = z.object({
+  name: ZDeviceName,
+  groupId: ZUuid,
+  kind: ZEngineKind,
+  systemType: ZShort.min(1),
+  number: ZShort.default(''),
+  ip: ZIp,
+  port: ZPort.nullable().default(null),
+  collectorIp: ZIp.nullable().default(null),
+  qid: ZShort.default(''),
+  remark: ZRemark.default(''),
+});
+
+export const ZDeviceEdit = z.object({
+  id: ZUuid,
+  name: ZDeviceName.optional(),
+  remark: ZRemark.optional(),
+  groupId: ZUuid.optional(),
+});
+
+/**
+ * The devices a bulk action touches: a selection, or all that match a filter. The server applies
+ * the caller's group scope and the action's status to either, so nothing outside is touched.
+ */
+export const ZDeviceTarget = z
+  .object({
+    ids: z.array(ZUuid).min(1).max(500).optional(),
+    filter: ZDeviceFilter.optional(),
+  })
+  .refine((t) => (t.ids === undefined) !== (t.filter === undefined), rule('deviceTarget'));
+export type TDeviceTarget = z.output<typeof ZDeviceTarget>;
+
+/** Which list a target's devices come from: moving and deprecating take running ones. */
+export const BULK_ACTIONS = ['deprecate', 'move', 'purge'] as const;
+export type BulkAction = (typeof BULK_ACTIONS)[number];
+
+export const ZDevicePreviewRequest = z.object({
+  action: z.enum(BULK_ACTIONS),
+  target: ZDeviceTarget,
+});
+export const ZDevicePreview = z.object({
+  total: z.number().int(),
+  /** The first few, by name, to show before anything runs. */
+  first: z.array(z.object({ id: z.string(), name: z.string(), ip: z.string() })),
+});
+
+export const ZDeviceTargetRequest = z.object({ target: ZDeviceTarget });
+export const ZDeviceMove = z.object({ target: ZDeviceTarget, groupId: ZUuid });
+export const ZAffected = z.object({ affected: z.number().int() });
+
+export const ZDeviceDetail = ZDeviceItem.extend({
+  kernel: z.string(),
+  port: z.number().int().nullable(),
+  collectorIp: z.string().nullable(),
+  qid: z.string(),
+  fingerprint: z.string().nullable(),
+  detection: z.enum(DETECTION_STATES),
+  protected: z.array(ZProtectedDir),
+  licence: ZEngineLicence.extend({ expiresAt: ZIsoTime }).nullable(),
+  enrolledAt: ZIsoTime.nullable(),
+  stateChangedAt: ZIsoTime.nullable(),
+  deprecatedAt: ZIsoTime.nullable(),
+  /** Check-in interval (s). */
+  interval: z.number().int(),
+  /** Hours seen, per day, newest first: bit i of `hours` set when the engine checked in during hour i (UTC). */
+  uptime: z.array(z.object({ day: z.string(), hours: z.number().int() })),
+});
+export type TDeviceDetail = z.infer<typeof ZDeviceDetail>;
+
+export const ZGroupRef = z.object({ groupId: ZUuid });
+export const ZEnrolSecretInfo = z.object({
+  groupId: z.string(),
+  /** Null until the first is made. */
+  secret: z.string().nullable(),
+  createdAt: ZIsoTime.nullable(),
+});
+
+export const ZDeviceOverview = z.object({
+  total: z.number().int(),
+  online: z.number().int(),
+  counts: ZCounts,
+  byPresence: z.record(z.string(), z.number().int()),
+  expiringSoon: z.number().int().describe('Licences ending within 30 days'),
+  recent: z.array(
+    z.object({ id: z.string(), name: z.string(), kind: ZEngineKind, enrolledAt: ZIsoTime }),
+  ),
+});

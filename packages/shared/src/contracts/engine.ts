@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { rule } from './field-rules.ts';
+import { ZDate } from './common.ts';
+import { ZEngineKind } from './licence-file.ts';
+
+/**
+ * What an engine is and what it reports (docs/engines.md): shared by the engine protocol
+ * (/agent/*), the console's device centre and the reference engine (packages/agent).
+ */
+
+/** Install: not installed, installing, installed, failed (docs/product.md §4). */
+export const INSTALL_STATES = ['none', 'installing', 'installed', 'failed'] as const;
+export type InstallState = (typeof INSTALL_STATES)[number];
+/** Detection: not detected, succeeded. */
+export const DETECTION_STATES = ['none', 'ok'] as const;
+export type DetectionState = (typeof DETECTION_STATES)[number];
+/** Activation: inactivated, activated. */
+export const ACTIVATION_STATES = ['inactive', 'active'] as const;
+export type ActivationState = (typeof ACTIVATION_STATES)[number];
+/** A device runs until it is deprecated, which cannot be undone. */
+export const DEVICE_STATUSES = ['running', 'deprecated'] as const;
+export type DeviceStatus = (typeof DEVICE_STATUSES)[number];
+/** Derived from the last check-in: offline after three missed intervals; never seen before it enrols. */
+export const PRESENCES = ['online', 'offline', 'never'] as const;
+export type Presence = (typeof PRESENCES)[number];
+/** What an engine does to a protected directory: encrypt it (TDE) or keep its integrity baseline (DPI). */
+export const PROTECTION_MODES = ['tde', 'dpi'] as const;
+export type ProtectionMode = (typeof PROTECTION_MODES)[number];
+
+/** Check-in interval: 30 s by default (docs/architecture.md §9); offline after three missed. */
+export const CHECK_IN_INTERVAL_S = 30;
+export const MISSED_INTERVALS_OFFLINE = 3;
+
+export const ZIp = z
+  .string()
+  .trim()
+  .max(45, rule('ip'))
+  .refine((v) => z.regexes.ipv4.test(v) || z.regexes.ipv6.test(v), rule('ip'));
+export const ZPort = z.number().int(rule('port')).min(1, rule('port')).max(65_535, rule('port'));
+/** A hardware fingerprint: hex, as the engine computes it (a SHA-256 of its machine identity). */
+export const ZFingerprint = z
+  .string()
+  .max(128, rule('fingerprint'))
+  .regex(/^[0-9a-f]{16,128}$/i, rule('fingerprint'))
+  .transform((v) => v.toLowerCase());
+export const ZDeviceName = z.string().trim().min(1).max(64);
+const ZShort = z.string().trim().max(64);
+
+/** Who an engine is: sent at enrolment, kept on the device (docs/product.md §3 device fields). */
+export const ZEngineIdentity = z.object({
+  name: ZDeviceName,
+  number: ZShort.default(''),
+  ip: ZIp,
+  systemType: ZShort.min(1).describe('Operating system, e.g. Linux, Windows'),
+  kernel: z.string().trim().max(128).default(''),
+  version: ZShort.min(1).describe('Engine version'),
+  kind: ZEngineKind,
+  port: ZPort.nullable().default(null),
+  collectorIp: ZIp.nullable().default(null),
+  qid: ZShort.default(''),
+  fingerprint: ZFingerprint,
+});
+export type TEngineIdentity = z.output<typeof ZEngineIdentity>;
+
+/** One protected directory as the engine reports it. */
+export const ZProtectedDir = z.object({
+  path: z.string().max(1024),
+  mode: z.enum(PROTECTION_MODES),
+  files: z.number().int().min(0).max(1e9),
+});
+
+/** The licence an engine holds: its certificate's serial and expiry. */
+export const ZEngineLicence = z.object({
+  serial: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1),
+  expiresAt: ZDate,
+});
+
+/**
+ * The state an engine reports at every check-in. Unchanged state costs no database write; a
+ * changed one is written before the check-in is answered (docs/engines.md "Check-in").
+ */
+export const ZEngineState = z.object({
+  install: z.enum(INSTALL_STATES),
+  detection: z.enum(DETECTION_STATES),
+  activation: z.enum(ACTIVATION_STATES),
+  version: ZShort.min(1),
+  protected: z.array(ZProtectedDir).max(100).default([]),
+  licence: ZEngineLicence.nullable().default(null),
+});
+export type TEngineState = z.output<typeof ZEngineState>;
+export type TEngineStateInput = z.input<typeof ZEngineState>;

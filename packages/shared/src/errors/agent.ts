@@ -1,0 +1,41 @@
+import type { Catalogue } from './types.ts';
+
+/**
+ * Engine protocol codes (/api/agent, docs/engines.md): -10100…-10119. Engines act on the code;
+ * the message is for the engine's log.
+ */
+export const AgentErr = {
+  SecretInvalid: -10100,
+  TokenInvalid: -10101,
+  DeviceDeprecated: -10102,
+  FingerprintDeprecated: -10103,
+  CheckInTooSoon: -10104,
+} as const;
+
+export const agentCatalogue: Catalogue = {
+  [AgentErr.SecretInvalid]: {
+    status: 401,
+    'zh-CN': '注册密钥无效或已更换',
+    'en-US': 'The enrolment secret is not valid (wrong, or rotated)',
+  },
+  [AgentErr.TokenInvalid]: {
+    status: 401,
+    'zh-CN': '设备令牌无效，请重新注册',
+    'en-US': 'The device token is not valid; enrol again',
+  },
+  [AgentErr.DeviceDeprecated]: {
+    status: 403,
+    'zh-CN': '设备已在控制台废弃，令牌不再可用',
+    'en-US': 'The device was deprecated in the console; its token no longer works',
+  },
+  [AgentErr.FingerprintDeprecated]: {
+    status: 403,
+    'zh-CN': '该硬件指纹的设备已废弃，不能重新注册',
+    'en-US': 'The device with this hardware fingerprint is deprecated and cannot enrol again',
+  },
+  [AgentErr.CheckInTooSoon]: {
+    status: 429,
+    'zh-CN': '签到过于频繁',
+    'en-US': 'Check-ins come too often',
+  },
+};
