@@ -13,7 +13,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { errorMessage } from '@edp/shared/errors';
 import { ELEVATION_ARMOUR } from '@edp/shared/contracts/licence-file';
-import { verifyCertificate, verifyElevation } from '../portal/licence/index.ts';
+import { verifyCertificate, verifyElevation } from '@edp/shared/licence/verify';
 
 function main(argv: string[]): number {
   const { values, positionals } = parseArgs({
