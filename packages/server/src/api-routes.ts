@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from './services.ts';
 import { portalRoutes, vendorRoutes } from './portal/http/index.ts';
-import { loginRoutes, tenantRoutes, userRoutes } from './console/http/index.ts';
+import { deviceRoutes, loginRoutes, tenantRoutes, userRoutes } from './console/http/index.ts';
+import { agentRoutes } from './engines/index.ts';
 import { platformRoutes } from './platform/http/index.ts';
 
 /** Every call of the registry (packages/shared/src/api), registered under /api. */
@@ -13,5 +14,7 @@ export function apiRoutes(services: Services) {
     tenantRoutes(app, services);
     loginRoutes(app, services);
     userRoutes(app, services);
+    deviceRoutes(app, services);
+    agentRoutes(app, services);
   };
 }

@@ -160,11 +160,14 @@ export async function buildApp({
     captcha: app.captcha,
     loginGuard: app.loginGuard,
     mailer: app.mailer,
+    log: app.log,
   };
   const services = buildServices(platform, {
     consoleCache: app.consoleCache,
     licencePages: app.licencePages,
   });
+  // The last batch of last-seen times is written before the database closes.
+  app.addHook('preClose', () => services.engines.flusher.stop());
   app.decorate('guardOf', guardOf(app, services));
   await app.register(apiRoutes(services), { prefix: '/api' });
   await app.register(webPlugin, { webDist: config.WEB_DIST ?? defaultWebDist() });

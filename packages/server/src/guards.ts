@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Call } from '@edp/shared/api/define';
 import { consoleGuard } from './console/http/index.ts';
+import { engineGuard } from './engines/index.ts';
 import type { Guard } from './platform/http/index.ts';
 import type { Services } from './services.ts';
 
@@ -18,7 +19,7 @@ export function guardOf(app: FastifyInstance, services: Services) {
       case 'console':
         return consoleGuard(app, services.audit, call.path, access);
       case 'engine':
-        throw new Error(`${call.path}: engine calls have no guard yet`);
+        return engineGuard(services.engines.auth);
     }
   };
 }

@@ -4,6 +4,8 @@ import { companyService } from './portal/company/index.ts';
 import { loginService, selfService, type ConsoleCache } from './console/access/index.ts';
 import { deviceQueries } from './portal/device/index.ts';
 import { groupService } from './console/groups/index.ts';
+import { deviceCounts, deviceRepository, deviceService } from './console/devices/index.ts';
+import { engineContext } from './engines/index.ts';
 import { licenceQueries, licenceService, type LicencePageCache } from './portal/licence/index.ts';
 import { tenantInfoService, setupService, tenantService } from './console/tenants/index.ts';
 import { proxyService } from './console/proxies/index.ts';
@@ -21,6 +23,8 @@ export interface ContextCaches {
 /** Every service, built once at start from the platform; the routes receive them. */
 export function buildServices(platform: Platform, caches: ContextCaches) {
   const p = { ...platform, ...caches };
+  const counts = deviceCounts(deviceRepository(p.db), p.bus, p.clock);
+  const engines = engineContext({ ...p, log: p.log, changed: counts.changed });
   const login = loginService(p);
   const tenants = tenantService(p.db);
   return {
@@ -45,6 +49,14 @@ export function buildServices(platform: Platform, caches: ContextCaches) {
     proxies: proxyService(p),
     audit: auditService(p.db),
     auditQueries: auditQueryService(p.db),
+    deviceCentre: deviceService({
+      ...p,
+      counts,
+      engineAuth: engines.auth,
+      presence: engines.presence,
+    }),
+    // engines
+    engines,
   };
 }
 export type Services = ReturnType<typeof buildServices>;

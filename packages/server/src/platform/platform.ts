@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from './db/index.ts';
 import type { CacheBus } from './cache/index.ts';
@@ -25,4 +26,5 @@ export interface Platform {
   captcha: CaptchaService;
   loginGuard: LoginGuard;
   mailer: Mailer;
+  log: FastifyBaseLogger;
 }

@@ -2,3 +2,4 @@
 export * from './group-repository.ts';
 export * from './group-scope.ts';
 export * from './group-service.ts';
+export * from './group-usage.ts';

@@ -3,3 +3,4 @@ export * from './console-guard.ts';
 export * from './login.ts';
 export * from './tenants.ts';
 export * from './users.ts';
+export * from './devices.ts';

@@ -88,6 +88,24 @@ const samples: Record<ConsoleCall, (ids: Ids) => object> = {
   auditLog: () => ({}),
   auditActionList: () => ({}),
   exportAuditLog: () => ({}),
+  deviceList: () => ({}),
+  deprecatedDeviceList: () => ({}),
+  deviceDetail: (i) => ({ id: i.group }),
+  addDevice: (i) => ({
+    name: 'matrix',
+    groupId: i.group,
+    kind: 'TDE',
+    systemType: 'Linux',
+    ip: '10.0.0.1',
+  }),
+  editDevice: (i) => ({ id: i.group, remark: 'r' }),
+  previewDevices: (i) => ({ action: 'deprecate', target: { ids: [i.group] } }),
+  deprecateDevices: (i) => ({ target: { ids: [i.group] } }),
+  moveDevices: (i) => ({ target: { ids: [i.group] }, groupId: i.group }),
+  purgeDevices: (i) => ({ target: { ids: [i.group] } }),
+  enrolSecret: (i) => ({ groupId: i.group }),
+  rotateEnrolSecret: (i) => ({ groupId: i.group }),
+  deviceOverview: () => ({}),
 };
 /** Calls that name an object by id: another tenant's id answers 404. */
 const byId = (call: ConsoleCall) =>

@@ -4,3 +4,4 @@ export * from './tenants.ts';
 export * from './security.ts';
 export * from './portal.ts';
 export * from './console.ts';
+export * from './devices.ts';

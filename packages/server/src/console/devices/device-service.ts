@@ -1,0 +1,293 @@
+import type { z } from 'zod';
+import { LICENCE_WARNING_DAYS } from '@edp/shared/constants';
+import type {
+  BulkAction,
+  TDeviceDetail,
+  TDeviceItem,
+  TDeviceList,
+  TDeviceListRequest,
+  TDeviceTarget,
+  ZDeviceAdd,
+  ZDeviceEdit,
+} from '@edp/shared/contracts/devices';
+import type { DeviceStatus } from '@edp/shared/contracts/engine';
+import { CommonErr, ConsoleErr } from '@edp/shared/errors';
+import type { Platform } from '../../platform/platform.ts';
+import { AppError } from '../../platform/errors/index.ts';
+import { auditService } from '../audit/index.ts';
+import type { Caller } from '../access/index.ts';
+import { groupRepository } from '../groups/index.ts';
+import { newEnrolSecret, type EngineAuthCache, type PresenceStore } from '../../engines/index.ts';
+import type { DeviceCounts } from './device-counts.ts';
+import { deviceRepository, type DeviceRow, type DeviceScope } from './device-repository.ts';
+import { groupsOfFilter, visibleDeviceGroups } from './device-scope.ts';
+import { deviceType, presenceOf } from './device-type.ts';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+/** Devices a preview names before a bulk action runs. */
+const PREVIEW_FIRST = 5;
+const UPTIME_DAYS = 7;
+const RECENT = 5;
+const STATUS_OF: Record<BulkAction, DeviceStatus> = {
+  deprecate: 'running',
+  move: 'running',
+  purge: 'deprecated',
+};
+
+/** The device centre (docs/engines.md "Device centre"): every call scoped to the caller's groups. */
+export function deviceService(
+  p: Pick<Platform, 'db' | 'clock'> & {
+    counts: DeviceCounts;
+    engineAuth: EngineAuthCache;
+    presence: PresenceStore;
+  },
+) {
+  const { db, clock, counts, presence } = p;
+  const repo = deviceRepository(db);
+  const audit = auditService(db);
+
+  /** Last seen: this node's own record when it has one (exact), else the database's. */
+  function seen(d: DeviceRow, now: number) {
+    const here = presence.lastSeen(d.id);
+    const stored = d.lastSeenAt?.getTime() ?? null;
+    const last = here !== undefined && (stored === null || here >= stored) ? here : stored;
+    return { last, presence: presenceOf(last, d.intervalS, now, here !== undefined) };
+  }
+
+  function itemOf(d: DeviceRow, groupName: string, now: number): TDeviceItem {
+    const { last, presence: state } = seen(d, now);
+    return {
+      id: d.id,
+      name: d.name,
+      number: d.number,
+      ip: d.ip,
+      systemType: d.systemType,
+      kind: d.kind,
+      type: deviceType(d.kind, d.licenceExpiresAt, now),
+      version: d.version,
+      status: d.status,
+      presence: d.status === 'deprecated' ? 'offline' : state,
+      install: d.install,
+      activation: d.activation,
+      groupId: d.groupId,
+      groupName,
+      licenceExpiresAt: iso(d.licenceExpiresAt),
+      lastSeenAt: last === null ? null : new Date(last).toISOString(),
+      createdAt: d.createdAt.toISOString(),
+      remark: d.remark,
+    };
+  }
+
+  /** A device the caller may see, or 404 (unknown, another tenant's) / DeviceHidden (out of scope). */
+  async function visibleDevice(caller: Caller, id: string) {
+    const row = await repo.findById(caller.actor.tenantId, id);
+    if (!row) throw new AppError(CommonErr.NotFound);
+    const visible = await visibleDeviceGroups(db, caller.actor);
+    if (visible && !visible.includes(row.device.groupId))
+      throw new AppError(ConsoleErr.DeviceHidden);
+    return row;
+  }
+
+  /** A group the caller may put devices in. */
+  async function targetGroup(caller: Caller, groupId: string) {
+    const group = await groupRepository(db).findById(caller.actor.tenantId, groupId);
+    const visible = await visibleDeviceGroups(db, caller.actor);
+    if (!group || (visible && !visible.includes(groupId))) throw new AppError(CommonErr.NotFound);
+    return group;
+  }
+
+  /** The scope of a bulk action: its target inside the caller's groups and the action's list. */
+  async function scopeOf(caller: Caller, action: BulkAction, target: TDeviceTarget) {
+    const visible = await visibleDeviceGroups(db, caller.actor);
+    const scope: DeviceScope = {
+      tenantId: caller.actor.tenantId,
+      status: STATUS_OF[action],
+      groupIds: target.filter
+        ? await groupsOfFilter(db, caller.actor, visible, target.filter)
+        : visible,
+      now: clock(),
+      ...(target.filter ? { filter: target.filter } : {}),
+      ...(target.ids ? { ids: target.ids } : {}),
+    };
+    return scope;
+  }
+
+  async function list(
+    caller: Caller,
+    q: TDeviceListRequest,
+    status: DeviceStatus,
+  ): Promise<TDeviceList> {
+    const now = clock();
+    const tenantId = caller.actor.tenantId;
+    const visible = await visibleDeviceGroups(db, caller.actor);
+    const groupIds = await groupsOfFilter(db, caller.actor, visible, q);
+    const scope: DeviceScope = { tenantId, status, groupIds, filter: q, now };
+    const summary = await counts.summary(tenantId, status, { ...q, groupIds });
+    // Keyword and install state are not in the aggregate: those totals are counted.
+    const counted = q.keyword !== undefined || q.install !== undefined;
+    const [total, rows] = await Promise.all([
+      counted ? repo.count(scope) : summary.total,
+      repo.page(scope, {
+        sort: q.sort,
+        dir: q.order,
+        limit: q.pageSize,
+        offset: (q.page - 1) * q.pageSize,
+      }),
+    ]);
+    return {
+      list: rows.map((r) => itemOf(r.device, r.groupName, now)),
+      total,
+      page: q.page,
+      pageSize: q.pageSize,
+      counts: summary.counts,
+      online: summary.online,
+    };
+  }
+
+  return {
+    list: (caller: Caller, q: TDeviceListRequest) => list(caller, q, 'running'),
+    deprecatedList: (caller: Caller, q: TDeviceListRequest) => list(caller, q, 'deprecated'),
+
+    async detail(caller: Caller, id: string): Promise<TDeviceDetail> {
+      const now = clock();
+      const { device: d, groupName } = await visibleDevice(caller, id);
+      const uptime = await repo.uptime(d.id, UPTIME_DAYS);
+      return {
+        ...itemOf(d, groupName, now),
+        kernel: d.kernel,
+        port: d.port,
+        collectorIp: d.collectorIp,
+        qid: d.qid,
+        fingerprint: d.fingerprint,
+        detection: d.detection,
+        protected: d.protected,
+        licence:
+          d.licenceSerial !== null && d.licenceExpiresAt
+            ? { serial: d.licenceSerial, expiresAt: d.licenceExpiresAt.toISOString() }
+            : null,
+        enrolledAt: iso(d.enrolledAt),
+        stateChangedAt: iso(d.stateChangedAt),
+        deprecatedAt: iso(d.deprecatedAt),
+        interval: d.intervalS,
+        uptime,
+      };
+    },
+
+    async add(caller: Caller, input: z.output<typeof ZDeviceAdd>) {
+      const group = await targetGroup(caller, input.groupId);
+      const id = await repo.insert({ ...input, tenantId: caller.actor.tenantId });
+      counts.changed(caller.actor.tenantId);
+      await audit.change(caller, { target: input.name, after: { ...input, group: group.name } });
+      return { id };
+    },
+
+    async edit(caller: Caller, input: z.output<typeof ZDeviceEdit>) {
+      const { device } = await visibleDevice(caller, input.id);
+      if (device.status !== 'running') throw new AppError(ConsoleErr.DeviceDeprecated);
+      const group = input.groupId ? await targetGroup(caller, input.groupId) : undefined;
+      const { id, ...values } = input;
+      await repo.update(device.tenantId, id, values);
+      if (group) counts.changed(device.tenantId);
+      await audit.change(caller, {
+        target: device.name,
+        before: { name: device.name, remark: device.remark, groupId: device.groupId },
+        after: { ...values, ...(group ? { group: group.name } : {}) },
+      });
+    },
+
+    async preview(caller: Caller, action: BulkAction, target: TDeviceTarget) {
+      return repo.preview(await scopeOf(caller, action, target), PREVIEW_FIRST);
+    },
+
+    async deprecate(caller: Caller, target: TDeviceTarget) {
+      const scope = await scopeOf(caller, 'deprecate', target);
+      const ids = await repo.deprecate(scope, new Date(scope.now));
+      return afterBulk(caller, ids, 'deprecate', target);
+    },
+
+    async move(caller: Caller, target: TDeviceTarget, groupId: string) {
+      const group = await targetGroup(caller, groupId);
+      const scope = await scopeOf(caller, 'move', target);
+      const ids = await repo.move(scope, group.id);
+      return afterBulk(caller, ids, 'move', target, group.name);
+    },
+
+    async purge(caller: Caller, target: TDeviceTarget) {
+      const scope = await scopeOf(caller, 'purge', target);
+      if (target.ids) {
+        // Naming a running device for permanent deletion is a mistake worth saying.
+        const running = await repo.count({ ...scope, status: 'running' });
+        if (running > 0) throw new AppError(ConsoleErr.DeviceNotDeprecated);
+      }
+      const ids = await repo.purge(scope);
+      return afterBulk(caller, ids, 'purge', target);
+    },
+
+    async secret(caller: Caller, groupId: string) {
+      await targetGroup(caller, groupId);
+      const row = await repo.secretOf(caller.actor.tenantId, groupId);
+      return { groupId, secret: row?.secret ?? null, createdAt: iso(row?.createdAt ?? null) };
+    },
+
+    /** A new secret for the group; engines enrolled with the old one keep their tokens. */
+    async rotateSecret(caller: Caller, groupId: string) {
+      const group = await targetGroup(caller, groupId);
+      const secret = newEnrolSecret();
+      const at = new Date(clock());
+      await repo.setSecret(caller.actor.tenantId, groupId, secret, at);
+      await audit.change(caller, { target: group.name, note: 'enrolment secret replaced' });
+      return { groupId, secret, createdAt: at.toISOString() };
+    },
+
+    async overview(caller: Caller) {
+      const now = clock();
+      const tenantId = caller.actor.tenantId;
+      const groupIds = await visibleDeviceGroups(db, caller.actor);
+      const [summary, expiringSoon, recent] = await Promise.all([
+        counts.summary(tenantId, 'running', { groupIds }),
+        repo.expiringBetween(
+          tenantId,
+          groupIds,
+          new Date(now),
+          new Date(now + LICENCE_WARNING_DAYS * 86_400_000),
+        ),
+        repo.recentEnrolments(tenantId, groupIds, RECENT),
+      ]);
+      return {
+        total: summary.all,
+        online: summary.online,
+        counts: summary.counts,
+        byPresence: summary.byPresence,
+        expiringSoon,
+        recent: recent.map((r) => ({ ...r, enrolledAt: r.enrolledAt!.toISOString() })),
+      };
+    },
+  };
+
+  async function afterBulk(
+    caller: Caller,
+    ids: string[],
+    action: BulkAction,
+    target: TDeviceTarget,
+    group?: string,
+  ) {
+    if (ids.length === 0) throw new AppError(ConsoleErr.NothingMatches);
+    const tenantId = caller.actor.tenantId;
+    counts.changed(tenantId);
+    if (action !== 'move') {
+      // Their tokens stop working on every node at the next check-in.
+      p.engineAuth.evict(tenantId, ids);
+      presence.forget(ids);
+    }
+    await audit.change(caller, {
+      target: `${ids.length}`,
+      after: {
+        action,
+        ...(group ? { group } : {}),
+        ...(target.filter ? { filter: target.filter } : { ids: target.ids }),
+      },
+    });
+    return { affected: ids.length };
+  }
+}
+export type DeviceService = ReturnType<typeof deviceService>;

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  addDevice,
+  deprecateDevices,
+  deprecatedDeviceList,
+  deviceDetail,
+  deviceList,
+  deviceOverview,
+  editDevice,
+  enrolSecret,
+  moveDevices,
+  previewDevices,
+  purgeDevices,
+  rotateEnrolSecret,
+} from '@edp/shared/api/console/devices.calls';
+import { serve } from '../../platform/http/index.ts';
+import type { Services } from '../../services.ts';
+import { callerOf } from './console-guard.ts';
+
+/** The device centre under /dv/m (docs/engines.md "Device centre"). */
+export function deviceRoutes(app: FastifyInstance, { deviceCentre: devices }: Services) {
+  serve(app, deviceList, (req) => devices.list(callerOf(req), req.body));
+  serve(app, deprecatedDeviceList, (req) => devices.deprecatedList(callerOf(req), req.body));
+  serve(app, deviceDetail, (req) => devices.detail(callerOf(req), req.body.id));
+  serve(app, addDevice, (req) => devices.add(callerOf(req), req.body));
+  serve(app, editDevice, async (req) => {
+    await devices.edit(callerOf(req), req.body);
+  });
+  serve(app, previewDevices, (req) =>
+    devices.preview(callerOf(req), req.body.action, req.body.target),
+  );
+  serve(app, deprecateDevices, (req) => devices.deprecate(callerOf(req), req.body.target));
+  serve(app, moveDevices, (req) => devices.move(callerOf(req), req.body.target, req.body.groupId));
+  serve(app, purgeDevices, (req) => devices.purge(callerOf(req), req.body.target));
+  serve(app, enrolSecret, (req) => devices.secret(callerOf(req), req.body.groupId));
+  serve(app, rotateEnrolSecret, (req) => devices.rotateSecret(callerOf(req), req.body.groupId));
+  serve(app, deviceOverview, (req) => devices.overview(callerOf(req)));
+}

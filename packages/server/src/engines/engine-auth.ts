@@ -1,0 +1,66 @@
+import type { CacheBus } from '../platform/cache/index.ts';
+import type { DeviceAuth, EngineRepository } from './engine-repository.ts';
+
+const TENANT = 'tenant:';
+const BULK = 200;
+/**
+ * Entries are read again after this long, so that a lost eviction (Redis unreachable) cannot let
+ * a deprecated device check in for more than ten minutes.
+ */
+const AUTH_TTL_MS = 10 * 60_000;
+
+/**
+ * Device tokens, looked up once per node and then held in memory: a check-in reads nothing
+ * from the database. Deprecating, deleting or re-enrolling a device evicts its entry on every
+ * node (the cache bus), so the next check-in with the old token reads the database and is refused.
+ */
+export function engineAuthCache(repo: EngineRepository, bus: CacheBus, clock: () => number) {
+  const byToken = new Map<string, DeviceAuth & { loadedAt: number }>();
+  const tokenOf = new Map<string, string>();
+  const loading = new Map<string, Promise<DeviceAuth | undefined>>();
+
+  const evictHere = (key: string) => {
+    if (key.startsWith(TENANT)) {
+      const tenantId = key.slice(TENANT.length);
+      for (const [hash, auth] of byToken) {
+        if (auth.tenantId !== tenantId) continue;
+        byToken.delete(hash);
+        tokenOf.delete(auth.deviceId);
+      }
+      return;
+    }
+    const hash = tokenOf.get(key);
+    if (hash) byToken.delete(hash);
+    tokenOf.delete(key);
+  };
+  const evict = bus.channel('engine-auth', evictHere);
+
+  return {
+    async get(hash: string): Promise<DeviceAuth | undefined> {
+      const cached = byToken.get(hash);
+      if (cached && clock() - cached.loadedAt < AUTH_TTL_MS) return cached;
+      let pending = loading.get(hash);
+      if (!pending) {
+        pending = repo.authByToken(hash).finally(() => loading.delete(hash));
+        loading.set(hash, pending);
+      }
+      const auth = await pending;
+      // Only live devices are kept: a refused token is read again, so a device that was deleted and
+      // enrolled afresh is never answered from an old entry.
+      if (auth && auth.status === 'running') {
+        byToken.set(hash, { ...auth, loadedAt: clock() });
+        tokenOf.set(auth.deviceId, hash);
+      }
+      return byToken.get(hash) ?? auth;
+    },
+
+    /** Forget these devices on every node (a large set: the whole tenant, in one message). */
+    evict(tenantId: string, deviceIds: readonly string[]) {
+      if (deviceIds.length > BULK) evict(`${TENANT}${tenantId}`);
+      else for (const id of deviceIds) evict(id);
+    },
+
+    size: () => byToken.size,
+  };
+}
+export type EngineAuthCache = ReturnType<typeof engineAuthCache>;

@@ -1,0 +1,77 @@
+import { createHash } from 'node:crypto';
+import type { TEnrolAnswer, TCheckInAnswer } from '@edp/shared/contracts/agent';
+import type { TEngineIdentity, TEngineState } from '@edp/shared/contracts/engine';
+import { AgentErr } from '@edp/shared/errors';
+import { AppError } from '../platform/errors/index.ts';
+import type { EngineAuthCache } from './engine-auth.ts';
+import type { DeviceAuth, EngineRepository } from './engine-repository.ts';
+import type { PresenceStore } from './presence.ts';
+import { newDeviceToken, tokenHash } from './device-token.ts';
+
+/** Check-ins closer together than this are refused (a looping engine must not load the server). */
+export const MIN_CHECK_IN_SPACING_MS = 1_000;
+
+/** The digest of a state as zod parsed it (its keys in the schema's order). */
+export const stateDigest = (state: TEngineState) =>
+  createHash('sha256').update(JSON.stringify(state)).digest('hex');
+
+/** Enrolment and check-in (docs/engines.md). */
+export function engineService(deps: {
+  repo: EngineRepository;
+  auth: EngineAuthCache;
+  presence: PresenceStore;
+  clock: () => number;
+  /** The tenant's devices changed in a way its counters show (device-counts.ts). */
+  changed: (tenantId: string) => void;
+}) {
+  const { repo, auth, presence, clock } = deps;
+  return {
+    async enrol(
+      secret: string,
+      identity: TEngineIdentity,
+      state: TEngineState,
+    ): Promise<TEnrolAnswer> {
+      const owner = await repo.secretOwner(secret);
+      if (!owner) throw new AppError(AgentErr.SecretInvalid);
+      const token = newDeviceToken();
+      const now = clock();
+      const device = await repo.enrol({
+        ...owner,
+        identity,
+        state,
+        digest: stateDigest(state),
+        tokenHash: tokenHash(token),
+        now: new Date(now),
+      });
+      if (!device) throw new AppError(AgentErr.FingerprintDeprecated);
+      // A re-enrolment replaces the token: the old one must stop working on every node.
+      auth.evict(owner.tenantId, [device.id]);
+      presence.stored(device.id, now);
+      deps.changed(owner.tenantId);
+      return { deviceId: device.id, token, interval: device.intervalS };
+    },
+
+    async checkIn(device: DeviceAuth, state: TEngineState): Promise<TCheckInAnswer> {
+      const now = clock();
+      const last = presence.lastSeen(device.deviceId);
+      if (last !== undefined && now - last < MIN_CHECK_IN_SPACING_MS) {
+        throw new AppError(AgentErr.CheckInTooSoon);
+      }
+      const digest = stateDigest(state);
+      if (digest !== device.stateDigest) {
+        if (!(await repo.writeState(device.deviceId, state, digest, new Date(now)))) {
+          auth.evict(device.tenantId, [device.deviceId]);
+          throw new AppError(AgentErr.DeviceDeprecated);
+        }
+        device.stateDigest = digest;
+        presence.seen(device.deviceId, now, now);
+        presence.stored(device.deviceId, now);
+        deps.changed(device.tenantId);
+      } else {
+        presence.seen(device.deviceId, device.storedSeenAt, now);
+      }
+      return { interval: device.intervalS, now, commands: [] };
+    },
+  };
+}
+export type EngineService = ReturnType<typeof engineService>;

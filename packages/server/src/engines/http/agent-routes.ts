@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import { checkIn, enrol } from '@edp/shared/api/engine/agent.calls';
+import { serve } from '../../platform/http/index.ts';
+import type { Services } from '../../services.ts';
+import { deviceOf } from './engine-guard.ts';
+
+/** The engine protocol under /api/agent (docs/engines.md). */
+export function agentRoutes(app: FastifyInstance, { engines }: Services) {
+  serve(app, enrol, async (req) => {
+    // Enrolment is public (the secret is the credential), and engines read English.
+    req.locale = 'en-US';
+    const { secret, identity, state } = req.body;
+    return engines.service.enrol(secret, identity, state);
+  });
+  serve(app, checkIn, (req) => engines.service.checkIn(deviceOf(req), req.body.state));
+}

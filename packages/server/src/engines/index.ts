@@ -1,0 +1,41 @@
+/** The engine context: enrolment, check-in, presence (docs/engines.md). */
+import type { Platform } from '../platform/platform.ts';
+import { engineAuthCache } from './engine-auth.ts';
+import { engineRepository } from './engine-repository.ts';
+import { engineService } from './engine-service.ts';
+import { presenceFlusher, type FlushFigures } from './presence-flusher.ts';
+import { presenceStore } from './presence.ts';
+
+export { newEnrolSecret, tokenHash } from './device-token.ts';
+export { engineGuard } from './http/engine-guard.ts';
+export { agentRoutes } from './http/agent-routes.ts';
+export { MIN_CHECK_IN_SPACING_MS, stateDigest } from './engine-service.ts';
+export type { PresenceStore } from './presence.ts';
+export type { EngineAuthCache } from './engine-auth.ts';
+
+/** How often last-seen batches are written, and how stale the database's copy may get. */
+export const FLUSH_EVERY_MS = 5_000;
+export const LAST_SEEN_REFRESH_MS = 60_000;
+
+/** Everything the engine context holds for the life of the server. */
+export function engineContext(
+  p: Pick<Platform, 'db' | 'bus' | 'clock'> & {
+    log: Parameters<typeof presenceFlusher>[0]['log'];
+    changed: (tenantId: string) => void;
+    onFlush?: (figures: FlushFigures) => void;
+  },
+) {
+  const repo = engineRepository(p.db);
+  const auth = engineAuthCache(repo, p.bus, p.clock);
+  const presence = presenceStore({ refreshMs: LAST_SEEN_REFRESH_MS });
+  const flusher = presenceFlusher({
+    presence,
+    repo,
+    everyMs: FLUSH_EVERY_MS,
+    log: p.log,
+    ...(p.onFlush ? { onFlush: p.onFlush } : {}),
+  });
+  const service = engineService({ repo, auth, presence, clock: p.clock, changed: p.changed });
+  return { auth, presence, flusher, service };
+}
+export type EngineContext = ReturnType<typeof engineContext>;

@@ -1,0 +1,111 @@
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { EngineKind } from '@edp/shared/constants';
+import type {
+  ActivationState,
+  DetectionState,
+  DeviceStatus,
+  InstallState,
+  ProtectionMode,
+} from '@edp/shared/contracts/engine';
+import { consoleGroups } from './console.ts';
+import { tenants } from './tenants.ts';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * A device of a tenant's fleet and the engine on it (docs/engines.md). Identity comes from
+ * enrolment (or the console, for a device added before its engine); state from check-ins,
+ * written only when it changes; `last_seen_at` is written in batches, at most every minute or
+ * so per device (engines/presence.ts), and carries no index so those updates stay cheap.
+ */
+export const devices = pgTable(
+  'devices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => consoleGroups.id),
+    name: text('name').notNull(),
+    number: text('number').notNull().default(''),
+    ip: text('ip').notNull().default(''),
+    systemType: text('system_type').notNull().default(''),
+    kernel: text('kernel').notNull().default(''),
+    version: text('version').notNull().default(''),
+    kind: text('kind').$type<EngineKind>().notNull(),
+    port: integer('port'),
+    collectorIp: text('collector_ip'),
+    qid: text('qid').notNull().default(''),
+    /** Null for a device added in the console whose engine has not enrolled yet. */
+    fingerprint: text('fingerprint'),
+    remark: text('remark').notNull().default(''),
+    status: text('status').$type<DeviceStatus>().notNull().default('running'),
+    install: text('install').$type<InstallState>().notNull().default('none'),
+    detection: text('detection').$type<DetectionState>().notNull().default('none'),
+    activation: text('activation').$type<ActivationState>().notNull().default('inactive'),
+    protected: jsonb('protected')
+      .$type<{ path: string; mode: ProtectionMode; files: number }[]>()
+      .notNull()
+      .default([]),
+    licenceSerial: integer('licence_serial'),
+    licenceExpiresAt: at('licence_expires_at'),
+    /** SHA-256 of the last state written: a check-in with the same state writes nothing. */
+    stateDigest: text('state_digest'),
+    stateChangedAt: at('state_changed_at'),
+    /** SHA-256 of the device token; null until enrolment. Kept on deprecation, to refuse it by name. */
+    tokenHash: text('token_hash').unique(),
+    intervalS: integer('interval_s').notNull().default(30),
+    enrolledAt: at('enrolled_at'),
+    lastSeenAt: at('last_seen_at'),
+    deprecatedAt: at('deprecated_at'),
+    createdAt: createdAt(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('devices_fingerprint_uq').on(t.tenantId, t.fingerprint),
+    // The list's default order with the group in the index: a page (however deep) is found
+    // from the index alone, then its rows are read (device-repository.ts, "deferred join").
+    index('devices_list_idx').on(t.tenantId, t.status, t.createdAt, t.id, t.groupId),
+    index('devices_name_idx').on(t.tenantId, t.status, t.name, t.id),
+    index('devices_group_idx').on(t.groupId),
+  ],
+);
+
+/** A group's enrolment secret: engines present it once, to get their own device token. */
+export const deviceEnrolSecrets = pgTable('device_enrol_secrets', {
+  groupId: uuid('group_id')
+    .primaryKey()
+    .references(() => consoleGroups.id, { onDelete: 'cascade' }),
+  tenantId: uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull().unique(),
+  createdAt: createdAt(),
+});
+
+/** Heartbeat history, compactly: per device and UTC day, bit i of `hours` = seen during hour i. */
+export const deviceUptime = pgTable(
+  'device_uptime',
+  {
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    hours: integer('hours').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.day] })],
+);
