@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import { createHash } from 'node:crypto';
+import type { EngineKind } from '@edp/shared/constants';
+import type { TEngineIdentity } from '@edp/shared/contracts/engine';
+import { files, type StateDir } from './state-dir.ts';
+
+/** This engine's version: the package's. */
+export const ENGINE_VERSION: string = (
+  JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  }
+).version;
+
+function readFirst(paths: string[]): string {
+  for (const p of paths) {
+    try {
+      const text = fs.readFileSync(p, 'utf8').trim();
+      if (text) return text;
+    } catch {
+      // try the next one
+    }
+  }
+  return '';
+}
+
+/**
+ * The hardware fingerprint: SHA-256 (hex) of facts that stay with the machine — its machine id
+ * (systemd / D-Bus), host name and architecture. Re-enrolling the same machine sends the same
+ * fingerprint, so the console keeps the same device.
+ */
+export function machineFingerprint(): string {
+  const machineId = readFirst(['/etc/machine-id', '/var/lib/dbus/machine-id']);
+  return createHash('sha256')
+    .update(['edp-engine/v1', machineId, os.hostname(), os.arch()].join('\n'))
+    .digest('hex');
+}
+
+/** The first IPv4 address of a non-internal interface (else IPv6, else loopback). */
+export function primaryIp(): string {
+  const all = Object.values(os.networkInterfaces()).flatMap((list) => list ?? []);
+  const external = all.filter((a) => !a.internal);
+  const v4 = external.find((a) => a.family === 'IPv4');
+  const v6 = external.find((a) => a.family === 'IPv6' && !a.address.includes('%'));
+  return v4?.address ?? v6?.address ?? '127.0.0.1';
+}
+
+/** "Debian GNU/Linux 12 (bookworm)" on Linux, "Windows" or the kernel's name elsewhere. */
+export function systemType(): string {
+  if (os.platform() === 'linux') {
+    const release = readFirst(['/etc/os-release', '/usr/lib/os-release']);
+    const pretty = /^PRETTY_NAME="?([^"\n]*)"?$/m.exec(release)?.[1];
+    if (pretty) return pretty.slice(0, 64);
+  }
+  return os.type() === 'Windows_NT' ? 'Windows' : os.type();
+}
+
+export interface IdentityOptions {
+  kind?: EngineKind;
+  name?: string;
+  fingerprint?: string;
+  ip?: string;
+}
+
+/** Who this engine is, from the machine it runs on (flags override). */
+export function gatherIdentity(opts: IdentityOptions = {}): TEngineIdentity {
+  return {
+    name: (opts.name ?? os.hostname()).slice(0, 64) || 'engine',
+    number: '',
+    ip: opts.ip ?? primaryIp(),
+    systemType: systemType(),
+    kernel: os.release().slice(0, 128),
+    version: ENGINE_VERSION,
+    kind: opts.kind ?? 'TDE',
+    port: null,
+    collectorIp: null,
+    qid: '',
+    fingerprint: (opts.fingerprint ?? machineFingerprint()).toLowerCase(),
+  };
+}
+
+/** The identity kept at enrolment, else the one this machine has now. */
+export function currentIdentity(state: StateDir): TEngineIdentity {
+  return state.readJson<TEngineIdentity>(files.identity) ?? gatherIdentity();
+}

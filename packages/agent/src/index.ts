@@ -1,0 +1,10 @@
+/** The reference engine as a library (bench scripts import the simulator from here). */
+export { createSimulator, simulatedEngine, formatReport } from './simulator.ts';
+export type { SimSummary, SimReport, SimulatorOptions, Simulator } from './simulator.ts';
+export { enrol, runEngine, engineState, jittered, backoffMs } from './engine.ts';
+export type { Enrolment, RunOptions, RunOutcome, EnrolOptions } from './engine.ts';
+export { ops, Dispatcher, COMMAND_TYPES } from './ops.ts';
+export { Code, codeMessage } from './codes.ts';
+export { StateDir, DEFAULT_STATE_DIR } from './state-dir.ts';
+export { gatherIdentity, machineFingerprint } from './identity.ts';
+export { Histogram } from './histogram.ts';

@@ -1,0 +1,229 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { Code, EngineError, ok, type OpResult } from './codes.ts';
+import { files as stateFiles, type StateDir } from './state-dir.ts';
+import { listFiles, resolveTarget, TEMP_MARK } from './target.ts';
+import { addProtected, isProtected, removeProtected } from './protected.ts';
+
+/**
+ * Transparent data encryption of a folder in place (docs/engines-agent.md "Encryption format").
+ * Every regular file becomes
+ *
+ *   header (40 bytes) | AES-256-GCM ciphertext | tag (16 bytes)
+ *
+ * header = "EDPTDE\0" | version 1 | key id (8) | IV (12, random per file) | plaintext length
+ * (uint64 BE) | 4 zero bytes. The whole header is the cipher's additional authenticated data,
+ * so a changed header fails decryption like changed ciphertext does.
+ */
+const MAGIC = Buffer.from('EDPTDE\0', 'latin1');
+const VERSION = 1;
+export const HEADER_BYTES = 40;
+const TAG_BYTES = 16;
+const IV_BYTES = 12;
+
+export interface TdeKey {
+  key: Buffer;
+  /** First 8 bytes of SHA-256 of the key: which key a file was encrypted with. */
+  id: Buffer;
+}
+
+const keyOf = (key: Buffer): TdeKey => ({
+  key,
+  id: createHash('sha256').update(key).digest().subarray(0, 8),
+});
+
+/** The engine's key; made (32 random bytes, mode 0600) when `create` and there is none. */
+export function loadKey(state: StateDir, create: boolean): TdeKey | undefined {
+  const file = state.path(stateFiles.tdeKey);
+  try {
+    const key = fs.readFileSync(file);
+    if (key.length !== 32) throw new EngineError(Code.MismatchedData, `${file} is not a key`);
+    return keyOf(key);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  if (!create) return undefined;
+  state.ensure();
+  const key = randomBytes(32);
+  fs.writeFileSync(file, key, { mode: 0o600, flag: 'wx' });
+  return keyOf(key);
+}
+
+interface Header {
+  keyId: Buffer;
+  iv: Buffer;
+  length: bigint;
+  raw: Buffer;
+}
+
+function makeHeader(keyId: Buffer, iv: Buffer, length: number): Buffer {
+  const h = Buffer.alloc(HEADER_BYTES);
+  MAGIC.copy(h, 0);
+  h[7] = VERSION;
+  keyId.copy(h, 8);
+  iv.copy(h, 16);
+  h.writeBigUInt64BE(BigInt(length), 28);
+  return h;
+}
+
+/** The header of an encrypted file, or undefined when the file is not one of ours. */
+export async function readHeader(file: string): Promise<Header | undefined> {
+  const fh = await fsp.open(file, 'r');
+  try {
+    const { size } = await fh.stat();
+    if (size < HEADER_BYTES + TAG_BYTES) return undefined;
+    const raw = Buffer.alloc(HEADER_BYTES);
+    await fh.read(raw, 0, HEADER_BYTES, 0);
+    if (!raw.subarray(0, 7).equals(MAGIC) || raw[7] !== VERSION) return undefined;
+    const length = raw.readBigUInt64BE(28);
+    if (BigInt(size) !== length + BigInt(HEADER_BYTES + TAG_BYTES)) return undefined;
+    return { keyId: raw.subarray(8, 16), iv: raw.subarray(16, 28), length, raw };
+  } finally {
+    await fh.close();
+  }
+}
+
+function tempPath(file: string): string {
+  return path.join(
+    path.dirname(file),
+    `.${path.basename(file)}${TEMP_MARK}${randomBytes(4).toString('hex')}`,
+  );
+}
+
+/** Writes `produce`'s output to a temporary file next to `file`, then renames it over `file`. */
+async function replaceAtomically(
+  file: string,
+  produce: (temp: string, mode: number) => Promise<void>,
+): Promise<void> {
+  const { mode } = await fsp.stat(file).catch((err: unknown) => {
+    throw new EngineError(Code.AttributesUnavailable, `${file}: ${(err as Error).message}`);
+  });
+  const temp = tempPath(file);
+  try {
+    await produce(temp, mode & 0o7777);
+    const fh = await fsp.open(temp, 'r+');
+    await fh.datasync().finally(() => fh.close());
+  } catch (err) {
+    await fsp.rm(temp, { force: true });
+    if (err instanceof EngineError) throw err;
+    const c = (err as NodeJS.ErrnoException).code;
+    if (c === 'EACCES' || c === 'EPERM') throw new EngineError(Code.AccessDenied, file);
+    throw new EngineError(Code.TemporaryFileFailure, `${file}: ${(err as Error).message}`);
+  }
+  try {
+    await fsp.rename(temp, file);
+  } catch (err) {
+    await fsp.rm(temp, { force: true });
+    throw new EngineError(Code.CannotRename, `${file}: ${(err as Error).message}`);
+  }
+}
+
+export async function encryptFile(file: string, key: TdeKey): Promise<void> {
+  const { size } = await fsp.stat(file);
+  await replaceAtomically(file, async (temp, mode) => {
+    const iv = randomBytes(IV_BYTES);
+    const header = makeHeader(key.id, iv, size);
+    const cipher = createCipheriv('aes-256-gcm', key.key, iv);
+    cipher.setAAD(header);
+    let seen = 0;
+    await pipeline(
+      fs.createReadStream(file),
+      async function* (source: AsyncIterable<Buffer>) {
+        yield header;
+        for await (const chunk of source) {
+          seen += chunk.length;
+          yield cipher.update(chunk);
+        }
+        yield cipher.final();
+        yield cipher.getAuthTag();
+      },
+      fs.createWriteStream(temp, { flags: 'wx', mode }),
+    );
+    // A file that changed while it was read would carry a wrong length: start again later.
+    if (seen !== size)
+      throw new EngineError(Code.MismatchedData, `${file} changed while encrypted`);
+  });
+}
+
+export async function decryptFile(file: string, header: Header, key: TdeKey): Promise<void> {
+  if (!header.keyId.equals(key.id)) {
+    throw new EngineError(Code.MismatchedData, `${file} was encrypted with another key`);
+  }
+  const { size } = await fsp.stat(file);
+  const tag = Buffer.alloc(TAG_BYTES);
+  const fh = await fsp.open(file, 'r');
+  await fh.read(tag, 0, TAG_BYTES, size - TAG_BYTES).finally(() => fh.close());
+  await replaceAtomically(file, async (temp, mode) => {
+    const decipher = createDecipheriv('aes-256-gcm', key.key, header.iv);
+    decipher.setAAD(header.raw);
+    decipher.setAuthTag(tag);
+    const body =
+      size > HEADER_BYTES + TAG_BYTES
+        ? fs.createReadStream(file, { start: HEADER_BYTES, end: size - TAG_BYTES - 1 })
+        : Readable.from([] as Buffer[]);
+    await pipeline(
+      body,
+      async function* (source: AsyncIterable<Buffer>) {
+        for await (const chunk of source) yield decipher.update(chunk);
+        try {
+          yield decipher.final();
+        } catch {
+          throw new EngineError(Code.MismatchedData, `${file} fails authentication (altered)`);
+        }
+      },
+      fs.createWriteStream(temp, { flags: 'wx', mode }),
+    );
+  });
+}
+
+/** Encrypts every plain file under `input`: -47 when there is none left to encrypt. */
+export async function encryptDir(state: StateDir, input: unknown, absolute = false) {
+  const dir = await resolveTarget(input, state, { absolute });
+  return state.withLock(async (): Promise<OpResult> => {
+    const all = await listFiles(dir);
+    const plain: string[] = [];
+    for (const rel of all) if (!(await readHeader(path.join(dir, rel)))) plain.push(rel);
+    if (plain.length === 0 && (all.length > 0 || isProtected(state, dir, 'tde'))) {
+      throw new EngineError(Code.AlreadyEncrypted, dir);
+    }
+    const key = loadKey(state, true)!;
+    let bytes = 0;
+    for (const rel of plain) {
+      const file = path.join(dir, rel);
+      await encryptFile(file, key);
+      bytes += (await fsp.stat(file)).size;
+    }
+    addProtected(state, dir, 'tde');
+    return ok({
+      path: dir,
+      files: plain.length,
+      bytes,
+      alreadyEncrypted: all.length - plain.length,
+    });
+  });
+}
+
+/** Decrypts every encrypted file under `input`: -48 when none is encrypted. */
+export async function decryptDir(state: StateDir, input: unknown, absolute = false) {
+  const dir = await resolveTarget(input, state, { absolute });
+  return state.withLock(async (): Promise<OpResult> => {
+    const encrypted: [string, Header][] = [];
+    for (const rel of await listFiles(dir)) {
+      const header = await readHeader(path.join(dir, rel));
+      if (header) encrypted.push([rel, header]);
+    }
+    if (encrypted.length === 0) {
+      removeProtected(state, dir, 'tde');
+      throw new EngineError(Code.AlreadyDecrypted, dir);
+    }
+    const key = loadKey(state, false);
+    if (!key) throw new EngineError(Code.MismatchedData, `no key in ${state.root}`);
+    for (const [rel, header] of encrypted) await decryptFile(path.join(dir, rel), header, key);
+    removeProtected(state, dir, 'tde');
+    return ok({ path: dir, files: encrypted.length });
+  });
+}
