@@ -28,6 +28,7 @@ import { apiRoutes } from './api-routes.ts';
 import { guardOf } from './guards.ts';
 import type { Platform } from './platform/platform.ts';
 import { buildServices } from './services.ts';
+import type { EngineContext } from './engines/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,6 +43,7 @@ declare module 'fastify' {
     captcha: CaptchaService;
     loginGuard: LoginGuard;
     mailer: Mailer;
+    engines: EngineContext;
   }
 }
 
@@ -57,6 +59,8 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** Also check every answer against its zod schema (tests; see plugins/serializer.ts). */
   checkResponses?: boolean;
+  /** The services' clock (tests that move time); default Date.now. */
+  clock?: () => number;
 }
 
 /**
@@ -76,6 +80,7 @@ export async function buildApp({
   logger = true,
   logStream,
   checkResponses = false,
+  clock = Date.now,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger && {
@@ -152,7 +157,7 @@ export async function buildApp({
   const platform: Platform = {
     config,
     db: db.db,
-    clock: Date.now,
+    clock,
     bus,
     sessions: app.sessions,
     vendorKeys: app.vendorKeys,
@@ -168,6 +173,7 @@ export async function buildApp({
   });
   // The last batch of last-seen times is written before the database closes.
   app.addHook('preClose', () => services.engines.flusher.stop());
+  app.decorate('engines', services.engines);
   app.decorate('guardOf', guardOf(app, services));
   await app.register(apiRoutes(services), { prefix: '/api' });
   await app.register(webPlugin, { webDist: config.WEB_DIST ?? defaultWebDist() });

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { CALLS } from '@edp/shared/api/registry';
 import { routeOf, type Call } from '@edp/shared/api/define';
-import { createTestApp, testDriver, type TestContext } from './test/harness.ts';
+import { call, createTestApp, testDriver, type TestContext } from './test/harness.ts';
 import { setupTenant, userIdOf } from './test/console-fixture.ts';
 import { makeCompany } from './test/portal-fixture.ts';
 import {
@@ -26,8 +26,8 @@ import {
  * carry internals or, in zh-CN, fall back to English. New calls are fuzzed with nothing to write.
  */
 
-type Kind = 'anonymous' | 'company' | 'vendor' | 'console';
-const KINDS: Kind[] = ['anonymous', 'company', 'vendor', 'console'];
+type Kind = 'anonymous' | 'company' | 'vendor' | 'console' | 'engine';
+const KINDS: Kind[] = ['anonymous', 'company', 'vendor', 'console', 'engine'];
 const HOST = 'fuzz.localhost';
 
 interface Operation {
@@ -49,6 +49,8 @@ interface OpenApiOperation {
 let ctx: TestContext;
 let tenantId: string;
 let adminId: string;
+/** The enrolment secret engines of the fuzz enrol with, one device per operation. */
+let enrolSecret: string;
 const findings: string[] = [];
 const counts = { operations: 0, requests: 0, serverErrors: 0, nonEnvelope: 0, leaks: 0, other: 0 };
 
@@ -57,7 +59,36 @@ beforeAll(async () => {
   ctx = await createTestApp({ CAPTCHA: 'off' });
   tenantId = await setupTenant(ctx.app, HOST, { allDuties: false });
   adminId = await userIdOf(ctx.app, tenantId, 'admin');
+  const headers = {
+    host: HOST,
+    'x-token': await ctx.app.sessions.create({ kind: 'user', subjectId: adminId, tenantId }),
+  };
+  const group = await call<{ id: string }>(ctx.app, '/user/group/add', { name: 'fuzz' }, headers);
+  const secret = await call<{ secret: string }>(
+    ctx.app,
+    '/dv/m/secret/rotate',
+    { groupId: group.body.data!.id },
+    headers,
+  );
+  enrolSecret = secret.body.data!.secret;
 }, 60_000);
+
+/** A device token: engines authenticate with `Authorization: Bearer`, never X-Token. */
+async function engineToken(): Promise<string> {
+  const res = await call<{ token: string }>(ctx.app, '/agent/enrol', {
+    secret: enrolSecret,
+    identity: {
+      name: 'fuzz',
+      ip: '10.0.0.1',
+      systemType: 'Linux',
+      version: '1',
+      kind: 'TDE',
+      fingerprint: randomBytes(32).toString('hex'),
+    },
+    state: { install: 'installed', detection: 'ok', activation: 'inactive', version: '1' },
+  });
+  return res.body.data!.token;
+}
 
 afterAll(async () => {
   console.log(
@@ -106,6 +137,7 @@ async function tokens(): Promise<Record<Kind, string | undefined>> {
     company: company.token,
     vendor: await ctx.app.sessions.create({ kind: 'vendor', subjectId: randomUUID() }),
     console: await ctx.app.sessions.create({ kind: 'user', subjectId: adminId, tenantId }),
+    engine: await engineToken(),
   };
 }
 
@@ -118,6 +150,8 @@ function kindOf(call: Call): Kind {
       return 'vendor';
     case 'console':
       return 'console';
+    case 'engine':
+      return 'engine';
     default:
       return 'anonymous';
   }
@@ -143,7 +177,11 @@ async function send(
       ...(request.payload !== undefined
         ? { 'content-type': request.contentType ?? 'application/json' }
         : {}),
-      ...(request.token ? { 'x-token': request.token } : {}),
+      ...(request.token?.startsWith('edp_dev_')
+        ? { authorization: `Bearer ${request.token}` }
+        : request.token
+          ? { 'x-token': request.token }
+          : {}),
     },
     ...(request.payload !== undefined ? { payload: request.payload } : {}),
   });
@@ -154,7 +192,8 @@ async function send(
       contentType: String(res.headers['content-type'] ?? ''),
       body: res.body,
     },
-    { fileCall: op.fileCall, zh: request.zh },
+    // The engine protocol answers in English whatever is asked (docs/engines.md).
+    { fileCall: op.fileCall, zh: request.zh && !op.path.startsWith('/api/agent/') },
   );
   if (!problem) return;
   if (problem === 'non-envelope') counts.nonEnvelope++;

@@ -71,6 +71,8 @@ export async function createTestApp(
   beforeReady?: (app: FastifyInstance) => void,
   /** Collects the app's log lines (at LOG_LEVEL of `env`) instead of dropping them. */
   logStream?: { write(line: string): void },
+  /** The services' clock, for tests that move time. */
+  clock?: () => number,
 ): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edp-test-'));
   const pgDb = testDriver === 'pg' ? await freshPostgres() : undefined;
@@ -93,6 +95,7 @@ export async function createTestApp(
     logger: !!logStream,
     logStream,
     checkResponses: true,
+    ...(clock ? { clock } : {}),
   });
   beforeReady?.(app);
   await app.ready();
@@ -116,6 +119,7 @@ export async function createTestApp(
 export async function createPeerApp(
   ctx: TestContext,
   env: Record<string, string> = {},
+  clock?: () => number,
 ): Promise<FastifyInstance> {
   const config = loadConfig({
     DATA_DIR: ctx.dataDir,
@@ -130,6 +134,7 @@ export async function createPeerApp(
     database: ctx.database,
     logger: false,
     checkResponses: true,
+    ...(clock ? { clock } : {}),
   });
   await app.ready();
   return app;
