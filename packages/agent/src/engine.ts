@@ -241,17 +241,17 @@ export async function runEngine(opts: RunOptions = {}): Promise<RunOutcome> {
             return stop('failed', 1);
           }
           if (answer.status === 429 || code === AgentErr.CheckInTooSoon) {
-            // Too many: wait longer than the interval, doubling, and at least what we are told.
-            const wait = Math.max(
+            // Too many: twice the interval, doubling, at most the cap (or one interval if that
+            // is longer), and never less than a Retry-After (HTTP seconds).
+            delay = Math.max(
               (answer.retryAfter ?? 0) * 1000,
               backoffMs(
                 failures + 1,
-                interval * 1000,
-                Math.max(backoff.capMs, interval * 1000),
+                interval * second,
+                Math.max(backoff.capMs, interval * second),
                 random,
               ),
             );
-            delay = wait;
           } else {
             delay = backoffMs(failures, backoff.baseMs, backoff.capMs, random);
           }
