@@ -4,6 +4,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { antdUniqueProviderStub } from './build/antd-unique-provider-stub.ts';
 import { apiCallsPlugin } from './build/api-calls-plugin.ts';
 import { precompressPlugin } from './build/precompress-plugin.ts';
+import { PLANNING, screenGroups } from './build/screen-chunks.ts';
 // Relative, not '@edp/shared/…': Node loads the bundled config and cannot import .ts from a package.
 import { DEFAULT_FULL_NAME, PRIMARY_COLOR } from '../shared/src/constants.ts';
 
@@ -30,49 +31,59 @@ const vendorGroups = [
 const SIDE_EFFECT_FREE =
   /[\\/]node_modules[\\/](@rc-component|@ant-design[\\/](cssinjs|cssinjs-utils|fast-color|colors))[\\/]/;
 
-export default defineConfig({
-  plugins: [
-    apiCallsPlugin(),
-    react(),
-    antdUniqueProviderStub(),
-    VitePWA({
-      registerType: 'autoUpdate',
-      strategies: 'generateSW',
-      // A separate registerSW.js file, not an inline script, so a strict CSP keeps working.
-      injectRegister: 'script-defer',
-      includeAssets: ['icon.svg'],
-      manifest: {
-        name: DEFAULT_FULL_NAME['zh-CN'],
-        short_name: 'EDP',
-        description: DEFAULT_FULL_NAME['en-US'],
-        lang: 'zh-CN',
-        start_url: '/',
-        display: 'standalone',
-        theme_color: PRIMARY_COLOR,
-        background_color: '#ffffff',
-        icons: [{ src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+export default defineConfig(async ({ command }) => {
+  const planning = !!process.env[PLANNING];
+  // One chunk per first screen (/register, the console's shell and home), planned from a first
+  // build with automatic splitting: build/screen-chunks.ts.
+  const screens =
+    command === 'build' && !planning
+      ? await screenGroups(import.meta.dirname, import.meta.filename)
+      : [];
+  return {
+    plugins: [
+      apiCallsPlugin(),
+      react(),
+      antdUniqueProviderStub(),
+      !planning &&
+        VitePWA({
+          registerType: 'autoUpdate',
+          strategies: 'generateSW',
+          // A separate registerSW.js file, not an inline script, so a strict CSP keeps working.
+          injectRegister: 'script-defer',
+          includeAssets: ['icon.svg'],
+          manifest: {
+            name: DEFAULT_FULL_NAME['zh-CN'],
+            short_name: 'EDP',
+            description: DEFAULT_FULL_NAME['en-US'],
+            lang: 'zh-CN',
+            start_url: '/',
+            display: 'standalone',
+            theme_color: PRIMARY_COLOR,
+            background_color: '#ffffff',
+            icons: [{ src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+          },
+          workbox: {
+            // Precache the application shell only; API answers must always be fresh (no runtimeCaching).
+            globPatterns: ['**/*.{js,css,html,svg,ico,webmanifest}'],
+            navigateFallback: '/index.html',
+            navigateFallbackDenylist: [/^\/api(?:\/|$)/],
+            cleanupOutdatedCaches: true,
+          },
+        }),
+      // Last: it compresses the files as written, the service worker included.
+      !planning && precompressPlugin(),
+    ],
+    build: {
+      manifest: true,
+      rolldownOptions: {
+        treeshake: {
+          moduleSideEffects: (id: string) => !SIDE_EFFECT_FREE.test(id),
+        },
+        output: { codeSplitting: { groups: [...vendorGroups, ...screens] } },
       },
-      workbox: {
-        // Precache the application shell only; API answers must always be fresh (no runtimeCaching).
-        globPatterns: ['**/*.{js,css,html,svg,ico,webmanifest}'],
-        navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api(?:\/|$)/],
-        cleanupOutdatedCaches: true,
-      },
-    }),
-    // Last: it compresses the files as written, the service worker included.
-    precompressPlugin(),
-  ],
-  build: {
-    manifest: true,
-    rolldownOptions: {
-      treeshake: {
-        moduleSideEffects: (id: string) => !SIDE_EFFECT_FREE.test(id),
-      },
-      output: { codeSplitting: { groups: vendorGroups } },
     },
-  },
-  server: {
-    proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false } },
-  },
+    server: {
+      proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false } },
+    },
+  };
 });
