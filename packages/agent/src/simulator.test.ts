@@ -1,0 +1,128 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createSimulator, simulatedEngine, type SimReport } from './simulator.ts';
+import { startFakeConsole, type FakeConsole } from './test/fake-console.ts';
+
+let fake: FakeConsole;
+afterEach(async () => fake?.close());
+
+describe('simulator', () => {
+  it('enrols 200 engines and keeps them checking in; its counts match what the console saw', async () => {
+    fake = await startFakeConsole({ interval: 1 });
+    const reports: SimReport[] = [];
+    const summary = await createSimulator({
+      url: fake.url,
+      secret: fake.secret,
+      count: 200,
+      interval: 1,
+      durationSeconds: 2,
+      reportSeconds: 1,
+      offlineShare: 0,
+      onReport: (r) => reports.push(r),
+      log: () => {},
+    }).run();
+
+    expect(fake.invalid).toEqual([]);
+    expect(summary.enrolled).toBe(200);
+    expect(fake.enrolments).toHaveLength(200);
+    expect(new Set(fake.enrolments.map((e) => e.deviceId)).size).toBe(200);
+    // Every check-in sent was answered and counted, and the console saw each one.
+    expect(summary.checkIns.sent).toBe(fake.checkIns.length);
+    expect(summary.checkIns.ok).toBe(summary.checkIns.sent);
+    expect(summary.checkIns.failed).toBe(0);
+    expect(summary.latencyMs.count).toBe(summary.checkIns.sent);
+    // 200 engines at a 1 s interval for 2 s: about 400 check-ins.
+    expect(summary.checkIns.sent).toBeGreaterThan(300);
+    expect(summary.checkIns.sent).toBeLessThan(520);
+    const perDevice = new Map<string, number>();
+    for (const c of fake.checkIns) perDevice.set(c.deviceId, (perDevice.get(c.deviceId) ?? 0) + 1);
+    expect(perDevice.size).toBe(200);
+    // Latency figures are ordered and plausible.
+    const l = summary.latencyMs;
+    expect(l.p50).toBeGreaterThan(0);
+    expect(l.p50).toBeLessThanOrEqual(l.p95);
+    expect(l.p95).toBeLessThanOrEqual(l.p99);
+    expect(l.p99).toBeLessThanOrEqual(l.max);
+    // Reports came every second and their windows add up to no more than the total.
+    expect(reports.length).toBeGreaterThanOrEqual(1);
+    const windows = reports.reduce((s, r) => s + r.window.sent, 0);
+    expect(windows).toBeLessThanOrEqual(summary.checkIns.sent);
+    expect(reports.at(-1)!.total.sent).toBe(windows);
+  });
+
+  it('spreads the first check-ins over the interval and lets a share go offline', async () => {
+    fake = await startFakeConsole({ interval: 2 });
+    const summary = await createSimulator({
+      url: fake.url,
+      secret: fake.secret,
+      count: 200,
+      interval: 2,
+      durationSeconds: 1.9,
+      offlineShare: 0.1,
+      log: () => {},
+    }).run();
+    // About 20 engines are to go offline at some point of the run; those whose next check-in
+    // came after that point did, and sent nothing from then on.
+    expect(summary.wentOffline).toBeGreaterThan(0);
+    expect(summary.wentOffline).toBeLessThan(50);
+    expect(summary.checkIns.sent).toBe(fake.checkIns.length);
+    const times = fake.checkIns.map((c) => c.at);
+    const start = Math.min(...times);
+    const halves = [0, 0];
+    for (const t of times) halves[t - start < 1_000 ? 0 : 1]!++;
+    // Uniform over 2 s: each half holds roughly half (not a burst at the start).
+    expect(halves[0]).toBeGreaterThan(60);
+    expect(halves[1]).toBeGreaterThan(60);
+  });
+
+  it('counts errors by code and stops engines the console deprecates', async () => {
+    fake = await startFakeConsole({ interval: 1 });
+    for (let i = 0; i < 30; i++) fake.next.push({ kind: 'error', errCode: -10104, status: 429 });
+    for (let i = 0; i < 10; i++) fake.next.push({ kind: 'error', errCode: -10007, status: 500 });
+    const simulator = createSimulator({
+      url: fake.url,
+      secret: fake.secret,
+      count: 200,
+      interval: 1,
+      durationSeconds: 2.5,
+      offlineShare: 0,
+      log: () => {},
+    });
+    // Devices are numbered in the order they enrol; five are deprecated from the start.
+    for (let i = 1; i <= 5; i++) fake.deprecate(`dev-${i}`);
+    const summary = await simulator.run();
+    expect(summary.checkIns.errors['-10104']).toBe(30);
+    expect(summary.checkIns.errors['-10007']).toBe(10);
+    expect(summary.checkIns.errors['-10102']).toBe(5);
+    expect(summary.stoppedByConsole).toBe(5);
+    expect(summary.checkIns.failed).toBe(45);
+    expect(summary.checkIns.ok + summary.checkIns.failed).toBe(summary.checkIns.sent);
+    // The fake records refused check-ins too, except those of deprecated devices.
+    expect(fake.checkIns.length).toBe(summary.checkIns.sent - 5);
+  });
+
+  it('makes a realistic fleet, the same for the same seed', () => {
+    const fleet = Array.from({ length: 2_000 }, (_, i) => simulatedEngine('test', i));
+    const share = (f: (e: (typeof fleet)[number]) => boolean) =>
+      fleet.filter(f).length / fleet.length;
+    expect(share((e) => e.identity.kind === 'TDE' || e.identity.kind === 'DPI')).toBeGreaterThan(
+      0.7,
+    );
+    expect(share((e) => e.identity.systemType.startsWith('Windows Server'))).toBeGreaterThan(0.1);
+    expect(
+      share((e) => /Ubuntu|Debian|Red Hat|Rocky|CentOS|Kylin/.test(e.identity.systemType)),
+    ).toBeGreaterThan(0.5);
+    expect(share((e) => e.state.install === 'installing')).toBeGreaterThan(0.01);
+    expect(share((e) => e.state.install === 'failed')).toBeGreaterThan(0.005);
+    expect(share((e) => e.state.activation === 'inactive')).toBeGreaterThan(0.1);
+    const now = Date.now();
+    const left = (e: (typeof fleet)[number]) =>
+      e.state.licence ? new Date(e.state.licence.expiresAt as Date).getTime() - now : NaN;
+    expect(share((e) => left(e) < 0)).toBeGreaterThan(0.01);
+    expect(share((e) => left(e) > 0 && left(e) < 30 * 86_400_000)).toBeGreaterThan(0.03);
+    expect(share((e) => e.state.protected!.length > 0)).toBeGreaterThan(0.4);
+    expect(simulatedEngine('test', 7, now)).toEqual(simulatedEngine('test', 7, now));
+    expect(simulatedEngine('other', 7).identity.fingerprint).not.toBe(
+      simulatedEngine('test', 7).identity.fingerprint,
+    );
+  });
+});
