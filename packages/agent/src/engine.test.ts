@@ -27,6 +27,15 @@ async function enrolled(interval = 1, kind: 'TDE' | 'DPI' = 'TDE') {
   return { dir, enrolment, state: new StateDir(dir) };
 }
 
+/** Resolves once `cond` holds (polling), or fails after `ms`. */
+async function until(cond: () => boolean, ms = 5_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
 function gaps(times: number[]): number[] {
   return times.slice(1).map((t, i) => t - times[i]!);
 }
@@ -76,6 +85,20 @@ describe('enrolment', () => {
 });
 
 describe('check-in loop', () => {
+  it('first checks in the enrolment interval after enrolling, at once when enrolled long ago', async () => {
+    const { dir, state } = await enrolled(1);
+    const enrolledAt = Date.parse(state.readJson<Enrolment>('agent.json')!.enrolledAt);
+    expect(await runEngine({ dir, once: true, log: () => {} })).toMatchObject({ exitCode: 0 });
+    const first = fake.checkIns[0]!.at - enrolledAt;
+    expect(first).toBeGreaterThanOrEqual(895);
+    expect(first).toBeLessThan(1_100 + 150);
+    // Restarted later, it checks in at once.
+    await new Promise((r) => setTimeout(r, 1_000));
+    const started = Date.now();
+    expect(await runEngine({ dir, once: true, log: () => {} })).toMatchObject({ exitCode: 0 });
+    expect(fake.checkIns[1]!.at - started).toBeLessThan(150);
+  });
+
   it('checks in at the answered interval within ±10 %, reporting its real state', async () => {
     const { dir } = await enrolled(1);
     const controller = new AbortController();
@@ -109,7 +132,8 @@ describe('check-in loop', () => {
     fake.next.push({ kind: 'ok', interval: 2 });
     const controller = new AbortController();
     const running = runEngine({ dir, signal: controller.signal, log: () => {} });
-    await new Promise((r) => setTimeout(r, 2_500));
+    await until(() => fake.checkIns.length > 0);
+    await new Promise((r) => setTimeout(r, 2_300));
     controller.abort();
     await running;
     const [gap] = gaps(fake.checkIns.map((c) => c.at));
@@ -182,7 +206,8 @@ describe('check-in loop', () => {
       random: () => 0.5,
       log: () => {},
     });
-    await new Promise((r) => setTimeout(r, 1_400));
+    await until(() => fake.checkIns.length > 0);
+    await new Promise((r) => setTimeout(r, 1_300));
     controller.abort();
     await running;
     const g = gaps(fake.checkIns.map((c) => c.at));

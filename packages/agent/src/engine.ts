@@ -193,6 +193,17 @@ export async function runEngine(opts: RunOptions = {}): Promise<RunOutcome> {
   let failures = 0;
   let lastDpi = Date.now();
   log(`engine ${enrolment.deviceId} checking in to ${enrolment.url} every ~${interval} s`);
+  // The enrolment's interval is the wait until the first check-in; an engine started long after
+  // its enrolment checks in at once, but never within a second of its last check-in (the
+  // console refuses check-ins closer than that).
+  const lastCheckIn = Date.parse(
+    state.readJson<{ lastCheckIn?: string }>(files.status)?.lastCheckIn ?? '',
+  );
+  const firstAt = Math.max(
+    Date.parse(enrolment.enrolledAt) + jittered(interval * second, random),
+    Number.isNaN(lastCheckIn) ? 0 : lastCheckIn + 1_000,
+  );
+  await sleep(Math.max(0, firstAt - Date.now()), opts.signal);
   try {
     while (!opts.signal?.aborted) {
       let delay: number;
