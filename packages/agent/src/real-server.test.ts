@@ -1,0 +1,133 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TDeviceDetail, TDeviceList } from '@edp/shared/contracts/devices';
+// The console itself, as its own tests start it (PGlite, or PostgreSQL with DB=pg).
+import { createTestApp, type TestContext } from '../../server/src/test/harness.ts';
+import { as, setupTenant, signIn } from '../../server/src/test/console-fixture.ts';
+import { enrol, runEngine } from './engine.ts';
+import { ops } from './ops.ts';
+import { StateDir } from './state-dir.ts';
+import { machineFingerprint } from './identity.ts';
+import { createSimulator } from './simulator.ts';
+import { makeVendor } from './test/licence-fixture.ts';
+
+/**
+ * The engine and the simulator against the real console (packages/server): enrolment with a
+ * group secret made in the console, check-ins whose state the device centre shows, and
+ * deprecation in the console stopping the engine.
+ */
+const host = 'engines.example';
+let ctx: TestContext;
+let url: string;
+let secret: string;
+let op: ReturnType<typeof as>;
+let root: string;
+
+beforeAll(async () => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'edp-agent-real-'));
+  ctx = await createTestApp();
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  url = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+  await setupTenant(ctx.app, host);
+  const admin = as(ctx.app, host, await signIn(ctx.app, host, 'admin'));
+  op = as(ctx.app, host, await signIn(ctx.app, host, 'operator'));
+  const group = await admin<{ id: string }>('/user/group/add', { name: 'Servers' });
+  const made = await op<{ secret: string }>('/dv/m/secret/rotate', {
+    groupId: group.body.data!.id,
+  });
+  if (!made.body.success) throw new Error(JSON.stringify(made.body));
+  secret = made.body.data!.secret;
+}, 120_000);
+
+afterAll(async () => {
+  await ctx?.close();
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+describe('against the real console', { timeout: 60_000 }, () => {
+  it('enrols, reports its licence and protected folder, and stops when deprecated', async () => {
+    const dir = path.join(root, 'engine');
+    const first = await enrol({ url, secret, dir, kind: 'TDE', name: 'file-server-01' });
+    expect(first.interval).toBe(30);
+    // Enrolling again from the same machine keeps the device.
+    const enrolment = await enrol({ url, secret, dir, kind: 'TDE', name: 'file-server-01' });
+    expect(enrolment.deviceId).toBe(first.deviceId);
+
+    const state = new StateDir(dir);
+    const vendor = makeVendor(root);
+    const lic = path.join(root, 'tde.lic');
+    const expiresAt = Date.now() + 200 * 86_400_000;
+    fs.writeFileSync(
+      lic,
+      vendor.certificate({ kind: 'TDE', serial: 2, fingerprint: machineFingerprint(), expiresAt }),
+    );
+    expect((await ops.installLicence(state, lic, vendor.keyFile)).code).toBe(0);
+    const data = path.join(root, 'shares');
+    fs.mkdirSync(data);
+    for (const f of ['a.docx', 'b.xlsx', 'c.pdf']) fs.writeFileSync(path.join(data, f), f);
+    expect((await ops.protectTde(state, data)).code).toBe(0);
+
+    // One protocol second is 50 ms here: the answered 30 s interval lasts 1.5 s.
+    const controller = new AbortController();
+    const lines: string[] = [];
+    const running = runEngine({
+      dir,
+      secondMs: 50,
+      signal: controller.signal,
+      log: (l) => lines.push(l),
+    });
+    const deadline = Date.now() + 20_000;
+    let detail: TDeviceDetail | undefined;
+    while (Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 200));
+      detail = (await op<TDeviceDetail>('/dv/m/info', { id: enrolment.deviceId })).body.data;
+      if (detail?.activation === 'active') break;
+    }
+    expect(detail).toMatchObject({
+      name: 'file-server-01',
+      kind: 'TDE',
+      install: 'installed',
+      detection: 'ok',
+      activation: 'active',
+      fingerprint: machineFingerprint(),
+      protected: [{ path: fs.realpathSync(data), mode: 'tde', files: 3 }],
+      licence: { serial: 2, expiresAt: new Date(expiresAt).toISOString() },
+    });
+    const list = await op<TDeviceList>('/dv/m/list', { keyword: 'file-server' });
+    expect(list.body.data!.list[0]).toMatchObject({ id: enrolment.deviceId, presence: 'online' });
+
+    const gone = await op<{ affected: number }>('/dv/m/del', {
+      target: { ids: [enrolment.deviceId] },
+    });
+    expect(gone.body.data!.affected).toBe(1);
+    const outcome = await Promise.race([
+      running,
+      new Promise((r) => setTimeout(() => r('still running'), 10_000)),
+    ]);
+    controller.abort();
+    expect(outcome).toMatchObject({ reason: 'deprecated', exitCode: 4 });
+    expect(lines.at(-1)).toMatch(/stopping for good: .* deprecated .*-10102/);
+    expect(lines.some((l) => /refused|failed/.test(l))).toBe(false);
+  });
+
+  it('runs 100 simulated engines against it, every check-in answered', async () => {
+    const summary = await createSimulator({
+      url,
+      secret,
+      count: 100,
+      interval: 2,
+      durationSeconds: 2.5,
+      offlineShare: 0,
+      seed: 'real-server',
+      log: () => {},
+    }).run();
+    expect(summary).toMatchObject({ count: 100, enrolled: 100, enrolErrors: {} });
+    // The console answers a 30 s interval: each engine checked in once in 2.5 s.
+    expect(summary.checkIns).toEqual({ sent: 100, ok: 100, failed: 0, errors: {} });
+    const list = await op<TDeviceList>('/dv/m/list', { keyword: 'sim-' });
+    expect(list.body.data!.total).toBe(100);
+  });
+});
