@@ -1,5 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { name: 'agent', environment: 'node', include: ['src/**/*.test.ts'] },
+  test: {
+    name: 'agent',
+    environment: 'node',
+    include: ['src/**/*.test.ts'],
+    // real-server.test.ts starts the whole console on PGlite, as the server's tests do.
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+  },
 });
