@@ -59,3 +59,32 @@ export function useFieldLimits(call: Route): (name: string) => FormRule[] {
   const locale: Locale = i18n.language === 'en-US' ? 'en-US' : 'zh-CN';
   return (name) => limitRules(call, name, locale);
 }
+
+/**
+ * The first limit of `call`'s field `name` that a text `value` breaks, worded as `limitRules`
+ * words it; for forms kept off antd's Form (FormField). Lengths count as the server counts them
+ * (UTF-16 units).
+ */
+export function limitError(
+  call: Route,
+  name: string,
+  locale: Locale,
+  value: string,
+): string | undefined {
+  const limits = (call as WithLimits).fields?.[name];
+  if (!limits || !value) return undefined;
+  if (limits.maxLength !== undefined && value.length > limits.maxLength) {
+    return ruleWith('tooLong', locale, limits.maxLength);
+  }
+  if (limits.minLength !== undefined && value.length < limits.minLength) {
+    return ruleWith('tooShort', locale, limits.minLength);
+  }
+  return undefined;
+}
+
+/** `limitError` of `call` in the page's language: `const tooLong = useLimitError(call)`. */
+export function useLimitError(call: Route): (name: string, value: string) => string | undefined {
+  const { i18n } = useTranslation();
+  const locale: Locale = i18n.language === 'en-US' ? 'en-US' : 'zh-CN';
+  return (name, value) => limitError(call, name, locale, value);
+}

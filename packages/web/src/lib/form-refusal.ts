@@ -21,3 +21,18 @@ export function showOnField(
   error.shownOnField = true;
   return true;
 }
+
+/**
+ * The same for a form kept off antd's Form: the refusal when it names one of `fields` (marked
+ * shown, so the HTTP client does not toast it), for the form to put under that field.
+ */
+export function refusalOn(
+  error: unknown,
+  fields: readonly string[],
+): { field: string; reason: string } | undefined {
+  if (!(error instanceof ApiError) || !error.refusal) return undefined;
+  const field = error.refusal.field.replace(/^body\./, '');
+  if (!fields.includes(field)) return undefined;
+  error.shownOnField = true;
+  return { field, reason: error.refusal.reason };
+}

@@ -1,4 +1,6 @@
-import { Button, Input } from 'antd';
+import { Button } from 'antd';
+// Deep import: the `Input` namespace would also bring TextArea, Search, OTP and Password.
+import Input from 'antd/es/input/Input';
 import { useTranslation } from 'react-i18next';
 import { useCountdown } from './use-countdown.ts';
 
@@ -12,13 +14,25 @@ interface EmailCodeInputProps {
    */
   onSend: () => Promise<boolean | number>;
   sending: boolean;
+  /** From FormField, where the form is not antd's. */
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string | undefined;
+  'aria-required'?: true;
+  status?: 'error' | undefined;
 }
 
 /**
  * The e-mail code with its "Send code" button (a Form.Item control: antd passes id, value and
  * onChange). After a send the button counts down before a resend is allowed.
  */
-export function EmailCodeInput({ id, value, onChange, onSend, sending }: EmailCodeInputProps) {
+export function EmailCodeInput({
+  id,
+  value,
+  onChange,
+  onSend,
+  sending,
+  ...control
+}: EmailCodeInputProps) {
   const { t } = useTranslation('signup');
   const countdown = useCountdown();
   const send = async () => {
@@ -29,6 +43,7 @@ export function EmailCodeInput({ id, value, onChange, onSend, sending }: EmailCo
   return (
     <div className="captcha-row">
       <Input
+        {...control}
         id={id}
         value={value}
         onChange={(event) => onChange?.(event.target.value.replace(/\D/g, '').slice(0, 6))}
