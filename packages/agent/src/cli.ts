@@ -25,6 +25,7 @@ const usage = `Usage: edp-agent <command> [options]     (docs/engines-agent.md)
   install-licence <file.lic> [--key <vendor-ed25519.pub>] [--dir <state dir>]
   simulate --url <URL> --secret <secret> --count <N> [--interval <s>] [--offline-share <0-1>]
            [--report <s>] [--duration <s>] [--concurrency <n>] [--connections <n>] [--seed <text>]
+           [--hold-interval]   (check in every --interval s whatever the console answers)
   request --kind <${kinds}> --months <1-120> [--device <id>] [--name <device name>]
           [--fingerprint <hex>] [--serial <installed>] [--out <file.dat>] [--dir <state dir>]
 
@@ -193,6 +194,7 @@ async function main(command: string | undefined, rest: string[]): Promise<void> 
         concurrency: { type: 'string' },
         connections: { type: 'string' },
         seed: { type: 'string' },
+        'hold-interval': { type: 'boolean' },
       });
       if (!values.url) fail('--url is required');
       if (!values.secret) fail('--secret is required');
@@ -204,6 +206,7 @@ async function main(command: string | undefined, rest: string[]): Promise<void> 
         secret: values.secret,
         count: Math.floor(number(values.count, 'count')),
         interval: number(values.interval, 'interval', 30),
+        holdInterval: values['hold-interval'],
         offlineShare: number(values['offline-share'], 'offline-share', 0.02),
         reportSeconds: values.report ? number(values.report, 'report') : undefined,
         durationSeconds: values.duration ? number(values.duration, 'duration') : undefined,

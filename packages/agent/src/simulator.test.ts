@@ -100,6 +100,37 @@ describe('simulator', () => {
     expect(fake.checkIns.length).toBe(summary.checkIns.sent - 5);
   });
 
+  it('follows the answered interval, or holds its own with holdInterval', async () => {
+    fake = await startFakeConsole({ interval: 30 });
+    const lines: string[] = [];
+    const obeying = await createSimulator({
+      url: fake.url,
+      secret: fake.secret,
+      count: 50,
+      interval: 1,
+      durationSeconds: 2.5,
+      offlineShare: 0,
+      log: (l) => lines.push(l),
+    }).run();
+    // The console's 30 s interval wins: one check-in each.
+    expect(obeying.checkIns.sent).toBe(50);
+    expect(lines).toContain('the console answers an interval of 30 s; engines follow it');
+
+    const holding = await createSimulator({
+      url: fake.url,
+      secret: fake.secret,
+      count: 50,
+      interval: 1,
+      holdInterval: true,
+      durationSeconds: 2.5,
+      offlineShare: 0,
+      seed: 'holding',
+      log: () => {},
+    }).run();
+    expect(holding.checkIns.sent).toBeGreaterThanOrEqual(100);
+    expect(holding.checkIns.sent).toBeLessThanOrEqual(150);
+  });
+
   it('makes a realistic fleet, the same for the same seed', () => {
     const fleet = Array.from({ length: 2_000 }, (_, i) => simulatedEngine('test', i));
     const share = (f: (e: (typeof fleet)[number]) => boolean) =>

@@ -23,6 +23,11 @@ export interface SimulatorOptions {
   count: number;
   /** Seconds over which first check-ins are spread (default 30); answers set the rest. */
   interval?: number;
+  /**
+   * Check in every `interval` seconds whatever the console answers (a load test that wants a
+   * given rate from fewer devices). Default: obey the answered interval, as engines do.
+   */
+  holdInterval?: boolean;
   /** Share of engines that stop checking in at some point of the run (default 0.02). */
   offlineShare?: number;
   /** Stop the check-ins after this many seconds (default: when stopped). */
@@ -213,6 +218,7 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
   let wentOffline = 0;
   let stoppedByConsole = 0;
   let stopping = false;
+  let intervalNoted = false;
   let wake: (() => void) | undefined;
   const stop = () => {
     stopping = true;
@@ -233,7 +239,6 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
         const data = ZEnrolAnswer.safeParse(a.envelope?.data);
         if (a.envelope?.success && data.success) {
           e.token = data.data.token;
-          e.interval = data.data.interval;
           return;
         }
         bump(enrolErrors, errorKey(a));
@@ -271,7 +276,13 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
         total.ok++;
         window.ok++;
         e.failures = 0;
-        e.interval = Math.max(1, data.data.interval);
+        if (!opts.holdInterval) {
+          if (data.data.interval !== spread && !intervalNoted) {
+            intervalNoted = true;
+            log(`the console answers an interval of ${data.data.interval} s; engines follow it`);
+          }
+          e.interval = Math.max(1, data.data.interval);
+        }
         next = jittered(e.interval * 1000, random);
       } else {
         const key = errorKey(a);
