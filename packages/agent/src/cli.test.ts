@@ -17,12 +17,23 @@ interface Ran {
   stderr: string;
 }
 
-function cli(args: string[], onStart?: (child: ReturnType<typeof spawn>) => void): Promise<Ran> {
+function cli(
+  args: string[],
+  onStart?: (child: ReturnType<typeof spawn>) => void,
+  /** A file-size limit (KiB) for the process, as `ulimit -f` sets it. */
+  fileSizeLimit?: number,
+): Promise<Ran> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
-      cwd: packageDir,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const command = [process.execPath, '--import', 'tsx', 'src/cli.ts', ...args];
+    const child = fileSizeLimit
+      ? spawn('bash', ['-c', `ulimit -f ${fileSizeLimit} && exec "$@"`, 'bash', ...command], {
+          cwd: packageDir,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        })
+      : spawn(command[0]!, command.slice(1), {
+          cwd: packageDir,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -134,6 +145,20 @@ describe('edp-agent command line', { timeout: 30_000 }, () => {
     });
     const { token } = JSON.parse(fs.readFileSync(path.join(dir, 'agent.json'), 'utf8'));
     expect(JSON.stringify(status)).not.toContain(token);
+  });
+
+  it('answers -49 when the temporary file cannot be written, leaving the original whole', async () => {
+    const big = path.join(root, 'big');
+    fs.mkdirSync(big);
+    const bytes = crypto.getRandomValues(new Uint8Array(60_000));
+    const content = Buffer.concat(Array.from({ length: 40 }, () => Buffer.from(bytes)));
+    fs.writeFileSync(path.join(big, 'video.bin'), content);
+    // The process may write files of up to 1 MiB: the 2.4 MB temporary file fails (EFBIG).
+    const ran = await cli(['protect', '--tde', big, '--dir', dir], undefined, 1024);
+    expect(ran.code).toBe(1);
+    expect(ran.stdout).toMatch(/^-49 Temporary file failure: .*video\.bin: EFBIG/);
+    expect(fs.readdirSync(big)).toEqual(['video.bin']);
+    expect(fs.readFileSync(path.join(big, 'video.bin')).equals(content)).toBe(true);
   });
 
   it('stops cleanly on SIGTERM, and for good once deprecated', async () => {

@@ -110,8 +110,8 @@ async function replaceAtomically(
   } catch (err) {
     await fsp.rm(temp, { force: true });
     if (err instanceof EngineError) throw err;
-    const c = (err as NodeJS.ErrnoException).code;
-    if (c === 'EACCES' || c === 'EPERM') throw new EngineError(Code.AccessDenied, file);
+    // Whatever the cause (no space, a size limit, no right to write the folder), the original
+    // is untouched; the message carries the system's reason.
     throw new EngineError(Code.TemporaryFileFailure, `${file}: ${(err as Error).message}`);
   }
   try {
