@@ -21,7 +21,11 @@ import {
   webPlugin,
   responseSerializer,
   lazyChildLogger,
+  metricsRegistry,
+  metricsRoutes,
+  gaugesOf,
 } from './platform/http/index.ts';
+import { CHECK_IN_INTERVAL_S } from '@edp/shared/contracts/engine';
 import { localCacheBus, redisCacheBus, type CacheBus } from './platform/cache/index.ts';
 import { emailCodeService } from './portal/company/index.ts';
 import { apiRoutes } from './api-routes.ts';
@@ -148,6 +152,8 @@ export async function buildApp({
   }, 3_600_000).unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 
+  const metrics = metricsRegistry();
+  metricsRoutes(app, metrics, config.METRICS_TOKEN);
   await app.register(securityHeadersPlugin);
   await app.register(i18nPlugin);
   await app.register(envelopePlugin);
@@ -166,6 +172,7 @@ export async function buildApp({
     loginGuard: app.loginGuard,
     mailer: app.mailer,
     log: app.log,
+    metrics,
   };
   const services = buildServices(platform, {
     consoleCache: app.consoleCache,
@@ -174,6 +181,12 @@ export async function buildApp({
   // The last batch of last-seen times is written before the database closes.
   app.addHook('preClose', () => services.engines.flusher.stop());
   app.decorate('engines', services.engines);
+  gaugesOf(metrics, {
+    enginesOnline: () =>
+      services.engines.presence.seenSince(Date.now() - CHECK_IN_INTERVAL_S * 3_000),
+    presencePending: () => services.engines.presence.pending(),
+    poolUse: db.poolUse,
+  });
   app.decorate('guardOf', guardOf(app, services));
   await app.register(apiRoutes(services), { prefix: '/api' });
   await app.register(webPlugin, { webDist: config.WEB_DIST ?? defaultWebDist() });

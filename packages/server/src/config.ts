@@ -73,6 +73,8 @@ const ZConfig = z.object({
     .regex(/^[A-Za-z0-9+/_-]{43,}={0,2}$/, 'must be at least 32 random bytes in base64')
     .optional(),
   WEB_DIST: z.string().optional(),
+  /** GET /metrics answers only with this bearer token; unset, it answers 404. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 export type Config = z.infer<typeof ZConfig> & { dataDir: string };

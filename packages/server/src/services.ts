@@ -24,7 +24,7 @@ export interface ContextCaches {
 export function buildServices(platform: Platform, caches: ContextCaches) {
   const p = { ...platform, ...caches };
   const counts = deviceCounts(deviceRepository(p.db), p.bus, p.clock);
-  const engines = engineContext({ ...p, log: p.log, changed: counts.changed });
+  const engines = engineContext({ ...p, changed: counts.changed });
   const login = loginService(p);
   const tenants = tenantService(p.db);
   return {

@@ -7,6 +7,7 @@ import type { EngineAuthCache } from './engine-auth.ts';
 import type { DeviceAuth, EngineRepository } from './engine-repository.ts';
 import type { PresenceStore } from './presence.ts';
 import { newDeviceToken, tokenHash } from './device-token.ts';
+import type { Metrics } from '../platform/http/index.ts';
 
 /** Check-ins closer together than this are refused (a looping engine must not load the server). */
 export const MIN_CHECK_IN_SPACING_MS = 1_000;
@@ -23,7 +24,9 @@ export function engineService(deps: {
   clock: () => number;
   /** The tenant's devices changed in a way its counters show (device-counts.ts). */
   changed: (tenantId: string) => void;
+  metrics: Pick<Metrics, 'checkIns' | 'enrolments'>;
 }) {
+  const { checkIns, enrolments } = deps.metrics;
   const { repo, auth, presence, clock } = deps;
   return {
     async enrol(
@@ -44,6 +47,7 @@ export function engineService(deps: {
         now: new Date(now),
       });
       if (!device) throw new AppError(AgentErr.FingerprintDeprecated);
+      enrolments.inc();
       // A re-enrolment replaces the token: the old one must stop working on every node.
       auth.evict(owner.tenantId, [device.id]);
       presence.stored(device.id, now);
@@ -55,20 +59,24 @@ export function engineService(deps: {
       const now = clock();
       const last = presence.lastSeen(device.deviceId);
       if (last !== undefined && now - last < MIN_CHECK_IN_SPACING_MS) {
+        checkIns.inc({ result: 'refused' });
         throw new AppError(AgentErr.CheckInTooSoon);
       }
       const digest = stateDigest(state);
       if (digest !== device.stateDigest) {
         if (!(await repo.writeState(device.deviceId, state, digest, new Date(now)))) {
           auth.evict(device.tenantId, [device.deviceId]);
+          checkIns.inc({ result: 'refused' });
           throw new AppError(AgentErr.DeviceDeprecated);
         }
         device.stateDigest = digest;
         presence.seen(device.deviceId, now, now);
         presence.stored(device.deviceId, now);
         deps.changed(device.tenantId);
+        checkIns.inc({ result: 'state' });
       } else {
         presence.seen(device.deviceId, device.storedSeenAt, now);
+        checkIns.inc({ result: 'ok' });
       }
       return { interval: device.intervalS, now, commands: [] };
     },

@@ -15,6 +15,7 @@ import {
 import { PASSWORD, as, pwd, setupTenant, signIn } from '../test/console-fixture.ts';
 
 const host = 'fleet.example';
+const METRICS_TOKEN = 'metrics-token-for-tests';
 const state = (over: Partial<TEngineStateInput> = {}): TEngineStateInput => ({
   install: 'installed',
   detection: 'ok',
@@ -62,7 +63,12 @@ describe('engines: enrolment, check-in and the device centre', () => {
     (await ctx.app.db.select().from(devices).where(eq(devices.id, id)))[0]!;
 
   beforeAll(async () => {
-    ctx = await createTestApp({ REDIS_URL: testRedisUrl }, undefined, undefined, clock);
+    ctx = await createTestApp(
+      { REDIS_URL: testRedisUrl, METRICS_TOKEN },
+      undefined,
+      undefined,
+      clock,
+    );
     await setupTenant(ctx.app, host);
     admin = as(ctx.app, host, await signIn(ctx.app, host, 'admin'));
     opToken = await signIn(ctx.app, host, 'operator');
@@ -288,5 +294,27 @@ describe('engines: enrolment, check-in and the device centre', () => {
     const detail = await op<TDeviceDetail>('/dv/m/info', { id: deviceId });
     expect(detail.body.data!.uptime.length).toBe(1);
     expect(detail.body.data!.uptime[0]!.hours).toBe(1 << new Date(now).getUTCHours());
+  });
+
+  it('counts check-ins, enrolments and requests in /metrics, for the token holder only', async () => {
+    const scrape = (authorization?: string) =>
+      ctx.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: authorization ? { authorization } : {},
+      });
+    expect((await scrape()).statusCode).toBe(404);
+    expect((await scrape('Bearer wrong-token-of-some-length')).statusCode).toBe(404);
+    const res = await scrape(`Bearer ${METRICS_TOKEN}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    const ok = /edp_engine_checkins_total\{result="ok"\} (\d+)/.exec(res.body);
+    expect(Number(ok?.[1])).toBeGreaterThan(0);
+    expect(Number(/edp_engine_enrolments_total (\d+)/.exec(res.body)?.[1])).toBeGreaterThan(5);
+    expect(res.body).toMatch(
+      /edp_http_request_duration_seconds_count\{route="\/api\/agent\/checkin"/,
+    );
+    expect(res.body).toMatch(/edp_engines_online \d+/);
+    expect(res.body).toMatch(/edp_presence_flush_rows_count \d+/);
   });
 });

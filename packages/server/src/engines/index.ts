@@ -3,7 +3,8 @@ import type { Platform } from '../platform/platform.ts';
 import { engineAuthCache } from './engine-auth.ts';
 import { engineRepository } from './engine-repository.ts';
 import { engineService } from './engine-service.ts';
-import { presenceFlusher, type FlushFigures } from './presence-flusher.ts';
+import { presenceFlusher } from './presence-flusher.ts';
+import type { Metrics } from '../platform/http/index.ts';
 import { presenceStore } from './presence.ts';
 
 export { newEnrolSecret, tokenHash } from './device-token.ts';
@@ -22,7 +23,7 @@ export function engineContext(
   p: Pick<Platform, 'db' | 'bus' | 'clock'> & {
     log: Parameters<typeof presenceFlusher>[0]['log'];
     changed: (tenantId: string) => void;
-    onFlush?: (figures: FlushFigures) => void;
+    metrics: Metrics;
   },
 ) {
   const repo = engineRepository(p.db);
@@ -33,9 +34,19 @@ export function engineContext(
     repo,
     everyMs: FLUSH_EVERY_MS,
     log: p.log,
-    ...(p.onFlush ? { onFlush: p.onFlush } : {}),
+    onFlush: ({ rows, ms }) => {
+      p.metrics.flushRows.observe(rows);
+      p.metrics.flushSeconds.observe(ms / 1000);
+    },
   });
-  const service = engineService({ repo, auth, presence, clock: p.clock, changed: p.changed });
+  const service = engineService({
+    repo,
+    auth,
+    presence,
+    clock: p.clock,
+    changed: p.changed,
+    metrics: p.metrics,
+  });
   return { auth, presence, flusher, service };
 }
 export type EngineContext = ReturnType<typeof engineContext>;

@@ -116,6 +116,13 @@ export function presenceStore(opts: { refreshMs: number }) {
       }
     },
 
+    /** Devices seen here since `since` (ms). */
+    seenSince(since: number) {
+      let n = 0;
+      for (const entry of entries.values()) if (entry.at >= since) n++;
+      return n;
+    },
+
     pending: () => dirty.size,
     size: () => entries.size,
   };

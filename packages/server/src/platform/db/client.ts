@@ -29,6 +29,8 @@ export interface Database {
   durability: Durability;
   /** Rejects when the database does not answer (health checks). */
   ping(): Promise<void>;
+  /** PostgreSQL: the connection pool's use now (metrics); PGlite has one connection and none. */
+  poolUse?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -67,6 +69,7 @@ export async function openDatabase(opts: {
       db: db as unknown as Db,
       driver: 'pg',
       durability: 'server',
+      poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     });
   }

@@ -1,0 +1,118 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { CommonErr } from '@edp/shared/errors';
+import { AppError } from '../errors/index.ts';
+
+/**
+ * The server's Prometheus metrics (prom-client), one registry per app: request rate and latency
+ * by route, check-ins, enrolments, engines online, the presence flush, and the database pool.
+ * `GET /metrics` answers only with `Authorization: Bearer <METRICS_TOKEN>` (README.md, settings).
+ */
+export function metricsRegistry() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'edp_' });
+  const m = {
+    registry,
+    requests: new Histogram({
+      name: 'edp_http_request_duration_seconds',
+      help: 'Requests by route, method and status class, and how long they took',
+      labelNames: ['route', 'method', 'status'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers: [registry],
+    }),
+    checkIns: new Counter({
+      name: 'edp_engine_checkins_total',
+      help: 'Engine check-ins by result (ok, state: ok with a changed state written, refused)',
+      labelNames: ['result'],
+      registers: [registry],
+    }),
+    enrolments: new Counter({
+      name: 'edp_engine_enrolments_total',
+      help: 'Engine enrolments that got a device token',
+      registers: [registry],
+    }),
+    flushRows: new Histogram({
+      name: 'edp_presence_flush_rows',
+      help: 'Rows (last-seen times and heartbeat hours) written per presence flush',
+      buckets: [0, 10, 100, 500, 1000, 5000, 20000],
+      registers: [registry],
+    }),
+    flushSeconds: new Histogram({
+      name: 'edp_presence_flush_seconds',
+      help: 'How long a presence flush took',
+      buckets: [0.005, 0.025, 0.1, 0.25, 1, 5],
+      registers: [registry],
+    }),
+  };
+  return m;
+}
+export type Metrics = ReturnType<typeof metricsRegistry>;
+
+/** Gauges read when scraped: what the app holds at that moment. */
+export function gaugesOf(
+  metrics: Metrics,
+  read: {
+    enginesOnline: () => number;
+    presencePending: () => number;
+    poolUse?: (() => { total: number; idle: number; waiting: number }) | undefined;
+  },
+) {
+  const registers = [metrics.registry];
+  new Gauge({
+    name: 'edp_engines_online',
+    help: 'Engines that checked in at this node within three intervals',
+    registers,
+    collect() {
+      this.set(read.enginesOnline());
+    },
+  });
+  new Gauge({
+    name: 'edp_presence_pending',
+    help: 'Last-seen times waiting for the next flush (the flush lag, in devices)',
+    registers,
+    collect() {
+      this.set(read.presencePending());
+    },
+  });
+  const pool = read.poolUse;
+  if (pool) {
+    new Gauge({
+      name: 'edp_db_pool_connections',
+      help: 'PostgreSQL pool connections by state',
+      labelNames: ['state'],
+      registers,
+      collect() {
+        const use = pool();
+        this.set({ state: 'total' }, use.total);
+        this.set({ state: 'idle' }, use.idle);
+        this.set({ state: 'waiting' }, use.waiting);
+      },
+    });
+  }
+}
+
+const sameToken = (given: string, expected: string) => {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+/** Times every request by its route pattern, and serves GET /metrics when a token is set. */
+export function metricsRoutes(app: FastifyInstance, metrics: Metrics, token: string | undefined) {
+  app.addHook('onResponse', (req, reply, done) => {
+    const route = req.routeOptions.url ?? 'unknown';
+    metrics.requests.observe(
+      { route, method: req.method, status: `${Math.floor(reply.statusCode / 100)}xx` },
+      reply.elapsedTime / 1000,
+    );
+    done();
+  });
+  if (!token) return;
+  app.get('/metrics', { schema: { hide: true } }, async (req, reply) => {
+    const given = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
+    if (!sameToken(given, token)) throw new AppError(CommonErr.NotFound);
+    reply.header('content-type', metrics.registry.contentType);
+    return metrics.registry.metrics();
+  });
+}
