@@ -4,21 +4,29 @@ import { build, type Rolldown } from 'vite';
 /**
  * Chunks by first screen. Left to automatic splitting, the lazily loaded code of the first
  * pages is cut by "which lazy modules share it" into dozens of small files: the console home
- * loaded about 90 files and /register about 45. On HTTP/1.1's six connections each file costs a
- * round trip, which on a slow phone network (150 ms) is most of the time to first paint
- * (Lighthouse, docs/decisions.md "Delivery and first load").
+ * loaded about 90 files, /register about 45 and /login 20. On HTTP/1.1's six connections each
+ * file costs a round trip, which on a slow phone network (150 ms) is most of the time to first
+ * paint (Lighthouse, docs/decisions.md "Delivery and first load").
  *
- * Here each screen of the list gets one chunk with what it runs that the entry, the code kept
- * apart and the screens before it do not already have. A later screen loads the earlier
- * screens' chunks it needs (the console's shell needs the registration's form), never the other
- * way round. Other pages' code is left to automatic splitting.
+ * Here each screen of the list gets one chunk with what it runs that the entry and the screens
+ * before it do not already have. A later screen loads the earlier screens' chunks it needs (the
+ * registration needs /login's inputs), never the other way round: /login loads the same code as
+ * before, in one file. Other pages' code is left to automatic splitting.
  *
  * What a screen runs is read from a first build with automatic splitting (without writing it):
- * the modules of the chunks that its page's dynamic import loads. The module graph before tree
+ * the modules of the chunks that its roots' dynamic imports load. The module graph before tree
  * shaking would not do: `import { Button } from 'antd'` imports every component there, and
  * antd's Input imports its Form's context, and with it the whole form library.
  */
-const SCREENS: readonly { name: string; roots: readonly string[] }[] = [
+const SCREENS: readonly { name: string; roots: readonly string[]; common?: true }[] = [
+  { name: 'login', roots: ['src/features/auth/pages/login-page.tsx'] },
+  // What every page loads lazily, /login too: the document title's code after the first paint
+  // and the progress bar; the toasts, on the first toast (the console's shell shows them too).
+  {
+    name: 'deferred',
+    roots: ['src/app/shell/document-title.tsx', 'node_modules/nprogress/nprogress.js'],
+  },
+  { name: 'toasts', roots: ['node_modules/antd/es/message/index.js'] },
   { name: 'register', roots: ['src/features/auth/pages/register-page.tsx'] },
   { name: 'console-login', roots: ['src/features/admin-auth/pages/admin-login-page.tsx'] },
   // What the three signed-in layouts (portal, console, vendor) all run.
@@ -29,21 +37,10 @@ const SCREENS: readonly { name: string; roots: readonly string[] }[] = [
       'src/app/layout/admin-layout.tsx',
       'src/app/layout/vendor-layout.tsx',
     ],
+    common: true,
   },
   { name: 'console', roots: ['src/app/layout/admin-layout.tsx'] },
   { name: 'console-home', roots: ['src/features/admin-home/pages/admin-home-page.tsx'] },
-];
-
-/**
- * Left to automatic splitting with all they run: /login, which must stay within its 200 KB
- * budget and load nothing of the others, and what every page loads lazily (the document title's
- * code after the first paint, the toasts, the progress bar), which /login loads too.
- */
-const KEPT_APART: readonly RegExp[] = [
-  /[\\/]src[\\/]features[\\/]auth[\\/]pages[\\/]login-page\.tsx$/,
-  /[\\/]src[\\/]app[\\/]shell[\\/]document-title\.tsx$/,
-  /[\\/]node_modules[\\/]antd[\\/]es[\\/]message[\\/]index\.js$/,
-  /[\\/]node_modules[\\/]nprogress[\\/]nprogress\.js$/,
 ];
 
 /** Set while the first build runs, so that its config leaves this step out. */
@@ -78,22 +75,26 @@ export function planScreens(root: string, output: readonly Rolldown.OutputChunk[
   const entry = output.find((chunk) => chunk.isEntry);
   if (!entry) throw new Error('screen-chunks: no entry chunk');
   const taken = new Set(modulesOf(loadedWith(entry)));
-  for (const chunk of output) {
-    if (chunk.facadeModuleId && KEPT_APART.some((re) => re.test(chunk.facadeModuleId!))) {
-      for (const id of modulesOf(loadedWith(chunk))) taken.add(id);
-    }
-  }
-  const owner = new Map<string, string>();
+  // A root is a path in this package or, for a package's module, the end of its path. What its
+  // dynamic import loads is the chunk that holds it (its own, or one it shares) with that
+  // chunk's imports.
+  const isRoot = (file: string) => (id: string) =>
+    file.startsWith('node_modules/')
+      ? id.replaceAll('\\', '/').endsWith(`/${file}`)
+      : id === path.resolve(root, file);
   const runs = (file: string) => {
-    const chunk = output.find((c) => c.facadeModuleId === path.resolve(root, file));
-    if (!chunk) throw new Error(`screen-chunks: ${file} is not a chunk of its own`);
+    const chunk = output.find((c) => c.moduleIds.some(isRoot(file)));
+    if (!chunk) throw new Error(`screen-chunks: ${file} is not in the build`);
     return new Set(modulesOf(loadedWith(chunk)));
   };
+  const owner = new Map<string, string>();
   for (const screen of SCREENS) {
-    // What every root of the screen runs.
-    const [first, ...others] = screen.roots.map(runs);
-    for (const id of first!) {
-      if (others.some((set) => !set.has(id))) continue;
+    const sets = screen.roots.map(runs);
+    // What any root runs, or with `common` what every root runs.
+    const ids = screen.common
+      ? [...sets[0]!].filter((id) => sets.every((set) => set.has(id)))
+      : sets.flatMap((set) => [...set]);
+    for (const id of ids) {
       if (taken.has(id)) continue;
       taken.add(id);
       owner.set(id, screen.name);
@@ -105,8 +106,8 @@ export function planScreens(root: string, output: readonly Rolldown.OutputChunk[
 /**
  * Runs the first build (the same config, not written) and returns the screens' groups, in the
  * list's order. A group takes only the modules given to it (the default would also take what
- * they import): a screen's modules import only the entry's, those kept apart and the earlier
- * screens', so no two chunks import each other.
+ * they import): a screen's modules import only the entry's and the earlier screens', so no two
+ * chunks import each other.
  */
 export async function screenGroups(root: string, configFile: string): Promise<ScreenGroup[]> {
   process.env[PLANNING] = '1';
