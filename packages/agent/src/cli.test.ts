@@ -87,15 +87,20 @@ describe('edp-agent command line', { timeout: 30_000 }, () => {
     expect(once.code).toBe(0);
     expect(fake.checkIns).toHaveLength(1);
 
+    const refusedDir = path.join(root, 'refused');
     const refused = await cli([
       'enrol',
       '--url',
       fake.url,
       '--secret',
       'edp_enrol_' + 'x'.repeat(32),
+      '--dir',
+      refusedDir,
     ]);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/enrolment refused: errCode -10100/);
+    // Nothing is left behind by a refused enrolment.
+    expect(fs.existsSync(refusedDir)).toBe(false);
   });
 
   it('protects folders and prints each code with its message', async () => {

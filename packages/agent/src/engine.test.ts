@@ -80,7 +80,7 @@ describe('enrolment', () => {
         dir: path.join(root, 'refused'),
       }),
     ).rejects.toMatchObject({ errCode: -10100, status: 401 });
-    expect(fs.existsSync(path.join(root, 'refused', 'agent.json'))).toBe(false);
+    expect(fs.existsSync(path.join(root, 'refused'))).toBe(false);
   });
 });
 

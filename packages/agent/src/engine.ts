@@ -65,8 +65,8 @@ export interface EnrolOptions {
 
 /** Enrols this machine with the console and keeps the device id and token in the state dir. */
 export async function enrol(opts: EnrolOptions): Promise<Enrolment> {
+  // The state directory is made when the console has answered, not before.
   const state = new StateDir(opts.dir);
-  state.ensure();
   const identity = gatherIdentity(opts);
   const client = new ProtocolClient(opts.url, { connections: 1 });
   try {
