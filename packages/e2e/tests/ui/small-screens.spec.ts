@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { languages } from '../fixtures.ts';
+import { api, apiLogin, uniq } from '../support/admin.ts';
 import { test as tenantTest } from '../support/console-test.ts';
 import { fundedCompany, issuedDevice } from '../support/portal.ts';
 import { signInAdmin, signInCompany, signInVendor } from '../support/session.ts';
@@ -149,6 +150,23 @@ for (const { code } of languages) {
       `[UI][PHONE]: every console page of each duty fits a phone in ${code}`,
       async ({ browser, request, tenant }) => {
         tenantTest.setTimeout(180_000);
+        // A device (added through the API), so the device list has a row and its detail a page.
+        const admin = await apiLogin(request, tenant.accounts.admin);
+        const group = await api<{ id: string }>(request, admin, '/user/group/add', {
+          name: uniq('g'),
+        });
+        const device = await api<{ id: string }>(
+          request,
+          await apiLogin(request, tenant.accounts.operator),
+          '/dv/m/add',
+          {
+            name: 'phone-device',
+            groupId: group.id,
+            kind: 'TDE',
+            systemType: 'Linux',
+            ip: '10.0.0.1',
+          },
+        );
         for (const [duty, paths] of Object.entries(DUTY_PAGES)) {
           const context = await browser.newContext({
             baseURL: tenant.url,
@@ -160,6 +178,7 @@ for (const { code } of languages) {
           await signInAdmin(page, request, tenant.accounts[duty as keyof typeof DUTY_PAGES]);
           await page.setViewportSize(PHONE);
           await visit(page, paths);
+          if (duty === 'operator') await visit(page, [`/admin/devices/${device.id}`]);
           if (duty === 'admin') {
             await page.goto('/admin/users');
             await settled(page);

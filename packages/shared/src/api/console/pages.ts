@@ -1,6 +1,7 @@
 import { consoleRead, dutiesOf, type ConsoleAccess } from '../define.ts';
 import type { MenuMode } from '../../permissions.ts';
 import { auditLog } from './audit.calls.ts';
+import { deviceList } from './devices.calls.ts';
 import { groupList } from './groups.calls.ts';
 import { loginSettings } from './login.calls.ts';
 import { proxyList } from './proxies.calls.ts';
@@ -18,8 +19,8 @@ export const CONSOLE_PAGES: readonly { key: string; path: string; access: Consol
   { key: 'groups', path: '/admin/groups', access: groupList.access },
   { key: 'proxies', path: '/admin/proxies', access: proxyList.access },
   { key: 'loginSettings', path: '/admin/settings/login', access: loginSettings.access },
-  // No calls yet: the device, task and key issues bring them.
-  { key: 'devices', path: '/admin/devices', access: consoleRead('operate') },
+  { key: 'devices', path: '/admin/devices', access: deviceList.access },
+  // No calls yet: the task and key issues bring them.
   { key: 'tasks', path: '/admin/tasks', access: consoleRead('operate') },
   { key: 'keys', path: '/admin/keys', access: consoleRead('kss') },
   { key: 'auditLog', path: '/admin/audit', access: auditLog.access },

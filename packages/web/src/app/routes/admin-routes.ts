@@ -93,6 +93,13 @@ export const adminRoutes: AppRoute[] = [
     menu: { icon: 'engine', order: 70 },
   },
   {
+    path: '/admin/devices/:id',
+    name: 'adminDeviceDetail',
+    access: 'admin',
+    layout: 'admin',
+    page: () => load('deviceDetail'),
+  },
+  {
     path: '/admin/tasks',
     name: 'adminTasks',
     access: 'admin',

@@ -24,6 +24,7 @@ const menu: DeepString<typeof zh> = {
   adminLoginSettings: 'Login settings',
   adminAudit: 'Audit log',
   adminDevices: 'Device center',
+  adminDeviceDetail: 'Device details',
   adminTasks: 'Tasks',
   adminKeys: 'Key management',
   saInit: 'Vendor set-up',

@@ -25,6 +25,7 @@ const menu = {
   adminLoginSettings: '登录设置',
   adminAudit: '审计日志',
   adminDevices: '设备中心',
+  adminDeviceDetail: '设备详情',
   adminTasks: '任务列表',
   adminKeys: '密钥管理',
   saInit: '厂商初始化',

@@ -1,0 +1,408 @@
+import AxeBuilder from '@axe-core/playwright';
+import { randomBytes } from 'node:crypto';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { languages } from '../fixtures.ts';
+import {
+  api,
+  apiLogin,
+  chooseOption,
+  createUser,
+  uniq,
+  type ConsoleAccounts,
+} from '../support/admin.ts';
+import { expect, test } from '../support/console-test.ts';
+import { signInAdmin } from '../support/session.ts';
+
+/**
+ * The device centre (issue 11): devices seeded through the real API — the operator makes a
+ * group's enrolment secret, engines enrol and check in as the reference engine does
+ * (/api/agent/*) — then shown, filtered, opened, edited, deprecated and deleted in the console.
+ */
+
+type Lang = (typeof languages)[number]['code'];
+
+interface Engine {
+  id: string;
+  name: string;
+  token: string;
+}
+
+const day = 86_400_000;
+const state = (over: Record<string, unknown> = {}) => ({
+  install: 'installed',
+  detection: 'ok',
+  activation: 'inactive',
+  version: '1.2.0',
+  ...over,
+});
+
+async function agent<T>(
+  request: APIRequestContext,
+  path: string,
+  data: unknown,
+  token?: string,
+): Promise<T> {
+  const res = await request.post(`/api/agent/${path}`, {
+    data,
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+  const body = (await res.json()) as { success: boolean; msg: string; data: T; errCode: number };
+  expect(body.success, `agent/${path}: ${body.msg}`).toBe(true);
+  return body.data;
+}
+
+/** A group with a secret, and engines enrolled in it (each checked in once unless `quiet`). */
+async function seedFleet(
+  request: APIRequestContext,
+  accounts: ConsoleAccounts,
+  engines: { name: string; kind?: string; licensed?: number; quiet?: boolean }[],
+) {
+  const admin = await apiLogin(request, accounts.admin);
+  const group = uniq('plant');
+  const { id: groupId } = await api<{ id: string }>(request, admin, '/user/group/add', {
+    name: group,
+  });
+  const operator = await apiLogin(request, accounts.operator);
+  const { secret } = await api<{ secret: string }>(request, operator, '/dv/m/secret/rotate', {
+    groupId,
+  });
+  const made: Engine[] = [];
+  for (const [i, e] of engines.entries()) {
+    const s = state(
+      e.licensed === undefined
+        ? {}
+        : {
+            activation: 'active',
+            protected: [{ path: `/srv/${e.name}`, mode: 'tde', files: 12 }],
+            licence: {
+              serial: 4200 + i,
+              expiresAt: new Date(Date.now() + e.licensed * day).toISOString(),
+            },
+          },
+    );
+    const { deviceId, token } = await agent<{ deviceId: string; token: string }>(request, 'enrol', {
+      secret,
+      identity: {
+        name: e.name,
+        ip: `10.7.0.${i + 10}`,
+        systemType: 'Linux',
+        kernel: '6.1.0',
+        version: '1.2.0',
+        kind: e.kind ?? 'TDE',
+        fingerprint: randomBytes(32).toString('hex'),
+      },
+      state: s,
+    });
+    if (!e.quiet) await agent(request, 'checkin', { state: s }, token);
+    made.push({ id: deviceId, name: e.name, token });
+  }
+  return { group, groupId, secret, engines: made, admin, operator };
+}
+
+const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
+
+/** No serious or critical axe violations on the page as it stands. */
+async function expectAccessible(page: Page) {
+  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    bad.map(
+      (v) =>
+        `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).join(', ')}`,
+    ),
+  ).toEqual([]);
+}
+
+const TEXT = {
+  'zh-CN': {
+    title: '设备中心',
+    online: '在线',
+    unlicensed: '未授权',
+    keyword: '设备名称、编号或 IP',
+    search: /^查\s?询$/,
+    detail: '设备详情',
+    environment: '检测环境',
+    licence: '激活与续期',
+    elevation: '提权管理',
+    notReported: '引擎尚未上报。',
+    daysLeft: '剩余天数',
+    uptime: '近 7 天在线情况（按 UTC 小时）',
+    devices: '设备概况',
+    total: '设备总数',
+    onlineNow: '当前在线',
+    expiring: '30 天内到期的授权',
+    recent: '最近注册的引擎',
+  },
+  'en-US': {
+    title: 'Device center',
+    online: 'Online',
+    unlicensed: 'Unlicensed',
+    keyword: 'Device name, number or IP',
+    search: /^Search$/,
+    detail: 'Device details',
+    environment: 'Detection environment',
+    licence: 'Activation and renewal',
+    elevation: 'Elevation management',
+    notReported: 'Not yet reported by the engine.',
+    daysLeft: 'Days left',
+    uptime: 'Uptime over the last 7 days (UTC hours)',
+    devices: 'Devices',
+    total: 'Devices',
+    onlineNow: 'Online now',
+    expiring: 'Licences ending within 30 days',
+    recent: 'Recent enrolments',
+  },
+} satisfies Record<Lang, Record<string, string | RegExp>>;
+
+for (const { code } of languages) {
+  test.describe(`in ${code}`, () => {
+    test.use({ locale: code });
+
+    test(`[ADMIN][DEVICES]: enrolled engines listed online, counters filter, keyword, detail tabs and home figures, accessible, in ${code}`, async ({
+      page,
+      request,
+      tenant: { accounts },
+    }) => {
+      test.setTimeout(120_000);
+      const T = TEXT[code];
+      const tag = uniq('e');
+      const fleet = await seedFleet(request, accounts, [
+        { name: `${tag}-web`, licensed: 20 },
+        { name: `${tag}-db` },
+        { name: `${tag}-mail`, kind: 'DPI' },
+      ]);
+      const [web, db] = fleet.engines;
+
+      await signInAdmin(page, request, accounts.operator, '/admin/devices');
+      await expect(page.getByRole('heading', { level: 1, name: T.title })).toBeVisible();
+      for (const e of fleet.engines) await expect(row(page, e.name)).toContainText(T.online);
+      await expect(row(page, web!.name)).toContainText(fleet.group);
+      const counters = page.getByRole('list', { name: /按授权类型统计|Devices by licence type/ });
+      await expect(counters.getByRole('button', { name: 'TDE: 1' })).toBeVisible();
+      await expect(counters.getByRole('button', { name: `${T.unlicensed}: 2` })).toBeVisible();
+      await expectAccessible(page);
+
+      // A counter filters by its type; choosing it again clears the filter.
+      const unlicensed = counters.getByRole('button', { name: `${T.unlicensed}: 2` });
+      await unlicensed.click();
+      await expect(unlicensed).toHaveAttribute('aria-pressed', 'true');
+      await expect(row(page, web!.name)).toHaveCount(0);
+      await expect(row(page, db!.name)).toBeVisible();
+      await unlicensed.click();
+      await expect(row(page, web!.name)).toBeVisible();
+
+      await page.getByRole('searchbox', { name: T.keyword }).fill(db!.name);
+      await page.getByRole('button', { name: T.search }).click();
+      await expect(row(page, web!.name)).toHaveCount(0);
+      await expect(row(page, db!.name)).toBeVisible();
+      await page.getByRole('searchbox', { name: T.keyword }).fill('10.7.0.10');
+      await page.getByRole('button', { name: T.search }).click();
+      await expect(row(page, db!.name)).toHaveCount(0);
+
+      // The detail, tab by tab.
+      await row(page, web!.name).getByRole('link', { name: web!.name, exact: true }).click();
+      await expect(
+        page.getByRole('heading', { level: 1, name: `${T.detail}: ${web!.name}` }),
+      ).toBeVisible();
+      await expect(page.getByText(T.uptime)).toBeVisible();
+      await expect(page.getByText(fleet.group)).toBeVisible();
+      await expectAccessible(page);
+      await page.getByRole('tab', { name: T.environment }).click();
+      await expect(page.getByRole('cell', { name: `/srv/${web!.name}` })).toBeVisible();
+      await expect(page.getByText('6.1.0')).toBeVisible();
+      await page.getByRole('tab', { name: T.licence }).click();
+      await expect(page.getByText('4200', { exact: true })).toBeVisible();
+      await expect(page.getByText(T.daysLeft)).toBeVisible();
+      await expectAccessible(page);
+      await page.getByRole('tab', { name: T.elevation }).click();
+      await expect(page.getByText(T.notReported).first()).toBeVisible();
+
+      // Home: the figures of the operator's groups, recent enrolments linking to the detail.
+      await page.goto('/admin');
+      const figures = page.getByRole('region', { name: T.devices });
+      await expect(figures.locator('.ant-card').filter({ hasText: T.total })).toContainText('3');
+      await expect(figures.locator('.ant-card').filter({ hasText: T.onlineNow })).toContainText(
+        '3',
+      );
+      await expect(figures.locator('.ant-card').filter({ hasText: T.expiring })).toContainText('1');
+      await expect(figures.getByText(T.recent)).toBeVisible();
+      await figures.getByRole('link', { name: db!.name }).click();
+      await expect(
+        page.getByRole('heading', { level: 1, name: `${T.detail}: ${db!.name}` }),
+      ).toBeVisible();
+      await page.goto('/admin');
+      await expect(figures).toBeVisible();
+      await expectAccessible(page);
+    });
+  });
+}
+
+test.describe('in en-US', () => {
+  test.use({ locale: 'en-US' });
+
+  test('[ADMIN][DEVICES]: add and edit, deprecate after the preview, deprecated list, delete permanently', async ({
+    page,
+    request,
+    tenant: { accounts },
+  }) => {
+    test.setTimeout(150_000);
+    const tag = uniq('d');
+    const fleet = await seedFleet(request, accounts, [
+      { name: `${tag}-alpha` },
+      { name: `${tag}-beta` },
+    ]);
+    const [alpha, beta] = fleet.engines;
+    await signInAdmin(page, request, accounts.operator, '/admin/devices');
+    await expect(row(page, alpha!.name)).toBeVisible();
+
+    // Add: the form checks the address, Esc closes the dialog.
+    await page.getByRole('button', { name: 'Add' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Add device' });
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await page.getByRole('button', { name: 'Add' }).click();
+    dialog = page.getByRole('dialog', { name: 'Add device' });
+    await dialog.getByLabel('Device name').fill(`${tag}-gamma`);
+    await dialog.getByLabel('Group', { exact: true }).click();
+    await page
+      .locator('.ant-select-dropdown:visible')
+      .getByTitle(fleet.group, { exact: true })
+      .click();
+    await dialog.getByLabel('Engine kind').click();
+    await chooseOption(page, 'PWE');
+    await dialog.getByLabel('System type').fill('Windows');
+    await dialog.getByLabel('IP address').fill('10.7.300.1');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('Please enter a valid IPv4 or IPv6 address')).toBeVisible();
+    await dialog.getByLabel('IP address').fill('10.7.3.1');
+    await dialog.getByLabel('Port').fill('8443');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row(page, `${tag}-gamma`)).toContainText('Never seen');
+    await expect(row(page, `${tag}-gamma`)).toContainText('PWE');
+
+    // Edit: name and remark.
+    await row(page, beta!.name)
+      .getByRole('button', { name: `Edit ${beta!.name}` })
+      .click();
+    dialog = page.getByRole('dialog', { name: 'Edit device' });
+    await dialog.getByLabel('Device name').fill(`${tag}-beta2`);
+    await dialog.getByLabel('Remark').fill('rack 4');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row(page, `${tag}-beta2`)).toBeVisible();
+
+    // Nothing matches: the dialog says so and nothing runs.
+    await page.getByRole('searchbox', { name: 'Device name, number or IP' }).fill(`${tag}-none`);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page.getByText('No devices match the filters.')).toBeVisible();
+    await page.getByRole('combobox', { name: 'Apply to' }).click();
+    await chooseOption(page, 'All that match the filters');
+    await page.getByRole('button', { name: 'Deprecate' }).click();
+    const nothing = page
+      .getByRole('dialog')
+      .filter({ hasText: 'No devices match, so nothing was done' });
+    await expect(nothing).toBeVisible();
+    await nothing.getByRole('button', { name: 'OK' }).click();
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+
+    // Deprecate the selected row: the preview names it and warns; Cancel changes nothing.
+    await page.getByRole('combobox', { name: 'Apply to' }).click();
+    await chooseOption(page, 'Selected devices (0)');
+    await page.getByRole('checkbox', { name: alpha!.name }).check();
+    await page.getByRole('button', { name: 'Deprecate' }).click();
+    let confirm = page.getByRole('dialog').filter({ hasText: 'This affects 1 devices.' });
+    await expect(confirm).toContainText(alpha!.name);
+    await expect(confirm).toContainText('cannot be undone');
+    await expect(confirm).toContainText('tokens stop working');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(row(page, alpha!.name)).toBeVisible();
+    await page.getByRole('button', { name: 'Deprecate' }).click();
+    confirm = page.getByRole('dialog').filter({ hasText: 'This affects 1 devices.' });
+    await confirm.getByRole('button', { name: 'Deprecate' }).click();
+    await expect(row(page, alpha!.name)).toHaveCount(0);
+    // The engine's token no longer works.
+    const refused = await request.post('/api/agent/checkin', {
+      data: { state: state() },
+      headers: { Authorization: `Bearer ${alpha!.token}` },
+    });
+    expect(((await refused.json()) as { success: boolean }).success).toBe(false);
+
+    // The deprecated list, and deleting for good.
+    await page.locator('.ant-segmented').getByText('Deprecated', { exact: true }).click();
+    await expect(row(page, alpha!.name)).toBeVisible();
+    await expect(row(page, `${tag}-beta2`)).toHaveCount(0);
+    await expect(row(page, alpha!.name).getByRole('button', { name: /^Edit/ })).toHaveCount(0);
+    await page.getByRole('checkbox', { name: alpha!.name }).check();
+    await page.getByRole('button', { name: 'Delete permanently' }).click();
+    confirm = page.getByRole('dialog').filter({ hasText: 'This affects 1 devices.' });
+    await expect(confirm).toContainText('deleted for good');
+    await confirm.getByRole('button', { name: 'Delete permanently' }).click();
+    await expect(page.getByText('No deprecated devices.')).toBeVisible();
+  });
+
+  test('[ADMIN][DEVICES]: enrol engines: a group secret, its commands, rotation after a confirmation', async ({
+    page,
+    request,
+    tenant: { accounts },
+  }) => {
+    const admin = await apiLogin(request, accounts.admin);
+    const group = uniq('enrol');
+    await api(request, admin, '/user/group/add', { name: group });
+    await signInAdmin(page, request, accounts.operator, '/admin/devices');
+    await expect(page.getByText(/No devices yet/)).toBeVisible();
+    await page.getByRole('button', { name: 'Enrol engines' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Enrol engines' });
+    await drawer.getByLabel('Group').click();
+    await page.locator('.ant-select-dropdown:visible').getByTitle(group, { exact: true }).click();
+    await expect(drawer.getByText('This group has no enrolment secret yet.')).toBeVisible();
+    await drawer.getByRole('button', { name: 'Create secret' }).click();
+    const secret = drawer.getByTestId('enrol-secret');
+    await expect(secret).toHaveText(/^edp_enrol_/);
+    const first = (await secret.textContent())!;
+    const origin = new URL(page.url()).origin;
+    await expect(drawer.getByTestId('enrol-command')).toHaveText(
+      `npx edp-agent enrol --url ${origin} --secret ${first}\nnpx edp-agent run`,
+    );
+    await expectAccessible(page);
+
+    await drawer.getByRole('button', { name: 'Rotate secret' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Rotate the enrolment secret?' });
+    await expect(confirm).toContainText('Engines already enrolled keep working');
+    await confirm.getByRole('button', { name: 'Rotate secret' }).click();
+    await expect(secret).not.toHaveText(first);
+    await expect(secret).toHaveText(/^edp_enrol_/);
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+  });
+
+  test("[ADMIN][DEVICES]: a device outside a scoped operator's groups shows the no-access message; an unknown id, not found", async ({
+    page,
+    request,
+    tenant: { accounts },
+  }) => {
+    const fleet = await seedFleet(request, accounts, [{ name: uniq('hidden') }]);
+    const other = uniq('other');
+    const { id: otherGroup } = await api<{ id: string }>(request, fleet.admin, '/user/group/add', {
+      name: other,
+    });
+    const { id: roleId } = await api<{ id: string }>(request, fleet.admin, '/user/role/add', {
+      name: uniq('scoped'),
+      menu: 'operate',
+      permission: 'read',
+      groupIds: [otherGroup],
+    });
+    const scoped = await createUser(request, fleet.admin, roleId);
+    await signInAdmin(page, request, scoped, `/admin/devices/${fleet.engines[0]!.id}`);
+    await expect(page.getByRole('heading', { name: 'No access' })).toBeVisible();
+    await expect(page.getByText('You have no permission to view this device')).toBeVisible();
+    // The list shows none of it, and the read-only role offers no changes.
+    await page.getByRole('link', { name: 'Back to the device center' }).click();
+    await expect(page.getByText('Your role is read-only')).toBeVisible();
+    await expect(page.getByText(fleet.engines[0]!.name)).toHaveCount(0);
+
+    await page.goto('/admin/devices/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByRole('heading', { name: 'Device not found' })).toBeVisible();
+  });
+});

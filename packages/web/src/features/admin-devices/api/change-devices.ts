@@ -1,0 +1,63 @@
+import {
+  addDevice as addDeviceCall,
+  deprecateDevices,
+  deprecatedDeviceList,
+  deviceDetail,
+  deviceList,
+  deviceOverview,
+  editDevice as editDeviceCall,
+  moveDevices as moveDevicesCall,
+  previewDevices,
+  purgeDevices,
+} from '@edp/shared/api/console/devices.calls';
+import type { BodyOf, DataOf } from '@edp/shared/api/define';
+import type { BulkAction } from '@edp/shared/contracts/devices';
+import { callApi } from '../../../lib/api.ts';
+import { useChange } from '../../../lib/api-query.ts';
+
+/** Every read a device change may alter. */
+const READS = [deviceList, deprecatedDeviceList, deviceDetail, deviceOverview];
+
+export type DeviceAddInput = BodyOf<typeof addDeviceCall>;
+export type DevicePreview = DataOf<typeof previewDevices>;
+/** Selected ids, or all that match a filter. */
+export type DeviceTarget = BodyOf<typeof previewDevices>['target'];
+
+export function useAddDevice() {
+  return useChange(
+    (input: DeviceAddInput) => callApi(addDeviceCall, input, { success: true }),
+    READS,
+  );
+}
+
+export function useEditDevice() {
+  return useChange(
+    (input: BodyOf<typeof editDeviceCall>) => callApi(editDeviceCall, input, { success: true }),
+    READS,
+  );
+}
+
+/** How many devices, and which first few by name, a bulk action would touch. */
+export function previewBulk(action: BulkAction, target: DeviceTarget): Promise<DevicePreview> {
+  return callApi(previewDevices, { action, target });
+}
+
+export interface BulkInput {
+  action: BulkAction;
+  target: DeviceTarget;
+  /** The group of a move. */
+  groupId?: string;
+}
+
+/** Runs a bulk action: deprecate (irreversible), move, or delete deprecated devices for good. */
+export function runBulk({ action, target, groupId }: BulkInput) {
+  if (action === 'move') {
+    return callApi(moveDevicesCall, { target, groupId: groupId ?? '' }, { success: true });
+  }
+  const call = action === 'deprecate' ? deprecateDevices : purgeDevices;
+  return callApi(call, { target }, { success: true });
+}
+
+export function useBulk() {
+  return useChange(runBulk, READS);
+}

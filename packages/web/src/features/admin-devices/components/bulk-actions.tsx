@@ -1,0 +1,180 @@
+import { useState } from 'react';
+import { Alert, Button, Form, Modal, Select } from 'antd';
+import { DeleteOutlined, StopOutlined, SwapOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { BulkAction } from '@edp/shared/contracts/devices';
+import type { DeviceStatus } from '@edp/shared/contracts/engine';
+import { FormModal } from '../../admin-common/components/form-modal.tsx';
+import { GroupTreeSelect } from '../../admin-common/components/group-tree-select.tsx';
+import { useGroupList } from '../../admin-common/api/get-group-list.ts';
+import {
+  previewBulk,
+  useBulk,
+  type DevicePreview,
+  type DeviceTarget,
+} from '../api/change-devices.ts';
+import type { DeviceFilter } from '../lib/device-filter.ts';
+
+type Scope = 'selected' | 'filtered';
+
+interface BulkActionsProps {
+  status: DeviceStatus;
+  selected: string[];
+  filter: DeviceFilter;
+  /** After an action ran: the selection is cleared. */
+  onDone: () => void;
+}
+
+/** What the confirmation says: how many, the first few by name, and what cannot be undone. */
+function PreviewContent({
+  action,
+  preview,
+  group,
+}: {
+  action: BulkAction;
+  preview: DevicePreview;
+  group?: string;
+}) {
+  const { t } = useTranslation('adminDevices');
+  const more = preview.total - preview.first.length;
+  return (
+    <div>
+      <p>
+        <strong>{t('bulk.count', { count: preview.total })}</strong>
+      </p>
+      <p>{t('bulk.first')}</p>
+      <ul className="device-preview" aria-label={t('bulk.first')}>
+        {preview.first.map((d) => (
+          <li key={d.id}>
+            {d.name} ({d.ip})
+          </li>
+        ))}
+      </ul>
+      {more > 0 && <p>{t('bulk.more', { count: more })}</p>}
+      {action === 'move' && <p>{t('bulk.moveTo', { group })}</p>}
+      {action !== 'move' && (
+        <Alert
+          type="warning"
+          showIcon
+          title={t(action === 'deprecate' ? 'bulk.deprecateWarning' : 'bulk.purgeWarning')}
+        />
+      )}
+    </div>
+  );
+}
+
+/**
+ * Bulk actions over the selected rows or over all that match the filters: deprecate and move
+ * (running list), delete permanently (deprecated list). Each asks first, with the server's
+ * preview of how many devices and which.
+ */
+export function BulkActions({ status, selected, filter, onDone }: BulkActionsProps) {
+  const { t } = useTranslation('adminDevices');
+  const { t: ta } = useTranslation('admin');
+  const [modal, holder] = Modal.useModal();
+  const [scope, setScope] = useState<Scope>('selected');
+  const [moving, setMoving] = useState(false);
+  const [form] = Form.useForm<{ groupId: string }>();
+  const groups = useGroupList();
+  const bulk = useBulk();
+  const [checking, setChecking] = useState(false);
+  const target: DeviceTarget =
+    scope === 'selected' ? { ids: selected } : { filter: filter as DeviceTarget['filter'] };
+  const none = scope === 'selected' && selected.length === 0;
+
+  const confirmAndRun = async (action: BulkAction, groupId?: string) => {
+    setChecking(true);
+    const preview = await previewBulk(action, target)
+      .catch(() => undefined)
+      .finally(() => setChecking(false));
+    if (!preview) return;
+    const title = t(`bulk.titles.${action}`);
+    if (preview.total === 0) {
+      await modal.warning({ title, content: t('bulk.nothing'), okText: ta('confirm.ok') });
+      return;
+    }
+    const group = groups.data?.list.find((g) => g.id === groupId)?.name;
+    const sure = await modal.confirm({
+      title,
+      width: 520,
+      content: <PreviewContent action={action} preview={preview} group={group} />,
+      okText: t(`bulk.${action}`),
+      cancelText: ta('actions.cancel'),
+      okButtonProps: { danger: action !== 'move' },
+    });
+    if (!sure) return;
+    const done = await bulk
+      .mutateAsync({ action, target, groupId })
+      .then(() => true)
+      .catch(() => false);
+    if (done) onDone();
+  };
+
+  return (
+    <div className="device-toolbar" role="group" aria-label={t('bulk.label')}>
+      {holder}
+      <Select<Scope>
+        aria-label={t('bulk.target')}
+        value={scope}
+        style={{ width: 260 }}
+        onChange={setScope}
+        options={[
+          { value: 'selected', label: t('bulk.selected', { count: selected.length }) },
+          { value: 'filtered', label: t('bulk.filtered') },
+        ]}
+      />
+      {status === 'running' ? (
+        <>
+          <Button
+            icon={<SwapOutlined />}
+            disabled={none}
+            loading={checking && moving}
+            onClick={() => setMoving(true)}
+          >
+            {t('bulk.move')}
+          </Button>
+          <Button
+            danger
+            icon={<StopOutlined />}
+            disabled={none}
+            loading={checking && !moving}
+            onClick={() => void confirmAndRun('deprecate')}
+          >
+            {t('bulk.deprecate')}
+          </Button>
+        </>
+      ) : (
+        <Button
+          danger
+          icon={<DeleteOutlined />}
+          disabled={none}
+          loading={checking}
+          onClick={() => void confirmAndRun('purge')}
+        >
+          {t('bulk.purge')}
+        </Button>
+      )}
+      <FormModal
+        open={moving}
+        title={t('bulk.titles.move')}
+        form={form}
+        name="move-devices"
+        pending={checking}
+        onCancel={() => setMoving(false)}
+        onSubmit={async ({ groupId }) => {
+          setMoving(false);
+          form.resetFields();
+          await confirmAndRun('move', groupId);
+        }}
+      >
+        <Form.Item
+          name="groupId"
+          label={t('bulk.targetGroup')}
+          rules={[{ required: true, message: t('bulk.selectGroup') }]}
+        >
+          <GroupTreeSelect />
+        </Form.Item>
+      </FormModal>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { filterOf, isFiltered, NO_FILTER } from './device-filter.ts';
+import { relativeTime } from './relative-time.ts';
+import { daysLeft, uptimeStrip } from './uptime.ts';
+
+describe('device list filter', () => {
+  it('sends only what is set, subgroups only with a group', () => {
+    expect(filterOf(NO_FILTER)).toEqual({});
+    expect(isFiltered(NO_FILTER)).toBe(false);
+    expect(filterOf({ ...NO_FILTER, subgroups: false, keyword: '  web ' })).toEqual({
+      keyword: 'web',
+    });
+    const state = {
+      ...NO_FILTER,
+      groupId: 'g',
+      subgroups: false,
+      type: 0,
+      presence: 'online' as const,
+    };
+    expect(filterOf(state)).toEqual({
+      groupId: 'g',
+      subgroups: false,
+      type: 0,
+      presence: 'online',
+    });
+    expect(isFiltered({ ...NO_FILTER, type: -1 })).toBe(true);
+  });
+});
+
+describe('relative time', () => {
+  const now = Date.parse('2026-11-24T12:00:00Z');
+  it('words the largest whole unit in the language', () => {
+    expect(relativeTime('2026-11-24T11:55:00Z', now, 'en-US')).toBe('5 minutes ago');
+    expect(relativeTime('2026-11-24T11:59:58Z', now, 'en-US')).toBe('now');
+    expect(relativeTime('2026-11-21T12:00:00Z', now, 'en-US')).toBe('3 days ago');
+    expect(relativeTime('2026-11-24T09:00:00Z', now, 'zh-CN')).toBe('3小时前');
+  });
+});
+
+describe('uptime strip', () => {
+  it('lays out seven UTC days, oldest first, hours from the bits', () => {
+    const strip = uptimeStrip(
+      [
+        { day: '2026-11-24', hours: 0b101 },
+        { day: '2026-11-22', hours: 2 ** 24 - 1 },
+      ],
+      '2026-11-24',
+    );
+    expect(strip.map((d) => d.day)).toEqual([
+      '2026-11-18',
+      '2026-11-19',
+      '2026-11-20',
+      '2026-11-21',
+      '2026-11-22',
+      '2026-11-23',
+      '2026-11-24',
+    ]);
+    expect(strip[6]!.hours.slice(0, 4)).toEqual([true, false, true, false]);
+    expect(strip[6]!.seen).toBe(2);
+    expect(strip[4]!.seen).toBe(24);
+    expect(strip[5]!.seen).toBe(0);
+  });
+
+  it('counts whole days left, rounded up, 0 once ended', () => {
+    const now = Date.parse('2026-11-24T12:00:00Z');
+    expect(daysLeft('2026-11-25T00:00:00Z', now)).toBe(1);
+    expect(daysLeft('2026-12-24T12:00:00Z', now)).toBe(30);
+    expect(daysLeft('2026-11-20T00:00:00Z', now)).toBe(0);
+  });
+});
+
+describe('ip check', () => {
+  it('takes IPv4 and IPv6, refuses the rest', async () => {
+    const { isIp } = await import('./ip.ts');
+    for (const ok of ['10.1.2.3', '::1', 'fe80::1', '2001:db8:0:0:0:0:2:1', '::ffff:10.0.0.1'])
+      expect(isIp(ok), ok).toBe(true);
+    for (const bad of ['10.1.2', '256.1.1.1', 'host', '1:2:3', ':::', '1::2::3'])
+      expect(isIp(bad), bad).toBe(false);
+  });
+});

@@ -1,0 +1,67 @@
+import { Card, Statistic } from 'antd';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../../lib/format.ts';
+import { useDeviceOverview } from '../../admin-devices/api/get-device-overview.ts';
+import { DEVICE_TYPE_RANGE } from '@edp/shared/constants';
+import '../../admin-devices/lib/device-locales.ts';
+
+/**
+ * The home page's device figures (/dv/m/overview, in the reader's groups): totals, online now,
+ * counts by licence type, licences ending within 30 days and the latest enrolments. Loaded
+ * lazily by the home page, so its first paint does not wait for it.
+ */
+export default function DeviceOverview({ canOpenDevices }: { canOpenDevices: boolean }) {
+  const { t } = useTranslation('adminDevices');
+  const overview = useDeviceOverview();
+  const data = overview.data;
+  const loading = overview.isPending;
+  if (overview.isError) return <p role="alert">{t('overview.failed')}</p>;
+  return (
+    <section aria-labelledby="device-overview" style={{ marginBottom: 24 }}>
+      <h2 id="device-overview" className="admin-home__duty">
+        {t('overview.title')}
+      </h2>
+      {/* A CSS grid, not antd's Row and Col (their styles cost the first paint). */}
+      <div className="admin-home__figures">
+        <Card size="small">
+          <Statistic title={t('overview.total')} value={data?.total ?? 0} loading={loading} />
+        </Card>
+        <Card size="small">
+          <Statistic title={t('overview.online')} value={data?.online ?? 0} loading={loading} />
+        </Card>
+        <Card size="small">
+          <Statistic
+            title={t('overview.expiring')}
+            value={data?.expiringSoon ?? 0}
+            loading={loading}
+          />
+        </Card>
+      </div>
+      <h3 className="admin-home__sub">{t('overview.byType')}</h3>
+      <dl className="admin-home__types">
+        {DEVICE_TYPE_RANGE.map((type) => (
+          <div key={type}>
+            <dt>{t(`counters.${String(type) as '0'}`)}</dt>
+            <dd>{loading ? '…' : (data?.counts[String(type)] ?? 0)}</dd>
+          </div>
+        ))}
+      </dl>
+      <h3 className="admin-home__sub">{t('overview.recent')}</h3>
+      {data && data.recent.length === 0 && <p>{t('overview.noRecent')}</p>}
+      {data && data.recent.length > 0 && (
+        <ul className="admin-home__recent">
+          {data.recent.map((r) => (
+            <li key={r.id}>
+              {canOpenDevices ? <Link to={`/admin/devices/${r.id}`}>{r.name}</Link> : r.name}{' '}
+              <span className="admin-home__muted">
+                {r.kind} · <time dateTime={r.enrolledAt}>{formatTime(r.enrolledAt)}</time>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {canOpenDevices && <Link to="/admin/devices">{t('overview.open')}</Link>}
+    </section>
+  );
+}
