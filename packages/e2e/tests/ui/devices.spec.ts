@@ -241,7 +241,7 @@ for (const { code } of languages) {
 test.describe('in en-US', () => {
   test.use({ locale: 'en-US' });
 
-  test('[ADMIN][DEVICES]: add and edit, deprecate after the preview, deprecated list, delete permanently', async ({
+  test('[ADMIN][DEVICES]: add, edit and move, deprecate after the preview, deprecated list, delete permanently', async ({
     page,
     request,
     tenant: { accounts },
@@ -292,6 +292,20 @@ test.describe('in en-US', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden();
     await expect(row(page, `${tag}-beta2`)).toBeVisible();
+
+    // Move the selected device to another group, after the preview.
+    const other = uniq('moved');
+    await api(request, fleet.admin, '/user/group/add', { name: other });
+    await page.getByRole('checkbox', { name: `${tag}-beta2` }).check();
+    await page.getByRole('button', { name: 'Move to group' }).click();
+    dialog = page.getByRole('dialog', { name: 'Move devices' });
+    await dialog.getByLabel('Target group').click();
+    await page.locator('.ant-select-dropdown:visible').getByTitle(other, { exact: true }).click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    const moving = page.getByRole('dialog').filter({ hasText: 'This affects 1 devices.' });
+    await expect(moving).toContainText(`The devices move to the group "${other}".`);
+    await moving.getByRole('button', { name: 'Move to group' }).click();
+    await expect(row(page, `${tag}-beta2`)).toContainText(other);
 
     // Nothing matches: the dialog says so and nothing runs.
     await page.getByRole('searchbox', { name: 'Device name, number or IP' }).fill(`${tag}-none`);
