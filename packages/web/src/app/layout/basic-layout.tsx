@@ -40,6 +40,11 @@ export function BasicLayout({ menu, homePath, account, userActions, children }: 
   const [collapsed, setCollapsed] = useAutoCollapse();
   const phone = usePhone();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // The drawer exists from its first opening on: closed, it would still make antd generate its
+  // styles on a phone's first paint (Lighthouse). Nothing refers to it before (aria-controls is
+  // set only while the menu shows).
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  if (drawerOpen && !drawerUsed) setDrawerUsed(true);
   const { pathname } = useLocation();
   // A page opened from the drawer (or anywhere) closes it; so does widening the window.
   useEffect(() => setDrawerOpen(false), [pathname, phone]);
@@ -62,17 +67,19 @@ export function BasicLayout({ menu, homePath, account, userActions, children }: 
         {tc('skipToContent')}
       </a>
       {phone ? (
-        <Drawer
-          open={drawerOpen}
-          onClose={() => setDrawerOpen(false)}
-          placement="left"
-          size={MENU_WIDTH}
-          closable={false}
-          aria-label={t('mainNav')}
-          className="basic-layout__drawer"
-        >
-          {menuPanel(true)}
-        </Drawer>
+        drawerUsed && (
+          <Drawer
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            placement="left"
+            size={MENU_WIDTH}
+            closable={false}
+            aria-label={t('mainNav')}
+            className="basic-layout__drawer"
+          >
+            {menuPanel(true)}
+          </Drawer>
+        )
       ) : (
         <Layout.Sider
           collapsible
