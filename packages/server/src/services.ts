@@ -55,6 +55,7 @@ export function buildServices(platform: Platform, caches: ContextCaches) {
       engineAuth: engines.auth,
       presence: engines.presence,
     }),
+    deviceCounts: counts,
     // engines
     engines,
   };

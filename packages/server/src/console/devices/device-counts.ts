@@ -1,6 +1,8 @@
 import type { DeviceStatus, Presence } from '@edp/shared/contracts/engine';
 import { DEVICE_TYPE_RANGE, type EngineKind } from '@edp/shared/constants';
-import type { CacheBus } from '../../platform/cache/index.ts';
+import type { FastifyReply } from 'fastify';
+import { answerCache, type CacheBus } from '../../platform/cache/index.ts';
+import type { Caller } from '../access/index.ts';
 import type { DeviceRepository } from './device-repository.ts';
 
 interface AggregateRow {
@@ -16,6 +18,8 @@ interface AggregateRow {
  * counters may lag it by this much; any change to the tenant's devices evicts it at once.
  */
 export const COUNTS_TTL_MS = 10_000;
+/** How long a node keeps a device list page as sent (a change evicts it at once). */
+export const DEVICE_PAGE_MS = 5_000;
 
 export interface CountFilter {
   groupIds: string[] | null;
@@ -27,13 +31,17 @@ export interface CountFilter {
 /**
  * The type counters, presence figures and list totals, summed from one aggregate per tenant
  * and status (devices per group, kind, type and presence) kept for COUNTS_TTL_MS: a list request
- * does not count 100,000 devices again (docs/engines.md "Counters").
+ * does not count 100,000 devices again (docs/engines.md "Counters"). List pages are kept as
+ * sent for DEVICE_PAGE_MS, as the console's other lists are. Any change to the tenant's devices
+ * (an enrolment, a changed state, a console action) evicts both, on every node.
  */
 export function deviceCounts(repo: DeviceRepository, bus: CacheBus, clock: () => number) {
   const cache = new Map<string, { at: number; rows: Promise<AggregateRow[]> }>();
+  const pages = answerCache({ max: 2_000, ttlMs: DEVICE_PAGE_MS, now: clock });
   const evictHere = (tenantId: string) => {
     cache.delete(`${tenantId}:running`);
     cache.delete(`${tenantId}:deprecated`);
+    pages.changed(tenantId);
   };
   const evict = bus.channel('device-counts', evictHere);
 
@@ -50,6 +58,21 @@ export function deviceCounts(repo: DeviceRepository, bus: CacheBus, clock: () =>
 
   return {
     changed: evict,
+
+    /** Sends a list page, kept per tenant, the caller's groups, the list and its query. */
+    sendPage<T>(
+      reply: FastifyReply,
+      caller: Caller,
+      status: DeviceStatus,
+      query: object,
+      load: () => Promise<T>,
+    ): Promise<FastifyReply> {
+      const key = JSON.stringify([status, caller.actor.scopeGroupIds, query]);
+      return pages.send(reply, caller.actor.tenantId, key, async () => ({
+        data: await load(),
+        stableUntil: Infinity,
+      }));
+    },
 
     /** Counters by type (within the groups), devices online, and the total the filter matches. */
     async summary(tenantId: string, status: DeviceStatus, f: CountFilter) {

@@ -187,7 +187,7 @@ export function deviceService(
       const group = input.groupId ? await targetGroup(caller, input.groupId) : undefined;
       const { id, ...values } = input;
       await repo.update(device.tenantId, id, values);
-      if (group) counts.changed(device.tenantId);
+      counts.changed(device.tenantId);
       await audit.change(caller, {
         target: device.name,
         before: { name: device.name, remark: device.remark, groupId: device.groupId },

@@ -18,9 +18,22 @@ import type { Services } from '../../services.ts';
 import { callerOf } from './console-guard.ts';
 
 /** The device centre under /dv/m (docs/engines.md "Device centre"). */
-export function deviceRoutes(app: FastifyInstance, { deviceCentre: devices }: Services) {
-  serve(app, deviceList, (req) => devices.list(callerOf(req), req.body));
-  serve(app, deprecatedDeviceList, (req) => devices.deprecatedList(callerOf(req), req.body));
+export function deviceRoutes(
+  app: FastifyInstance,
+  { deviceCentre: devices, deviceCounts }: Services,
+) {
+  serve(app, deviceList, (req, reply) => {
+    const caller = callerOf(req);
+    return deviceCounts.sendPage(reply, caller, 'running', req.body, () =>
+      devices.list(caller, req.body),
+    );
+  });
+  serve(app, deprecatedDeviceList, (req, reply) => {
+    const caller = callerOf(req);
+    return deviceCounts.sendPage(reply, caller, 'deprecated', req.body, () =>
+      devices.deprecatedList(caller, req.body),
+    );
+  });
   serve(app, deviceDetail, (req) => devices.detail(callerOf(req), req.body.id));
   serve(app, addDevice, (req) => devices.add(callerOf(req), req.body));
   serve(app, editDevice, async (req) => {

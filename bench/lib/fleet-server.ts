@@ -1,0 +1,117 @@
+// The system under test for bench/devices.mjs and bench/checkin.mjs: the real app (PGlite, or
+// PostgreSQL with DATABASE_URL) with one console tenant holding FLEET_SEED devices (100,000) in
+// 20 groups, an enrolment secret, and a signed-in administrator. Prints what the load generator
+// needs as one JSON line on stdout, then serves until killed; on SIGTERM it prints its own CPU
+// time and peak resident memory as a second JSON line.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../../packages/server/src/app.ts';
+import { loadConfig } from '../../packages/server/src/config.ts';
+import { md5Hex } from '../../packages/server/src/platform/passwords/password-hash.ts';
+
+const SEED = Number(process.env.FLEET_SEED ?? 100_000);
+const HOST = 'fleet.local';
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edp-bench-fleet-'));
+const config = loadConfig({
+  DATA_DIR: dataDir,
+  CAPTCHA: 'off',
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT_PER_MINUTE: '100000000',
+  PORT: process.env.PORT ?? '18280',
+  DATABASE_URL: process.env.DATABASE_URL ?? '',
+  PGLITE_FSYNC: process.env.PGLITE_FSYNC ?? 'on',
+});
+const app = await buildApp({ config, logger: false });
+await app.ready();
+const db = app.db;
+const rows = async <T>(q: ReturnType<typeof sql>) =>
+  ((await db.execute(q)) as unknown as { rows: T[] }).rows;
+
+const adminPassword = md5Hex('Bench#Admin2026');
+const setup = await app.inject({
+  method: 'POST',
+  url: '/api/owner/n/reg',
+  headers: { host: HOST },
+  payload: {
+    company: 'Fleet Ltd',
+    sysName: 'Fleet',
+    admin: { account: 'admin', name: 'admin', password: adminPassword },
+    loginSet: { picCodeTag: false },
+  },
+});
+if (!setup.json().success) throw new Error(`tenant setup failed: ${setup.body}`);
+const login = await app.inject({
+  method: 'POST',
+  url: '/api/login/n/login',
+  headers: { host: HOST },
+  payload: { account: 'admin', password: adminPassword },
+});
+const adminToken = login.json().data.token as string;
+const call = async (url: string, payload: object) => {
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api${url}`,
+    headers: { host: HOST, 'x-token': adminToken },
+    payload,
+  });
+  const body = res.json();
+  if (!body.success) throw new Error(`${url}: ${res.body}`);
+  return body.data;
+};
+const groups: string[] = [];
+for (let i = 1; i <= 20; i++)
+  groups.push((await call('/user/group/add', { name: `Site-${i}` })).id);
+const { secret } = await call('/dv/m/secret/rotate', { groupId: groups[0] });
+const [{ tenant_id: tenantId }] = await rows<{ tenant_id: string }>(
+  sql`select id as tenant_id from tenants limit 1`,
+);
+
+const started = performance.now();
+await db.execute(sql`
+  insert into devices (tenant_id, group_id, name, number, ip, system_type, kind, fingerprint,
+    install, detection, activation, licence_serial, licence_expires_at, enrolled_at,
+    last_seen_at, created_at, state_digest)
+  select ${tenantId}, (${`{${groups.join(',')}}`}::uuid[])[1 + g % 20], 'host-' || g, 'N' || g,
+    '10.' || (g / 65536) % 256 || '.' || (g / 256) % 256 || '.' || g % 256,
+    (array['Linux','Windows Server','Kylin'])[1 + g % 3], (array['TDE','DI','DPI','PWE','PWO'])[1 + g % 5],
+    md5(g::text) || md5((g + 1)::text), 'installed', 'ok',
+    case when g % 4 = 0 then 'inactive' else 'active' end,
+    case when g % 4 = 0 then null else 1 end,
+    case when g % 4 = 0 then null else now() + ((g % 400) - 30) * interval '1 day' end,
+    now() - g * interval '1 minute', now() - (g % 200) * interval '1 second',
+    now() - g * interval '1 minute', 'seed'
+  from generate_series(1, ${SEED}) g`);
+await db.execute(sql`vacuum analyze devices`);
+const seedMs = performance.now() - started;
+
+await app.listen({ port: config.PORT, host: '127.0.0.1' });
+console.log(
+  JSON.stringify({
+    base: `http://127.0.0.1:${config.PORT}`,
+    host: HOST,
+    adminToken,
+    secret,
+    groups,
+    seed: SEED,
+    seedMs,
+    pid: process.pid,
+  }),
+);
+let peakRss = 0;
+setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 500).unref();
+const stop = async () => {
+  const cpu = process.cpuUsage();
+  console.log(
+    JSON.stringify({
+      cpuUserS: cpu.user / 1e6,
+      cpuSystemS: cpu.system / 1e6,
+      peakRssMb: Math.max(peakRss, process.memoryUsage().rss) / 2 ** 20,
+    }),
+  );
+  await app.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+};
+process.on('SIGTERM', () => void stop());

@@ -1,0 +1,75 @@
+// Starts bench/lib/fleet-server.ts (bundled like dist/index.js) as a child and reads its JSON
+// lines: the first says where it listens, the last (after stop) its CPU time and peak memory.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import readline from 'node:readline';
+import { build } from 'esbuild';
+import pg from 'pg';
+import { serverBundle } from '../../packages/server/esbuild.options.mjs';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const bundle = path.join(root, 'packages/server/dist/bench-fleet-server.js');
+let built;
+
+/** A fresh PostgreSQL database (BENCH_DB=pg), dropped by `drop()`. */
+async function freshPostgres() {
+  const admin = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `edp_bench_${process.pid}_${Date.now()}`;
+  const c = new pg.Client({ connectionString: admin });
+  await c.connect();
+  await c.query(`create database ${name}`);
+  await c.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const d = new pg.Client({ connectionString: admin });
+      await d.connect();
+      await d.query(`drop database if exists ${name} with (force)`);
+      await d.end();
+    },
+  };
+}
+
+export async function startFleet({ port, seed, database = 'pglite' }) {
+  built ??= build(serverBundle(path.join(root, 'bench/lib/fleet-server.ts'), bundle));
+  await built;
+  const pgDb = database === 'pg' ? await freshPostgres() : undefined;
+  const child = spawn(process.execPath, [bundle], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      FLEET_SEED: String(seed),
+      DATABASE_URL: pgDb?.url ?? '',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = readline.createInterface({ input: child.stdout });
+  const queue = [];
+  let waiting;
+  lines.on('line', (line) => (waiting ? (waiting(line), (waiting = undefined)) : queue.push(line)));
+  const next = () =>
+    queue.length ? Promise.resolve(queue.shift()) : new Promise((r) => (waiting = r));
+  const info = JSON.parse(
+    await Promise.race([
+      next(),
+      new Promise((_, reject) =>
+        child.once('exit', (code) => reject(new Error(`fleet server exited with ${code}`))),
+      ),
+    ]),
+  );
+  return {
+    ...info,
+    /** Stops the server; answers its CPU seconds and peak resident memory. */
+    async stop() {
+      const usage = next();
+      child.kill('SIGTERM');
+      const figures = JSON.parse(await usage);
+      await new Promise((r) => child.once('exit', r));
+      await pgDb?.drop();
+      return figures;
+    },
+  };
+}
