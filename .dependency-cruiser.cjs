@@ -20,6 +20,14 @@ module.exports = {
       to: { path: '^packages/(server|web|agent|e2e)/' },
     },
     {
+      name: 'node-only-shared',
+      severity: 'error',
+      comment:
+        'packages/shared/src/licence verifies certificates with node:crypto: the server and the engine use it, the browser must not.',
+      from: { path: '^packages/web/' },
+      to: { path: '^packages/shared/src/licence/' },
+    },
+    {
       name: 'web-features-not-sideways',
       severity: 'error',
       comment:
@@ -73,7 +81,7 @@ module.exports = {
       severity: 'error',
       comment: 'Services and repositories know nothing of routes or HTTP plugins.',
       from: {
-        path: '^packages/server/src/(platform|portal|console|engine)/',
+        path: '^packages/server/src/(platform|portal|console|engines)/',
         pathNot: '(^packages/server/src/[^/]+/http/|\\.test\\.ts$)',
       },
       to: { path: '^packages/server/src/[^/]+/http/' },
@@ -83,7 +91,7 @@ module.exports = {
       severity: 'error',
       comment: 'The platform serves every context and depends on none.',
       from: { path: '^packages/server/src/platform/', pathNot: '\\.test\\.ts$' },
-      to: { path: '^packages/server/src/(portal|console|engine)/' },
+      to: { path: '^packages/server/src/(portal|console|engines)/' },
     },
   ],
   options: {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from './services.ts';
 import { portalRoutes, vendorRoutes } from './portal/http/index.ts';
 import { deviceRoutes, loginRoutes, tenantRoutes, userRoutes } from './console/http/index.ts';
-import { agentRoutes } from './engines/index.ts';
+import { agentRoutes } from './engines/http/index.ts';
 import { platformRoutes } from './platform/http/index.ts';
 
 /** Every call of the registry (packages/shared/src/api), registered under /api. */

@@ -21,10 +21,9 @@ import {
   webPlugin,
   responseSerializer,
   lazyChildLogger,
-  metricsRegistry,
   metricsRoutes,
-  gaugesOf,
 } from './platform/http/index.ts';
+import { gaugesOf, metricsRegistry } from './platform/metrics/index.ts';
 import { CHECK_IN_INTERVAL_S } from '@edp/shared/contracts/engine';
 import { localCacheBus, redisCacheBus, type CacheBus } from './platform/cache/index.ts';
 import { emailCodeService } from './portal/company/index.ts';

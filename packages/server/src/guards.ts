@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Call } from '@edp/shared/api/define';
 import { consoleGuard } from './console/http/index.ts';
-import { engineGuard } from './engines/index.ts';
+import { engineGuard } from './engines/http/index.ts';
 import type { Guard } from './platform/http/index.ts';
 import type { Services } from './services.ts';
 

@@ -7,7 +7,7 @@ import type { EngineAuthCache } from './engine-auth.ts';
 import type { DeviceAuth, EngineRepository } from './engine-repository.ts';
 import type { PresenceStore } from './presence.ts';
 import { newDeviceToken, tokenHash } from './device-token.ts';
-import type { Metrics } from '../platform/http/index.ts';
+import type { Metrics } from '../platform/metrics/index.ts';
 
 /** Check-ins closer together than this are refused (a looping engine must not load the server). */
 export const MIN_CHECK_IN_SPACING_MS = 1_000;

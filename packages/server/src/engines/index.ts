@@ -4,12 +4,10 @@ import { engineAuthCache } from './engine-auth.ts';
 import { engineRepository } from './engine-repository.ts';
 import { engineService } from './engine-service.ts';
 import { presenceFlusher } from './presence-flusher.ts';
-import type { Metrics } from '../platform/http/index.ts';
+import type { Metrics } from '../platform/metrics/index.ts';
 import { presenceStore } from './presence.ts';
 
 export { newEnrolSecret, tokenHash } from './device-token.ts';
-export { engineGuard } from './http/engine-guard.ts';
-export { agentRoutes } from './http/agent-routes.ts';
 export { MIN_CHECK_IN_SPACING_MS, stateDigest } from './engine-service.ts';
 export type { PresenceStore } from './presence.ts';
 export type { EngineAuthCache } from './engine-auth.ts';

@@ -6,7 +6,7 @@ import type { CaptchaService } from './captcha/index.ts';
 import type { VendorKeys } from './keys/index.ts';
 import type { LoginGuard } from './login-guard/index.ts';
 import type { Mailer } from './mail/index.ts';
-import type { Metrics } from './http/metrics.ts';
+import type { Metrics } from './metrics/index.ts';
 import type { SessionService } from './sessions/index.ts';
 
 /**

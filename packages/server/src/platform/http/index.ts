@@ -11,4 +11,4 @@ export * from './security-headers.ts';
 export * from './serializer.ts';
 export * from './serve.ts';
 export * from './web.ts';
-export * from './metrics.ts';
+export * from './metrics-routes.ts';

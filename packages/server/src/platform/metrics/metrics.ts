@@ -1,13 +1,9 @@
-import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { CommonErr } from '@edp/shared/errors';
-import { AppError } from '../errors/index.ts';
 
 /**
  * The server's Prometheus metrics (prom-client), one registry per app: request rate and latency
  * by route, check-ins, enrolments, engines online, the presence flush, and the database pool.
- * `GET /metrics` answers only with `Authorization: Bearer <METRICS_TOKEN>` (README.md, settings).
+ * `GET /metrics` (platform/http/metrics-routes.ts) answers them to the METRICS_TOKEN holder.
  */
 export function metricsRegistry() {
   const registry = new Registry();
@@ -90,29 +86,4 @@ export function gaugesOf(
       },
     });
   }
-}
-
-const sameToken = (given: string, expected: string) => {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-};
-
-/** Times every request by its route pattern, and serves GET /metrics when a token is set. */
-export function metricsRoutes(app: FastifyInstance, metrics: Metrics, token: string | undefined) {
-  app.addHook('onResponse', (req, reply, done) => {
-    const route = req.routeOptions.url ?? 'unknown';
-    metrics.requests.observe(
-      { route, method: req.method, status: `${Math.floor(reply.statusCode / 100)}xx` },
-      reply.elapsedTime / 1000,
-    );
-    done();
-  });
-  if (!token) return;
-  app.get('/metrics', { schema: { hide: true } }, async (req, reply) => {
-    const given = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
-    if (!sameToken(given, token)) throw new AppError(CommonErr.NotFound);
-    reply.header('content-type', metrics.registry.contentType);
-    return metrics.registry.metrics();
-  });
 }
