@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from './services.ts';
 import { portalRoutes, vendorRoutes } from './portal/http/index.ts';
-import { deviceRoutes, loginRoutes, tenantRoutes, userRoutes } from './console/http/index.ts';
+import {
+  deviceRoutes,
+  installerRoutes,
+  loginRoutes,
+  tenantRoutes,
+  userRoutes,
+} from './console/http/index.ts';
 import { agentRoutes } from './engines/http/index.ts';
 import { platformRoutes } from './platform/http/index.ts';
 
@@ -15,6 +21,7 @@ export function apiRoutes(services: Services) {
     loginRoutes(app, services);
     userRoutes(app, services);
     deviceRoutes(app, services);
+    installerRoutes(app, services);
     agentRoutes(app, services);
   };
 }

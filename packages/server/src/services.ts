@@ -6,6 +6,7 @@ import { deviceQueries } from './portal/device/index.ts';
 import { groupService } from './console/groups/index.ts';
 import { deviceCounts, deviceRepository, deviceService } from './console/devices/index.ts';
 import { engineContext } from './engines/index.ts';
+import { installerService } from './console/installers/index.ts';
 import { licenceQueries, licenceService, type LicencePageCache } from './portal/licence/index.ts';
 import { tenantInfoService, setupService, tenantService } from './console/tenants/index.ts';
 import { proxyService } from './console/proxies/index.ts';
@@ -56,6 +57,7 @@ export function buildServices(platform: Platform, caches: ContextCaches) {
       presence: engines.presence,
     }),
     deviceCounts: counts,
+    installers: installerService(p),
     // engines
     engines,
   };

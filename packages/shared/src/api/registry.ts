@@ -6,6 +6,7 @@ import * as audit from './console/audit.calls.ts';
 import * as devices from './console/devices.calls.ts';
 import * as agent from './engine/agent.calls.ts';
 import * as groups from './console/groups.calls.ts';
+import * as installers from './console/installers.calls.ts';
 import * as login from './console/login.calls.ts';
 import * as profile from './console/profile.calls.ts';
 import * as proxies from './console/proxies.calls.ts';
@@ -39,6 +40,7 @@ export const CALL_MODULES = {
   'console/proxies': proxies,
   'console/audit': audit,
   'console/devices': devices,
+  'console/installers': installers,
   'engine/agent': agent,
 } as const;
 
@@ -59,6 +61,7 @@ export const CALLS = {
   ...proxies,
   ...audit,
   ...devices,
+  ...installers,
   ...agent,
 } satisfies Record<string, Call>;
 

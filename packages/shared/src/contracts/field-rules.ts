@@ -70,6 +70,20 @@ export const fieldRules = {
     'zh-CN': '须为 IANA 时区名称，如 Asia/Shanghai',
     'en-US': 'must be an IANA time zone name, such as Asia/Shanghai',
   },
+  installerExtension: {
+    'zh-CN': '扩展名不合法，仅支持 .RPM、.DEB、.TAR.GZ、.TGZ、.ZIP、.EXE、.MSI',
+    'en-US':
+      'has an illegal extension; only .rpm, .deb, .tar.gz, .tgz, .zip, .exe and .msi are accepted',
+  },
+  installerFormat: {
+    'zh-CN': '安装包格式与扩展名不符',
+    'en-US': 'is not in the format its extension names',
+  },
+  base64: { 'zh-CN': '须为 Base64 编码', 'en-US': 'must be base64' },
+  version: {
+    'zh-CN': '须为版本号，如 1.2.3',
+    'en-US': 'must be a version number such as 1.2.3',
+  },
 } satisfies Record<string, Record<Locale, string>>;
 
 export type FieldRule = keyof typeof fieldRules;

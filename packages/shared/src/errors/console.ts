@@ -31,6 +31,7 @@ export const ConsoleErr = {
   NothingMatches: -10086,
   DeviceHidden: -10087,
   FingerprintExists: -10088,
+  InstallerExists: -10089,
 } as const;
 
 export const consoleCatalogue: Catalogue = {
@@ -180,5 +181,10 @@ export const consoleCatalogue: Catalogue = {
     status: 409,
     'zh-CN': '已有设备使用该硬件指纹',
     'en-US': 'Another device has this hardware fingerprint',
+  },
+  [ConsoleErr.InstallerExists]: {
+    status: 409,
+    'zh-CN': '该产品类型、系统版本下已有此版本号的安装包',
+    'en-US': 'An installer of this version already exists for this product and system version',
   },
 };

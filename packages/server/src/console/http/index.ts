@@ -4,3 +4,4 @@ export * from './login.ts';
 export * from './tenants.ts';
 export * from './users.ts';
 export * from './devices.ts';
+export * from './installers.ts';

@@ -106,6 +106,17 @@ const samples: Record<ConsoleCall, (ids: Ids) => object> = {
   enrolSecret: (i) => ({ groupId: i.group }),
   rotateEnrolSecret: (i) => ({ groupId: i.group }),
   deviceOverview: () => ({}),
+  installerList: () => ({}),
+  uploadInstaller: () => ({
+    fileName: 'matrix.zip',
+    file: Buffer.from('PK\x03\x04matrix').toString('base64'),
+    name: 'matrix',
+    version: '1.0.0',
+    kind: 'TDE',
+    systemVersion: 'Linux',
+  }),
+  deleteInstaller: (i) => ({ id: i.group }),
+  downloadInstaller: () => ({}),
 };
 /** Calls that name an object by id: another tenant's id answers 404. */
 const byId = (call: ConsoleCall) =>
@@ -124,7 +135,8 @@ function injectCall(
   return c.method === 'GET'
     ? ctx.app.inject({
         method: 'GET',
-        url: `/api${pathWith(c, { owner: ids.tenantId })}`,
+        // `type` names an installer: a group's id is none (404), whatever the tenant.
+        url: `/api${pathWith(c, { owner: ids.tenantId, type: ids.group || randomUUID() })}`,
         headers,
       })
     : ctx.app.inject({

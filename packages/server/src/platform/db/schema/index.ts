@@ -5,3 +5,4 @@ export * from './security.ts';
 export * from './portal.ts';
 export * from './console.ts';
 export * from './devices.ts';
+export * from './installers.ts';

@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import {
+  deleteInstaller,
+  downloadInstaller,
+  installerList,
+  uploadInstaller,
+} from '@edp/shared/api/console/installers.calls';
+import { serve } from '../../platform/http/index.ts';
+import type { Services } from '../../services.ts';
+import { callerOf } from './console-guard.ts';
+
+/**
+ * Content-Disposition for a file name a user chose: an ASCII fallback with everything else
+ * replaced, and the exact name in RFC 5987's `filename*` (UTF-8, percent-encoded).
+ */
+export function attachment(fileName: string): string {
+  const base = fileName.split(/[\\/]/).pop() || 'installer';
+  const ascii = base.replace(/[^A-Za-z0-9._ -]/g, '_').slice(0, 200) || 'installer';
+  const encoded = encodeURIComponent(base).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/** Installers and versions (docs/engines.md "Installers"); the download shares /owner/dw. */
+export function installerRoutes(app: FastifyInstance, { installers }: Services) {
+  serve(app, installerList, (req) => installers.list(callerOf(req), req.body));
+  serve(app, uploadInstaller, (req) => installers.upload(callerOf(req), req.body));
+  serve(app, deleteInstaller, async (req) => {
+    await installers.delete(callerOf(req), req.body.id);
+  });
+  // GET /owner/dw/:owner/audit is the audit log's CSV: a static segment wins over `:type`.
+  serve(app, downloadInstaller, async (req, reply) => {
+    const { row, size, path } = await installers.file(
+      callerOf(req),
+      req.params.owner,
+      req.params.type,
+    );
+    return reply
+      .header('Cache-Control', 'no-store')
+      .header('Content-Disposition', attachment(row.fileName))
+      .header('Content-Length', size)
+      .header('X-Content-SHA256', row.sha256)
+      .type('application/octet-stream')
+      .send(fs.createReadStream(path));
+  });
+}
