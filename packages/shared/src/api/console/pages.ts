@@ -3,6 +3,7 @@ import type { MenuMode } from '../../permissions.ts';
 import { auditLog } from './audit.calls.ts';
 import { deviceList } from './devices.calls.ts';
 import { groupList } from './groups.calls.ts';
+import { installerList } from './installers.calls.ts';
 import { loginSettings } from './login.calls.ts';
 import { proxyList } from './proxies.calls.ts';
 import { roleList } from './roles.calls.ts';
@@ -20,6 +21,7 @@ export const CONSOLE_PAGES: readonly { key: string; path: string; access: Consol
   { key: 'proxies', path: '/admin/proxies', access: proxyList.access },
   { key: 'loginSettings', path: '/admin/settings/login', access: loginSettings.access },
   { key: 'devices', path: '/admin/devices', access: deviceList.access },
+  { key: 'installers', path: '/admin/installers', access: installerList.access },
   // No calls yet: the task and key issues bring them.
   { key: 'tasks', path: '/admin/tasks', access: consoleRead('operate') },
   { key: 'keys', path: '/admin/keys', access: consoleRead('kss') },

@@ -11,6 +11,7 @@ export const adminPages = {
   loginSettings: () => import('../../features/admin-settings/pages/admin-login-settings-page.tsx'),
   devices: () => import('../../features/admin-devices/pages/admin-devices-page.tsx'),
   deviceDetail: () => import('../../features/admin-devices/pages/admin-device-detail-page.tsx'),
+  installers: () => import('../../features/admin-installers/pages/admin-installers-page.tsx'),
   tasks: () => import('../../features/admin-devices/pages/admin-tasks-page.tsx'),
   keys: () => import('../../features/admin-keys/pages/admin-keys-page.tsx'),
   audit: () => import('../../features/admin-audit/pages/admin-audit-page.tsx'),

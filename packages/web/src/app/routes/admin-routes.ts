@@ -100,6 +100,14 @@ export const adminRoutes: AppRoute[] = [
     page: () => load('deviceDetail'),
   },
   {
+    path: '/admin/installers',
+    name: 'adminInstallers',
+    access: 'admin',
+    layout: 'admin',
+    page: () => load('installers'),
+    menu: { icon: 'package', order: 75 },
+  },
+  {
     path: '/admin/tasks',
     name: 'adminTasks',
     access: 'admin',

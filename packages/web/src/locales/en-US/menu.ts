@@ -25,6 +25,7 @@ const menu: DeepString<typeof zh> = {
   adminAudit: 'Audit log',
   adminDevices: 'Device center',
   adminDeviceDetail: 'Device details',
+  adminInstallers: 'Installers',
   adminTasks: 'Tasks',
   adminKeys: 'Key management',
   saInit: 'Vendor set-up',

@@ -26,6 +26,7 @@ const menu = {
   adminAudit: '审计日志',
   adminDevices: '设备中心',
   adminDeviceDetail: '设备详情',
+  adminInstallers: '安装包管理',
   adminTasks: '任务列表',
   adminKeys: '密钥管理',
   saInit: '厂商初始化',

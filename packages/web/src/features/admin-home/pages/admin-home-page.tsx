@@ -21,6 +21,7 @@ const LINK_NAMES: Record<string, MenuKey> = {
   proxies: 'adminProxies',
   loginSettings: 'adminLoginSettings',
   devices: 'adminDevices',
+  installers: 'adminInstallers',
   tasks: 'adminTasks',
   keys: 'adminKeys',
   auditLog: 'adminAudit',

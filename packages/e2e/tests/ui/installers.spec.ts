@@ -1,0 +1,153 @@
+import AxeBuilder from '@axe-core/playwright';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import type { Page } from '@playwright/test';
+import { languages } from '../fixtures.ts';
+import { api, apiLogin, chooseOption, uniq } from '../support/admin.ts';
+import { expect, test } from '../support/console-test.ts';
+import { signInAdmin } from '../support/session.ts';
+
+/**
+ * Installers and versions (issue 11): the security operator uploads a real .tar.gz, sees it
+ * listed with its SHA-256, downloads the same bytes, sees the install and enrol commands with a
+ * group's secret, and deletes it; a file of another extension is refused before it is sent.
+ */
+
+type Lang = (typeof languages)[number]['code'];
+
+const TEXT = {
+  'zh-CN': {
+    title: '安装包管理',
+    upload: '上传安装包',
+    file: '安装包文件',
+    name: '名称',
+    version: '版本号',
+    kind: '产品类型',
+    system: '系统版本',
+    // antd spaces out a button's two Chinese characters.
+    save: /^保\s?存$/,
+    badExtension: /扩展名不合法/,
+    download: '下载',
+    group: '分组',
+    delete: '删除',
+    ok: /^确\s?定$/,
+    empty: '暂无安装包，请先上传。',
+  },
+  'en-US': {
+    title: 'Installers',
+    upload: 'Upload installer',
+    file: 'Installer file',
+    name: 'Name',
+    version: 'Version',
+    kind: 'Product type',
+    system: 'System version',
+    save: /^Save$/,
+    badExtension: /Illegal extension/,
+    download: 'Download',
+    group: 'Group',
+    delete: 'Delete',
+    ok: /^OK$/,
+    empty: 'No installers yet. Upload one first.',
+  },
+} satisfies Record<Lang, Record<string, string | RegExp>>;
+
+/** No serious or critical axe violations on the page as it stands. */
+async function expectAccessible(page: Page) {
+  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    bad.map(
+      (v) =>
+        `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).join(', ')}`,
+    ),
+  ).toEqual([]);
+}
+
+for (const { code } of languages) {
+  test.describe(`in ${code}`, () => {
+    test.use({ locale: code });
+
+    test(`[ADMIN][INSTALLERS]: upload a .tar.gz, listed with SHA-256, download the same bytes, install and enrol commands, delete, in ${code}`, async ({
+      page,
+      request,
+      tenant: { accounts },
+    }) => {
+      test.setTimeout(120_000);
+      const T = TEXT[code];
+      const tag = uniq('i');
+      const group = uniq('site');
+      const admin = await apiLogin(request, accounts.admin);
+      const { id: groupId } = await api<{ id: string }>(request, admin, '/user/group/add', {
+        name: group,
+      });
+      const operator = await apiLogin(request, accounts.operator);
+      const { secret } = await api<{ secret: string }>(request, operator, '/dv/m/secret/rotate', {
+        groupId,
+      });
+      const bytes = gzipSync(Buffer.from(`edp agent ${tag}\n`.repeat(500)));
+      const fileName = `edp-agent-${tag}.tar.gz`;
+
+      await signInAdmin(page, request, accounts.operator, '/admin/installers');
+      await expect(page.getByRole('heading', { level: 1, name: T.title })).toBeVisible();
+      await expect(page.getByText(T.empty)).toBeVisible();
+      await expectAccessible(page);
+
+      // A file of another extension is refused before anything is sent.
+      await page.getByRole('button', { name: T.upload }).click();
+      const dialog = page.getByRole('dialog', { name: T.upload });
+      const picker = dialog.locator('input[type=file]');
+      await picker.setInputFiles({
+        name: 'setup.sh',
+        mimeType: 'text/x-sh',
+        buffer: Buffer.from('#!/bin/sh\n'),
+      });
+      await dialog.getByRole('button', { name: T.save }).click();
+      await expect(dialog.getByText(T.badExtension)).toBeVisible();
+
+      // The real upload.
+      await picker.setInputFiles({ name: fileName, mimeType: 'application/gzip', buffer: bytes });
+      await dialog.getByLabel(T.name, { exact: true }).fill(`Agent ${tag}`);
+      await dialog.getByLabel(T.version, { exact: true }).fill('1.2.3');
+      await dialog.getByLabel(T.kind, { exact: true }).click();
+      await chooseOption(page, 'TDE');
+      await dialog.getByLabel(T.system, { exact: true }).fill('CentOS 7');
+      await expect(dialog.getByText(T.badExtension)).toHaveCount(0);
+      await expectAccessible(page);
+      await dialog.getByRole('button', { name: T.save }).click();
+      await expect(dialog).toBeHidden();
+
+      const sha = createHash('sha256').update(bytes).digest('hex');
+      const row = page.getByRole('row').filter({ hasText: `Agent ${tag}` });
+      await expect(row).toContainText('1.2.3');
+      await expect(row).toContainText('CentOS 7');
+      await expect(row).toContainText(sha.slice(0, 12));
+      await expect(row).toContainText(accounts.operator.account);
+
+      // Download: the same bytes under the uploaded name.
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        row.getByRole('button', { name: new RegExp(T.download) }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe(fileName);
+      const saved = await download.path();
+      expect(fs.readFileSync(saved).equals(bytes)).toBe(true);
+
+      // The group's secret and the commands that install the file and enrol the engine.
+      await page.getByLabel(T.group, { exact: true }).click();
+      await page.locator('.ant-select-dropdown:visible').getByTitle(group, { exact: true }).click();
+      await expect(page.getByTestId('installer-secret')).toHaveText(secret);
+      const commands = page.getByTestId('installer-command');
+      await expect(commands).toContainText(`tar -xzf ${fileName}`);
+      await expect(commands).toContainText(`--secret ${secret}`);
+      await expectAccessible(page);
+
+      // Delete, after the question.
+      await row.getByRole('button', { name: T.delete }).click();
+      await page.getByRole('button', { name: T.ok }).click();
+      await expect(row).toHaveCount(0);
+      await expect(page.getByText(T.empty)).toBeVisible();
+    });
+  });
+}

@@ -1,0 +1,47 @@
+import { useQuery } from '@tanstack/react-query';
+import { enrolSecret } from '@edp/shared/api/console/devices.calls';
+import {
+  deleteInstaller as deleteCall,
+  downloadInstaller,
+  installerList,
+  uploadInstaller as uploadCall,
+} from '@edp/shared/api/console/installers.calls';
+import type { BodyOf } from '@edp/shared/api/define';
+import { callApi } from '../../../lib/api.ts';
+import { callQuery, useChange } from '../../../lib/api-query.ts';
+import { downloadCall } from '../../../lib/download-file.ts';
+
+export type InstallerListParams = BodyOf<typeof installerList>;
+export type InstallerUploadInput = BodyOf<typeof uploadCall>;
+
+/** The tenant's installers, newest first. */
+export function useInstallerList(params: InstallerListParams) {
+  return useQuery(callQuery(installerList, params));
+}
+
+export function useUploadInstaller() {
+  return useChange(
+    // A 50 MiB upload on a slow link takes longer than a form's usual wait.
+    (input: InstallerUploadInput) =>
+      callApi(uploadCall, input, { success: true, timeoutMs: 300_000 }),
+    [installerList],
+  );
+}
+
+export function useDeleteInstaller() {
+  return useChange((id: string) => callApi(deleteCall, { id }, { success: true }), [installerList]);
+}
+
+/** Saves an installer under its own name (the session's X-Token goes with it). */
+export function downloadInstallerFile(ownerId: string, id: string, fileName: string) {
+  return downloadCall(downloadInstaller, { owner: ownerId, type: id }, fileName);
+}
+
+/** A group's enrolment secret (null until one is made in the device center). */
+export function useGroupSecret(groupId: string | undefined) {
+  return useQuery({
+    ...callQuery(enrolSecret, { groupId: groupId ?? '' }),
+    placeholderData: undefined,
+    enabled: !!groupId,
+  });
+}
