@@ -48,8 +48,9 @@ for (const [i, count] of counts.entries()) {
     seed: 'bench-checkin',
     log: () => {},
     reportSeconds: 30,
-    onReport: () => {
+    onReport: (report) => {
       started ??= { at: performance.now(), ...serverUsage() };
+      if (process.env.CHECKIN_VERBOSE) console.error(JSON.stringify(report));
     },
   });
   const summary = await sim.run();

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../packages/server/src/app.ts';
 import { loadConfig } from '../../packages/server/src/config.ts';
@@ -99,6 +100,18 @@ console.log(
     pid: process.pid,
   }),
 );
+// Stalls of the server's event loop (PGlite runs in it), logged as they happen.
+const loop = monitorEventLoopDelay({ resolution: 10 });
+loop.enable();
+setInterval(() => {
+  const maxMs = loop.max / 1e6;
+  if (maxMs > 200) {
+    console.error(
+      `fleet server: event loop stalled ${maxMs.toFixed(0)} ms at ${new Date().toISOString()}`,
+    );
+  }
+  loop.reset();
+}, 5_000).unref();
 let peakRss = 0;
 setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 500).unref();
 const stop = async () => {

@@ -3,6 +3,8 @@ import type { DeviceAuth, EngineRepository } from './engine-repository.ts';
 
 const TENANT = 'tenant:';
 const BULK = 200;
+/** Tokens read in one statement at most. */
+const MAX_BATCH = 500;
 /**
  * Entries are read again after this long, so that a lost eviction (Redis unreachable) cannot let
  * a deprecated device check in for more than ten minutes.
@@ -18,6 +20,32 @@ export function engineAuthCache(repo: EngineRepository, bus: CacheBus, clock: ()
   const byToken = new Map<string, DeviceAuth & { loadedAt: number }>();
   const tokenOf = new Map<string, string>();
   const loading = new Map<string, Promise<DeviceAuth | undefined>>();
+  // Tokens not held here are read together: after a restart, or when 50,000 engines first
+  // check in, one statement per batch instead of one per check-in (PGlite runs each in this
+  // thread).
+  let batch = new Map<string, (auth: DeviceAuth | undefined, err?: unknown) => void>();
+  const readBatch = async () => {
+    const waiting = batch;
+    if (waiting.size === 0) return;
+    batch = new Map();
+    try {
+      const found = await repo.authByTokens([...waiting.keys()]);
+      for (const [hash, done] of waiting) done(found.get(hash));
+    } catch (err) {
+      for (const done of waiting.values()) done(undefined, err);
+    }
+  };
+  const read = (hash: string) =>
+    new Promise<DeviceAuth | undefined>((resolve, reject) => {
+      if (batch.size === 0) setImmediate(() => void readBatch());
+      batch.set(hash, (auth, err) => (err ? reject(err) : resolve(auth)));
+      if (batch.size >= MAX_BATCH) void readBatch();
+    });
+  const keep = (hash: string, auth: DeviceAuth) => {
+    // Spread over a minute, so entries loaded together are not all read again at once.
+    byToken.set(hash, { ...auth, loadedAt: clock() - Math.random() * 60_000 });
+    tokenOf.set(auth.deviceId, hash);
+  };
 
   const evictHere = (key: string) => {
     if (key.startsWith(TENANT)) {
@@ -41,17 +69,19 @@ export function engineAuthCache(repo: EngineRepository, bus: CacheBus, clock: ()
       if (cached && clock() - cached.loadedAt < AUTH_TTL_MS) return cached;
       let pending = loading.get(hash);
       if (!pending) {
-        pending = repo.authByToken(hash).finally(() => loading.delete(hash));
+        pending = read(hash).finally(() => loading.delete(hash));
         loading.set(hash, pending);
       }
       const auth = await pending;
       // Only live devices are kept: a refused token is read again, so a device that was deleted and
       // enrolled afresh is never answered from an old entry.
-      if (auth && auth.status === 'running') {
-        byToken.set(hash, { ...auth, loadedAt: clock() });
-        tokenOf.set(auth.deviceId, hash);
-      }
+      if (auth && auth.status === 'running') keep(hash, auth);
       return byToken.get(hash) ?? auth;
+    },
+
+    /** A token just made at enrolment: the engine's first check-in reads nothing. */
+    prime(hash: string, auth: DeviceAuth) {
+      keep(hash, auth);
     },
 
     /** Forget these devices on every node (a large set: the whole tenant, in one message). */

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TEngineIdentity, TEngineState } from '@edp/shared/contracts/engine';
 import { deviceEnrolSecrets, devices, type Db } from '../platform/db/index.ts';
 
@@ -89,9 +89,11 @@ export function engineRepository(db: Db) {
       return row;
     },
 
-    async authByToken(hash: string): Promise<DeviceAuth | undefined> {
-      const [row] = await db
+    /** The devices of these token hashes (one statement for a batch of check-ins). */
+    async authByTokens(hashes: string[]): Promise<Map<string, DeviceAuth>> {
+      const rows = await db
         .select({
+          tokenHash: devices.tokenHash,
           deviceId: devices.id,
           tenantId: devices.tenantId,
           status: devices.status,
@@ -100,11 +102,13 @@ export function engineRepository(db: Db) {
           lastSeenAt: devices.lastSeenAt,
         })
         .from(devices)
-        .where(eq(devices.tokenHash, hash))
-        .limit(1);
-      if (!row) return undefined;
-      const { lastSeenAt, ...auth } = row;
-      return { ...auth, storedSeenAt: lastSeenAt?.getTime() ?? null };
+        .where(inArray(devices.tokenHash, hashes));
+      return new Map(
+        rows.map(({ tokenHash, lastSeenAt, ...auth }) => [
+          tokenHash!,
+          { ...auth, storedSeenAt: lastSeenAt?.getTime() ?? null },
+        ]),
+      );
     },
 
     /** A changed state, written at once with the time it was seen. False: the device is deprecated. */

@@ -37,19 +37,29 @@ export function engineService(deps: {
       const owner = await repo.secretOwner(secret);
       if (!owner) throw new AppError(AgentErr.SecretInvalid);
       const token = newDeviceToken();
+      const hash = tokenHash(token);
+      const digest = stateDigest(state);
       const now = clock();
       const device = await repo.enrol({
         ...owner,
         identity,
         state,
-        digest: stateDigest(state),
-        tokenHash: tokenHash(token),
+        digest,
+        tokenHash: hash,
         now: new Date(now),
       });
       if (!device) throw new AppError(AgentErr.FingerprintDeprecated);
       enrolments.inc();
       // A re-enrolment replaces the token: the old one must stop working on every node.
       auth.evict(owner.tenantId, [device.id]);
+      auth.prime(hash, {
+        deviceId: device.id,
+        tenantId: owner.tenantId,
+        status: 'running',
+        stateDigest: digest,
+        intervalS: device.intervalS,
+        storedSeenAt: now,
+      });
       presence.stored(device.id, now);
       deps.changed(owner.tenantId);
       return { deviceId: device.id, token, interval: device.intervalS };
