@@ -50,6 +50,7 @@ export function engineRepository(db: Db) {
       state: TEngineState;
       digest: string;
       tokenHash: string;
+      intervalS: number;
       now: Date;
     }): Promise<{ id: string; intervalS: number } | undefined> {
       const { identity: i, now } = input;
@@ -68,6 +69,7 @@ export function engineRepository(db: Db) {
         ...identity,
         ...stateColumns(input.state, input.digest, now),
         tokenHash: input.tokenHash,
+        intervalS: input.intervalS,
         enrolledAt: now,
         lastSeenAt: now,
       };

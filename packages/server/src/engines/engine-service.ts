@@ -25,6 +25,8 @@ export function engineService(deps: {
   /** The tenant's devices changed in a way its counters show (device-counts.ts). */
   changed: (tenantId: string) => void;
   metrics: Pick<Metrics, 'checkIns' | 'enrolments'>;
+  /** The interval (s) an enrolment gives (CHECK_IN_INTERVAL_S). */
+  intervalS: number;
 }) {
   const { checkIns, enrolments } = deps.metrics;
   const { repo, auth, presence, clock } = deps;
@@ -46,6 +48,7 @@ export function engineService(deps: {
         state,
         digest,
         tokenHash: hash,
+        intervalS: deps.intervalS,
         now: new Date(now),
       });
       if (!device) throw new AppError(AgentErr.FingerprintDeprecated);

@@ -18,7 +18,7 @@ export const LAST_SEEN_REFRESH_MS = 60_000;
 
 /** Everything the engine context holds for the life of the server. */
 export function engineContext(
-  p: Pick<Platform, 'db' | 'bus' | 'clock'> & {
+  p: Pick<Platform, 'db' | 'bus' | 'clock' | 'config'> & {
     log: Parameters<typeof presenceFlusher>[0]['log'];
     changed: (tenantId: string) => void;
     metrics: Metrics;
@@ -44,6 +44,7 @@ export function engineContext(
     clock: p.clock,
     changed: p.changed,
     metrics: p.metrics,
+    intervalS: p.config.CHECK_IN_INTERVAL_S,
   });
   return { auth, presence, flusher, service };
 }
