@@ -129,12 +129,16 @@ function operations(): Operation[] {
   return ops;
 }
 
-/** A fresh token of each kind per operation: a call that ends its session cannot blind the rest. */
+/**
+ * A fresh token of each kind per operation: a call that ends its session cannot blind the rest.
+ * The company is made once (its password hash costs a scrypt); each operation gets a new session.
+ */
+let companyId: string | undefined;
 async function tokens(): Promise<Record<Kind, string | undefined>> {
-  const company = await makeCompany(ctx);
+  companyId ??= (await makeCompany(ctx)).id;
   return {
     anonymous: undefined,
-    company: company.token,
+    company: await ctx.app.sessions.create({ kind: 'company', subjectId: companyId }),
     vendor: await ctx.app.sessions.create({ kind: 'vendor', subjectId: randomUUID() }),
     console: await ctx.app.sessions.create({ kind: 'user', subjectId: adminId, tenantId }),
     engine: await engineToken(),

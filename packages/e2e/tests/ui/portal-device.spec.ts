@@ -71,10 +71,15 @@ test('[PORTAL][DEVICE]: counters, search and filters, details, elevation file, u
   await expect(page.getByRole('heading', { name: 'Engine details' })).toBeVisible();
   const elevate = page.getByRole('button', { name: 'Elevation file' });
   await expect(elevate).toBeDisabled();
-  await elevate.hover({ force: true });
-  await expect(
-    page.getByText('An elevation file needs a valid license on this device'),
-  ).toBeVisible();
+  // The reason is a tooltip; on a busy machine the first hover can come before the button's
+  // handlers are ready, so hover again until it shows.
+  await expect(async () => {
+    await page.mouse.move(0, 0);
+    await elevate.hover({ force: true });
+    await expect(
+      page.getByText('An elevation file needs a valid license on this device'),
+    ).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 
   await page.goto('/device/no-such-device');
   await expect(page.getByText('Device not found')).toBeVisible();
