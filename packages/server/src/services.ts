@@ -46,7 +46,7 @@ export function buildServices(platform: Platform, caches: ContextCaches) {
     self: selfService(p, login),
     users: userService(p, tenants),
     roles: roleService(p, tenants),
-    groups: groupService(p),
+    groups: groupService(p, { devicesChanged: counts.changed }),
     proxies: proxyService(p),
     audit: auditService(p.db),
     auditQueries: auditQueryService(p.db),

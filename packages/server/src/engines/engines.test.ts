@@ -272,6 +272,19 @@ describe('engines: enrolment, check-in and the device centre', () => {
     expect((await op<TDeviceList>('/dv/m/list', {})).body.data!.total).toBe(
       before - mine.body.data!.total,
     );
+    // Escrowing group B into A shows B's devices to A's users at once, though the page
+    // without them was just sent (the clock does not move: no cache expiry helps).
+    expect((await opA<TDeviceList>('/dv/m/list', {})).body.data!.total).toBe(0);
+    const escrowed = await admin('/user/group/escrow', {
+      id: groupB,
+      toGroupId: groupA,
+      mode: 'sibling',
+    });
+    expect(escrowed.body).toMatchObject({ success: true });
+    const withB = await opA<TDeviceList>('/dv/m/list', {});
+    expect(withB.body.data!.list.map((d) => d.id)).toEqual([b1]);
+    expect((await admin('/user/group/escrow/del', { id: groupB })).body.success).toBe(true);
+    expect((await opA<TDeviceList>('/dv/m/list', {})).body.data!.total).toBe(0);
     // A group with devices cannot be deleted.
     expect((await admin('/user/group/del', { id: groupB })).body.errCode).toBe(
       ConsoleErr.GroupInUse,

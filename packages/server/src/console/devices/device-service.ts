@@ -85,20 +85,23 @@ export function deviceService(
     const visible = await visibleDeviceGroups(db, caller.actor);
     if (visible && !visible.includes(row.device.groupId))
       throw new AppError(ConsoleErr.DeviceHidden);
-    return row;
+    return { ...row, visible };
   }
 
-  /** A group the caller may put devices in. */
-  async function targetGroup(caller: Caller, groupId: string) {
+  /** A group the caller may put devices in, among the groups they see. */
+  async function targetGroup(caller: Caller, groupId: string, visible: string[] | null) {
     const group = await groupRepository(db).findById(caller.actor.tenantId, groupId);
-    const visible = await visibleDeviceGroups(db, caller.actor);
     if (!group || (visible && !visible.includes(groupId))) throw new AppError(CommonErr.NotFound);
     return group;
   }
 
   /** The scope of a bulk action: its target inside the caller's groups and the action's list. */
-  async function scopeOf(caller: Caller, action: BulkAction, target: TDeviceTarget) {
-    const visible = await visibleDeviceGroups(db, caller.actor);
+  async function scopeOf(
+    caller: Caller,
+    action: BulkAction,
+    target: TDeviceTarget,
+    visible: string[] | null,
+  ) {
     const scope: DeviceScope = {
       tenantId: caller.actor.tenantId,
       status: STATUS_OF[action],
@@ -174,7 +177,11 @@ export function deviceService(
     },
 
     async add(caller: Caller, input: z.output<typeof ZDeviceAdd>) {
-      const group = await targetGroup(caller, input.groupId);
+      const group = await targetGroup(
+        caller,
+        input.groupId,
+        await visibleDeviceGroups(db, caller.actor),
+      );
       const id = await repo.insert({ ...input, tenantId: caller.actor.tenantId });
       counts.changed(caller.actor.tenantId);
       await audit.change(caller, { target: input.name, after: { ...input, group: group.name } });
@@ -182,9 +189,9 @@ export function deviceService(
     },
 
     async edit(caller: Caller, input: z.output<typeof ZDeviceEdit>) {
-      const { device } = await visibleDevice(caller, input.id);
+      const { device, visible } = await visibleDevice(caller, input.id);
       if (device.status !== 'running') throw new AppError(ConsoleErr.DeviceDeprecated);
-      const group = input.groupId ? await targetGroup(caller, input.groupId) : undefined;
+      const group = input.groupId ? await targetGroup(caller, input.groupId, visible) : undefined;
       const { id, ...values } = input;
       await repo.update(device.tenantId, id, values);
       counts.changed(device.tenantId);
@@ -196,24 +203,36 @@ export function deviceService(
     },
 
     async preview(caller: Caller, action: BulkAction, target: TDeviceTarget) {
-      return repo.preview(await scopeOf(caller, action, target), PREVIEW_FIRST);
+      const visible = await visibleDeviceGroups(db, caller.actor);
+      return repo.preview(await scopeOf(caller, action, target, visible), PREVIEW_FIRST);
     },
 
     async deprecate(caller: Caller, target: TDeviceTarget) {
-      const scope = await scopeOf(caller, 'deprecate', target);
+      const scope = await scopeOf(
+        caller,
+        'deprecate',
+        target,
+        await visibleDeviceGroups(db, caller.actor),
+      );
       const ids = await repo.deprecate(scope, new Date(scope.now));
       return afterBulk(caller, ids, 'deprecate', target);
     },
 
     async move(caller: Caller, target: TDeviceTarget, groupId: string) {
-      const group = await targetGroup(caller, groupId);
-      const scope = await scopeOf(caller, 'move', target);
+      const visible = await visibleDeviceGroups(db, caller.actor);
+      const group = await targetGroup(caller, groupId, visible);
+      const scope = await scopeOf(caller, 'move', target, visible);
       const ids = await repo.move(scope, group.id);
       return afterBulk(caller, ids, 'move', target, group.name);
     },
 
     async purge(caller: Caller, target: TDeviceTarget) {
-      const scope = await scopeOf(caller, 'purge', target);
+      const scope = await scopeOf(
+        caller,
+        'purge',
+        target,
+        await visibleDeviceGroups(db, caller.actor),
+      );
       if (target.ids) {
         // Naming a running device for permanent deletion is a mistake worth saying.
         const running = await repo.count({ ...scope, status: 'running' });
@@ -224,14 +243,14 @@ export function deviceService(
     },
 
     async secret(caller: Caller, groupId: string) {
-      await targetGroup(caller, groupId);
+      await targetGroup(caller, groupId, await visibleDeviceGroups(db, caller.actor));
       const row = await repo.secretOf(caller.actor.tenantId, groupId);
       return { groupId, secret: row?.secret ?? null, createdAt: iso(row?.createdAt ?? null) };
     },
 
     /** A new secret for the group; engines enrolled with the old one keep their tokens. */
     async rotateSecret(caller: Caller, groupId: string) {
-      const group = await targetGroup(caller, groupId);
+      const group = await targetGroup(caller, groupId, await visibleDeviceGroups(db, caller.actor));
       const secret = newEnrolSecret();
       const at = new Date(clock());
       await repo.setSecret(caller.actor.tenantId, groupId, secret, at);

@@ -16,8 +16,14 @@ const summary = (g: GroupRow) => ({
   leader: g.leader,
 });
 
+/** What the device centre is told: its pages show group names and follow escrow. */
+export interface GroupDeps {
+  /** A group's name or escrow changed: device pages kept for the tenant are stale. */
+  devicesChanged: (tenantId: string) => void;
+}
+
 /** The group tree: unique names, no deleting a group in use, escrow of devices (docs/product.md §5, §6). */
-export function groupService(app: Pick<Platform, 'db'>) {
+export function groupService(app: Pick<Platform, 'db'>, deps: GroupDeps) {
   const db = app.db;
   const groups = groupRepository(db);
   const audit = auditService(db);
@@ -78,6 +84,7 @@ export function groupService(app: Pick<Platform, 'db'>) {
       }
       const { id, ...values } = input;
       await groups.update(group.tenantId, id, values);
+      deps.devicesChanged(group.tenantId);
       await audit.change(caller, {
         target: group.name,
         before: summary(group),
@@ -113,6 +120,7 @@ export function groupService(app: Pick<Platform, 'db'>) {
       if (!fits) throw new AppError(ConsoleErr.EscrowTarget);
       const before = await groups.escrowOf(group.id);
       await groups.setEscrow(group.tenantId, group.id, target.id, input.mode);
+      deps.devicesChanged(group.tenantId);
       await audit.change(caller, {
         target: group.name,
         before: before ? { toGroupId: before.toGroupId, mode: before.mode } : null,
@@ -125,6 +133,7 @@ export function groupService(app: Pick<Platform, 'db'>) {
       const before = await groups.escrowOf(group.id);
       if (!before) throw new AppError(CommonErr.NotFound);
       await groups.deleteEscrow(group.tenantId, group.id);
+      deps.devicesChanged(group.tenantId);
       await audit.change(caller, {
         target: group.name,
         before: { toGroupId: before.toGroupId, mode: before.mode },
