@@ -28,6 +28,7 @@ export function buildServices(platform: Platform, caches: ContextCaches) {
   const engines = engineContext({ ...p, changed: counts.changed });
   const login = loginService(p);
   const tenants = tenantService(p.db);
+  const installers = installerService(p);
   return {
     // portal
     companies: companyService(p),
@@ -37,7 +38,13 @@ export function buildServices(platform: Platform, caches: ContextCaches) {
     balance: balanceQueries(p.db),
     recharge: rechargeService(p.db),
     vendor: vendorService(p),
-    vendorTenants: vendorTenantService(p),
+    vendorTenants: vendorTenantService(p, {
+      // The tenant is gone either way: a file left behind is logged, not answered as an error.
+      tenantDeleted: (id) =>
+        installers.removeTenantFiles(id).catch((err: unknown) => {
+          p.log.error({ err, tenantId: id }, 'installer files of a deleted tenant not removed');
+        }),
+    }),
     // console
     tenants,
     tenantInfo: tenantInfoService(p.db),
@@ -57,7 +64,7 @@ export function buildServices(platform: Platform, caches: ContextCaches) {
       presence: engines.presence,
     }),
     deviceCounts: counts,
-    installers: installerService(p),
+    installers,
     // engines
     engines,
   };

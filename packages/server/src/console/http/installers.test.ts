@@ -219,6 +219,27 @@ describe('installers (/dv/m/installer/*, GET /owner/dw/{owner}/{id})', () => {
     expect((await operator('/dv/m/installer/del', { id })).status).toBe(404);
   });
 
+  it("removes a tenant's installer files when the vendor deletes the tenant", async () => {
+    const res = await operatorB<{ id: string }>(
+      '/dv/m/installer/add',
+      upload({ version: '9.9.9' }),
+    );
+    expect(res.status).toBe(200);
+    const dir = path.join(ctx.dataDir, 'installers', tenantB);
+    expect(fs.readdirSync(dir)).toContain(res.body.data!.id);
+    const sa = as(
+      ctx.app,
+      'vendor.example',
+      await ctx.app.sessions.create({ kind: 'vendor', subjectId: randomUUID() }),
+    );
+    expect((await sa('/sa/ows/del', { id: tenantB })).body).toMatchObject({ success: true });
+    expect(fs.existsSync(dir)).toBe(false);
+    // The other tenant's files stay.
+    expect(fs.readdirSync(path.join(ctx.dataDir, 'installers', tenantId)).length).toBeGreaterThan(
+      0,
+    );
+  });
+
   it('names files safely in Content-Disposition (RFC 5987 for the rest)', () => {
     expect(attachment('安装包 1.0.zip')).toBe(
       `attachment; filename="___ 1.0.zip"; filename*=UTF-8''%E5%AE%89%E8%A3%85%E5%8C%85%201.0.zip`,

@@ -127,6 +127,9 @@ export function installerService(p: Pick<Platform, 'db' | 'config'>) {
       if (size === undefined) throw new AppError(CommonErr.NotFound);
       return { row, size, path: store.pathOf(tenantId, row.id) };
     },
+
+    /** A deleted tenant's files (its rows went with the tenant). */
+    removeTenantFiles: (tenantId: string) => store.removeTenant(tenantId),
   };
 }
 export type InstallerService = ReturnType<typeof installerService>;

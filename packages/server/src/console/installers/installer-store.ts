@@ -53,6 +53,12 @@ export function installerStore(dataDir: string) {
     async remove(tenantId: string, id: string): Promise<void> {
       await fs.rm(pathOf(tenantId, id), { force: true });
     },
+
+    /** Every file of a tenant (the tenant was deleted). */
+    async removeTenant(tenantId: string): Promise<void> {
+      if (!UUID.test(tenantId)) throw new Error('installer path from a non-id');
+      await fs.rm(path.join(root, tenantId.toLowerCase()), { recursive: true, force: true });
+    },
   };
 }
 export type InstallerStore = ReturnType<typeof installerStore>;

@@ -22,6 +22,10 @@ const summary = (t: TenantRow) => ({
  */
 export function vendorTenantService(
   app: Pick<Platform, 'db' | 'sessions'> & { consoleCache: ConsoleCache },
+  deps: {
+    /** What the tenant kept outside the database (installer files) is removed with it. */
+    tenantDeleted: (tenantId: string) => Promise<void>;
+  },
 ) {
   const repo = tenantRepository(app.db);
   const audit = auditService(app.db);
@@ -86,6 +90,7 @@ export function vendorTenantService(
       await app.sessions.revokeTenant(id);
       await repo.delete(id);
       app.consoleCache.changed(id);
+      await deps.tenantDeleted(id);
     },
   };
 }
