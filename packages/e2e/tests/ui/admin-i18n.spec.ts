@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { languages } from '../fixtures.ts';
 import { loginAdmin } from '../support/admin.ts';
+import { expectAccessible } from '../support/a11y.ts';
 import { expect, test } from '../support/console-test.ts';
 import { signInAdmin } from '../support/session.ts';
 
@@ -39,18 +38,6 @@ const SYSTEM: [string, Record<Lang, string>, Record<Lang, string>][] = [
     { 'zh-CN': '密码有效期（天）', 'en-US': 'Password expiry (days)' },
   ],
 ];
-
-/** No serious or critical axe violations on the page as it stands. */
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    bad.map(
-      (v) =>
-        `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).join(', ')}`,
-    ),
-  ).toEqual([]);
-}
 
 for (const { code } of languages) {
   test.describe(`in ${code}`, () => {

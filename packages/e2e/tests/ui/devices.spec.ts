@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { languages } from '../fixtures.ts';
@@ -10,7 +9,9 @@ import {
   uniq,
   type ConsoleAccounts,
 } from '../support/admin.ts';
+import { expectAccessible } from '../support/a11y.ts';
 import { expect, test } from '../support/console-test.ts';
+import { groupWithSecret } from '../support/fleet.ts';
 import { signInAdmin } from '../support/session.ts';
 
 /**
@@ -57,15 +58,7 @@ async function seedFleet(
   accounts: ConsoleAccounts,
   engines: { name: string; kind?: string; licensed?: number; quiet?: boolean }[],
 ) {
-  const admin = await apiLogin(request, accounts.admin);
-  const group = uniq('plant');
-  const { id: groupId } = await api<{ id: string }>(request, admin, '/user/group/add', {
-    name: group,
-  });
-  const operator = await apiLogin(request, accounts.operator);
-  const { secret } = await api<{ secret: string }>(request, operator, '/dv/m/secret/rotate', {
-    groupId,
-  });
+  const { group, groupId, secret, admin, operator } = await groupWithSecret(request, accounts);
   const made: Engine[] = [];
   for (const [i, e] of engines.entries()) {
     const s = state(
@@ -100,19 +93,6 @@ async function seedFleet(
 }
 
 const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
-
-/** No serious or critical axe violations on the page as it stands. */
-async function expectAccessible(page: Page) {
-  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    bad.map(
-      (v) =>
-        `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).join(', ')}`,
-    ),
-  ).toEqual([]);
-}
 
 const TEXT = {
   'zh-CN': {

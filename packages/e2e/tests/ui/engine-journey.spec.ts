@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -11,6 +10,7 @@ import type { Page } from '@playwright/test';
 import { makeVendor } from '../../../agent/src/test/licence-fixture.ts';
 import { languages } from '../fixtures.ts';
 import { api, apiLogin, uniq } from '../support/admin.ts';
+import { expectAccessible } from '../support/a11y.ts';
 import { expect, test } from '../support/console-test.ts';
 import { serverURL } from '../support/servers.ts';
 import { signInAdmin } from '../support/session.ts';
@@ -92,19 +92,6 @@ test.afterEach(async () => {
 });
 
 const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
-
-/** No serious or critical axe violations on the page as it stands. */
-async function expectAccessible(page: Page) {
-  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    bad.map(
-      (v) =>
-        `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).join(', ')}`,
-    ),
-  ).toEqual([]);
-}
 
 const TEXT = {
   'zh-CN': {

@@ -1,11 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import type { Page } from '@playwright/test';
 import { languages } from '../fixtures.ts';
-import { api, apiLogin, chooseOption, uniq } from '../support/admin.ts';
+import { chooseOption, uniq } from '../support/admin.ts';
+import { expectAccessible } from '../support/a11y.ts';
 import { expect, test } from '../support/console-test.ts';
+import { groupWithSecret } from '../support/fleet.ts';
 import { signInAdmin } from '../support/session.ts';
 
 /**
@@ -52,19 +52,6 @@ const TEXT = {
   },
 } satisfies Record<Lang, Record<string, string | RegExp>>;
 
-/** No serious or critical axe violations on the page as it stands. */
-async function expectAccessible(page: Page) {
-  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    bad.map(
-      (v) =>
-        `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).join(', ')}`,
-    ),
-  ).toEqual([]);
-}
-
 for (const { code } of languages) {
   test.describe(`in ${code}`, () => {
     test.use({ locale: code });
@@ -77,15 +64,7 @@ for (const { code } of languages) {
       test.setTimeout(120_000);
       const T = TEXT[code];
       const tag = uniq('i');
-      const group = uniq('site');
-      const admin = await apiLogin(request, accounts.admin);
-      const { id: groupId } = await api<{ id: string }>(request, admin, '/user/group/add', {
-        name: group,
-      });
-      const operator = await apiLogin(request, accounts.operator);
-      const { secret } = await api<{ secret: string }>(request, operator, '/dv/m/secret/rotate', {
-        groupId,
-      });
+      const { group, secret } = await groupWithSecret(request, accounts);
       const bytes = gzipSync(Buffer.from(`edp agent ${tag}\n`.repeat(500)));
       const fileName = `edp-agent-${tag}.tar.gz`;
 
@@ -137,8 +116,8 @@ for (const { code } of languages) {
       // The group's secret and the commands that install the file and enrol the engine.
       await page.getByLabel(T.group, { exact: true }).click();
       await page.locator('.ant-select-dropdown:visible').getByTitle(group, { exact: true }).click();
-      await expect(page.getByTestId('installer-secret')).toHaveText(secret);
-      const commands = page.getByTestId('installer-command');
+      await expect(page.getByTestId('enrol-secret')).toHaveText(secret);
+      const commands = page.getByTestId('enrol-command');
       await expect(commands).toContainText(`tar -xzf ${fileName}`);
       await expect(commands).toContainText(`--secret ${secret}`);
       await expectAccessible(page);

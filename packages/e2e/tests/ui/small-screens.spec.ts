@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { languages } from '../fixtures.ts';
 import { api, apiLogin, uniq } from '../support/admin.ts';
+import { seriousViolations } from '../support/a11y.ts';
 import { test as tenantTest } from '../support/console-test.ts';
 import { fundedCompany, issuedDevice } from '../support/portal.ts';
 import { signInAdmin, signInCompany, signInVendor } from '../support/session.ts';
@@ -91,14 +91,6 @@ async function expectFits(page: Page, path: string) {
   await settled(page);
   await expect(page.locator('h1').first()).toBeVisible();
   expect(await phoneProblems(page), path).toEqual([]);
-}
-
-/** Serious or critical axe violations of the page as it stands. */
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** Opens the menu from the header: it covers the content, which keeps its width. */

@@ -52,12 +52,7 @@ const adminInstallers: DeepString<typeof zh> = {
     pickInstaller: 'Please choose an installer',
     group: 'Group',
     pickGroup: 'Please choose the group the engine joins',
-    secret: 'Enrolment secret',
-    noSecret:
-      'This group has no enrolment secret yet: make one under "Enrol engines" in the device center.',
     command: 'Install and enrol commands',
-    copyCommand: 'Copy commands',
-    copySecret: 'Copy secret',
   },
 };
 

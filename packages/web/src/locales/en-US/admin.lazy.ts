@@ -111,6 +111,19 @@ const admin: DeepString<typeof zh> = {
     noLinks: 'Your role has no console functions yet.',
     super: 'Super administrator (all duties)',
   },
+  enrolSecret: {
+    secret: 'Enrolment secret',
+    none: 'This group has no enrolment secret yet.',
+    create: 'Create secret',
+    rotate: 'Rotate secret',
+    rotateTitle: 'Rotate the enrolment secret?',
+    rotateContent:
+      'Engines already enrolled keep working. The old secret stops working at once: new engines must enrol with the new one.',
+    createdAt: 'Made {{time}}',
+    copySecret: 'Copy secret',
+    copyCommand: 'Copy commands',
+    readOnly: 'Your role is read-only: it cannot create or rotate secrets.',
+  },
   pending: 'This function comes in a later version.',
 };
 

@@ -48,11 +48,7 @@ const adminInstallers = {
     pickInstaller: '请选择安装包',
     group: '分组',
     pickGroup: '请选择引擎加入的分组',
-    secret: '注册密钥',
-    noSecret: '该分组还没有注册密钥，请到设备中心的“注册引擎”中生成。',
     command: '安装与注册命令',
-    copyCommand: '复制命令',
-    copySecret: '复制密钥',
   },
 };
 

@@ -98,6 +98,18 @@ const admin = {
     noLinks: '当前角色暂无可用的功能入口。',
     super: '超级管理员（拥有全部职责）',
   },
+  enrolSecret: {
+    secret: '注册密钥',
+    none: '该分组还没有注册密钥。',
+    create: '生成密钥',
+    rotate: '更换密钥',
+    rotateTitle: '更换注册密钥？',
+    rotateContent: '已注册的引擎不受影响，继续正常工作；旧密钥立即失效，新引擎须使用新密钥注册。',
+    createdAt: '生成于 {{time}}',
+    copySecret: '复制密钥',
+    copyCommand: '复制命令',
+    readOnly: '您的角色为只读，不能生成或更换密钥。',
+  },
   pending: '该功能将在后续版本提供。',
 };
 

@@ -127,7 +127,6 @@ export default function AdminDevicesPage() {
       />
       <EnrolDrawer
         open={enrolling}
-        canWrite={canWrite}
         defaultGroupId={filter.groupId}
         onClose={() => setEnrolling(false)}
       />

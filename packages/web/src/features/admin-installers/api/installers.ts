@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { enrolSecret } from '@edp/shared/api/console/devices.calls';
 import {
   deleteInstaller as deleteCall,
   downloadInstaller,
@@ -35,13 +34,4 @@ export function useDeleteInstaller() {
 /** Saves an installer under its own name (the session's X-Token goes with it). */
 export function downloadInstallerFile(ownerId: string, id: string, fileName: string) {
   return downloadCall(downloadInstaller, { owner: ownerId, type: id }, fileName);
-}
-
-/** A group's enrolment secret (null until one is made in the device center). */
-export function useGroupSecret(groupId: string | undefined) {
-  return useQuery({
-    ...callQuery(enrolSecret, { groupId: groupId ?? '' }),
-    placeholderData: undefined,
-    enabled: !!groupId,
-  });
 }

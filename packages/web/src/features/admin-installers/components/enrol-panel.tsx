@@ -1,40 +1,26 @@
 import { useState } from 'react';
-import { Button, Card, Form, Select, Space, Spin, message } from 'antd';
-import { CopyOutlined } from '@ant-design/icons';
+import { Card, Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TInstallerItem } from '@edp/shared/contracts/installers';
+import { EnrolSecret } from '../../admin-common/components/enrol-secret.tsx';
 import { GroupTreeSelect } from '../../admin-common/components/group-tree-select.tsx';
-import { useGroupSecret } from '../api/installers.ts';
 import { installAndEnrolCommands } from '../lib/installer-file.ts';
 
 /**
- * The download page's enrolment: choose an installer and a group, see the group's secret and
- * the commands that install the file and enrol the engine with it.
+ * The download page's enrolment: choose an installer and a group, then the group's secret and
+ * the commands that install the file and enrol the engine with it (EnrolSecret).
  */
 export function EnrolPanel({ installers }: { installers: TInstallerItem[] }) {
   const { t } = useTranslation('adminInstallers');
-  const [toast, holder] = message.useMessage();
   const [installerId, setInstallerId] = useState<string>();
   const [groupId, setGroupId] = useState<string>();
   const installer = installers.find((i) => i.id === installerId) ?? installers[0];
-  const secret = useGroupSecret(groupId);
-  const value = secret.data?.secret ?? null;
-  const commands =
-    value && installer
-      ? installAndEnrolCommands(window.location.origin, installer.fileName, value)
-      : '';
-  const copy = (text: string) =>
-    void navigator.clipboard?.writeText(text).then(
-      () => void toast.success(t('copied')),
-      () => undefined,
-    );
 
   return (
     <Card
       title={<h2 className="installer-enrol__title">{t('enrol.title')}</h2>}
       style={{ marginTop: 24 }}
     >
-      {holder}
       <p>{t('enrol.intro')}</p>
       <Form layout="vertical" style={{ maxWidth: 560 }}>
         <Form.Item label={t('enrol.installer')} htmlFor="enrol-installer">
@@ -58,32 +44,16 @@ export function EnrolPanel({ installers }: { installers: TInstallerItem[] }) {
           />
         </Form.Item>
       </Form>
-      {groupId && secret.isLoading && <Spin />}
-      {groupId && secret.isSuccess && !value && <p>{t('enrol.noSecret')}</p>}
-      {value && (
-        <>
-          <h3 className="installer-enrol__title">{t('enrol.secret')}</h3>
-          <pre className="installer-command" data-testid="installer-secret">
-            {value}
-          </pre>
-          <Space wrap style={{ marginBottom: 16 }}>
-            <Button icon={<CopyOutlined />} onClick={() => copy(value)}>
-              {t('enrol.copySecret')}
-            </Button>
-          </Space>
-          {installer && (
-            <>
-              <h3 className="installer-enrol__title">{t('enrol.command')}</h3>
-              <pre className="installer-command" data-testid="installer-command">
-                {commands}
-              </pre>
-              <Button icon={<CopyOutlined />} onClick={() => copy(commands)}>
-                {t('enrol.copyCommand')}
-              </Button>
-            </>
-          )}
-        </>
-      )}
+      <EnrolSecret
+        groupId={groupId}
+        commandsOf={(secret) =>
+          installer
+            ? installAndEnrolCommands(window.location.origin, installer.fileName, secret)
+            : null
+        }
+        commandTitle={t('enrol.command')}
+        level={3}
+      />
     </Card>
   );
 }
