@@ -57,10 +57,26 @@ step "lint and format"
 npm run --silent lint
 
 step "unit and server tests on PGlite"
-npx vitest run --reporter=default --reporter=json --outputFile="$results/vitest-pglite.json"
+npx vitest run --project '!agent' --reporter=default --reporter=json --outputFile="$results/vitest-pglite.json"
 
-step "server tests on PostgreSQL"
-DB=pg npx vitest run --project server --reporter=default --reporter=json --outputFile="$results/vitest-pg.json"
+step "server tests on PostgreSQL, and the reference engine's tests beside them"
+# The engine's tests mostly wait on real timers (check-in intervals, back-off): run beside the
+# CPU-bound PostgreSQL tests they cost little, in the PGlite step they held a worker idle.
+agent_log=$(mktemp)
+npx vitest run --project agent --reporter=default --reporter=json \
+  --outputFile="$results/vitest-agent.json" >"$agent_log" 2>&1 &
+agent_pid=$!
+pg_rc=0
+DB=pg npx vitest run --project server --reporter=default --reporter=json --outputFile="$results/vitest-pg.json" || pg_rc=$?
+agent_rc=0
+wait "$agent_pid" || agent_rc=$?
+echo "-- the reference engine's tests (packages/agent):"
+cat "$agent_log"
+rm -f "$agent_log"
+if [ "$pg_rc" != 0 ] || [ "$agent_rc" != 0 ]; then
+  echo "PostgreSQL server tests exit $pg_rc, engine tests exit $agent_rc" >&2
+  exit 1
+fi
 
 step "build"
 npm run --silent build
