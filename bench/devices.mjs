@@ -3,6 +3,7 @@
 //   bare Fastify route (target ≥ 40 % each)
 // - a deep page (pages 5,000 to 5,029 of 10, each first read): median of 30 (budget < 50 ms)
 // - 1,000 engines enrolling at once: all succeed, each exactly once
+// - the home overview: first answer after a change, and throughput as kept
 // Run: node bench/devices.mjs (BENCH_DB=pg for PostgreSQL; needs `npm ci`).
 import { randomBytes } from 'node:crypto';
 import { startFleet } from './lib/fleet.mjs';
@@ -99,6 +100,28 @@ const ok = answers.filter((a) => a.success);
 const distinct = new Set(ok.map((a) => a.data.deviceId)).size;
 const running = await post('/dv/m/list', { keyword: 'new-', pageSize: 10 });
 
+// The home overview (every console user's home asks for it): its first answer after a change
+// (an enrolment evicts what was kept, so the counters are summed again), median of 10, and its
+// throughput as kept.
+const overviewFirst = [];
+for (let i = 0; i < 10; i++) {
+  const identity = {
+    ...identities[0],
+    name: `home-${i}`,
+    fingerprint: randomBytes(32).toString('hex'),
+  };
+  await post('/agent/enrol', { secret: fleet.secret, identity, state }, {});
+  const started = performance.now();
+  const answer = await post('/dv/m/overview', {});
+  overviewFirst.push(performance.now() - started);
+  if (!answer.success || answer.data.total < seed) throw new Error(JSON.stringify(answer));
+}
+const overviewKept = await rps({
+  url: `${fleet.base}/api/dv/m/overview`,
+  headers: console_,
+  seconds,
+});
+
 const usage = await fleet.stop();
 await bare.stop();
 
@@ -124,6 +147,9 @@ console.log(
 );
 console.log(
   `  ${ENROLMENTS} enrolments at once   ${ok.length} succeeded, ${distinct} distinct devices, ${running.data.total} listed, in ${(enrolMs / 1000).toFixed(1)} s ${verdict(ok.length === ENROLMENTS && distinct === ENROLMENTS && running.data.total === ENROLMENTS)}`,
+);
+console.log(
+  `  /dv/m/overview after a change ${median(overviewFirst).toFixed(1)} ms median of ${overviewFirst.length}; as kept ${overviewKept.toFixed(0)} req/s = ${((overviewKept / median(bares)) * 100).toFixed(1)} % of bare`,
 );
 console.log(
   `  server: ${(usage.cpuUserS + usage.cpuSystemS).toFixed(1)} s CPU, peak RSS ${usage.peakRssMb.toFixed(0)} MB`,

@@ -47,5 +47,11 @@ export function deviceRoutes(
   serve(app, purgeDevices, (req) => devices.purge(callerOf(req), req.body.target));
   serve(app, enrolSecret, (req) => devices.secret(callerOf(req), req.body.groupId));
   serve(app, rotateEnrolSecret, (req) => devices.rotateSecret(callerOf(req), req.body.groupId));
-  serve(app, deviceOverview, (req) => devices.overview(callerOf(req)));
+  // Every console user's home asks for it: kept as sent, as the list pages are.
+  serve(app, deviceOverview, (req, reply) => {
+    const caller = callerOf(req);
+    return deviceCounts.sendPage(reply, caller, 'running', { overview: true }, () =>
+      devices.overview(caller),
+    );
+  });
 }

@@ -82,6 +82,10 @@ export const devices = pgTable(
     index('devices_list_idx').on(t.tenantId, t.status, t.createdAt, t.id, t.groupId),
     index('devices_name_idx').on(t.tenantId, t.status, t.name, t.id),
     index('devices_group_idx').on(t.groupId),
+    // The home overview: licences ending soon is a range of this index, recent enrolments its
+    // last entries; neither reads the tenant's other devices.
+    index('devices_expiry_idx').on(t.tenantId, t.status, t.licenceExpiresAt),
+    index('devices_enrolled_idx').on(t.tenantId, t.status, t.enrolledAt),
   ],
 );
 

@@ -1,0 +1,2 @@
+CREATE INDEX "devices_expiry_idx" ON "devices" USING btree ("tenant_id","status","licence_expires_at");--> statement-breakpoint
+CREATE INDEX "devices_enrolled_idx" ON "devices" USING btree ("tenant_id","status","enrolled_at");
