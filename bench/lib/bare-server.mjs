@@ -8,4 +8,10 @@ app.post('/bare', async () => ({
   msg: '操作成功',
   data: { ts: Date.now(), unp: '0123456789abcdef' },
 }));
+// The same answer as one of our pages, given by the bench (BARE_PAGE, JSON): what Fastify costs
+// to send those bytes with no logic at all, so a ratio measures our work, not the answer's size.
+if (process.env.BARE_PAGE) {
+  const page = JSON.parse(process.env.BARE_PAGE);
+  app.post('/bare-page', async () => page);
+}
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });

@@ -25,14 +25,20 @@ export async function rps({ url, body = '{}', headers = {}, seconds = 4, connect
   return result.requests.average;
 }
 
-export async function startBare(port) {
+/** The bare server; with `page` (an answer body) it also answers it as is at `pageUrl`. */
+export async function startBare(port, page) {
   const child = spawn(process.execPath, [path.join(import.meta.dirname, 'bare-server.mjs')], {
-    env: { ...process.env, PORT: String(port) },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      ...(page ? { BARE_PAGE: JSON.stringify(page) } : {}),
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   await waitFor(`http://127.0.0.1:${port}/bare`);
   return {
     url: `http://127.0.0.1:${port}/bare`,
+    pageUrl: `http://127.0.0.1:${port}/bare-page`,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
