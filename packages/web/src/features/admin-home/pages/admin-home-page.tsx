@@ -73,6 +73,22 @@ export default function AdminHomePage() {
           </Descriptions.Item>
         )}
       </Descriptions>
+      <h2 className="admin-home__duty">{t('home.quickLinks')}</h2>
+      {links.length === 0 ? (
+        <p>{t('home.noLinks')}</p>
+      ) : (
+        <nav aria-label={t('home.quickLinks')}>
+          <ul className="admin-home__links">
+            {links.map((l) => (
+              <li key={l.path}>
+                <Link to={l.path}>{tm(LINK_NAMES[l.key] ?? 'adminHome')}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+      {/* Last on the page: the figures load after the first paint, and growing into their
+          place then moves nothing below them (no layout shift). */}
       {figures ? (
         <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
           <DeviceOverview canOpenDevices={links.some((l) => l.key === 'devices')} />
@@ -91,20 +107,6 @@ export default function AdminHomePage() {
             </Card>
           ))}
         </div>
-      )}
-      <h2 className="admin-home__duty">{t('home.quickLinks')}</h2>
-      {links.length === 0 ? (
-        <p>{t('home.noLinks')}</p>
-      ) : (
-        <nav aria-label={t('home.quickLinks')}>
-          <ul className="admin-home__links">
-            {links.map((l) => (
-              <li key={l.path}>
-                <Link to={l.path}>{tm(LINK_NAMES[l.key] ?? 'adminHome')}</Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
       )}
     </PageContainer>
   );
