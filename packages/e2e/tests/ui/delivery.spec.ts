@@ -32,7 +32,7 @@ test.describe('[DELIVERY]', () => {
     }
   });
 
-  test('[DELIVERY]: /favicon.ico is an icon and robots.txt keeps crawlers off the API and the consoles', async ({
+  test('[DELIVERY]: /favicon.ico is an icon and robots.txt keeps crawlers off the API and the inner console pages', async ({
     request,
   }) => {
     const icon = await request.get('/favicon.ico');
@@ -46,8 +46,9 @@ test.describe('[DELIVERY]', () => {
     const robots = await request.get('/robots.txt');
     expect(robots.headers()['content-type']).toMatch(/^text\/plain/);
     const text = await robots.text();
-    for (const path of ['/api/', '/admin', '/sa']) expect(text).toContain(`Disallow: ${path}`);
-    expect(text).not.toMatch(/Disallow: \/(login|register)?\s*$/m);
+    for (const path of ['/api/', '/admin/', '/sa']) expect(text).toContain(`Disallow: ${path}`);
+    // The sign-in pages and the console's front door (its sign-in to a visitor) stay crawlable.
+    expect(text).not.toMatch(/Disallow: \/(login|register|admin)?\s*$/m);
   });
 
   test('[DELIVERY]: the meta description follows the page language', async ({ page }) => {
