@@ -78,11 +78,14 @@ export function deviceService(
     };
   }
 
+  /** The groups whose devices the caller sees (null: all). */
+  const visibleTo = (caller: Caller) => visibleDeviceGroups(db, caller.actor);
+
   /** A device the caller may see, or 404 (unknown, another tenant's) / DeviceHidden (out of scope). */
   async function visibleDevice(caller: Caller, id: string) {
     const row = await repo.findById(caller.actor.tenantId, id);
     if (!row) throw new AppError(CommonErr.NotFound);
-    const visible = await visibleDeviceGroups(db, caller.actor);
+    const visible = await visibleTo(caller);
     if (visible && !visible.includes(row.device.groupId))
       throw new AppError(ConsoleErr.DeviceHidden);
     return { ...row, visible };
@@ -122,7 +125,7 @@ export function deviceService(
   ): Promise<TDeviceList> {
     const now = clock();
     const tenantId = caller.actor.tenantId;
-    const visible = await visibleDeviceGroups(db, caller.actor);
+    const visible = await visibleTo(caller);
     const groupIds = await groupsOfFilter(db, caller.actor, visible, q);
     const scope: DeviceScope = { tenantId, status, groupIds, filter: q, now };
     const summary = await counts.summary(tenantId, status, { ...q, groupIds });
@@ -177,11 +180,7 @@ export function deviceService(
     },
 
     async add(caller: Caller, input: z.output<typeof ZDeviceAdd>) {
-      const group = await targetGroup(
-        caller,
-        input.groupId,
-        await visibleDeviceGroups(db, caller.actor),
-      );
+      const group = await targetGroup(caller, input.groupId, await visibleTo(caller));
       const id = await repo.insert({ ...input, tenantId: caller.actor.tenantId });
       counts.changed(caller.actor.tenantId);
       await audit.change(caller, { target: input.name, after: { ...input, group: group.name } });
@@ -203,23 +202,18 @@ export function deviceService(
     },
 
     async preview(caller: Caller, action: BulkAction, target: TDeviceTarget) {
-      const visible = await visibleDeviceGroups(db, caller.actor);
+      const visible = await visibleTo(caller);
       return repo.preview(await scopeOf(caller, action, target, visible), PREVIEW_FIRST);
     },
 
     async deprecate(caller: Caller, target: TDeviceTarget) {
-      const scope = await scopeOf(
-        caller,
-        'deprecate',
-        target,
-        await visibleDeviceGroups(db, caller.actor),
-      );
+      const scope = await scopeOf(caller, 'deprecate', target, await visibleTo(caller));
       const ids = await repo.deprecate(scope, new Date(scope.now));
       return afterBulk(caller, ids, 'deprecate', target);
     },
 
     async move(caller: Caller, target: TDeviceTarget, groupId: string) {
-      const visible = await visibleDeviceGroups(db, caller.actor);
+      const visible = await visibleTo(caller);
       const group = await targetGroup(caller, groupId, visible);
       const scope = await scopeOf(caller, 'move', target, visible);
       const ids = await repo.move(scope, group.id);
@@ -227,12 +221,7 @@ export function deviceService(
     },
 
     async purge(caller: Caller, target: TDeviceTarget) {
-      const scope = await scopeOf(
-        caller,
-        'purge',
-        target,
-        await visibleDeviceGroups(db, caller.actor),
-      );
+      const scope = await scopeOf(caller, 'purge', target, await visibleTo(caller));
       if (target.ids) {
         // Naming a running device for permanent deletion is a mistake worth saying.
         const running = await repo.count({ ...scope, status: 'running' });
@@ -243,14 +232,14 @@ export function deviceService(
     },
 
     async secret(caller: Caller, groupId: string) {
-      await targetGroup(caller, groupId, await visibleDeviceGroups(db, caller.actor));
+      await targetGroup(caller, groupId, await visibleTo(caller));
       const row = await repo.secretOf(caller.actor.tenantId, groupId);
       return { groupId, secret: row?.secret ?? null, createdAt: iso(row?.createdAt ?? null) };
     },
 
     /** A new secret for the group; engines enrolled with the old one keep their tokens. */
     async rotateSecret(caller: Caller, groupId: string) {
-      const group = await targetGroup(caller, groupId, await visibleDeviceGroups(db, caller.actor));
+      const group = await targetGroup(caller, groupId, await visibleTo(caller));
       const secret = newEnrolSecret();
       const at = new Date(clock());
       await repo.setSecret(caller.actor.tenantId, groupId, secret, at);
@@ -261,7 +250,7 @@ export function deviceService(
     async overview(caller: Caller) {
       const now = clock();
       const tenantId = caller.actor.tenantId;
-      const groupIds = await visibleDeviceGroups(db, caller.actor);
+      const groupIds = await visibleTo(caller);
       const [summary, expiringSoon, recent] = await Promise.all([
         counts.summary(tenantId, 'running', { groupIds }),
         repo.expiringBetween(
