@@ -7,7 +7,14 @@ const answer = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 describe('toasts', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    // antd's static message renders in a React root of its own, which cleanup() does not
+    // unmount: its toasts' timers would wake that root after the file's jsdom is gone
+    // ("window is not defined", an unhandled error failing the run). End them here.
+    (await import('antd/es/message')).default.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  });
 
   it('clears an earlier error when a success is shown, so the two never stand side by side', async () => {
     renderWithApp(<p>page</p>);
