@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { antdStaticStyles } from './build/antd-static-styles.ts';
 import { antdUniqueProviderStub } from './build/antd-unique-provider-stub.ts';
 import { apiCallsPlugin } from './build/api-calls-plugin.ts';
 import { precompressPlugin } from './build/precompress-plugin.ts';
@@ -44,6 +45,7 @@ export default defineConfig(async ({ command }) => {
       apiCallsPlugin(),
       react(),
       antdUniqueProviderStub(),
+      antdStaticStyles(),
       !planning &&
         VitePWA({
           registerType: 'autoUpdate',

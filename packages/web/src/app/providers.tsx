@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { StyleProvider } from '@ant-design/cssinjs';
 import { ConfigProvider } from 'antd';
 // The es/ builds: antd/locale/* re-export the CommonJS lib/ files, which would not tree-shake.
 import zhCN from 'antd/es/locale/zh_CN';
@@ -20,13 +21,28 @@ const defaultClient = createQueryClient();
 
 const antdLocale = (language: string) => (language === 'en-US' ? enUS : zhCN);
 
+/**
+ * antd's theme and locale. antd's component CSS comes from the build in the cascade layer
+ * `antd` (build/antd-static-styles.ts); what antd still adds at run time (the icons' reset, the
+ * theme's CSS variables) goes into the same layer, so that our own CSS, outside any layer,
+ * always wins. It goes into the body, not at the head's start where antd would put it: there it
+ * would name the layer `antd` before index.html orders the layers. `iconPrefixCls`, antd's
+ * default, is given so that the icons leave their reset to antd instead of adding an unlayered
+ * copy.
+ */
+function AntdProvider({ language, children }: { language: string; children: ReactNode }) {
+  return (
+    <StyleProvider layer container={typeof document === 'undefined' ? undefined : document.body}>
+      <ConfigProvider theme={theme} locale={antdLocale(language)} iconPrefixCls="anticon">
+        {children}
+      </ConfigProvider>
+    </StyleProvider>
+  );
+}
+
 // Static antd feedback (message, rendered outside the tree) gets the same theme and locale.
 ConfigProvider.config({
-  holderRender: (children) => (
-    <ConfigProvider theme={theme} locale={antdLocale(i18n.language)}>
-      {children}
-    </ConfigProvider>
-  ),
+  holderRender: (children) => <AntdProvider language={i18n.language}>{children}</AntdProvider>,
 });
 
 interface AppProvidersProps {
@@ -40,10 +56,10 @@ export function AppProviders({ children, queryClient = defaultClient }: AppProvi
   const language = instance.language;
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider theme={theme} locale={antdLocale(language)}>
+      <AntdProvider language={language}>
         <HttpBridge />
         {children}
-      </ConfigProvider>
+      </AntdProvider>
     </QueryClientProvider>
   );
 }

@@ -20,6 +20,11 @@ export const prefersReducedMotion = (): boolean =>
   window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 export const theme: ThemeConfig = {
+  // Component styles come from the build as static CSS (build/antd-static-styles.ts), made with
+  // class names without hashes; antd generates none in the browser. The values below still
+  // reach them at run time as CSS variables.
+  zeroRuntime: true,
+  hashed: false,
   token: {
     ...(prefersReducedMotion() ? { motion: false } : {}),
     colorPrimary: PRIMARY_COLOR,

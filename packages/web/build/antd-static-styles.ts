@@ -1,0 +1,188 @@
+import { createElement } from 'react';
+import type * as StaticStyleExtract from '@ant-design/static-style-extract';
+import type * as CssInJs from '@ant-design/cssinjs';
+import type * as Antd from 'antd';
+import type { Plugin } from 'vite';
+
+/**
+ * antd's component styles as static CSS made at build, so that the browser does not generate
+ * them at run time (docs/decisions.md "antd styles at build").
+ *
+ * antd generates each component's CSS in the browser the first time the component renders
+ * (CSS-in-JS): on a slowed phone that is a third of the console home's script time. With the
+ * theme's `zeroRuntime` antd skips that and expects the CSS to be there. This plugin renders
+ * every antd component once at build, as antd's own `antd.css` is made
+ * (@ant-design/static-style-extract), keeps each style apart under the name of the style hook
+ * that registers it, and appends to each of antd's style modules an import of the CSS of its
+ * own hooks. The CSS thus travels with the component into whichever chunk the bundler puts it,
+ * and Vite loads it with that chunk: /login gets the CSS of the few components it shows, not
+ * the megabyte of all of them.
+ *
+ * All of it goes into the cascade layer `antd`, as the styles antd still adds at run time do
+ * (the `StyleProvider layer` in app/antd-styles.tsx): our own CSS, outside any layer, wins over
+ * antd's whatever the order the files arrive in, as it did when antd put its styles first.
+ */
+
+const PREFIX = 'virtual:antd-style/';
+const SHARED = 'shared';
+
+/** A style hook's registration in antd's sources: genStyleHooks('Button', …), genSubStyleComponent(['Button', 'compact'], …). */
+const HOOK_CALL =
+  /\b(?:genStyleHooks|genComponentStyleHook|genSubStyleComponent)\(\s*(\[[^\]]*\]|'[^']*'|"[^"]*")/g;
+/** antd's style modules, where those calls are. */
+const ANTD_ES = /[\\/]node_modules[\\/]antd[\\/]es[\\/]/;
+
+/** The name cssinjs-utils gives a hook's styles: ['Button', 'compact'] → Button-compact, 'Button' → Button-Button. */
+function hookNames(code: string): string[] {
+  const names = new Set<string>();
+  for (const [, arg] of code.matchAll(HOOK_CALL)) {
+    const cells = JSON.parse(arg!.replace(/'/g, '"')) as string | string[];
+    names.add((Array.isArray(cells) ? cells : [cells, cells]).join('-'));
+  }
+  return [...names];
+}
+
+/** The component's main hook, whose styles a sub-style (Button-compact) comes after. */
+const mainOf = (name: string): string => {
+  const component = name.split('-')[0]!;
+  return `${component}-${component}`;
+};
+
+interface Extracted {
+  /** CSS by hook name, every prefix it was registered with, in antd's order. */
+  byHook: Map<string, string>;
+  /** antd's reset (links, box sizing) and the keyframes every motion shares. */
+  shared: string;
+}
+
+type Modules = [typeof StaticStyleExtract, typeof CssInJs, typeof Antd];
+
+/**
+ * What cssinjs registered while rendering antd's components (`includes`, else all) with
+ * antd's default theme, as [hook, css] in antd's order: the hook is the name in the
+ * registration's path (|Button-Button|ant-btn|anticon), `Shared` for antd's reset and
+ * `_effect` for keyframes.
+ */
+function render(
+  [{ extractStyle: renderAll }, cssinjs, { ConfigProvider }]: Modules,
+  hashed: boolean,
+  includes?: string[],
+): [string, string][] {
+  const cache = cssinjs.createCache();
+  renderAll({
+    includes,
+    customTheme: (node) =>
+      createElement(
+        cssinjs.StyleProvider,
+        { cache },
+        createElement(ConfigProvider, { theme: { hashed } }, node),
+      ),
+  });
+  // Not `plain`: each style comes in its own <style data-css-hash=…>, and the last one maps
+  // every registration's path to that hash.
+  const html = cssinjs.extractStyle(cache, { plain: false, types: ['style'] });
+  const tags = [...html.matchAll(/<style([^>]*)>([\s\S]*?)<\/style>/g)].map(([, attrs, css]) => ({
+    id: /data-css-hash="([^"]+)"/.exec(attrs!)?.[1] ?? '',
+    css: css!,
+  }));
+  const pathMap = /content:"([^"]*)"/.exec(tags.pop()!.css)![1]!;
+  const hookById = new Map(
+    pathMap.split(';').map((pair) => {
+      const [path, id] = pair.split(':');
+      return [id!, path!.split('|')[1]!];
+    }),
+  );
+  return tags.map(({ id, css }) => [
+    id.startsWith('_effect-') ? '_effect' : (hookById.get(id) ?? ''),
+    css,
+  ]);
+}
+
+/**
+ * Every antd component rendered in Node (no browser), with class names without hashes; the
+ * theme's values are CSS variables that antd still sets at run time, so the CSS is the same for
+ * any theme.
+ */
+async function extract(): Promise<Extracted> {
+  const modules: Modules = await Promise.all([
+    import('@ant-design/static-style-extract'),
+    import('@ant-design/cssinjs'),
+    import('antd'),
+  ]);
+  const byHook = new Map<string, string>();
+  let keyframes = '';
+  for (const [hook, css] of render(modules, false)) {
+    // The icons' reset (ant-design-icons) is left out: antd's ConfigProvider still adds it.
+    if (hook === '_effect') keyframes += css;
+    else if (hook && hook !== 'Shared' && hook !== 'ant-design-icons')
+      byHook.set(hook, (byHook.get(hook) ?? '') + css);
+  }
+  // antd's reset of links (no underline, its link colour) applies, with hashed class names,
+  // only inside antd's components (:where(.css-<hash>) a); unhashed it would take the underline
+  // from every plain link of the app. Keep it inside components: any element with an ant- class.
+  const reset = render(modules, true, ['Button'])
+    .filter(([hook]) => hook === 'Shared')
+    .map(([, css]) =>
+      css.replace(/:where\(\.css-[\w-]+\)/g, ':where([class^="ant-"],[class*=" ant-"])'),
+    )
+    .join('');
+  return { byHook, shared: reset + keyframes };
+}
+
+/**
+ * Hooks the render of every component does not reach, and why they need no CSS here: the form
+ * item's fallback is for Internet Explorer; the pagination's bordered style is for the
+ * `wireframe` theme, which this app does not use.
+ */
+const UNREACHED_OK = new Set(['Form-item-item', 'Pagination-bordered']);
+
+const layered = (css: string) => (css ? `@layer antd{${css}}` : '');
+
+export function antdStaticStyles(): Plugin {
+  let extracted: Promise<Extracted> | undefined;
+  // Style modules with a hook the render at build did not reach, by module.
+  const missing = new Map<string, string[]>();
+  return {
+    name: 'edp:antd-static-styles',
+    enforce: 'pre',
+    resolveId(id) {
+      return id.startsWith(PREFIX) ? id : undefined;
+    },
+    async load(id) {
+      if (!id.startsWith(PREFIX)) return undefined;
+      extracted ??= extract();
+      const { byHook, shared } = await extracted;
+      const hook = id.slice(PREFIX.length, -'.css'.length);
+      if (hook === SHARED) return layered(shared);
+      return layered(byHook.get(hook) ?? '');
+    },
+    async transform(code, id) {
+      if (!ANTD_ES.test(id)) return undefined;
+      const names = hookNames(code);
+      if (names.length === 0) return undefined;
+      extracted ??= extract();
+      const { byHook } = await extracted;
+      const unreached = names.filter((name) => !byHook.has(name) && !UNREACHED_OK.has(name));
+      if (unreached.length > 0) missing.set(id, unreached);
+      // The shared reset first, then each component's main styles before its sub-styles, as
+      // antd orders them at run time (a CSS module is bundled once, where first imported).
+      const order = [SHARED, ...names.flatMap((name) => [mainOf(name), name])];
+      const imports = [...new Set(order)]
+        .filter((hook) => hook === SHARED || byHook.has(hook))
+        .map((hook) => `import '${PREFIX}${hook}.css';`);
+      return { code: `${imports.join('\n')}\n${code}`, map: null };
+    },
+    generateBundle(_options, bundle) {
+      // Such a hook's component would show unstyled: stop the build if its code was bundled.
+      const bundled = Object.values(bundle).flatMap((file) =>
+        file.type === 'chunk'
+          ? Object.entries(file.modules)
+              .filter(([id, info]) => info.renderedLength > 0 && missing.has(id))
+              .flatMap(([id]) => missing.get(id)!)
+          : [],
+      );
+      if (bundled.length > 0)
+        this.error(`antd styles not made at build for: ${bundled.join(', ')}`);
+    },
+  };
+}
