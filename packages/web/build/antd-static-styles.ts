@@ -29,6 +29,7 @@ const SHARED = 'shared';
 /** A style hook's registration in antd's sources: genStyleHooks('Button', …), genSubStyleComponent(['Button', 'compact'], …). */
 const HOOK_CALL =
   /\b(?:genStyleHooks|genComponentStyleHook|genSubStyleComponent)\(\s*(\[[^\]]*\]|'[^']*'|"[^"]*")/g;
+const HOOK_MAKERS = new Set(['genStyleHooks', 'genComponentStyleHook', 'genSubStyleComponent']);
 /** antd's style modules, where those calls are. */
 const ANTD_ES = /[\\/]node_modules[\\/]antd[\\/]es[\\/]/;
 
@@ -136,6 +137,34 @@ async function extract(): Promise<Extracted> {
  */
 const UNREACHED_OK = new Set(['Form-item-item', 'Pagination-bordered']);
 
+type Node = { type?: string; start: number; end: number; [key: string]: unknown };
+
+/**
+ * The module with each hook's style function (the second argument of genStyleHooks and its
+ * kin) replaced by one that makes nothing: with `zeroRuntime` antd never calls it, and without
+ * a caller the bundler drops the code that writes antd's CSS, a good part of each component.
+ * The hook itself stays: it still gives the class names and sets the theme's CSS variables.
+ */
+function withoutStyleFunctions(code: string, program: unknown): string {
+  const ranges: [number, number][] = [];
+  const visit = (node: unknown): void => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) return node.forEach(visit);
+    const n = node as Node;
+    if (n.type === 'CallExpression') {
+      const callee = n.callee as Node & { name?: string };
+      const styleFn = (n.arguments as Node[])[1];
+      if (callee.type === 'Identifier' && HOOK_MAKERS.has(callee.name!) && styleFn)
+        ranges.push([styleFn.start, styleFn.end]);
+    }
+    for (const [key, value] of Object.entries(n)) if (key !== 'parent') visit(value);
+  };
+  visit(program);
+  return ranges
+    .sort((a, b) => b[0] - a[0])
+    .reduce((text, [start, end]) => `${text.slice(0, start)}() => []${text.slice(end)}`, code);
+}
+
 const layered = (css: string) => (css ? `@layer antd{${css}}` : '');
 
 export function antdStaticStyles(): Plugin {
@@ -170,7 +199,10 @@ export function antdStaticStyles(): Plugin {
       const imports = [...new Set(order)]
         .filter((hook) => hook === SHARED || byHook.has(hook))
         .map((hook) => `import '${PREFIX}${hook}.css';`);
-      return { code: `${imports.join('\n')}\n${code}`, map: null };
+      return {
+        code: `${imports.join('\n')}\n${withoutStyleFunctions(code, this.parse(code))}`,
+        map: null,
+      };
     },
     generateBundle(_options, bundle) {
       // Such a hook's component would show unstyled: stop the build if its code was bundled.

@@ -18,7 +18,14 @@ import { build, type Rolldown } from 'vite';
  * shaking would not do: `import { Button } from 'antd'` imports every component there, and
  * antd's Input imports its Form's context, and with it the whole form library.
  */
-const SCREENS: readonly { name: string; roots: readonly string[]; common?: true }[] = [
+const SCREENS: readonly {
+  name: string;
+  roots: readonly string[];
+  /** Only what every root runs. */
+  common?: true;
+  /** Only what one of these runs too. */
+  sharedWith?: readonly string[];
+}[] = [
   { name: 'login', roots: ['src/features/auth/pages/login-page.tsx'] },
   // What every page loads lazily, /login too: the document title's code after the first paint
   // and the progress bar; the toasts, on the first toast (the console's shell shows them too).
@@ -28,6 +35,16 @@ const SCREENS: readonly { name: string; roots: readonly string[]; common?: true 
   },
   { name: 'toasts', roots: ['node_modules/antd/es/message/index.js'] },
   { name: 'register', roots: ['src/features/auth/pages/register-page.tsx'] },
+  // What the console's login shares with the console's layout or home (its texts, mostly), so
+  // that the console does not load the login's form library with it.
+  {
+    name: 'console-common',
+    roots: ['src/features/admin-auth/pages/admin-login-page.tsx'],
+    sharedWith: [
+      'src/app/layout/admin-layout.tsx',
+      'src/features/admin-home/pages/admin-home-page.tsx',
+    ],
+  },
   { name: 'console-login', roots: ['src/features/admin-auth/pages/admin-login-page.tsx'] },
   // What the three signed-in layouts (portal, console, vendor) all run.
   {
@@ -42,6 +59,8 @@ const SCREENS: readonly { name: string; roots: readonly string[]; common?: true 
   { name: 'console', roots: ['src/app/layout/admin-layout.tsx'] },
   { name: 'console-home', roots: ['src/features/admin-home/pages/admin-home-page.tsx'] },
 ];
+
+const CSS_MODULE = /\.css(?:$|\?)/;
 
 /** Set while the first build runs, so that its config leaves this step out. */
 export const PLANNING = 'EDP_SCREEN_CHUNKS_PLANNING';
@@ -66,10 +85,12 @@ export function planScreens(root: string, output: readonly Rolldown.OutputChunk[
     }
     return seen;
   };
+  // A style sheet's module renders no code but brings its CSS: without it here, each sheet
+  // that several screens share would be a file (and a round trip) of its own.
   const modulesOf = (chunks: Iterable<Rolldown.OutputChunk>) =>
     [...chunks].flatMap((chunk) =>
       Object.entries(chunk.modules)
-        .filter(([, module]) => module.renderedLength > 0)
+        .filter(([id, module]) => module.renderedLength > 0 || CSS_MODULE.test(id))
         .map(([id]) => id),
     );
   const entry = output.find((chunk) => chunk.isEntry);
@@ -90,10 +111,12 @@ export function planScreens(root: string, output: readonly Rolldown.OutputChunk[
   const owner = new Map<string, string>();
   for (const screen of SCREENS) {
     const sets = screen.roots.map(runs);
+    const others = (screen.sharedWith ?? []).map(runs);
     // What any root runs, or with `common` what every root runs.
-    const ids = screen.common
+    let ids = screen.common
       ? [...sets[0]!].filter((id) => sets.every((set) => set.has(id)))
       : sets.flatMap((set) => [...set]);
+    if (screen.sharedWith) ids = ids.filter((id) => others.some((set) => set.has(id)));
     for (const id of ids) {
       if (taken.has(id)) continue;
       taken.add(id);

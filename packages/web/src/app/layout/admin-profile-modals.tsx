@@ -1,9 +1,28 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { TUserInfo } from '@edp/shared/contracts/login';
-import { AutoLoginModal } from '../../features/admin-profile/components/auto-login-modal.tsx';
-import { MyNameModal } from '../../features/admin-profile/components/my-name-modal.tsx';
-import { MyPasswordModal } from '../../features/admin-profile/components/my-password-modal.tsx';
-import { MyPhoneModal } from '../../features/admin-profile/components/my-phone-modal.tsx';
+
+// Loaded on their first opening: with them, antd's form library would come with every
+// console page's first load (Lighthouse, docs/decisions.md).
+const AutoLoginModal = lazy(() =>
+  import('../../features/admin-profile/components/auto-login-modal.tsx').then((m) => ({
+    default: m.AutoLoginModal,
+  })),
+);
+const MyNameModal = lazy(() =>
+  import('../../features/admin-profile/components/my-name-modal.tsx').then((m) => ({
+    default: m.MyNameModal,
+  })),
+);
+const MyPasswordModal = lazy(() =>
+  import('../../features/admin-profile/components/my-password-modal.tsx').then((m) => ({
+    default: m.MyPasswordModal,
+  })),
+);
+const MyPhoneModal = lazy(() =>
+  import('../../features/admin-profile/components/my-phone-modal.tsx').then((m) => ({
+    default: m.MyPhoneModal,
+  })),
+);
 
 export type ProfileModal = 'name' | 'password' | 'phone' | 'autoLogin' | undefined;
 
@@ -15,15 +34,14 @@ interface AdminProfileModalsProps {
 }
 
 /**
- * The console user's own settings, opened from the header dropdown. A dialog is rendered from
- * its first opening on (then kept, for its closing animation): closed, it would still make
- * antd generate its styles on the console's first paint.
+ * The console user's own settings, opened from the header dropdown. A dialog is loaded and
+ * rendered from its first opening on (then kept, for its closing animation).
  */
 export function AdminProfileModals({ open, onClose, user, onCopied }: AdminProfileModalsProps) {
   const [opened, setOpened] = useState<ReadonlySet<ProfileModal>>(new Set());
   if (open && !opened.has(open)) setOpened(new Set([...opened, open]));
   return (
-    <>
+    <Suspense fallback={null}>
       {opened.has('name') && (
         <MyNameModal open={open === 'name'} onClose={onClose} currentName={user?.fullName} />
       )}
@@ -34,6 +52,6 @@ export function AdminProfileModals({ open, onClose, user, onCopied }: AdminProfi
       {opened.has('autoLogin') && (
         <AutoLoginModal open={open === 'autoLogin'} onClose={onClose} onCopied={onCopied} />
       )}
-    </>
+    </Suspense>
   );
 }
