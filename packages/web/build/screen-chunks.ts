@@ -18,34 +18,41 @@ import { build, type Rolldown } from 'vite';
  * shaking would not do: `import { Button } from 'antd'` imports every component there, and
  * antd's Input imports its Form's context, and with it the whole form library.
  */
+/**
+ * What a signed-in console user's first visit runs: the console's layout and home. The screens
+ * before them give what they share with these to a chunk of their own (`<name>-console`), so
+ * that the console does not load, say, all of /login's chunk for its input or the console
+ * login's form library for its texts.
+ */
+const CONSOLE = [
+  'src/app/layout/admin-layout.tsx',
+  'src/features/admin-home/pages/admin-home-page.tsx',
+];
+
 const SCREENS: readonly {
   name: string;
   roots: readonly string[];
   /** Only what every root runs. */
   common?: true;
-  /** Only what one of these runs too. */
-  sharedWith?: readonly string[];
+  /** What one of these runs too goes to a chunk of its own, before the screen's. */
+  splitFor?: readonly string[];
 }[] = [
-  { name: 'login', roots: ['src/features/auth/pages/login-page.tsx'] },
+  { name: 'login', roots: ['src/features/auth/pages/login-page.tsx'], splitFor: CONSOLE },
   // What every page loads lazily, /login too: the document title's code after the first paint
   // and the progress bar; the toasts, on the first toast (the console's shell shows them too).
   {
     name: 'deferred',
     roots: ['src/app/shell/document-title.tsx', 'node_modules/nprogress/nprogress.js'],
   },
-  { name: 'toasts', roots: ['node_modules/antd/es/message/index.js'] },
-  { name: 'register', roots: ['src/features/auth/pages/register-page.tsx'] },
+  { name: 'toasts', roots: ['node_modules/antd/es/message/index.js'], splitFor: CONSOLE },
+  { name: 'register', roots: ['src/features/auth/pages/register-page.tsx'], splitFor: CONSOLE },
   // What the console's login shares with the console's layout or home (its texts, mostly), so
   // that the console does not load the login's form library with it.
   {
-    name: 'console-common',
+    name: 'console-login',
     roots: ['src/features/admin-auth/pages/admin-login-page.tsx'],
-    sharedWith: [
-      'src/app/layout/admin-layout.tsx',
-      'src/features/admin-home/pages/admin-home-page.tsx',
-    ],
+    splitFor: CONSOLE,
   },
-  { name: 'console-login', roots: ['src/features/admin-auth/pages/admin-login-page.tsx'] },
   // What the three signed-in layouts (portal, console, vendor) all run.
   {
     name: 'shell',
@@ -59,6 +66,8 @@ const SCREENS: readonly {
   { name: 'console', roots: ['src/app/layout/admin-layout.tsx'] },
   { name: 'console-home', roots: ['src/features/admin-home/pages/admin-home-page.tsx'] },
 ];
+
+const splitName = (name: string) => `${name}-console`;
 
 const CSS_MODULE = /\.css(?:$|\?)/;
 
@@ -111,16 +120,16 @@ export function planScreens(root: string, output: readonly Rolldown.OutputChunk[
   const owner = new Map<string, string>();
   for (const screen of SCREENS) {
     const sets = screen.roots.map(runs);
-    const others = (screen.sharedWith ?? []).map(runs);
+    const others = (screen.splitFor ?? []).map(runs);
     // What any root runs, or with `common` what every root runs.
-    let ids = screen.common
+    const ids = screen.common
       ? [...sets[0]!].filter((id) => sets.every((set) => set.has(id)))
       : sets.flatMap((set) => [...set]);
-    if (screen.sharedWith) ids = ids.filter((id) => others.some((set) => set.has(id)));
     for (const id of ids) {
       if (taken.has(id)) continue;
       taken.add(id);
-      owner.set(id, screen.name);
+      const shared = others.some((set) => set.has(id));
+      owner.set(id, shared ? splitName(screen.name) : screen.name);
     }
   }
   return owner;
@@ -145,9 +154,11 @@ export async function screenGroups(root: string, configFile: string): Promise<Sc
     .flatMap((o) => o.output)
     .filter((item): item is Rolldown.OutputChunk => item.type === 'chunk');
   const owner = planScreens(root, chunks);
-  return SCREENS.map(({ name }) => ({
-    name,
-    test: (id: string) => owner.get(id) === name,
-    includeDependenciesRecursively: false,
-  }));
+  return SCREENS.flatMap(({ name, splitFor }) => (splitFor ? [splitName(name), name] : [name])).map(
+    (name) => ({
+      name,
+      test: (id: string) => owner.get(id) === name,
+      includeDependenciesRecursively: false as const,
+    }),
+  );
 }

@@ -15,6 +15,11 @@ function loadMessage(): Promise<MessageInstance> {
   return messageModule;
 }
 
+/** A success toast from outside the HTTP client (a copy to the clipboard, say). */
+export function toastSuccess(text: string): void {
+  void loadMessage().then((message) => message.success(text));
+}
+
 /** Hands toasts and the current translations to the HTTP client, which knows nothing of React. */
 export function HttpBridge() {
   const { t, i18n } = useTranslation('common');

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
-import { message } from 'antd';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { toastSuccess } from '../http-bridge.tsx';
 import { adminLogout } from '../../features/admin-auth/api/admin-logout.ts';
 import '../../features/admin-common/lib/admin-locales.ts';
 import { useAdminUser } from '../../features/admin-common/lib/admin-user.ts';
@@ -33,7 +33,6 @@ export default function AdminLayout() {
   const navigate = useNavigate();
   const location = useLocation();
   const [modal, setModal] = useState<ProfileModal>();
-  const [toast, toastHolder] = message.useMessage();
   const fresh = useMyInfo(!!stored);
 
   useEffect(() => {
@@ -62,13 +61,12 @@ export default function AdminLayout() {
       account={user ? `${user.fullName} (${user.account})` : undefined}
       userActions={actions}
     >
-      {toastHolder}
       {mayOpen(location.pathname, menus) ? <Outlet /> : <AdminForbidden />}
       <AdminProfileModals
         open={modal}
         onClose={() => setModal(undefined)}
         user={user}
-        onCopied={() => void toast.success(t('actions.copied'))}
+        onCopied={() => toastSuccess(t('actions.copied'))}
       />
     </BasicLayout>
   );

@@ -46,7 +46,13 @@ export default function AdminHomePage() {
 
   return (
     <PageContainer title={t('home.welcome', { name: user.fullName || user.account })}>
-      <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} style={{ marginBottom: 24 }}>
+      <Descriptions
+        className="admin-home__about"
+        bordered
+        size="small"
+        column={{ xs: 1, md: 2 }}
+        style={{ marginBottom: 24 }}
+      >
         <Descriptions.Item label={t('home.account')}>{user.account}</Descriptions.Item>
         <Descriptions.Item label={t('home.role')}>
           {roleName({ name: user.roleName, key: user.roleKey })}{' '}
