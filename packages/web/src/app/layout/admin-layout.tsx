@@ -21,6 +21,21 @@ import { menuEntries } from './menu-entries.ts';
 const entries = menuEntries(adminRoutes, 'admin');
 
 /**
+ * Keeps the stored user in step with the server (role, menus and proxies may change). A
+ * component of its own, rendering nothing: the answer re-renders it alone, and the console
+ * only when the user did change.
+ */
+function AdminUserRefresh() {
+  const fresh = useMyInfo(true);
+  useEffect(() => {
+    const { token, user } = sessionStore.getSnapshot();
+    if (fresh.data && token && JSON.stringify(fresh.data) !== JSON.stringify(user))
+      signInAdmin(token, fresh.data);
+  }, [fresh.data]);
+  return null;
+}
+
+/**
  * The management console's shell: the shared BasicLayout with a menu generated from the
  * signed-in user's role menu modes (MENU_ITEMS), the profile modals and logout. A page the
  * user's duties do not open shows "no access" instead of calls the server would refuse.
@@ -33,17 +48,10 @@ export default function AdminLayout() {
   const navigate = useNavigate();
   const location = useLocation();
   const [modal, setModal] = useState<ProfileModal>();
-  const fresh = useMyInfo(!!stored);
 
   useEffect(() => {
     if (!stored) void navigate(loginRedirect('admin', location.pathname + location.search));
   }, [stored, navigate, location.pathname, location.search]);
-
-  // Keep the stored user in step with the server (role, menus and proxies may change).
-  useEffect(() => {
-    const token = sessionStore.getSnapshot().token;
-    if (fresh.data && token) signInAdmin(token, fresh.data);
-  }, [fresh.data]);
 
   const menus = useMemo(() => user?.menus ?? [], [user]);
   const menu = useMemo(() => adminMenu(entries, menus), [menus]);
@@ -61,6 +69,7 @@ export default function AdminLayout() {
       account={user ? `${user.fullName} (${user.account})` : undefined}
       userActions={actions}
     >
+      {stored && <AdminUserRefresh />}
       {mayOpen(location.pathname, menus) ? <Outlet /> : <AdminForbidden />}
       <AdminProfileModals
         open={modal}
