@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -31,6 +33,16 @@ const vendorGroups = [
  */
 const SIDE_EFFECT_FREE =
   /[\\/]node_modules[\\/](@rc-component|@ant-design[\\/](cssinjs|cssinjs-utils|fast-color|colors))[\\/]/;
+
+const require = createRequire(import.meta.url);
+
+/**
+ * react-router 7 exports only its development build (remix-run/react-router#12532: extra checks
+ * and warnings, about 100 ms of a slowed phone's CPU on the first load); the build takes the
+ * production one that ships beside it.
+ */
+const reactRouterProduction = (file: string) =>
+  path.join(path.dirname(require.resolve('react-router')), '..', 'production', file);
 
 export default defineConfig(async ({ command }) => {
   const planning = !!process.env[PLANNING];
@@ -75,6 +87,15 @@ export default defineConfig(async ({ command }) => {
       // Last: it compresses the files as written, the service worker included.
       !planning && precompressPlugin(),
     ],
+    resolve: {
+      alias:
+        command === 'build'
+          ? [
+              { find: /^react-router$/, replacement: reactRouterProduction('index.mjs') },
+              { find: /^react-router\/dom$/, replacement: reactRouterProduction('dom-export.mjs') },
+            ]
+          : [],
+    },
     build: {
       manifest: true,
       rolldownOptions: {

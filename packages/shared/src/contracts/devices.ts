@@ -159,3 +159,4 @@ export const ZDeviceOverview = z.object({
     z.object({ id: z.string(), name: z.string(), kind: ZEngineKind, enrolledAt: ZIsoTime }),
   ),
 });
+export type TDeviceOverview = z.infer<typeof ZDeviceOverview>;

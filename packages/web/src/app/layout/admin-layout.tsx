@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '../http-bridge.tsx';
@@ -12,13 +12,17 @@ import { sessionStore, signInAdmin } from '../../lib/session.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { adminRoutes } from '../routes/admin-routes.ts';
 import { adminMenu, mayOpen } from './admin-menu.ts';
-import { AdminForbidden } from './admin-forbidden.tsx';
 import { AdminProfileModals, type ProfileModal } from './admin-profile-modals.tsx';
 import { adminUserActions } from './admin-user-actions.tsx';
 import { BasicLayout } from './basic-layout.tsx';
 import { menuEntries } from './menu-entries.ts';
 
 const entries = menuEntries(adminRoutes, 'admin');
+
+// Rarely shown, and antd's Result brings its large illustrations with it.
+const AdminForbidden = lazy(() =>
+  import('./admin-forbidden.tsx').then((m) => ({ default: m.AdminForbidden })),
+);
 
 /**
  * Keeps the stored user in step with the server (role, menus and proxies may change). A
@@ -70,7 +74,13 @@ export default function AdminLayout() {
       userActions={actions}
     >
       {stored && <AdminUserRefresh />}
-      {mayOpen(location.pathname, menus) ? <Outlet /> : <AdminForbidden />}
+      {mayOpen(location.pathname, menus) ? (
+        <Outlet />
+      ) : (
+        <Suspense fallback={null}>
+          <AdminForbidden />
+        </Suspense>
+      )}
       <AdminProfileModals
         open={modal}
         onClose={() => setModal(undefined)}

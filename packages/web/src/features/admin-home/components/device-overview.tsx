@@ -1,10 +1,20 @@
-import { Card, Statistic } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../lib/format.ts';
 import { useDeviceOverview } from '../../admin-devices/api/get-device-overview.ts';
 import { DEVICE_TYPE_RANGE } from '@edp/shared/constants';
+import type { TDeviceOverview } from '@edp/shared/contracts/devices';
 import '../../admin-devices/lib/device-locales.ts';
+
+/** The three large figures: their text key and their value in the answer. */
+const FIGURES: readonly [
+  key: 'total' | 'online' | 'expiring',
+  value: (o: TDeviceOverview) => number,
+][] = [
+  ['total', (o) => o.total],
+  ['online', (o) => o.online],
+  ['expiring', (o) => o.expiringSoon],
+];
 
 /**
  * The home page's device figures (/dv/m/overview, in the reader's groups): totals, online now,
@@ -23,21 +33,14 @@ export default function DeviceOverview({ canOpenDevices }: { canOpenDevices: boo
         {t('overview.title')}
       </h2>
       {/* A CSS grid, not antd's Row and Col (their styles cost the first paint). */}
-      <div className="admin-home__figures">
-        <Card size="small">
-          <Statistic title={t('overview.total')} value={data?.total ?? 0} loading={loading} />
-        </Card>
-        <Card size="small">
-          <Statistic title={t('overview.online')} value={data?.online ?? 0} loading={loading} />
-        </Card>
-        <Card size="small">
-          <Statistic
-            title={t('overview.expiring')}
-            value={data?.expiringSoon ?? 0}
-            loading={loading}
-          />
-        </Card>
-      </div>
+      <dl className="admin-home__figures">
+        {FIGURES.map(([key, value]) => (
+          <div key={key} className="admin-home__card">
+            <dt>{t(`overview.${key}`)}</dt>
+            <dd>{loading ? '…' : data ? value(data) : 0}</dd>
+          </div>
+        ))}
+      </dl>
       <h3 className="admin-home__sub">{t('overview.byType')}</h3>
       <dl className="admin-home__types">
         {DEVICE_TYPE_RANGE.map((type) => (

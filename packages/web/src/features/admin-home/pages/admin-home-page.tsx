@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Card, Descriptions, Skeleton, Tag } from 'antd';
+import { Descriptions, Skeleton, Tag } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CONSOLE_PAGES, pageOpensFor } from '@edp/shared/api/console/pages';
@@ -104,13 +104,10 @@ export default function AdminHomePage() {
         // breakpoint) cost the console's first paint about 100 ms of a phone's CPU.
         <div className="admin-home__duties">
           {user.menus.map((m) => (
-            <Card
-              key={m}
-              size="small"
-              title={<h2 className="admin-home__duty">{t(`duties.${m}`)}</h2>}
-            >
-              {t(`dutyDesc.${m}`)}
-            </Card>
+            <section key={m} className="admin-home__card">
+              <h2 className="admin-home__duty">{t(`duties.${m}`)}</h2>
+              <p>{t(`dutyDesc.${m}`)}</p>
+            </section>
           ))}
         </div>
       )}
