@@ -62,4 +62,37 @@ test.describe('[DELIVERY]', () => {
       /^EDP Endpoint Data Protection Console: company registration and recharge/,
     );
   });
+
+  test("[DELIVERY]: antd's styles come from the build, below the app's own, and plain links keep their underline", async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    const submit = page.getByRole('button', { name: '登 录', exact: true });
+    await expect(submit).toBeVisible();
+    // The primary button is drawn by antd's CSS (the brand cyan, the theme's dark text on it)…
+    await expect(submit).toHaveCSS('background-color', 'rgb(6, 182, 212)');
+    await expect(submit).toHaveCSS('color', 'rgb(8, 51, 68)');
+    const sheets = await page.evaluate(() => ({
+      // …which no <style> the page made holds: antd wrote none of its component CSS here (only
+      // the theme's CSS variables, `.ant-btn{--ant-button-…}`).
+      generated: Array.from(document.querySelectorAll('style')).filter((s) =>
+        /\.ant-btn\{(?!--)/.test(s.textContent ?? ''),
+      ).length,
+      // It came in a style sheet of the build, in the layer `antd`.
+      layered: Array.from(document.styleSheets).some(
+        (sheet) =>
+          sheet.href?.includes('/assets/') &&
+          Array.from(sheet.cssRules).some(
+            (rule) => rule instanceof CSSLayerBlockRule && rule.name === 'antd',
+          ),
+      ),
+    }));
+    expect(sheets).toEqual({ generated: 0, layered: true });
+    // A link in the app's own text keeps the underline that antd takes from links inside its
+    // components only.
+    await expect(page.getByRole('link', { name: '立即注册' })).toHaveCSS(
+      'text-decoration-line',
+      'underline',
+    );
+  });
 });
