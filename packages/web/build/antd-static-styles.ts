@@ -112,11 +112,12 @@ async function extract(): Promise<Extracted> {
   ]);
   const byHook = new Map<string, string>();
   let keyframes = '';
+  let icons = '';
   for (const [hook, css] of render(modules, false)) {
-    // The icons' reset (ant-design-icons) is left out: antd's ConfigProvider still adds it.
     if (hook === '_effect') keyframes += css;
-    else if (hook && hook !== 'Shared' && hook !== 'ant-design-icons')
-      byHook.set(hook, (byHook.get(hook) ?? '') + css);
+    // The icons' reset, which antd's ConfigProvider would add at run time (see RUN_TIME_STYLES).
+    else if (hook === 'ant-design-icons') icons += css;
+    else if (hook && hook !== 'Shared') byHook.set(hook, (byHook.get(hook) ?? '') + css);
   }
   // antd's reset of links (no underline, its link colour) applies, with hashed class names,
   // only inside antd's components (:where(.css-<hash>) a); unhashed it would take the underline
@@ -127,7 +128,7 @@ async function extract(): Promise<Extracted> {
       css.replace(/:where\(\.css-[\w-]+\)/g, ':where([class^="ant-"],[class*=" ant-"])'),
     )
     .join('');
-  return { byHook, shared: reset + keyframes };
+  return { byHook, shared: reset + icons + keyframes };
 }
 
 /**
@@ -165,6 +166,28 @@ function withoutStyleFunctions(code: string, program: unknown): string {
     .reduce((text, [start, end]) => `${text.slice(0, start)}() => []${text.slice(end)}`, code);
 }
 
+/**
+ * The two places that still write CSS in the browser once the style functions are gone: a
+ * component hook's writer (only reached without `zeroRuntime`, which every ConfigProvider of
+ * this app has) and the icons' reset of antd's ConfigProvider (made at build with the rest,
+ * above). Without them the bundler drops cssinjs's style writer and the stylis parser, and no
+ * page measures the document's styles (cssinjs does, on its first style) on its first load.
+ */
+const RUN_TIME_STYLES: readonly { module: RegExp; change: (code: string) => string }[] = [
+  {
+    module: /[\\/]@ant-design[\\/]cssinjs-utils[\\/]es[\\/]util[\\/]genStyleUtils\.js$/,
+    change: (code) =>
+      code.replace(
+        /import \{ token2CSSVar, useCSSVarRegister, useStyleRegister \} from '@ant-design\/cssinjs';/,
+        "import { token2CSSVar, useCSSVarRegister } from '@ant-design/cssinjs';\nconst useStyleRegister = () => {};",
+      ),
+  },
+  {
+    module: /[\\/]antd[\\/]es[\\/]theme[\\/]util[\\/]useResetIconStyle\.js$/,
+    change: () => 'export default function useResetIconStyle() {}\n',
+  },
+];
+
 const layered = (css: string) => (css ? `@layer antd{${css}}` : '');
 
 export function antdStaticStyles(): Plugin {
@@ -186,6 +209,13 @@ export function antdStaticStyles(): Plugin {
       return layered(byHook.get(hook) ?? '');
     },
     async transform(code, id) {
+      const runTime = RUN_TIME_STYLES.find(({ module }) => module.test(id));
+      if (runTime) {
+        const changed = runTime.change(code);
+        // An antd upgrade that moved the code: stop rather than ship the style writer again.
+        if (changed === code) this.error(`antd-static-styles: ${id} is not as expected`);
+        return { code: changed, map: null };
+      }
       if (!ANTD_ES.test(id)) return undefined;
       const names = hookNames(code);
       if (names.length === 0) return undefined;
