@@ -7,7 +7,6 @@ import '../../features/admin-common/lib/admin-locales.ts';
 import { useAdminUser } from '../../features/admin-common/lib/admin-user.ts';
 import { useMyInfo } from '../../features/admin-profile/api/get-my-info.ts';
 import { loginRedirect } from '../../lib/auth-paths.ts';
-import '../../lib/dayjs-locale.ts';
 import { sessionStore, signInAdmin } from '../../lib/session.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { adminRoutes } from '../routes/admin-routes.ts';

@@ -6,7 +6,6 @@ import { ChangePasswordModal } from '../../features/account/components/change-pa
 import { logout } from '../../features/auth/api/logout.ts';
 import { useTenantInfo } from '../../features/tenant/api/get-tenant-info.ts';
 import { loginRedirect } from '../../lib/auth-paths.ts';
-import '../../lib/dayjs-locale.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { portalRoutes } from '../routes/portal-routes.ts';
 import { BasicLayout } from './basic-layout.tsx';

@@ -4,7 +4,6 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { vendorLogout } from '../../features/vendor/api/vendor-logout.ts';
 import { LOGIN_PATH, loginRedirect } from '../../lib/auth-paths.ts';
-import '../../lib/dayjs-locale.ts';
 import { useVendorSession } from '../../lib/vendor-session.ts';
 import { vendorRoutes } from '../routes/vendor-routes.ts';
 import { BasicLayout } from './basic-layout.tsx';

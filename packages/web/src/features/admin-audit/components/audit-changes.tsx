@@ -1,5 +1,6 @@
 import { Table, Tag } from 'antd';
 import dayjs from 'dayjs';
+import '../../../lib/dayjs-locale.ts';
 import { useTranslation } from 'react-i18next';
 import type { TAuditChange } from '@edp/shared/contracts/console-admin';
 import { TAG } from '../../admin-common/lib/tag-colors.ts';

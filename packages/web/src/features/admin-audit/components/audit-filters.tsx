@@ -1,5 +1,6 @@
 import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
+import '../../../lib/dayjs-locale.ts';
 import { useTranslation } from 'react-i18next';
 import { useAuditActions } from '../api/get-audit-actions.ts';
 import type { AuditFilter } from '../lib/audit-filter.ts';

@@ -3,6 +3,7 @@ import { Button, message, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DownloadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
+import '../../../lib/dayjs-locale.ts';
 import { useTranslation } from 'react-i18next';
 import type { TAuditItem } from '@edp/shared/contracts/console-admin';
 import { PageContainer } from '../../../components/page-container.tsx';

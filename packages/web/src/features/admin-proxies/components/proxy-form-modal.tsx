@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { DatePicker, Form, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import '../../../lib/dayjs-locale.ts';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../admin-common/components/form-modal.tsx';
 import { useAllRoles } from '../../admin-common/api/get-role-list.ts';
