@@ -201,11 +201,15 @@ for (const { code } of languages) {
       // Home: the figures of the operator's groups, recent enrolments linking to the detail.
       await page.goto('/admin');
       const figures = page.getByRole('region', { name: T.devices });
-      await expect(figures.locator('.ant-card').filter({ hasText: T.total })).toContainText('3');
-      await expect(figures.locator('.ant-card').filter({ hasText: T.onlineNow })).toContainText(
-        '3',
-      );
-      await expect(figures.locator('.ant-card').filter({ hasText: T.expiring })).toContainText('1');
+      // Each large figure: a term and its value.
+      const figure = (term: string) =>
+        figures
+          .locator('div')
+          .filter({ has: page.getByRole('term').filter({ hasText: term }) })
+          .getByRole('definition');
+      await expect(figure(T.total)).toHaveText('3');
+      await expect(figure(T.onlineNow)).toHaveText('3');
+      await expect(figure(T.expiring)).toHaveText('1');
       await expect(figures.getByText(T.recent)).toBeVisible();
       await figures.getByRole('link', { name: db!.name }).click();
       await expect(
