@@ -13,13 +13,13 @@ import type { Plugin } from 'vite';
  * theme's `zeroRuntime` antd skips that and expects the CSS to be there. This plugin renders
  * every antd component once at build, as antd's own `antd.css` is made
  * (@ant-design/static-style-extract), keeps each style apart under the name of the style hook
- * that registers it, and appends to each of antd's style modules an import of the CSS of its
- * own hooks. The CSS thus travels with the component into whichever chunk the bundler puts it,
+ * that registers it, and gives each of antd's style modules an import of the CSS of its own
+ * hooks. The CSS thus travels with the component into whichever chunk the bundler puts it,
  * and Vite loads it with that chunk: /login gets the CSS of the few components it shows, not
  * the megabyte of all of them.
  *
  * All of it goes into the cascade layer `antd`, as the styles antd still adds at run time do
- * (the `StyleProvider layer` in app/antd-styles.tsx): our own CSS, outside any layer, wins over
+ * (the `StyleProvider layer` in app/providers.tsx): our own CSS, outside any layer, wins over
  * antd's whatever the order the files arrive in, as it did when antd put its styles first.
  */
 
@@ -52,7 +52,7 @@ const mainOf = (name: string): string => {
 interface Extracted {
   /** CSS by hook name, every prefix it was registered with, in antd's order. */
   byHook: Map<string, string>;
-  /** antd's reset (links, box sizing) and the keyframes every motion shares. */
+  /** antd's reset (links inside its components), the icons' reset and every keyframe. */
   shared: string;
 }
 
