@@ -59,13 +59,17 @@ npm run --silent lint
 step "unit and server tests on PGlite"
 npx vitest run --project '!agent' --reporter=default --reporter=json --outputFile="$results/vitest-pglite.json"
 
-step "server tests on PostgreSQL, and the reference engine's tests beside them"
+step "server tests on PostgreSQL, and the reference engine's tests and the build beside them"
 # The engine's tests mostly wait on real timers (check-in intervals, back-off): run beside the
-# CPU-bound PostgreSQL tests they cost little, in the PGlite step they held a worker idle.
+# CPU-bound PostgreSQL tests they cost little, in the PGlite step they held a worker idle. The
+# build (for the browser tests) runs beside them too: no test before the browser's reads it.
 agent_log=$(mktemp)
 npx vitest run --project agent --reporter=default --reporter=json \
   --outputFile="$results/vitest-agent.json" >"$agent_log" 2>&1 &
 agent_pid=$!
+build_log=$(mktemp)
+npm run --silent build >"$build_log" 2>&1 &
+build_pid=$!
 pg_rc=0
 DB=pg npx vitest run --project server --reporter=default --reporter=json --outputFile="$results/vitest-pg.json" || pg_rc=$?
 agent_rc=0
@@ -73,13 +77,15 @@ wait "$agent_pid" || agent_rc=$?
 echo "-- the reference engine's tests (packages/agent):"
 cat "$agent_log"
 rm -f "$agent_log"
-if [ "$pg_rc" != 0 ] || [ "$agent_rc" != 0 ]; then
-  echo "PostgreSQL server tests exit $pg_rc, engine tests exit $agent_rc" >&2
+build_rc=0
+wait "$build_pid" || build_rc=$?
+echo "-- the build:"
+cat "$build_log"
+rm -f "$build_log"
+if [ "$pg_rc" != 0 ] || [ "$agent_rc" != 0 ] || [ "$build_rc" != 0 ]; then
+  echo "PostgreSQL server tests exit $pg_rc, engine tests exit $agent_rc, build exit $build_rc" >&2
   exit 1
 fi
-
-step "build"
-npm run --silent build
 
 step "browser tests in Chromium"
 PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/$results/playwright.json" npm run --silent test:e2e
