@@ -23,9 +23,10 @@ const antdLocale = (language: string) => (language === 'en-US' ? enUS : zhCN);
 
 /**
  * antd's theme and locale. antd's component CSS comes from the build in the cascade layer
- * `antd` (build/antd-static-styles.ts); what antd still adds at run time (the icons' reset, the
- * theme's CSS variables) goes into the same layer, so that our own CSS, outside any layer,
- * always wins. It goes into the body, not at the head's start where antd would put it: there it
+ * `antd` (build/antd-static-styles.ts), so that our own CSS, outside any layer, always wins.
+ * In the build antd adds only the theme's CSS variables at run time; should it ever add a style
+ * again (the unit tests, which run without the build's plugin, do), the StyleProvider puts it
+ * into the same layer, and into the body: at the head's start, where antd would put it, it
  * would name the layer `antd` before index.html orders the layers. `iconPrefixCls`, antd's
  * default, is given so that the icons leave their reset to antd instead of adding an unlayered
  * copy.
