@@ -15,6 +15,17 @@ function loadMessage(): Promise<MessageInstance> {
   return messageModule;
 }
 
+/**
+ * Ends every toast shown; true if antd's message was loaded at all. For the unit tests: the
+ * toasts live in a React root of their own, whose timers would otherwise wake it after a test
+ * file's jsdom is gone ("window is not defined", an unhandled error failing the run).
+ */
+export async function endToasts(): Promise<boolean> {
+  if (!messageModule) return false;
+  (await messageModule).destroy();
+  return true;
+}
+
 /** A success toast from outside the HTTP client (a copy to the clipboard, say). */
 export function toastSuccess(text: string): void {
   void loadMessage().then((message) => message.success(text));

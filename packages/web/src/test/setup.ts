@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import '../locales/i18n.ts';
 
@@ -11,6 +11,12 @@ configure({ asyncUtilTimeout: 5_000 });
 afterEach(() => {
   cleanup();
   localStorage.clear();
+});
+
+// antd's toasts (app/http-bridge.tsx) outlive a file's last test in a React root of their own.
+afterAll(async () => {
+  const { endToasts } = await import('../app/http-bridge.tsx');
+  if (await endToasts()) await new Promise((resolve) => setTimeout(resolve, 100));
 });
 
 // jsdom lacks these; antd's responsive helpers and Modal use them.
