@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { antdStaticStyles } from './build/antd-static-styles.ts';
+import { antdThemeTokens } from './build/antd-theme-tokens.ts';
 import { antdUniqueProviderStub } from './build/antd-unique-provider-stub.ts';
 import { apiCallsPlugin } from './build/api-calls-plugin.ts';
 import { precompressPlugin } from './build/precompress-plugin.ts';
@@ -58,6 +59,7 @@ export default defineConfig(async ({ command }) => {
       react(),
       antdUniqueProviderStub(),
       antdStaticStyles(),
+      antdThemeTokens(),
       !planning &&
         VitePWA({
           registerType: 'autoUpdate',

@@ -3,6 +3,7 @@ import type * as StaticStyleExtract from '@ant-design/static-style-extract';
 import type * as CssInJs from '@ant-design/cssinjs';
 import type * as Antd from 'antd';
 import type { Plugin } from 'vite';
+import { themeAtBuild } from './antd-theme-tokens.ts';
 
 /**
  * antd's component styles as static CSS made at build, so that the browser does not generate
@@ -191,22 +192,31 @@ const RUN_TIME_STYLES: readonly { module: RegExp; change: (code: string) => stri
 const layered = (css: string) => (css ? `@layer antd{${css}}` : '');
 
 export function antdStaticStyles(): Plugin {
+  let root = process.cwd();
   let extracted: Promise<Extracted> | undefined;
   // Style modules with a hook the render at build did not reach, by module.
   const missing = new Map<string, string[]>();
   return {
     name: 'edp:antd-static-styles',
     enforce: 'pre',
+    configResolved(config) {
+      root = config.root;
+    },
     resolveId(id) {
       return id.startsWith(PREFIX) ? id : undefined;
     },
     async load(id) {
       if (!id.startsWith(PREFIX)) return undefined;
       extracted ??= extract();
-      const { byHook, shared } = await extracted;
+      const [{ byHook, shared }, { themeVars, componentVars }] = await Promise.all([
+        extracted,
+        themeAtBuild(root),
+      ]);
       const hook = id.slice(PREFIX.length, -'.css'.length);
-      if (hook === SHARED) return layered(shared);
-      return layered(byHook.get(hook) ?? '');
+      // The app theme's CSS variables (antd-theme-tokens.ts): the theme's with the shared part,
+      // a component's with its styles.
+      if (hook === SHARED) return layered(themeVars + shared);
+      return layered((componentVars.get(hook) ?? '') + (byHook.get(hook) ?? ''));
     },
     async transform(code, id) {
       const runTime = RUN_TIME_STYLES.find(({ module }) => module.test(id));
@@ -220,14 +230,14 @@ export function antdStaticStyles(): Plugin {
       const names = hookNames(code);
       if (names.length === 0) return undefined;
       extracted ??= extract();
-      const { byHook } = await extracted;
+      const [{ byHook }, { componentVars }] = await Promise.all([extracted, themeAtBuild(root)]);
       const unreached = names.filter((name) => !byHook.has(name) && !UNREACHED_OK.has(name));
       if (unreached.length > 0) missing.set(id, unreached);
       // The shared reset first, then each component's main styles before its sub-styles, as
       // antd orders them at run time (a CSS module is bundled once, where first imported).
       const order = [SHARED, ...names.flatMap((name) => [mainOf(name), name])];
       const imports = [...new Set(order)]
-        .filter((hook) => hook === SHARED || byHook.has(hook))
+        .filter((hook) => hook === SHARED || byHook.has(hook) || componentVars.has(hook))
         .map((hook) => `import '${PREFIX}${hook}.css';`);
       return {
         code: `${imports.join('\n')}\n${withoutStyleFunctions(code, this.parse(code))}`,

@@ -25,6 +25,10 @@ export const theme: ThemeConfig = {
   // reach them at run time as CSS variables.
   zeroRuntime: true,
   hashed: false,
+  // A fixed name for the class that carries the theme's CSS variables (antd would make one per
+  // render with useId): the tokens worked out at build (build/antd-theme-tokens.ts) are found
+  // under it.
+  cssVar: { key: 'edp-theme' },
   token: {
     ...(prefersReducedMotion() ? { motion: false } : {}),
     colorPrimary: PRIMARY_COLOR,
@@ -39,6 +43,11 @@ export const theme: ThemeConfig = {
     // 0.25 alpha is 1.6:1; 0.6 is 5.7:1 on white and still lighter than entered text.
     colorTextPlaceholder: 'rgba(0, 0, 0, 0.6)',
     borderRadius: 6,
+    // The app's font stack (styles/base.css): antd's own names no Chinese font, so its
+    // components fell back to another font than the page around them, and the browser searched
+    // the system's fonts for one with the characters on the first paint.
+    fontFamily:
+      "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Helvetica Neue', Arial, sans-serif",
   },
   components: {
     Button: {

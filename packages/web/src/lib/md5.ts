@@ -1,6 +1,7 @@
-import MD5 from 'crypto-js/md5';
+import { md5 } from '@noble/hashes/legacy.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 
 /** Passwords travel as the lower-case hex MD5 of the clear text (docs/architecture.md §5). */
 export function md5Hex(text: string): string {
-  return MD5(text).toString();
+  return bytesToHex(md5(utf8ToBytes(text)));
 }

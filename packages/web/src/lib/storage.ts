@@ -1,5 +1,4 @@
-import AES from 'crypto-js/aes';
-import Utf8 from 'crypto-js/enc-utf8';
+import { cbc } from '@noble/ciphers/aes.js';
 
 /**
  * Local storage with AES-CBC encrypted values (docs/product.md §9).
@@ -14,9 +13,15 @@ import Utf8 from 'crypto-js/enc-utf8';
 export type StorageKey = 'token' | 'language' | 'company' | 'user' | 'roleMenu' | 'vendor';
 
 const PREFIX = 'edp.';
-// 16-byte key (AES-128) and 16-byte IV, parsed as UTF-8 so they stay readable in the source.
-const KEY = Utf8.parse('edp-console-k16!');
-const IV = Utf8.parse('edp-console-iv16');
+// 16-byte key (AES-128) and 16-byte IV, as UTF-8 so they stay readable in the source.
+const utf8 = new TextEncoder();
+const KEY = utf8.encode('edp-console-k16!');
+const IV = utf8.encode('edp-console-iv16');
+
+/** Base64 of bytes and back, through the browser's btoa/atob (which work on byte strings). */
+const toBase64 = (bytes: Uint8Array): string =>
+  btoa(Array.from(bytes, (byte) => String.fromCharCode(byte)).join(''));
+const fromBase64 = (text: string): Uint8Array => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 
 function backend(): Storage | undefined {
   try {
@@ -26,13 +31,17 @@ function backend(): Storage | undefined {
   }
 }
 
+// AES-128-CBC with PKCS#7 padding, the ciphertext in base64: the format values were first stored
+// in (crypto-js's), so that sessions survive the change of library.
 export function encryptValue(value: unknown): string {
-  return AES.encrypt(JSON.stringify(value), KEY, { iv: IV }).toString();
+  return toBase64(cbc(KEY, IV).encrypt(utf8.encode(JSON.stringify(value))));
 }
 
 export function decryptValue(cipherText: string): unknown {
   try {
-    const plain = AES.decrypt(cipherText, KEY, { iv: IV }).toString(Utf8);
+    const plain = new TextDecoder('utf-8', { fatal: true }).decode(
+      cbc(KEY, IV).decrypt(fromBase64(cipherText)),
+    );
     return plain ? (JSON.parse(plain) as unknown) : undefined;
   } catch {
     return undefined;

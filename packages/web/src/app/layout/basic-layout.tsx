@@ -29,6 +29,21 @@ export interface BasicLayoutProps {
 }
 
 /**
+ * The menu's top: says what the tab's title says (the console's tenant, the vendor's side…).
+ * A component of its own: the tenant's names arrive after the first paint, and their answer
+ * re-renders only this, not the whole shell (one long task on a slow phone).
+ */
+function MenuBrand({ homePath, wide }: { homePath: string; wide: boolean }) {
+  const { short: brand } = useAreaNames();
+  return (
+    <Link to={homePath} className="brand brand--sider" aria-label={brand}>
+      <img src="/icon.svg" alt="" width={28} height={28} />
+      {wide && <span className="brand__name">{brand}</span>}
+    </Link>
+  );
+}
+
+/**
  * The signed-in shell shared by the portal, the management console and the vendor side:
  * collapsible left menu (230 / 80 px) and header. Each side passes its own menu and user actions.
  * Below 768 px (usePhone) the menu is a drawer over the content, closed until the header's
@@ -48,14 +63,9 @@ export function BasicLayout({ menu, homePath, account, userActions, children }: 
   const { pathname } = useLocation();
   // A page opened from the drawer (or anywhere) closes it; so does widening the window.
   useEffect(() => setDrawerOpen(false), [pathname, phone]);
-  // The menu's top says what the tab's title says: the console's tenant, the vendor's side…
-  const { short: brand } = useAreaNames();
   const menuPanel = (wide: boolean) => (
     <>
-      <Link to={homePath} className="brand brand--sider" aria-label={brand}>
-        <img src="/icon.svg" alt="" width={28} height={28} />
-        {wide && <span className="brand__name">{brand}</span>}
-      </Link>
+      <MenuBrand homePath={homePath} wide={wide} />
       <nav id="side-menu" aria-label={t('mainNav')}>
         <SideMenu entries={menu} />
       </nav>
