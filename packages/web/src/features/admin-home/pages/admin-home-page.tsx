@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Descriptions, Skeleton, Tag } from 'antd';
+import { Skeleton, Tag } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CONSOLE_PAGES, pageOpensFor } from '@edp/shared/api/console/pages';
@@ -46,39 +46,49 @@ export default function AdminHomePage() {
 
   return (
     <PageContainer title={t('home.welcome', { name: user.fullName || user.account })}>
-      <Descriptions
-        className="admin-home__about"
-        bordered
-        size="small"
-        column={{ xs: 1, md: 2 }}
-        style={{ marginBottom: 24 }}
-      >
-        <Descriptions.Item label={t('home.account')}>{user.account}</Descriptions.Item>
-        <Descriptions.Item label={t('home.role')}>
-          {roleName({ name: user.roleName, key: user.roleKey })}{' '}
-          {user.userType === 1 && <Tag color={TAG.gold}>{t('home.super')}</Tag>}
-        </Descriptions.Item>
-        <Descriptions.Item label={t('home.duty')}>
-          {user.menus.map((m) => (
-            <Tag key={m}>{t(`duties.${m}`)}</Tag>
-          ))}
-        </Descriptions.Item>
-        <Descriptions.Item label={t('home.permission')}>
-          {user.permission ? t(`permission.${user.permission}`) : '—'}
-        </Descriptions.Item>
-        {user.proxies.length > 0 && (
-          <Descriptions.Item label={t('home.proxies')} span={2}>
-            {user.proxies.map((p) => (
-              <Tag key={p.roleId}>
-                {t('home.proxyUntil', {
-                  role: roleName({ name: p.roleName, key: p.roleKey }),
-                  end: formatTime(p.endAt),
-                })}
-              </Tag>
+      {/* A list of terms drawn like antd's small bordered Descriptions, not that component: it
+          measures the window's width once mounted and renders the page again at once, and with
+          it every effect of the first render, in one long task on a slow phone. */}
+      <dl className="admin-home__about">
+        <div>
+          <dt>{t('home.account')}</dt>
+          <dd>{user.account}</dd>
+        </div>
+        <div>
+          <dt>{t('home.role')}</dt>
+          <dd>
+            {roleName({ name: user.roleName, key: user.roleKey })}{' '}
+            {user.userType === 1 && <Tag color={TAG.gold}>{t('home.super')}</Tag>}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('home.duty')}</dt>
+          <dd>
+            {user.menus.map((m) => (
+              <Tag key={m}>{t(`duties.${m}`)}</Tag>
             ))}
-          </Descriptions.Item>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('home.permission')}</dt>
+          <dd>{user.permission ? t(`permission.${user.permission}`) : '—'}</dd>
+        </div>
+        {user.proxies.length > 0 && (
+          <div className="admin-home__about-wide">
+            <dt>{t('home.proxies')}</dt>
+            <dd>
+              {user.proxies.map((p) => (
+                <Tag key={p.roleId}>
+                  {t('home.proxyUntil', {
+                    role: roleName({ name: p.roleName, key: p.roleKey }),
+                    end: formatTime(p.endAt),
+                  })}
+                </Tag>
+              ))}
+            </dd>
+          </div>
         )}
-      </Descriptions>
+      </dl>
       <h2 className="admin-home__duty">{t('home.quickLinks')}</h2>
       {links.length === 0 ? (
         <p>{t('home.noLinks')}</p>
