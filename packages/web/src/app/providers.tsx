@@ -24,10 +24,11 @@ const antdLocale = (language: string) => (language === 'en-US' ? enUS : zhCN);
 /**
  * antd's theme and locale. antd's component CSS comes from the build in the cascade layer
  * `antd` (build/antd-static-styles.ts), so that our own CSS, outside any layer, always wins.
- * In the build antd adds only the theme's CSS variables at run time; should it ever add a style
- * again (the unit tests, which run without the build's plugin, do), the StyleProvider puts it
- * into the same layer, and into the body: at the head's start, where antd would put it, it
- * would name the layer `antd` before index.html orders the layers. `iconPrefixCls`, antd's
+ * The theme's CSS variables are made at build too (build/antd-theme-tokens.ts); antd adds
+ * styles at run time only for another theme (the reduced-motion one, a nested ConfigProvider)
+ * and in the unit tests, which run without the build's plugins. The StyleProvider puts them
+ * into the same layer, and into the body: at the head's start, where antd would put them,
+ * they would name the layer `antd` before index.html orders the layers. `iconPrefixCls`, antd's
  * default, is given so that the icons leave their reset to antd instead of adding an unlayered
  * copy.
  */
