@@ -46,6 +46,8 @@ describe('md5Hex', () => {
   it('gives the lower-case hex digest', () => {
     expect(md5Hex('Password1')).toBe('2ac9cb7dc02b3c0083eb70898e549b63');
     // Text beyond ASCII as its UTF-8 bytes, as the server hashes it.
-    expect(md5Hex('密码Pässword')).toBe(createHash('md5').update('密码Pässword', 'utf8').digest('hex'));
+    expect(md5Hex('密码Pässword')).toBe(
+      createHash('md5').update('密码Pässword', 'utf8').digest('hex'),
+    );
   });
 });

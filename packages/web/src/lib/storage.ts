@@ -21,7 +21,8 @@ const IV = utf8.encode('edp-console-iv16');
 /** Base64 of bytes and back, through the browser's btoa/atob (which work on byte strings). */
 const toBase64 = (bytes: Uint8Array): string =>
   btoa(Array.from(bytes, (byte) => String.fromCharCode(byte)).join(''));
-const fromBase64 = (text: string): Uint8Array => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+const fromBase64 = (text: string): Uint8Array =>
+  Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 
 function backend(): Storage | undefined {
   try {
