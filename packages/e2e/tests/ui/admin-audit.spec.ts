@@ -152,8 +152,8 @@ test.describe('built-in role names', () => {
 
     await page.goto('/admin');
     const role = page
-      .locator('th', { hasText: /^Role$/ })
-      .locator('xpath=following-sibling::td[1]');
+      .locator('dt', { hasText: /^Role$/ })
+      .locator('xpath=following-sibling::dd[1]');
     await expect(role).toHaveText('System administrator');
 
     // The name follows the page's language at once, whatever the set-up's language was.
