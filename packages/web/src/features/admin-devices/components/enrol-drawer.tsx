@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Drawer, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EnrolSecret } from '../../admin-common/components/enrol-secret.tsx';
-import { GroupTreeSelect } from '../../admin-common/components/group-tree-select.tsx';
+import { EnrolGroupField } from '../../admin-common/components/enrol-group-field.tsx';
 
 interface EnrolDrawerProps {
   open: boolean;
@@ -31,14 +31,12 @@ export function EnrolDrawer({ open, defaultGroupId, onClose }: EnrolDrawerProps)
     >
       <p>{t('enrol.intro')}</p>
       <Form layout="vertical">
-        <Form.Item label={t('enrol.group')} htmlFor="enrol-group">
-          <GroupTreeSelect
-            id="enrol-group"
-            placeholder={t('enrol.pickGroup')}
-            value={groupId ?? null}
-            onChange={(id) => setGroupId((id as string | null) ?? undefined)}
-          />
-        </Form.Item>
+        <EnrolGroupField
+          label={t('enrol.group')}
+          placeholder={t('enrol.pickGroup')}
+          value={groupId}
+          onChange={setGroupId}
+        />
       </Form>
       <EnrolSecret
         groupId={open ? groupId : undefined}

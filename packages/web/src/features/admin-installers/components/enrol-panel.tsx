@@ -3,7 +3,7 @@ import { Card, Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TInstallerItem } from '@edp/shared/contracts/installers';
 import { EnrolSecret } from '../../admin-common/components/enrol-secret.tsx';
-import { GroupTreeSelect } from '../../admin-common/components/group-tree-select.tsx';
+import { EnrolGroupField } from '../../admin-common/components/enrol-group-field.tsx';
 import { installAndEnrolCommands } from '../lib/installer-file.ts';
 
 /**
@@ -35,14 +35,12 @@ export function EnrolPanel({ installers }: { installers: TInstallerItem[] }) {
             }))}
           />
         </Form.Item>
-        <Form.Item label={t('enrol.group')} htmlFor="enrol-group">
-          <GroupTreeSelect
-            id="enrol-group"
-            placeholder={t('enrol.pickGroup')}
-            value={groupId ?? null}
-            onChange={(id) => setGroupId((id as string | null) ?? undefined)}
-          />
-        </Form.Item>
+        <EnrolGroupField
+          label={t('enrol.group')}
+          placeholder={t('enrol.pickGroup')}
+          value={groupId}
+          onChange={setGroupId}
+        />
       </Form>
       <EnrolSecret
         groupId={groupId}
