@@ -13,8 +13,8 @@ import { vendor, vendorToken } from './portal.ts';
 
 /**
  * A stored value as packages/web/src/lib/storage.ts writes it: AES-128-CBC with the key and IV
- * shipped in the bundle, base64 (crypto-js' format for a key without salt). Should they drift
- * apart, the app reads the session as absent and the tests fail at the login page.
+ * shipped in the bundle, PKCS#7 padding, base64 (the format crypto-js first wrote). Should they
+ * drift apart, the app reads the session as absent and the tests fail at the login page.
  */
 function encryptValue(value: unknown): string {
   const cipher = createCipheriv('aes-128-cbc', 'edp-console-k16!', 'edp-console-iv16');
