@@ -102,8 +102,8 @@ function render(
 
 /**
  * Every antd component rendered in Node (no browser), with class names without hashes; the
- * theme's values are CSS variables that antd still sets at run time, so the CSS is the same for
- * any theme.
+ * theme's values are CSS variables (made for the app's theme by antd-theme-tokens.ts, by antd
+ * in the browser for any other), so the CSS is the same for any theme.
  */
 async function extract(): Promise<Extracted> {
   const modules: Modules = await Promise.all([
