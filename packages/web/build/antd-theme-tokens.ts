@@ -119,7 +119,7 @@ const PATCHES: readonly { module: RegExp; swaps: [string, string][] }[] = [
       [
         'const cache = useGlobalCache(CSS_VAR_PREFIX, stylePath, () => {',
         // No CSS to write (the build's is there); the merged token is not read by antd.
-        `const cache = useGlobalCache(CSS_VAR_PREFIX, stylePath, () => builtPaths.has(pathKey(stylePath)) ? [null, '', '', key] : (() => {`,
+        `const cache = useGlobalCache(CSS_VAR_PREFIX, stylePath, () => built.componentPaths.has(pathKey(stylePath)) ? [null, '', '', key] : (() => {`,
       ],
       ['}, ([,, styleId]) => {', '})(), ([,, styleId]) => {'],
     ],
@@ -142,7 +142,8 @@ export function antdThemeTokens(): Plugin {
       const { tokens, componentPaths } = await themeAtBuild(root);
       // JSON.parse of a string: quicker for the browser to read than the same object literal.
       const data = JSON.stringify(JSON.stringify({ tokens, componentPaths }));
-      return `export default JSON.parse(${data});`;
+      return `const built = JSON.parse(${data});
+export default { tokens: built.tokens, componentPaths: new Set(built.componentPaths) };`;
     },
     transform(code, id) {
       const patch = PATCHES.find(({ module }) => module.test(id));
@@ -156,7 +157,6 @@ export function antdThemeTokens(): Plugin {
       return {
         code: `import built from '${MODULE}';
 import { pathKey } from '../Cache';
-const builtPaths = new Set(built.componentPaths);
 ${changed}`,
         map: null,
       };

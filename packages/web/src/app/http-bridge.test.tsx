@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { post } from '../lib/http.ts';
+import { endToasts } from './http-bridge.tsx';
 import { renderWithApp } from '../test/render.tsx';
 
 const answer = (body: unknown, status = 200) =>
@@ -9,10 +10,9 @@ const answer = (body: unknown, status = 200) =>
 describe('toasts', () => {
   afterEach(async () => {
     vi.unstubAllGlobals();
-    // antd's static message renders in a React root of its own, which cleanup() does not
-    // unmount: its toasts' timers would wake that root after the file's jsdom is gone
-    // ("window is not defined", an unhandled error failing the run). End them here.
-    (await import('antd/es/message')).default.destroy();
+    // Each test starts without the last one's toasts (setup.ts ends them after a file's last
+    // test only).
+    await endToasts();
     await new Promise((resolve) => setTimeout(resolve, 100));
   });
 

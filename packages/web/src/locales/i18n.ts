@@ -7,7 +7,8 @@ import type { Language } from './types.ts';
 /**
  * <html lang> follows the language (screen readers, fonts), and so does the meta description
  * (search engines that run the page read it in the language the page shows). dayjs follows it
- * too, but from lib/dayjs-locale.ts, imported by the modules that use dayjs, to keep it off the first loads.
+ * too, but from lib/dayjs-locale.ts, imported by the modules that use dayjs, to keep it off the
+ * first loads.
  */
 function applyLanguage(language: string): void {
   document.documentElement.lang = language;
