@@ -14,9 +14,11 @@ afterEach(() => {
 });
 
 // antd's toasts (app/http-bridge.tsx) outlive a file's last test in a React root of their own.
+// Their root still renders after the destroy; 100 ms was too short for it once in a fresh-clone
+// run (the server tests beside, "window is not defined" after the file's jsdom was gone).
 afterAll(async () => {
   const { endToasts } = await import('../app/http-bridge.tsx');
-  if (await endToasts()) await new Promise((resolve) => setTimeout(resolve, 100));
+  if (await endToasts()) await new Promise((resolve) => setTimeout(resolve, 500));
 });
 
 // jsdom lacks these; antd's responsive helpers and Modal use them.
