@@ -11,7 +11,7 @@ import { licenceQueries, licenceService, type LicencePageCache } from './portal/
 import { tenantInfoService, setupService, tenantService } from './console/tenants/index.ts';
 import { proxyService } from './console/proxies/index.ts';
 import { roleService } from './console/roles/index.ts';
-import { vendorTenantService, vendorService } from './portal/vendor/index.ts';
+import { vendorTenantService, vendorService } from './portal/super-admin/index.ts';
 import { userService } from './console/users/index.ts';
 import type { Platform } from './platform/platform.ts';
 

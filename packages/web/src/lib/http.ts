@@ -40,7 +40,7 @@ export interface PostOptions {
   signal?: AbortSignal;
   /**
    * Whose token goes with the call when its path alone would not say: the vendor creating a
-   * tenant through /owner/n/reg, outside /sa/ (features/vendor/api/create-tenant.ts).
+   * tenant through /owner/n/reg, outside /sa/ (features/super-admin/api/create-tenant.ts).
    */
   session?: 'vendor';
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { TList } from '@edp/shared/contracts/common';
 import type { TEngineItem, TIssueRecord, TLicenceItem } from '@edp/shared/contracts/com';
-import { vendorService } from '../vendor/vendor-service.ts';
+import { vendorService } from '../super-admin/vendor-service.ts';
 import { call, createTestApp, type TestContext } from '../../test/harness.ts';
 import { makeCompany, requestFile } from '../../test/portal-fixture.ts';
 

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { LogoutOutlined } from '@ant-design/icons';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { vendorLogout } from '../../features/vendor/api/vendor-logout.ts';
+import { vendorLogout } from '../../features/super-admin/api/vendor-logout.ts';
 import { LOGIN_PATH, loginRedirect } from '../../lib/auth-paths.ts';
 import { useVendorSession } from '../../lib/vendor-session.ts';
 import { vendorRoutes } from '../routes/vendor-routes.ts';

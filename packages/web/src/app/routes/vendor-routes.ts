@@ -11,21 +11,21 @@ export const vendorRoutes: AppRoute[] = [
     name: 'saInit',
     access: 'public',
     layout: 'public',
-    page: () => import('../../features/vendor/pages/vendor-init-page.tsx'),
+    page: () => import('../../features/super-admin/pages/vendor-init-page.tsx'),
   },
   {
     path: '/sa/login',
     name: 'vendorLogin',
     access: 'vendorLogin',
     layout: 'public',
-    page: () => import('../../features/vendor/pages/vendor-login-page.tsx'),
+    page: () => import('../../features/super-admin/pages/vendor-login-page.tsx'),
   },
   {
     path: '/sa',
     name: 'saPackages',
     access: 'vendor',
     layout: 'vendor',
-    page: () => import('../../features/vendor/pages/packages-page.tsx'),
+    page: () => import('../../features/super-admin/pages/packages-page.tsx'),
     menu: { icon: 'package', order: 10 },
   },
   {
@@ -33,7 +33,7 @@ export const vendorRoutes: AppRoute[] = [
     name: 'saCompanies',
     access: 'vendor',
     layout: 'vendor',
-    page: () => import('../../features/vendor/pages/companies-page.tsx'),
+    page: () => import('../../features/super-admin/pages/companies-page.tsx'),
     menu: { icon: 'company', order: 20 },
   },
   {
@@ -41,7 +41,7 @@ export const vendorRoutes: AppRoute[] = [
     name: 'saTenants',
     access: 'vendor',
     layout: 'vendor',
-    page: () => import('../../features/vendor/pages/tenants-page.tsx'),
+    page: () => import('../../features/super-admin/pages/tenants-page.tsx'),
     menu: { icon: 'tenant', order: 30 },
   },
   {
@@ -49,7 +49,7 @@ export const vendorRoutes: AppRoute[] = [
     name: 'saSettings',
     access: 'vendor',
     layout: 'vendor',
-    page: () => import('../../features/vendor/pages/settings-page.tsx'),
+    page: () => import('../../features/super-admin/pages/settings-page.tsx'),
     menu: { icon: 'setting', order: 40 },
   },
 ];
