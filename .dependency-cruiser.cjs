@@ -2,15 +2,42 @@
  * Module boundaries, checked by `npm run lint` (docs/architecture.md, "Boundaries").
  * dependency-cruiser reads the TypeScript imports of every package.
  */
+
+/**
+ * The console's modules from the bottom up (docs/architecture.md §4, "The console in layers"):
+ * a module imports only modules of the layers below its own, never one beside or above it.
+ */
+const CONSOLE_LAYERS = [
+  ['store'],
+  ['access'],
+  ['audit'],
+  ['tenants'],
+  ['roles', 'users', 'groups', 'proxies', 'devices', 'installers'],
+  ['login'],
+  ['http'],
+];
+const consoleLayerRules = CONSOLE_LAYERS.map((layer, i) => ({
+  name: `console-layer-${layer.join('-')}`,
+  severity: 'error',
+  comment: `console/${layer.join(', ')} may import only the console modules of the layers below (${
+    CONSOLE_LAYERS.slice(0, i).flat().join(', ') || 'none: the platform only'
+  }).`,
+  from: { path: `^packages/server/src/console/(${layer.join('|')})/`, pathNot: '\\.test\\.ts$' },
+  to: {
+    path: `^packages/server/src/console/(${CONSOLE_LAYERS.slice(i).flat().join('|')})/`,
+    pathNot: '^packages/server/src/console/$1/',
+  },
+}));
+
 module.exports = {
   forbidden: [
     {
       name: 'no-cycle',
       severity: 'error',
-      comment: 'Import cycles make load order matter and contexts impossible to separate.',
+      comment:
+        'Import cycles make load order matter and contexts impossible to separate; a cycle through type imports ties the modules as tightly.',
       from: {},
-      // A cycle only through type imports costs nothing at run time.
-      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+      to: { circular: true },
     },
     {
       name: 'shared-stands-alone',
@@ -43,16 +70,16 @@ module.exports = {
       name: 'module-entry',
       severity: 'error',
       comment:
-        'A server module (platform/<m>, portal/<m>, console/<m>, engine/<m>) is used by others only through its index.ts.',
+        'A server module (platform/<m>, portal/<m>, console/<m>, engines/<m>) is used by others only through its index.ts.',
       from: {
-        path: '^packages/server/src/((platform|portal|console|engine)/[^/]+)/',
+        path: '^packages/server/src/((platform|portal|console|engines)/[^/]+)/',
         pathNot: '\\.test\\.ts$',
       },
       to: {
-        path: '^packages/server/src/(platform|portal|console|engine)/[^/]+/',
+        path: '^packages/server/src/(platform|portal|console|engines)/[^/]+/',
         pathNot: [
           '^packages/server/src/$1/',
-          '^packages/server/src/(platform|portal|console|engine)/[^/]+/index\\.ts$',
+          '^packages/server/src/(platform|portal|console|engines)/[^/]+/index\\.ts$',
         ],
       },
     },
@@ -62,8 +89,8 @@ module.exports = {
       comment: 'app.ts and the other composition files use modules through their index.ts too.',
       from: { path: '^packages/server/src/[^/]+\\.ts$', pathNot: '\\.test\\.ts$' },
       to: {
-        path: '^packages/server/src/(platform|portal|console|engine)/[^/]+/',
-        pathNot: '^packages/server/src/(platform|portal|console|engine)/[^/]+/index\\.ts$',
+        path: '^packages/server/src/(platform|portal|console|engines)/[^/]+/',
+        pathNot: '^packages/server/src/(platform|portal|console|engines)/[^/]+/index\\.ts$',
       },
     },
     {
@@ -92,6 +119,41 @@ module.exports = {
       comment: 'The platform serves every context and depends on none.',
       from: { path: '^packages/server/src/platform/', pathNot: '\\.test\\.ts$' },
       to: { path: '^packages/server/src/(portal|console|engines)/' },
+    },
+    ...consoleLayerRules,
+    {
+      name: 'contexts-one-way',
+      severity: 'error',
+      comment:
+        'The contexts stack one way: the console uses the engines (its devices are theirs); the engines and the portal use neither the console nor each other.',
+      from: { path: '^packages/server/src/(engines|portal)/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^packages/server/src/(console|portal|engines)/', pathNot: '^packages/server/src/$1/' },
+    },
+    {
+      name: 'console-uses-no-portal',
+      severity: 'error',
+      comment: "The console is the tenant's own: it knows nothing of the vendor's portal.",
+      from: { path: '^packages/server/src/console/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^packages/server/src/portal/' },
+    },
+    {
+      name: 'modules-export-services',
+      severity: 'error',
+      comment:
+        "Outside the console's store, a repository is private to its module: another module, the composition files and the tests ask a service.",
+      from: { path: '^packages/server/src/', pathNot: '^packages/server/src/(console/store|portal/[^/]+|engines)/' },
+      to: { path: '-repository\\.ts$', pathNot: '^packages/server/src/(console/store|platform)/' },
+    },
+    {
+      name: 'only-handlers-know-fastify',
+      severity: 'error',
+      comment:
+        'Services, caches and repositories know nothing of the web framework: only the HTTP plumbing (*/http/), the composition files and tests import fastify.',
+      from: {
+        path: '^packages/server/src/',
+        pathNot: '(/http/|^packages/server/src/[^/]+\\.ts$|\\.test\\.ts$|^packages/server/src/test/)',
+      },
+      to: { path: '^node_modules/(fastify|@fastify/|fastify-)' },
     },
   ],
   options: {

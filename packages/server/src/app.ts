@@ -1,14 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { CHECK_IN_INTERVAL_S } from '@edp/shared/contracts/engine';
 import type { Config } from './config.ts';
-import { durabilityNotice, openDatabase, type Database, type Db } from './platform/db/index.ts';
-import { loadAutoLoginKey, loadVendorKeys, type VendorKeys } from './platform/keys/index.ts';
-import { sessionService, type SessionService } from './platform/sessions/index.ts';
-import { consoleCache, type ConsoleCache } from './console/access/index.ts';
-import { licencePageCache, type LicencePageCache } from './portal/licence/index.ts';
-import { captchaService, type CaptchaService } from './platform/captcha/index.ts';
-import { loginGuard, type LoginGuard } from './platform/login-guard/index.ts';
-import { createMailer, type Mailer } from './platform/mail/index.ts';
+import type { Database } from './platform/db/index.ts';
 import {
   externalPlugins,
   securityHeadersPlugin,
@@ -23,30 +17,18 @@ import {
   lazyChildLogger,
   metricsRoutes,
 } from './platform/http/index.ts';
-import { gaugesOf, metricsRegistry } from './platform/metrics/index.ts';
-import { CHECK_IN_INTERVAL_S } from '@edp/shared/contracts/engine';
-import { localCacheBus, redisCacheBus, type CacheBus } from './platform/cache/index.ts';
-import { emailCodeService } from './portal/company/index.ts';
+import { gaugesOf } from './platform/metrics/index.ts';
+import { openPlatform, type Platform } from './platform/platform.ts';
 import { apiRoutes } from './api-routes.ts';
 import { guardOf } from './guards.ts';
-import type { Platform } from './platform/platform.ts';
-import { buildServices } from './services.ts';
-import type { EngineContext } from './engines/index.ts';
+import { buildServices, type Services } from './services.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    config: Config;
-    database: Database;
-    db: Db;
-    sessions: SessionService;
-    consoleCache: ConsoleCache;
-    cacheBus: CacheBus;
-    licencePages: LicencePageCache;
-    vendorKeys: VendorKeys;
-    captcha: CaptchaService;
-    loginGuard: LoginGuard;
-    mailer: Mailer;
-    engines: EngineContext;
+    /** What the HTTP plumbing reads (sessions, captcha, config); services get it at start. */
+    platform: Platform;
+    /** Every service, as the routes were handed them (tests and the shutdown reach them here). */
+    services: Services;
   }
 }
 
@@ -101,57 +83,23 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer({ check: checkResponses }));
 
-  const db =
-    database ??
-    (await openDatabase({
-      url: config.DATABASE_URL,
-      pgliteDir: `${config.dataDir}/pglite`,
-      pgliteFsync: config.PGLITE_FSYNC === 'on',
-    }));
-  if (!database) app.addHook('onClose', () => db.close());
-  const durability = durabilityNotice(db.durability);
-  if (durability) app.log[durability.level]({ dir: `${config.dataDir}/pglite` }, durability.msg);
-  app.decorate('config', config);
-  app.decorate('database', db);
-  app.decorate('db', db.db);
-  // With Redis, every node hears the others' cache evictions (lib/cache-bus.ts).
-  const bus = config.REDIS_URL ? redisCacheBus(config.REDIS_URL, app.log) : localCacheBus();
-  app.addHook('onClose', () => bus.close());
-  app.decorate('cacheBus', bus);
-  app.decorate('sessions', sessionService(db.db, Date.now, bus));
-  app.decorate('consoleCache', consoleCache(db.db, Date.now, bus));
-  app.decorate('licencePages', licencePageCache(Date.now, bus));
-  app.decorate(
-    'vendorKeys',
-    loadVendorKeys({
-      dataDir: config.dataDir,
-      privatePem: config.VENDOR_PRIVATE_KEY,
-      publicPem: config.VENDOR_PUBLIC_KEY,
-    }),
-  );
-
-  app.decorate('captcha', captchaService(db.db, { enabled: config.CAPTCHA === 'on' }));
-  app.decorate('loginGuard', loginGuard(db.db));
-  app.decorate(
-    'mailer',
-    createMailer({
-      smtpUrl: config.SMTP_URL,
-      from: config.MAIL_FROM,
-      dataDir: config.dataDir,
-      log: app.log,
-    }),
-  );
+  const { platform, close } = await openPlatform({ config, log: app.log, clock, database });
+  app.addHook('onClose', close);
+  app.decorate('platform', platform);
+  const services = buildServices(platform);
+  app.decorate('services', services);
 
   // Dead sessions and expired e-mail codes are swept hourly so the tables hold only what can
   // still be used.
-  const codes = emailCodeService(db.db);
   const sweep = setInterval(() => {
-    app.sessions.purgeDead().catch((err) => app.log.warn({ err }, 'session sweep failed'));
-    codes.purgeExpired().catch((err) => app.log.warn({ err }, 'e-mail code sweep failed'));
+    platform.sessions.purgeDead().catch((err) => app.log.warn({ err }, 'session sweep failed'));
+    services.emailCodes
+      .purgeExpired()
+      .catch((err) => app.log.warn({ err }, 'e-mail code sweep failed'));
   }, 3_600_000).unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 
-  const metrics = metricsRegistry();
+  const { metrics } = platform;
   metricsRoutes(app, metrics, config.METRICS_TOKEN);
   await app.register(securityHeadersPlugin);
   await app.register(i18nPlugin);
@@ -159,32 +107,13 @@ export async function buildApp({
   await app.register(inputGuardPlugin);
   await app.register(externalPlugins, { config });
   await app.register(authPlugin);
-  const platform: Platform = {
-    config,
-    db: db.db,
-    clock,
-    bus,
-    sessions: app.sessions,
-    vendorKeys: app.vendorKeys,
-    autoLoginKey: loadAutoLoginKey({ dataDir: config.dataDir, secret: config.AUTO_LOGIN_KEY }),
-    captcha: app.captcha,
-    loginGuard: app.loginGuard,
-    mailer: app.mailer,
-    log: app.log,
-    metrics,
-  };
-  const services = buildServices(platform, {
-    consoleCache: app.consoleCache,
-    licencePages: app.licencePages,
-  });
   // The last batch of last-seen times is written before the database closes.
   app.addHook('preClose', () => services.engines.flusher.stop());
-  app.decorate('engines', services.engines);
   gaugesOf(metrics, {
     enginesOnline: () =>
-      services.engines.presence.seenSince(Date.now() - CHECK_IN_INTERVAL_S * 3_000),
+      services.engines.presence.seenSince(platform.clock() - CHECK_IN_INTERVAL_S * 3_000),
     presencePending: () => services.engines.presence.pending(),
-    poolUse: db.poolUse,
+    poolUse: platform.database.poolUse,
   });
   app.decorate('guardOf', guardOf(app, services));
   await app.register(apiRoutes(services), { prefix: '/api' });

@@ -36,7 +36,7 @@ describe.skipIf(testDriver === 'pg')('the start-up log on PGlite', () => {
 
   it('warns with PGLITE_FSYNC=off that a power cut can lose acknowledged commits', async () => {
     const { app, lines } = await start({ PGLITE_FSYNC: 'off' });
-    expect(app.database.durability).toBe('page-cache');
+    expect(app.platform.database.durability).toBe('page-cache');
     const warning = lines.find((l) => l.level === 40 && /PGLITE_FSYNC=off/.test(l.msg));
     expect(warning?.msg).toMatch(/survives kill -9, not a power cut/);
     expect(warning?.msg).toMatch(/DATABASE_URL/);
@@ -44,7 +44,7 @@ describe.skipIf(testDriver === 'pg')('the start-up log on PGlite', () => {
 
   it('says by default that each commit is synced to disk, and warns of no database', async () => {
     const { app, lines } = await start({});
-    expect(app.database.durability).toBe('synced');
+    expect(app.platform.database.durability).toBe('synced');
     expect(lines.some((l) => l.level === 30 && /syncs each commit to disk/.test(l.msg))).toBe(true);
     expect(lines.filter((l) => l.level >= 40 && /PGlite|PGLITE/.test(l.msg))).toEqual([]);
   });

@@ -61,7 +61,11 @@ beforeAll(async () => {
   adminId = await userIdOf(ctx.app, tenantId, 'admin');
   const headers = {
     host: HOST,
-    'x-token': await ctx.app.sessions.create({ kind: 'user', subjectId: adminId, tenantId }),
+    'x-token': await ctx.app.platform.sessions.create({
+      kind: 'user',
+      subjectId: adminId,
+      tenantId,
+    }),
   };
   const group = await call<{ id: string }>(ctx.app, '/user/group/add', { name: 'fuzz' }, headers);
   const secret = await call<{ secret: string }>(
@@ -138,9 +142,9 @@ async function tokens(): Promise<Record<Kind, string | undefined>> {
   companyId ??= (await makeCompany(ctx)).id;
   return {
     anonymous: undefined,
-    company: await ctx.app.sessions.create({ kind: 'company', subjectId: companyId }),
-    vendor: await ctx.app.sessions.create({ kind: 'vendor', subjectId: randomUUID() }),
-    console: await ctx.app.sessions.create({ kind: 'user', subjectId: adminId, tenantId }),
+    company: await ctx.app.platform.sessions.create({ kind: 'company', subjectId: companyId }),
+    vendor: await ctx.app.platform.sessions.create({ kind: 'vendor', subjectId: randomUUID() }),
+    console: await ctx.app.platform.sessions.create({ kind: 'user', subjectId: adminId, tenantId }),
     engine: await engineToken(),
   };
 }

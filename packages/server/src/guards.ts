@@ -17,7 +17,7 @@ export function guardOf(app: FastifyInstance, services: Services) {
       case 'vendor':
         return { onRequest: [app.requireSession('vendor')] };
       case 'console':
-        return consoleGuard(app, services.audit, call.path, access);
+        return consoleGuard(app, services, call.path, access);
       case 'engine':
         return engineGuard(services.engines.auth);
     }

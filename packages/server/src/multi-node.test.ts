@@ -23,7 +23,7 @@ describe('two nodes behind one database', () => {
   beforeAll(async () => {
     a = await createTestApp({ REDIS_URL: testRedisUrl });
     b = await createPeerApp(a, { REDIS_URL: testRedisUrl });
-    await Promise.all([a.app.cacheBus.ready, b.cacheBus.ready]);
+    await Promise.all([a.app.platform.bus.ready, b.platform.bus.ready]);
   });
   afterAll(async () => {
     await b.close();
@@ -82,8 +82,8 @@ describe('two nodes behind one database, without Redis', () => {
   const waitedWithRedis = 2_000;
 
   it('has no Redis on either node', () => {
-    expect(a.app.config.REDIS_URL).toBeUndefined();
-    expect(b.config.REDIS_URL).toBeUndefined();
+    expect(a.app.platform.config.REDIS_URL).toBeUndefined();
+    expect(b.platform.config.REDIS_URL).toBeUndefined();
   });
 
   it('accepts on one node, until its copy expires, a token logged out on the other', async () => {

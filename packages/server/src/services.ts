@@ -1,44 +1,57 @@
+import type { Platform } from './platform/platform.ts';
+import { consoleCache } from './console/access/index.ts';
 import { auditQueryService, auditService } from './console/audit/index.ts';
-import { balanceQueries, rechargeService } from './portal/balance/index.ts';
-import { companyService } from './portal/company/index.ts';
-import { loginService, selfService, type ConsoleCache } from './console/access/index.ts';
-import { deviceQueries } from './portal/device/index.ts';
+import { deviceCounts, deviceService } from './console/devices/index.ts';
 import { groupService } from './console/groups/index.ts';
-import { deviceCounts, deviceRepository, deviceService } from './console/devices/index.ts';
-import { engineContext } from './engines/index.ts';
 import { installerService } from './console/installers/index.ts';
-import { licenceQueries, licenceService, type LicencePageCache } from './portal/licence/index.ts';
-import { tenantInfoService, setupService, tenantService } from './console/tenants/index.ts';
+import { loginService, selfService } from './console/login/index.ts';
 import { proxyService } from './console/proxies/index.ts';
 import { roleService } from './console/roles/index.ts';
-import { vendorTenantService, vendorService } from './portal/super-admin/index.ts';
+import {
+  setupService,
+  tenantInfoService,
+  tenantService,
+  vendorTenantService,
+} from './console/tenants/index.ts';
 import { userService } from './console/users/index.ts';
-import type { Platform } from './platform/platform.ts';
+import { engineContext } from './engines/index.ts';
+import { balanceQueries, rechargeService } from './portal/balance/index.ts';
+import { companyService, emailCodeService } from './portal/company/index.ts';
+import { deviceQueries } from './portal/device/index.ts';
+import { licencePageCache, licenceQueries, licenceService } from './portal/licence/index.ts';
+import { vendorService } from './portal/super-admin/index.ts';
 
-/** The contexts' own caches, built beside the platform (app.ts). */
-export interface ContextCaches {
-  consoleCache: ConsoleCache;
-  licencePages: LicencePageCache;
-}
-
-/** Every service, built once at start from the platform; the routes receive them. */
-export function buildServices(platform: Platform, caches: ContextCaches) {
-  const p = { ...platform, ...caches };
-  const counts = deviceCounts(deviceRepository(p.db), p.bus, p.clock);
+/**
+ * The composition root: every cache and service, built once at start from the platform, each
+ * handed by name what it uses. The routes receive them (api-routes.ts); nothing else builds one.
+ */
+export function buildServices(platform: Platform) {
+  const p = platform;
+  const { db, clock, bus } = p;
+  const audit = auditService({ db });
+  const cache = consoleCache({ db, clock, bus });
+  const licencePages = licencePageCache({ clock, bus });
+  const counts = deviceCounts({ db, bus, clock });
   const engines = engineContext({ ...p, changed: counts.changed });
-  const login = loginService(p);
-  const tenants = tenantService(p.db);
-  const installers = installerService(p);
+  const tenants = tenantService({ db, audit });
+  const installers = installerService({ ...p, audit });
+  const passwords = { ...p, consoleCache: cache };
+  const login = loginService({ ...p, audit, tenants });
   return {
     // portal
     companies: companyService(p),
-    licences: licenceService(p, p.clock),
-    licenceQueries: licenceQueries(p.db, { now: p.clock }),
-    devices: deviceQueries(p.db, p.clock),
-    balance: balanceQueries(p.db),
-    recharge: rechargeService(p.db),
+    emailCodes: emailCodeService(p),
+    licences: licenceService({ ...p, licencePages }),
+    licencePages,
+    licenceQueries: licenceQueries(db, { now: clock }),
+    devices: deviceQueries(db, clock),
+    balance: balanceQueries(db),
+    recharge: rechargeService(p),
     vendor: vendorService(p),
-    vendorTenants: vendorTenantService(p, {
+    vendorTenants: vendorTenantService({
+      ...p,
+      audit,
+      consoleCache: cache,
       // The tenant is gone either way: a file left behind is logged, not answered as an error.
       tenantDeleted: (id) =>
         installers.removeTenantFiles(id).catch((err: unknown) => {
@@ -46,19 +59,22 @@ export function buildServices(platform: Platform, caches: ContextCaches) {
         }),
     }),
     // console
+    consoleCache: cache,
+    audit,
+    auditQueries: auditQueryService(p),
     tenants,
-    tenantInfo: tenantInfoService(p.db),
-    setup: setupService(p.db),
+    tenantInfo: tenantInfoService(p),
+    setup: setupService({ db, audit, tenants }),
     login,
-    self: selfService(p, login),
-    users: userService(p, tenants),
-    roles: roleService(p, tenants),
-    groups: groupService(p, { devicesChanged: counts.changed }),
-    proxies: proxyService(p),
-    audit: auditService(p.db),
-    auditQueries: auditQueryService(p.db),
+    self: selfService({ ...passwords, audit, tenants, login }),
+    users: userService({ ...passwords, audit, tenants }),
+    roles: roleService({ db, audit, tenants }),
+    groups: groupService({ db, audit, devicesChanged: counts.changed }),
+    proxies: proxyService({ db, clock, audit }),
     deviceCentre: deviceService({
-      ...p,
+      db,
+      clock,
+      audit,
       counts,
       engineAuth: engines.auth,
       presence: engines.presence,

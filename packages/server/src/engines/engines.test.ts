@@ -60,7 +60,7 @@ describe('engines: enrolment, check-in and the device centre', () => {
       { authorization: `Bearer ${token}` },
     );
   const row = async (id: string) =>
-    (await ctx.app.db.select().from(devices).where(eq(devices.id, id)))[0]!;
+    (await ctx.app.platform.db.select().from(devices).where(eq(devices.id, id)))[0]!;
 
   beforeAll(async () => {
     ctx = await createTestApp(
@@ -162,7 +162,7 @@ describe('engines: enrolment, check-in and the device centre', () => {
     const { deviceId, token } = fresh.body.data!;
     const peer = await createPeerApp(ctx, { REDIS_URL: testRedisUrl }, clock);
     try {
-      await peer.cacheBus.ready;
+      await peer.platform.bus.ready;
       // The peer knows the token now (cached).
       expect((await checkIn(token, state({ install: 'installing' }), peer)).body.success).toBe(
         true,
@@ -297,12 +297,12 @@ describe('engines: enrolment, check-in and the device centre', () => {
     // Within a minute of the stored time nothing is due; after it, the next flush writes it.
     later(30_000);
     await checkIn(token);
-    await ctx.app.engines.flusher.flush();
+    await ctx.app.services.engines.flusher.flush();
     expect((await row(deviceId)).lastSeenAt).toEqual(enrolled.lastSeenAt);
     later(31_000);
     await checkIn(token);
     expect((await row(deviceId)).lastSeenAt).toEqual(enrolled.lastSeenAt);
-    await ctx.app.engines.flusher.flush();
+    await ctx.app.services.engines.flusher.flush();
     expect((await row(deviceId)).lastSeenAt!.getTime()).toBe(now);
     const detail = await op<TDeviceDetail>('/dv/m/info', { id: deviceId });
     expect(detail.body.data!.uptime.length).toBe(1);

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../platform/log.ts';
 import type { EngineRepository } from './engine-repository.ts';
 import type { PresenceStore } from './presence.ts';
 
@@ -19,7 +19,7 @@ export function presenceFlusher(opts: {
   presence: PresenceStore;
   repo: EngineRepository;
   everyMs: number;
-  log: FastifyBaseLogger;
+  log: Logger;
   onFlush?: (figures: FlushFigures) => void;
 }) {
   const { presence, repo, log } = opts;

@@ -1,23 +1,25 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
-import type { Db } from './db/index.ts';
-import type { CacheBus } from './cache/index.ts';
-import type { CaptchaService } from './captcha/index.ts';
-import type { VendorKeys } from './keys/index.ts';
-import type { LoginGuard } from './login-guard/index.ts';
-import type { Mailer } from './mail/index.ts';
-import type { Metrics } from './metrics/index.ts';
-import type { SessionService } from './sessions/index.ts';
+import { durabilityNotice, openDatabase, type Database, type Db } from './db/index.ts';
+import { localCacheBus, redisCacheBus, type CacheBus } from './cache/index.ts';
+import { captchaService, type CaptchaService } from './captcha/index.ts';
+import { loadAutoLoginKey, loadVendorKeys, type VendorKeys } from './keys/index.ts';
+import { loginGuard, type LoginGuard } from './login-guard/index.ts';
+import { createMailer, type Mailer } from './mail/index.ts';
+import { metricsRegistry, type Metrics } from './metrics/index.ts';
+import { sessionService, type SessionService } from './sessions/index.ts';
+import type { Logger } from './log.ts';
 
 /**
- * What the contexts' services are built from, once, at start (app.ts): the database, the
+ * What the contexts' services are built from, once, at start (services.ts): the database, the
  * clock, the cache bus, mail, keys, captcha and login limits. A service takes the `Pick` of this
- * that it uses, never the web framework.
+ * that it uses, by name, never the web framework.
  */
 export interface Platform {
   config: Config;
+  /** The open database: its driver, health and pool; services use `db`. */
+  database: Database;
   db: Db;
-  /** Milliseconds since the epoch; tests pass their own. */
+  /** Milliseconds since the epoch; tests pass their own. Every service reads time from it. */
   clock: () => number;
   bus: CacheBus;
   sessions: SessionService;
@@ -27,6 +29,60 @@ export interface Platform {
   captcha: CaptchaService;
   loginGuard: LoginGuard;
   mailer: Mailer;
-  log: FastifyBaseLogger;
+  log: Logger;
   metrics: Metrics;
+}
+
+/** Opens the platform: the database (unless one is given), the cache bus, keys and mail. */
+export async function openPlatform(opts: {
+  config: Config;
+  log: Logger;
+  clock: () => number;
+  /** An already open database (tests share one per file); else opened from the config. */
+  database?: Database;
+}): Promise<{ platform: Platform; close: () => Promise<void> }> {
+  const { config, log, clock } = opts;
+  const database =
+    opts.database ??
+    (await openDatabase({
+      url: config.DATABASE_URL,
+      pgliteDir: `${config.dataDir}/pglite`,
+      pgliteFsync: config.PGLITE_FSYNC === 'on',
+    }));
+  const durability = durabilityNotice(database.durability);
+  if (durability) log[durability.level]({ dir: `${config.dataDir}/pglite` }, durability.msg);
+  const db = database.db;
+  // With Redis, every node hears the others' cache evictions (cache/cache-bus.ts).
+  const bus = config.REDIS_URL ? redisCacheBus(config.REDIS_URL, log) : localCacheBus();
+  const platform: Platform = {
+    config,
+    database,
+    db,
+    clock,
+    bus,
+    sessions: sessionService(db, clock, bus),
+    vendorKeys: loadVendorKeys({
+      dataDir: config.dataDir,
+      privatePem: config.VENDOR_PRIVATE_KEY,
+      publicPem: config.VENDOR_PUBLIC_KEY,
+    }),
+    autoLoginKey: loadAutoLoginKey({ dataDir: config.dataDir, secret: config.AUTO_LOGIN_KEY }),
+    captcha: captchaService(db, { enabled: config.CAPTCHA === 'on', now: clock }),
+    loginGuard: loginGuard(db, clock),
+    mailer: createMailer({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      dataDir: config.dataDir,
+      log,
+    }),
+    log,
+    metrics: metricsRegistry(),
+  };
+  return {
+    platform,
+    async close() {
+      await bus.close();
+      if (!opts.database) await database.close();
+    },
+  };
 }

@@ -84,11 +84,14 @@ export async function loginCaptcha(app: FastifyInstance) {
   const res = await app.inject({ method: 'GET', url: '/api/login/n/get-captcha-img' });
   const cookie = res.cookies.find((c) => c.name === 'edp_captcha_login')!;
   const idHash = captchaIdHash('login', cookie.value);
-  const [row] = await app.db.select().from(captchas).where(eq(captchas.idHash, idHash));
+  const [row] = await app.platform.db.select().from(captchas).where(eq(captchas.idHash, idHash));
   return { cookie: `edp_captcha_login=${cookie.value}`, answer: row!.answer, response: res };
 }
 
 export async function userIdOf(app: FastifyInstance, tenantId: string, account: string) {
-  const rows = await app.db.select().from(consoleUsers).where(eq(consoleUsers.account, account));
+  const rows = await app.platform.db
+    .select()
+    .from(consoleUsers)
+    .where(eq(consoleUsers.account, account));
   return rows.find((r) => r.tenantId === tenantId)!.id;
 }

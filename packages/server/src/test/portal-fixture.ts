@@ -21,7 +21,10 @@ export async function solveCaptcha(ctx: TestContext, scope: 'portal' | 'vendor' 
   const res = await ctx.app.inject({ method: 'GET', url: `/api${image.path}?r=1` });
   const cookie = res.cookies.find((c) => c.name === `edp_captcha_${scope}`)!;
   const idHash = captchaIdHash(scope, cookie.value);
-  const [row] = await ctx.app.db.select().from(captchas).where(eq(captchas.idHash, idHash));
+  const [row] = await ctx.app.platform.db
+    .select()
+    .from(captchas)
+    .where(eq(captchas.idHash, idHash));
   return { cookie: `${cookie.name}=${cookie.value}`, answer: row!.answer, response: res };
 }
 
@@ -49,7 +52,7 @@ export const codeIn = (mail: string | undefined) =>
 /** A company straight in the database, signed in through the session service. */
 export async function makeCompany(ctx: TestContext, balance = 0, email?: string) {
   const address = email ?? `c${randomBytes(4).toString('hex')}@example.com`;
-  const [row] = await ctx.app.db
+  const [row] = await ctx.app.platform.db
     .insert(companies)
     .values({
       email: address,
@@ -58,7 +61,7 @@ export async function makeCompany(ctx: TestContext, balance = 0, email?: string)
       balance,
     })
     .returning();
-  const token = await ctx.app.sessions.create({ kind: 'company', subjectId: row!.id });
+  const token = await ctx.app.platform.sessions.create({ kind: 'company', subjectId: row!.id });
   return { id: row!.id, email: address, token, headers: { 'x-token': token } };
 }
 

@@ -7,9 +7,10 @@ import {
   type RoleUserType,
 } from '@edp/shared/permissions';
 import type { Db } from '../../platform/db/index.ts';
-import { proxyRepository, proxyNextEdge, proxyOpen } from '../proxies/index.ts';
-import { roleRepository } from '../roles/index.ts';
-import { userRepository, type UserRow } from '../users/index.ts';
+import { proxyRepository } from '../store/index.ts';
+import { proxyNextEdge, proxyOpen } from './proxy-window.ts';
+import { roleRepository } from '../store/index.ts';
+import { userRepository, type UserRow } from '../store/index.ts';
 
 /** A signed-in console user with everything their permissions follow from. */
 export interface Actor {

@@ -1,7 +1,6 @@
-import type { FastifyReply } from 'fastify';
 import type { Db } from '../../platform/db/index.ts';
-import { answerCache, localCacheBus, type CacheBus, ttlCache } from '../../platform/cache/index.ts';
-import { loadActor, type Actor, type Caller } from './actor.ts';
+import { answerCache, type CacheBus, ttlCache } from '../../platform/cache/index.ts';
+import { loadActor, type Actor } from './actor.ts';
 
 /**
  * How long a node keeps a console actor or a list page. A change evicts the tenant's entries at
@@ -18,11 +17,15 @@ export const CONSOLE_CACHE_MS = 5_000;
  * the console routes do it for every changing call (`auditFailedChanges`), the login and
  * vendor services where they change a user or a tenant.
  */
-export function consoleCache(
-  db: Db,
-  now: () => number = Date.now,
-  bus: CacheBus = localCacheBus(),
-) {
+export function consoleCache({
+  db,
+  clock: now,
+  bus,
+}: {
+  db: Db;
+  clock: () => number;
+  bus: CacheBus;
+}) {
   const actors = ttlCache<string, Actor>({ max: 5_000, ttlMs: CONSOLE_CACHE_MS, now });
   const lists = answerCache({ max: 2_000, ttlMs: CONSOLE_CACHE_MS, now });
   // Here and, through the bus, on every other node.
@@ -43,23 +46,8 @@ export function consoleCache(
       );
     },
 
-    /**
-     * Sends a list page, kept (as sent) per tenant, the caller's group scope, the list and its
-     * query: everything such an answer depends on. `load` reads it when it is not kept.
-     */
-    sendList<T>(
-      reply: FastifyReply,
-      caller: Caller,
-      list: string,
-      query: object,
-      load: () => Promise<T>,
-    ): Promise<FastifyReply> {
-      const key = JSON.stringify([list, caller.actor.scopeGroupIds, query]);
-      return lists.send(reply, caller.actor.tenantId, key, async () => ({
-        data: await load(),
-        stableUntil: Infinity,
-      }));
-    },
+    /** List pages as sent (console/http/send-list.ts), per tenant. */
+    lists,
 
     /** Forgets the tenant's actors and list pages after a change (or an attempted one). */
     changed(tenantId: string) {

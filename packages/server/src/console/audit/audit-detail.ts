@@ -1,6 +1,7 @@
 import { BUILT_IN_ROLES, type BuiltInRoleKey } from '@edp/shared/built-in-roles';
 import type { TAuditChange } from '@edp/shared/contracts/console-admin';
 import type { Locale } from '@edp/shared/errors';
+import type { NamedRecord } from '../store/index.ts';
 import { FIELD_LABELS, NOTES, SEPARATORS, VALUE_WORDS, YES_NO } from './audit-texts.ts';
 
 /**
@@ -9,11 +10,6 @@ import { FIELD_LABELS, NOTES, SEPARATORS, VALUE_WORDS, YES_NO } from './audit-te
  * The list answer and the CSV both read entries through here.
  */
 
-/** The role, group or user an id in a detail names; a role made at setup by its key. */
-export interface NamedRecord {
-  name: string;
-  roleKey?: BuiltInRoleKey | null;
-}
 export type Names = ReadonlyMap<string, NamedRecord>;
 
 /** Fields that hold the id of a role, group or user, or a list of group ids. */

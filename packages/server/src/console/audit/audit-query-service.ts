@@ -13,7 +13,7 @@ import type { Actor } from '../access/index.ts';
 import { actionLabel, auditActions } from './audit-actions.ts';
 import { auditCsvHeader, auditCsvLine } from './audit-csv.ts';
 import { changesText, idsIn, readableChanges, readableNote, type Names } from './audit-detail.ts';
-import { auditRepository, type AuditQuery, type AuditRow } from './audit-repository.ts';
+import { auditRepository, type AuditQuery, type AuditRow } from '../store/index.ts';
 import { DUTY_NAMES, RESULT_WORDS, SEPARATORS } from './audit-texts.ts';
 import { zonedDay, zonedTime } from './zoned-time.ts';
 
@@ -58,7 +58,7 @@ function entryOf(r: AuditRow, locale: Locale, names: Names): TAuditItem {
 }
 
 /** Reading the audit log: the auditor sees what the other duties did (docs/console.md). */
-export function auditQueryService(db: Db) {
+export function auditQueryService({ db, clock }: { db: Db; clock: () => number }) {
   const repo = auditRepository(db);
   const queryOf = (actor: Actor, f: z.infer<typeof ZAuditFilter>): AuditQuery => ({
     ...f,
@@ -93,7 +93,7 @@ export function auditQueryService(db: Db) {
     },
 
     /** The export's file name: the day in the reader's zone. */
-    fileName(tz: string | undefined, now = new Date()) {
+    fileName(tz: string | undefined, now = new Date(clock())) {
       return `audit-${zonedDay(tz ?? 'UTC', now)}.csv`;
     },
 

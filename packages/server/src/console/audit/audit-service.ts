@@ -1,9 +1,9 @@
 import { roleMenus } from '@edp/shared/permissions';
 import { storableJson, storableText, type Db } from '../../platform/db/index.ts';
 import type { Actor, Caller } from '../access/index.ts';
-import { roleRepository } from '../roles/index.ts';
-import type { UserRow } from '../users/index.ts';
-import { auditRepository, type AuditInsert } from './audit-repository.ts';
+import { roleRepository } from '../store/index.ts';
+import type { UserRow } from '../store/index.ts';
+import { auditRepository, type AuditInsert } from '../store/index.ts';
 
 export interface ChangeSummary {
   target: string;
@@ -46,7 +46,7 @@ function bounded(entry: AuditInsert): AuditInsert {
 }
 
 /** Writes the audit log: who, role, what, target, before/after, source address, result, time. */
-export function auditService(db: Db) {
+export function auditService({ db }: { db: Db }) {
   const auditRepo = auditRepository(db);
   const repo = { insert: (entry: AuditInsert) => auditRepo.insert(bounded(entry)) };
   return {

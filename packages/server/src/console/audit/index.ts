@@ -1,3 +1,10 @@
 /** The public entry of this module: other modules import only from here. */
-export * from './audit-query-service.ts';
-export * from './audit-service.ts';
+export { AUDITED_CALLS, actionLabel, auditActions } from './audit-actions.ts';
+export { AUDIT_EXPORT_MAX, auditQueryService } from './audit-query-service.ts';
+export {
+  AUDIT_DETAIL_MAX,
+  AUDIT_TEXT_MAX,
+  auditService,
+  type AuditService,
+  type ChangeSummary,
+} from './audit-service.ts';

@@ -1,9 +1,8 @@
 import type { DeviceStatus, Presence } from '@edp/shared/contracts/engine';
 import { DEVICE_TYPE_RANGE, type EngineKind } from '@edp/shared/constants';
-import type { FastifyReply } from 'fastify';
 import { answerCache, type CacheBus } from '../../platform/cache/index.ts';
-import type { Caller } from '../access/index.ts';
-import type { DeviceRepository } from './device-repository.ts';
+import type { Db } from '../../platform/db/index.ts';
+import { deviceRepository } from '../store/index.ts';
 
 interface AggregateRow {
   groupId: string;
@@ -35,7 +34,8 @@ export interface CountFilter {
  * sent for DEVICE_PAGE_MS, as the console's other lists are. Any change to the tenant's devices
  * (an enrolment, a changed state, a console action) evicts both, on every node.
  */
-export function deviceCounts(repo: DeviceRepository, bus: CacheBus, clock: () => number) {
+export function deviceCounts({ db, bus, clock }: { db: Db; bus: CacheBus; clock: () => number }) {
+  const repo = deviceRepository(db);
   const cache = new Map<string, { at: number; rows: Promise<AggregateRow[]> }>();
   const pages = answerCache({ max: 2_000, ttlMs: DEVICE_PAGE_MS, now: clock });
   const evictHere = (tenantId: string) => {
@@ -59,20 +59,8 @@ export function deviceCounts(repo: DeviceRepository, bus: CacheBus, clock: () =>
   return {
     changed: evict,
 
-    /** Sends a list page, kept per tenant, the caller's groups, the list and its query. */
-    sendPage<T>(
-      reply: FastifyReply,
-      caller: Caller,
-      status: DeviceStatus,
-      query: object,
-      load: () => Promise<T>,
-    ): Promise<FastifyReply> {
-      const key = JSON.stringify([status, caller.actor.scopeGroupIds, query]);
-      return pages.send(reply, caller.actor.tenantId, key, async () => ({
-        data: await load(),
-        stableUntil: Infinity,
-      }));
-    },
+    /** List pages and the overview as sent (console/http/send-list.ts), per tenant. */
+    pages,
 
     /** Counters by type (within the groups), devices online, and the total the filter matches. */
     async summary(tenantId: string, status: DeviceStatus, f: CountFilter) {

@@ -2,8 +2,9 @@ import { CommonErr } from '@edp/shared/errors';
 import type { Db } from '../../platform/db/index.ts';
 import { AppError } from '../../platform/errors/index.ts';
 import type { Actor } from '../access/index.ts';
-import { groupRepository, visibleGroupIds } from '../groups/index.ts';
-import { deviceRepository } from './device-repository.ts';
+import { groupRepository } from '../store/index.ts';
+import { visibleGroupIds } from '../access/index.ts';
+import { deviceRepository } from '../store/index.ts';
 
 /**
  * The groups whose devices an actor sees: null for all; else the subtrees of the role's groups,

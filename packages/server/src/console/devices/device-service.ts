@@ -14,14 +14,14 @@ import type { DeviceStatus } from '@edp/shared/contracts/engine';
 import { CommonErr, ConsoleErr } from '@edp/shared/errors';
 import type { Platform } from '../../platform/platform.ts';
 import { AppError } from '../../platform/errors/index.ts';
-import { auditService } from '../audit/index.ts';
+import type { AuditService } from '../audit/index.ts';
 import type { Caller } from '../access/index.ts';
-import { groupRepository } from '../groups/index.ts';
+import { groupRepository } from '../store/index.ts';
 import { newEnrolSecret, type EngineAuthCache, type PresenceStore } from '../../engines/index.ts';
 import type { DeviceCounts } from './device-counts.ts';
-import { deviceRepository, type DeviceRow, type DeviceScope } from './device-repository.ts';
+import { deviceRepository, type DeviceRow, type DeviceScope } from '../store/index.ts';
 import { groupsOfFilter, visibleDeviceGroups } from './device-scope.ts';
-import { deviceType, presenceOf } from './device-type.ts';
+import { deviceType, presenceOf } from '../store/index.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** Devices a preview names before a bulk action runs. */
@@ -36,15 +36,15 @@ const STATUS_OF: Record<BulkAction, DeviceStatus> = {
 
 /** The device centre (docs/engines.md "Device centre"): every call scoped to the caller's groups. */
 export function deviceService(
-  p: Pick<Platform, 'db' | 'clock'> & {
+  deps: Pick<Platform, 'db' | 'clock'> & {
+    audit: AuditService;
     counts: DeviceCounts;
     engineAuth: EngineAuthCache;
     presence: PresenceStore;
   },
 ) {
-  const { db, clock, counts, presence } = p;
+  const { db, clock, audit, counts, engineAuth, presence } = deps;
   const repo = deviceRepository(db);
-  const audit = auditService(db);
 
   /** Last seen: this node's own record when it has one (exact), else the database's. */
   function seen(d: DeviceRow, now: number) {
@@ -284,7 +284,7 @@ export function deviceService(
     counts.changed(tenantId);
     if (action !== 'move') {
       // Their tokens stop working on every node at the next check-in.
-      p.engineAuth.evict(tenantId, ids);
+      engineAuth.evict(tenantId, ids);
       presence.forget(ids);
     }
     await audit.change(caller, {

@@ -3,11 +3,10 @@ import type { z } from 'zod';
 import type { TGroupItem, ZGroupAdd, ZGroupEdit, ZGroupEscrow } from '@edp/shared/contracts/user';
 import { CommonErr, ConsoleErr } from '@edp/shared/errors';
 import { AppError } from '../../platform/errors/index.ts';
-import { auditService } from '../audit/index.ts';
+import type { AuditService } from '../audit/index.ts';
 import type { Caller } from '../access/index.ts';
-import { groupRepository, type GroupRow } from './group-repository.ts';
-import { canSee, visibleGroupIds } from './group-scope.ts';
-import { devicesInGroup } from './group-usage.ts';
+import { deviceRepository, groupRepository, type GroupRow } from '../store/index.ts';
+import { canSee, visibleGroupIds } from '../access/index.ts';
 
 const summary = (g: GroupRow) => ({
   name: g.name,
@@ -23,10 +22,13 @@ export interface GroupDeps {
 }
 
 /** The group tree: unique names, no deleting a group in use, escrow of devices (docs/product.md §5, §6). */
-export function groupService(app: Pick<Platform, 'db'>, deps: GroupDeps) {
-  const db = app.db;
+export function groupService({
+  db,
+  audit,
+  devicesChanged,
+}: Pick<Platform, 'db'> & { audit: AuditService } & GroupDeps) {
   const groups = groupRepository(db);
-  const audit = auditService(db);
+  const devices = deviceRepository(db);
 
   async function visibleGroup(caller: Caller, id: string): Promise<GroupRow> {
     const group = await groups.findById(caller.actor.tenantId, id);
@@ -84,7 +86,7 @@ export function groupService(app: Pick<Platform, 'db'>, deps: GroupDeps) {
       }
       const { id, ...values } = input;
       await groups.update(group.tenantId, id, values);
-      deps.devicesChanged(group.tenantId);
+      devicesChanged(group.tenantId);
       await audit.change(caller, {
         target: group.name,
         before: summary(group),
@@ -97,7 +99,7 @@ export function groupService(app: Pick<Platform, 'db'>, deps: GroupDeps) {
       const group = await visibleGroup(caller, id);
       const usage = await groups.usage(id);
       if (usage.children > 0) throw new AppError(ConsoleErr.GroupHasChildren);
-      if (usage.roles > 0 || (await devicesInGroup(db, group.tenantId, id)) > 0) {
+      if (usage.roles > 0 || (await devices.countInGroup(group.tenantId, id)) > 0) {
         throw new AppError(ConsoleErr.GroupInUse);
       }
       if (usage.users > 0) throw new AppError(ConsoleErr.GroupHasUsers);
@@ -120,7 +122,7 @@ export function groupService(app: Pick<Platform, 'db'>, deps: GroupDeps) {
       if (!fits) throw new AppError(ConsoleErr.EscrowTarget);
       const before = await groups.escrowOf(group.id);
       await groups.setEscrow(group.tenantId, group.id, target.id, input.mode);
-      deps.devicesChanged(group.tenantId);
+      devicesChanged(group.tenantId);
       await audit.change(caller, {
         target: group.name,
         before: before ? { toGroupId: before.toGroupId, mode: before.mode } : null,
@@ -133,7 +135,7 @@ export function groupService(app: Pick<Platform, 'db'>, deps: GroupDeps) {
       const before = await groups.escrowOf(group.id);
       if (!before) throw new AppError(CommonErr.NotFound);
       await groups.deleteEscrow(group.tenantId, group.id);
-      deps.devicesChanged(group.tenantId);
+      devicesChanged(group.tenantId);
       await audit.change(caller, {
         target: group.name,
         before: { toGroupId: before.toGroupId, mode: before.mode },

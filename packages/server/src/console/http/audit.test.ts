@@ -130,7 +130,7 @@ describe('the audit log (/owner/l/log, /owner/dw/{owner}/audit)', () => {
 
   it('answers a failing export in the envelope, not with a 200 cut short', async () => {
     // The table out of the way: the export's query fails as a lost database would make it.
-    await ctx.app.db.execute(sql`alter table console_audit rename to console_audit_away`);
+    await ctx.app.platform.db.execute(sql`alter table console_audit rename to console_audit_away`);
     try {
       const res = await ctx.app.inject({
         method: 'GET',
@@ -144,7 +144,9 @@ describe('the audit log (/owner/l/log, /owner/dw/{owner}/audit)', () => {
         msg: 'Server error',
       });
     } finally {
-      await ctx.app.db.execute(sql`alter table console_audit_away rename to console_audit`);
+      await ctx.app.platform.db.execute(
+        sql`alter table console_audit_away rename to console_audit`,
+      );
     }
   });
 

@@ -91,7 +91,10 @@ describe('built-in role keys', () => {
     expect(edit.body.errCode).toBe(ConsoleErr.RoleNameExists);
     // A duty the tenant skipped at setup has no built-in role: its name is free.
     const solo = 'solo.example';
-    const vendor = await ctx.app.sessions.create({ kind: 'vendor', subjectId: randomUUID() });
+    const vendor = await ctx.app.platform.sessions.create({
+      kind: 'vendor',
+      subjectId: randomUUID(),
+    });
     await setupTenant(ctx.app, solo, { allDuties: false, headers: { 'x-token': vendor } });
     const soloAdmin = as(ctx.app, solo, await signIn(ctx.app, solo, 'admin'));
     const add = await soloAdmin('/user/role/add', {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommonErr } from '@edp/shared/errors';
 import { consoleProxies } from '../../platform/db/schema/index.ts';
-import { consoleCache } from '../access/console-cache.ts';
+import { localCacheBus } from '../../platform/cache/index.ts';
+import { consoleCache } from '../access/index.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { as, PASSWORD, pwd, setupTenant, signIn, userIdOf } from '../../test/console-fixture.ts';
 
@@ -80,8 +81,12 @@ describe('console caches apply changes at once on the same node', () => {
       await admin<{ list: { id: string; menu: string }[] }>('/user/role/list', { pageSize: 50 })
     ).body.data!.list.find((r) => r.menu === 'audit')!;
     let clock = Date.now();
-    const cache = consoleCache(ctx.app.db, () => clock);
-    await ctx.app.db.insert(consoleProxies).values({
+    const cache = consoleCache({
+      db: ctx.app.platform.db,
+      clock: () => clock,
+      bus: localCacheBus(),
+    });
+    await ctx.app.platform.db.insert(consoleProxies).values({
       tenantId,
       userId,
       roleId: auditRole.id,

@@ -9,7 +9,13 @@ import { CommonErr } from '@edp/shared/errors';
 import { AppError } from '../../platform/errors/index.ts';
 import { sessionOf, type Guard } from '../../platform/http/index.ts';
 import type { AuditService } from '../audit/index.ts';
-import type { Caller } from '../access/index.ts';
+import type { Caller, ConsoleCache } from '../access/index.ts';
+
+/** What the console's guard reads and writes: the cached actors and the audit log. */
+export interface GuardDeps {
+  audit: AuditService;
+  consoleCache: ConsoleCache;
+}
 
 const callers = new WeakMap<FastifyRequest, Caller>();
 
@@ -21,15 +27,15 @@ const callers = new WeakMap<FastifyRequest, Caller>();
 function requirePermission(
   call: string,
   access: ConsoleAccess,
-  audit: AuditService,
+  { audit, consoleCache }: GuardDeps,
 ): onRequestAsyncHookHandler {
   return async function (req) {
     const session = sessionOf(req);
     const actor = session.tenantId
-      ? await req.server.consoleCache.actor(session.subjectId, session.tenantId)
+      ? await consoleCache.actor(session.subjectId, session.tenantId)
       : undefined;
     if (!actor) {
-      await req.server.sessions.revoke(session.tokenHash);
+      await req.server.platform.sessions.revoke(session.tokenHash);
       throw new AppError(CommonErr.SessionExpired);
     }
     const caller: Caller = { actor, ip: req.ip, call, audited: false };
@@ -47,13 +53,13 @@ function requirePermission(
  */
 export function consoleGuard(
   app: FastifyInstance,
-  audit: AuditService,
+  deps: GuardDeps,
   path: string,
   access: ConsoleAccess,
 ): Guard {
   return {
-    onRequest: [app.requireSession('user'), requirePermission(path, access, audit)],
-    ...(access.self || access.write ? { onSend: auditFailedChanges(audit) } : {}),
+    onRequest: [app.requireSession('user'), requirePermission(path, access, deps)],
+    ...(access.self || access.write ? { onSend: auditFailedChanges(deps) } : {}),
   };
 }
 
@@ -70,11 +76,11 @@ export function callerOf(req: FastifyRequest): Caller {
  * caller's next call sees the change), and audits a failed change whose service has not written
  * the log itself.
  */
-function auditFailedChanges(audit: AuditService) {
+function auditFailedChanges({ audit, consoleCache }: GuardDeps) {
   return async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const caller = callers.get(req);
     if (!caller) return payload;
-    req.server.consoleCache.changed(caller.actor.tenantId);
+    consoleCache.changed(caller.actor.tenantId);
     if (caller.audited || reply.statusCode < 400) return payload;
     let errCode = CommonErr.Server as number;
     try {

@@ -16,6 +16,7 @@ import {
 import { serve } from '../../platform/http/index.ts';
 import type { Services } from '../../services.ts';
 import { callerOf } from './console-guard.ts';
+import { sendList } from './send-list.ts';
 
 /** The device centre under /dv/m (docs/engines.md "Device centre"). */
 export function deviceRoutes(
@@ -24,13 +25,13 @@ export function deviceRoutes(
 ) {
   serve(app, deviceList, (req, reply) => {
     const caller = callerOf(req);
-    return deviceCounts.sendPage(reply, caller, 'running', req.body, () =>
+    return sendList(reply, deviceCounts.pages, caller, 'running', req.body, () =>
       devices.list(caller, req.body),
     );
   });
   serve(app, deprecatedDeviceList, (req, reply) => {
     const caller = callerOf(req);
-    return deviceCounts.sendPage(reply, caller, 'deprecated', req.body, () =>
+    return sendList(reply, deviceCounts.pages, caller, 'deprecated', req.body, () =>
       devices.deprecatedList(caller, req.body),
     );
   });
@@ -50,7 +51,7 @@ export function deviceRoutes(
   // Every console user's home asks for it: kept as sent, as the list pages are.
   serve(app, deviceOverview, (req, reply) => {
     const caller = callerOf(req);
-    return deviceCounts.sendPage(reply, caller, 'running', { overview: true }, () =>
+    return sendList(reply, deviceCounts.pages, caller, 'running', { overview: true }, () =>
       devices.overview(caller),
     );
   });

@@ -45,7 +45,10 @@ describe('installers (/dv/m/installer/*, GET /owner/dw/{owner}/{id})', () => {
     ctx = await createTestApp();
     tenantId = await setupTenant(ctx.app, host);
     tenantB = await setupTenant(ctx.app, hostB, { prefix: 'b-' }).catch(async () => {
-      const sa = await ctx.app.sessions.create({ kind: 'vendor', subjectId: randomUUID() });
+      const sa = await ctx.app.platform.sessions.create({
+        kind: 'vendor',
+        subjectId: randomUUID(),
+      });
       return setupTenant(ctx.app, hostB, { prefix: 'b-', headers: { 'x-token': sa } });
     });
     operatorToken = await signIn(ctx.app, host, 'operator');
@@ -230,7 +233,7 @@ describe('installers (/dv/m/installer/*, GET /owner/dw/{owner}/{id})', () => {
     const sa = as(
       ctx.app,
       'vendor.example',
-      await ctx.app.sessions.create({ kind: 'vendor', subjectId: randomUUID() }),
+      await ctx.app.platform.sessions.create({ kind: 'vendor', subjectId: randomUUID() }),
     );
     expect((await sa('/sa/ows/del', { id: tenantB })).body).toMatchObject({ success: true });
     expect(fs.existsSync(dir)).toBe(false);

@@ -20,7 +20,10 @@ describe('console list filters by id', () => {
   beforeAll(async () => {
     ctx = await createTestApp();
     await setupTenant(ctx.app, 'mine.example', { allDuties: false });
-    const vendor = await ctx.app.sessions.create({ kind: 'vendor', subjectId: randomUUID() });
+    const vendor = await ctx.app.platform.sessions.create({
+      kind: 'vendor',
+      subjectId: randomUUID(),
+    });
     await setupTenant(ctx.app, 'theirs.example', {
       allDuties: false,
       headers: { 'x-token': vendor },

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { captchaCookie } from '../../platform/captcha/index.ts';
-import type { LoginContext } from '../access/index.ts';
+import type { LoginContext } from '../login/index.ts';
 
 /** Who is signing in from where, with which captcha, for the console login services. */
 export function loginContextOf(req: FastifyRequest): LoginContext {

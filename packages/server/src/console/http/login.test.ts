@@ -54,7 +54,7 @@ describe('/api/login/*', () => {
     expect(unknown.status).toBe(401);
     expect(wrong.body).toEqual(unknown.body);
     expect(wrong.body.errCode).toBe(PortalErr.LoginFailed);
-    const rows = await ctx.app.db
+    const rows = await ctx.app.platform.db
       .select()
       .from(consoleAudit)
       .where(and(eq(consoleAudit.tenantId, tenantId), eq(consoleAudit.action, '/login/n/login')));
@@ -108,14 +108,14 @@ describe('/api/login/*', () => {
     const locked = await login({ account: 'operator', password: pwd(PASSWORD) });
     expect(locked.status).toBe(423);
     expect(locked.body.errCode).toBe(PortalErr.AccountLocked);
-    await ctx.app.db.delete(loginFailures).where(eq(loginFailures.account, 'operator'));
+    await ctx.app.platform.db.delete(loginFailures).where(eq(loginFailures.account, 'operator'));
     await setSettings({ lockCount: 10 });
   });
 
   it('forces the change of an expired password, then signs in with the new one', async () => {
     await setSettings({ expireDays: 30 });
     const id = await userIdOf(ctx.app, tenantId, 'keys');
-    await ctx.app.db
+    await ctx.app.platform.db
       .update(consoleUsers)
       .set({ mustChangePassword: false, passwordChangedAt: new Date(Date.now() - 31 * 86_400_000) })
       .where(eq(consoleUsers.id, id));
@@ -232,7 +232,7 @@ describe('/api/login/*', () => {
   it('makes auto-login tokens with a key of their own, not one derived from the signing key', async () => {
     const token = (await admin<{ loginToken: string }>('/login/gt', { ng: 1 })).body.data!
       .loginToken;
-    const [user] = await ctx.app.db
+    const [user] = await ctx.app.platform.db
       .select()
       .from(consoleUsers)
       .where(eq(consoleUsers.autoLoginHash, createHash('sha256').update(token).digest('hex')));
@@ -245,7 +245,10 @@ describe('/api/login/*', () => {
       .update(`${user!.id}/${user!.autoLoginNonce}`)
       .digest('base64url');
     expect(token).toBe(expected);
-    const signingKeyDer = ctx.app.vendorKeys.privateKey.export({ type: 'pkcs8', format: 'der' });
+    const signingKeyDer = ctx.app.platform.vendorKeys.privateKey.export({
+      type: 'pkcs8',
+      format: 'der',
+    });
     expect(signingKeyDer.includes(key)).toBe(false);
   });
 
@@ -301,7 +304,7 @@ describe('/api/login/*', () => {
     const auditorId = await userIdOf(ctx.app, tenantId, 'auditor');
     const only = await admin('/user/edit', { id: auditorId, status: 'disabled' });
     expect(only.body.errCode).toBe(ConsoleErr.UserIsOnlyOfRole);
-    const [auditor] = await ctx.app.db
+    const [auditor] = await ctx.app.platform.db
       .select()
       .from(consoleUsers)
       .where(eq(consoleUsers.id, auditorId));

@@ -32,7 +32,7 @@ describe('login codes by e-mail need every system administrator’s e-mail', () 
     tenantId = await setupTenant(ctx.app, host);
     adminToken = await signIn(ctx.app, host, 'admin');
     admin = as(ctx.app, host, adminToken);
-    const roles = await ctx.app.db
+    const roles = await ctx.app.platform.db
       .select()
       .from(consoleRoles)
       .where(eq(consoleRoles.tenantId, tenantId));

@@ -172,7 +172,11 @@ describe('permission matrix', () => {
   }[] = [];
 
   async function request(tenantId: string, userId: string, call: ConsoleCall, ids: Ids, h = host) {
-    const token = await ctx.app.sessions.create({ kind: 'user', subjectId: userId, tenantId });
+    const token = await ctx.app.platform.sessions.create({
+      kind: 'user',
+      subjectId: userId,
+      tenantId,
+    });
     const headers = { host: h, 'x-token': token };
     const res = await injectCall(ctx, call, ids, headers);
     const body = String(res.headers['content-type']).startsWith('application/json')
@@ -184,13 +188,16 @@ describe('permission matrix', () => {
   beforeAll(async () => {
     ctx = await createTestApp();
     tenantA = await setupTenant(ctx.app, host);
-    const saToken = await ctx.app.sessions.create({ kind: 'vendor', subjectId: randomUUID() });
+    const saToken = await ctx.app.platform.sessions.create({
+      kind: 'vendor',
+      subjectId: randomUUID(),
+    });
     tenantB = await setupTenant(ctx.app, hostB, {
       allDuties: false,
       prefix: 'b-',
       headers: { 'x-token': saToken },
     });
-    const db = ctx.app.db;
+    const db = ctx.app.platform.db;
     const users = await db.select().from(consoleUsers);
     const roles = await db.select().from(consoleRoles);
     const idOf = (account: string) => users.find((u) => u.account === account)!;
@@ -315,7 +322,7 @@ describe('permission matrix', () => {
   });
 
   it("answers 404 to another tenant's user for every call naming this tenant's objects", async () => {
-    const superB = (await ctx.app.db.select().from(consoleUsers)).find(
+    const superB = (await ctx.app.platform.db.select().from(consoleUsers)).find(
       (u) => u.account === 'b-admin',
     )!;
     const added = await ctx.app.inject({
@@ -324,7 +331,7 @@ describe('permission matrix', () => {
       payload: { name: 'a-group' },
       headers: {
         host,
-        'x-token': await ctx.app.sessions.create({
+        'x-token': await ctx.app.platform.sessions.create({
           kind: 'user',
           subjectId: actors[0]!.userId,
           tenantId: tenantA,
@@ -337,7 +344,7 @@ describe('permission matrix', () => {
       expect.soft(`${call} → ${res.status}`).toBe(`${call} → 404`);
     }
     // And B's lists hold none of A's data.
-    const token = await ctx.app.sessions.create({
+    const token = await ctx.app.platform.sessions.create({
       kind: 'user',
       subjectId: superB.id,
       tenantId: tenantB,

@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommonErr, ConsoleErr } from '@edp/shared/errors';
 import { consoleProxies, consoleRoles } from '../../platform/db/schema/index.ts';
-import { registerDeviceCounter } from '../groups/group-usage.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { as, PASSWORD, pwd, setupTenant, signIn, userIdOf } from '../../test/console-fixture.ts';
 
@@ -22,11 +21,9 @@ describe('/api/user/role, /group and /proxy', () => {
   let tenantId: string;
   let admin: ReturnType<typeof as>;
   const groups: Record<string, string> = {};
-  const devices = new Map<string, number>();
 
   beforeAll(async () => {
     ctx = await createTestApp();
-    registerDeviceCounter(async (_db, _tenant, groupId) => devices.get(groupId) ?? 0);
     tenantId = await setupTenant(ctx.app, host);
     admin = as(ctx.app, host, await signIn(ctx.app, host, 'admin'));
   });
@@ -156,11 +153,24 @@ describe('/api/user/role, /group and /proxy', () => {
     expect((await admin('/user/group/del', { id: groups.East })).body.errCode).toBe(
       ConsoleErr.GroupHasChildren,
     );
-    devices.set(groups.Shanghai!, 3);
+    // A device in the group (the security operator's, by separation of duties) keeps it.
+    const op = as(ctx.app, host, await signIn(ctx.app, host, 'operator'));
+    const device = await op<{ id: string }>('/dv/m/add', {
+      name: 'sh-01',
+      groupId: groups.Shanghai,
+      kind: 'TDE',
+      systemType: 'Linux',
+      ip: '10.0.0.1',
+    });
+    expect(device.body.success).toBe(true);
     expect((await admin('/user/group/del', { id: groups.Shanghai })).body.errCode).toBe(
       ConsoleErr.GroupInUse,
     );
-    devices.clear();
+    const moved = await op('/dv/m/mv', {
+      target: { ids: [device.body.data!.id] },
+      groupId: groups.HQ,
+    });
+    expect(moved.body.success).toBe(true);
     expect((await admin('/user/group/del', { id: groups.Shanghai })).body.success).toBe(true);
     expect((await admin('/user/group/del', { id: groups.East })).body.errCode).toBe(
       ConsoleErr.GroupInUse,
@@ -197,7 +207,7 @@ describe('/api/user/role, /group and /proxy', () => {
   });
 
   async function operateRole() {
-    const rows = await ctx.app.db
+    const rows = await ctx.app.platform.db
       .select()
       .from(consoleRoles)
       .where(eq(consoleRoles.tenantId, tenantId));
@@ -208,7 +218,10 @@ describe('/api/user/role, /group and /proxy', () => {
     const keys = as(ctx.app, host, await signIn(ctx.app, host, 'keys'));
     expect((await keys('/user/ug/list')).status).toBe(403);
     const auditRole = (
-      await ctx.app.db.select().from(consoleRoles).where(eq(consoleRoles.tenantId, tenantId))
+      await ctx.app.platform.db
+        .select()
+        .from(consoleRoles)
+        .where(eq(consoleRoles.tenantId, tenantId))
     ).find((r) => r.menu === 'audit')!;
     const keysId = await userIdOf(ctx.app, tenantId, 'keys');
     const now = Date.now();
@@ -230,7 +243,7 @@ describe('/api/user/role, /group and /proxy', () => {
     ).body.data!.list;
     expect(listed).toEqual([expect.objectContaining({ account: 'keys', active: true })]);
     // Move the window into the past: the permissions are gone.
-    await ctx.app.db
+    await ctx.app.platform.db
       .update(consoleProxies)
       .set({ startAt: new Date(now - 7_200_000), endAt: new Date(now - 3_600_000) })
       .where(eq(consoleProxies.id, add.body.data!.id));

@@ -92,7 +92,7 @@ describe('/api/owner/n/reg — initial setup', () => {
   });
 
   it('lets the vendor add a tenant; skipping the optional duties makes a super administrator', async () => {
-    const saToken = await ctx.app.sessions.create({
+    const saToken = await ctx.app.platform.sessions.create({
       kind: 'vendor',
       subjectId: crypto.randomUUID(),
     });
@@ -122,7 +122,7 @@ describe('/api/owner/n/reg — initial setup', () => {
   });
 
   it('refuses duplicate accounts and common passwords', async () => {
-    const saToken = await ctx.app.sessions.create({
+    const saToken = await ctx.app.platform.sessions.create({
       kind: 'vendor',
       subjectId: crypto.randomUUID(),
     });
@@ -144,7 +144,7 @@ describe('/api/owner/n/reg — initial setup', () => {
   });
 
   it('refuses login codes by e-mail for an administrator without an e-mail address', async () => {
-    const saToken = await ctx.app.sessions.create({
+    const saToken = await ctx.app.platform.sessions.create({
       kind: 'vendor',
       subjectId: crypto.randomUUID(),
     });

@@ -18,7 +18,7 @@ describe('/api/owner/n/*', () => {
       expect(res.body.errCode).toBe(0);
       expect(res.body.data!.ts).toBeGreaterThanOrEqual(before);
       expect(res.body.data!.ts).toBeLessThanOrEqual(Date.now());
-      expect(res.body.data!.unp).toBe(ctx.app.vendorKeys.kid);
+      expect(res.body.data!.unp).toBe(ctx.app.platform.vendorKeys.kid);
     }
   });
 
@@ -40,7 +40,7 @@ describe('/api/owner/n/*', () => {
       picCodeTag: false,
       pwdMatch: { list: ['lower', 'number' as const], range: [10, 32] },
     };
-    await ctx.app.db.insert(tenants).values({
+    await ctx.app.platform.db.insert(tenants).values({
       domain: 'acme.example',
       sysName: 'ACME 防护平台',
       company: 'ACME Ltd',

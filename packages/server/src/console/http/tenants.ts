@@ -16,7 +16,7 @@ export function tenantRoutes(app: FastifyInstance, { setup, auditQueries, tenant
   serve(app, setupTenant, async (req) => {
     const header = req.headers['x-token'];
     const token = Array.isArray(header) ? header[0] : header;
-    const session = token ? await app.sessions.resolve(token) : undefined;
+    const session = token ? await app.platform.sessions.resolve(token) : undefined;
     return setup.register(req.body, {
       host: req.headers.host,
       ip: req.ip,

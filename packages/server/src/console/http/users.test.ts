@@ -34,7 +34,7 @@ describe('/api/user/* — users', () => {
     ctx = await createTestApp();
     tenantId = await setupTenant(ctx.app, host);
     admin = as(ctx.app, host, await signIn(ctx.app, host, 'admin'));
-    const roles = await ctx.app.db
+    const roles = await ctx.app.platform.db
       .select()
       .from(consoleRoles)
       .where(eq(consoleRoles.tenantId, tenantId));
@@ -94,8 +94,8 @@ describe('/api/user/* — users', () => {
   });
 
   it('lists by group, searches and pages', async () => {
-    const hash = (await ctx.app.db.select().from(consoleUsers).limit(1))[0]!.passwordHash;
-    await ctx.app.db.insert(consoleUsers).values(
+    const hash = (await ctx.app.platform.db.select().from(consoleUsers).limit(1))[0]!.passwordHash;
+    await ctx.app.platform.db.insert(consoleUsers).values(
       Array.from({ length: 25 }, (_, i) => ({
         tenantId,
         account: `bulk${String(i).padStart(2, '0')}`,

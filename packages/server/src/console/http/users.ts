@@ -26,6 +26,7 @@ import {
   userList,
 } from '@edp/shared/api/console/users.calls';
 import { callerOf } from './console-guard.ts';
+import { sendList } from './send-list.ts';
 import { userInfoOf } from '../access/index.ts';
 import { sessionOf, serve } from '../../platform/http/index.ts';
 import type { Services } from '../../services.ts';
@@ -36,7 +37,7 @@ export function userRoutes(app: FastifyInstance, s: Services) {
 
   serve(app, userList, (req, reply) => {
     const caller = callerOf(req);
-    return app.consoleCache.sendList(reply, caller, 'users', req.body, () =>
+    return sendList(reply, s.consoleCache.lists, caller, 'users', req.body, () =>
       users.list(caller, req.body),
     );
   });

@@ -1,4 +1,3 @@
 /** The public entry of this module: other modules import only from here. */
-export * from './installer-repository.ts';
-export * from './installer-service.ts';
-export * from './installer-store.ts';
+export { installerService, type InstallerService } from './installer-service.ts';
+export { installerStore, isUuid, type InstallerStore } from './installer-store.ts';

@@ -12,9 +12,9 @@ import { CommonErr, ConsoleErr } from '@edp/shared/errors';
 import type { Platform } from '../../platform/platform.ts';
 import { AppError } from '../../platform/errors/index.ts';
 import { isUniqueViolation } from '../../platform/db/index.ts';
-import { auditService } from '../audit/index.ts';
+import type { AuditService } from '../audit/index.ts';
 import type { Caller } from '../access/index.ts';
-import { installerRepository, type InstallerRow } from './installer-repository.ts';
+import { installerRepository, type InstallerRow } from '../store/index.ts';
 import { installerStore, isUuid } from './installer-store.ts';
 
 const itemOf = (r: InstallerRow): TInstallerItem => ({
@@ -48,10 +48,13 @@ const refused = (field: string, rule: string) =>
  * Installers and versions (docs/engines.md "Installers"): upload, list, download and delete,
  * scoped to the caller's tenant; uploads and deletions are audited.
  */
-export function installerService(p: Pick<Platform, 'db' | 'config'>) {
-  const repo = installerRepository(p.db);
-  const store = installerStore(p.config.dataDir);
-  const audit = auditService(p.db);
+export function installerService({
+  db,
+  config,
+  audit,
+}: Pick<Platform, 'db' | 'config'> & { audit: AuditService }) {
+  const repo = installerRepository(db);
+  const store = installerStore(config.dataDir);
 
   /** The caller's tenant's installer, or 404 (unknown id, not an id, another tenant's). */
   async function own(tenantId: string, id: string): Promise<InstallerRow> {

@@ -3,12 +3,12 @@ import type { z } from 'zod';
 import type { ZProxyAdd, ZProxyEdit, ZProxyListRequest } from '@edp/shared/contracts/user';
 import { CommonErr, ConsoleErr } from '@edp/shared/errors';
 import { AppError } from '../../platform/errors/index.ts';
-import { auditService } from '../audit/index.ts';
+import type { AuditService } from '../audit/index.ts';
 import type { Caller } from '../access/index.ts';
-import { roleRepository } from '../roles/index.ts';
-import { userRepository } from '../users/index.ts';
-import { proxyRepository, type ProxyRow } from './proxy-repository.ts';
-import { proxyOpen } from './proxy-window.ts';
+import { roleRepository } from '../store/index.ts';
+import { userRepository } from '../store/index.ts';
+import { proxyRepository, type ProxyRow } from '../store/index.ts';
+import { proxyOpen } from '../access/index.ts';
 
 const summary = (p: Pick<ProxyRow, 'userId' | 'roleId' | 'startAt' | 'endAt'>) => ({
   userId: p.userId,
@@ -21,12 +21,14 @@ const summary = (p: Pick<ProxyRow, 'userId' | 'roleId' | 'startAt' | 'endAt'>) =
  * Proxy users: a user acts with another role's permissions, in addition to their own, from
  * `startAt` until `endAt`; outside the window the extra permissions are gone (docs/console.md).
  */
-export function proxyService(app: Pick<Platform, 'db'>) {
-  const db = app.db;
+export function proxyService({
+  db,
+  clock,
+  audit,
+}: Pick<Platform, 'db' | 'clock'> & { audit: AuditService }) {
   const proxies = proxyRepository(db);
   const users = userRepository(db);
   const roles = roleRepository(db);
-  const audit = auditService(db);
 
   async function check(caller: Caller, userId: string, roleId: string) {
     const tenantId = caller.actor.tenantId;
@@ -53,7 +55,7 @@ export function proxyService(app: Pick<Platform, 'db'>) {
         limit: q.pageSize,
         offset: (q.page - 1) * q.pageSize,
       });
-      const now = Date.now();
+      const now = clock();
       const list = rows.map(({ proxy, account, userName, roleName, roleKey }) => ({
         id: proxy.id,
         userId: proxy.userId,

@@ -4,12 +4,12 @@ import { BUILT_IN_ROLE_KEYS, BUILT_IN_ROLES } from '@edp/shared/built-in-roles';
 import type { ZRoleAdd, ZRoleEdit, ZRoleListRequest } from '@edp/shared/contracts/user';
 import { CommonErr, ConsoleErr } from '@edp/shared/errors';
 import { AppError } from '../../platform/errors/index.ts';
-import { auditService } from '../audit/index.ts';
+import type { AuditService } from '../audit/index.ts';
 import type { Caller } from '../access/index.ts';
-import { groupRepository } from '../groups/index.ts';
+import { groupRepository } from '../store/index.ts';
 import type { TenantService } from '../tenants/index.ts';
-import { administersUsers, refuseAdminsWithoutEmail } from './admin-email.ts';
-import { roleRepository, type RoleRow } from './role-repository.ts';
+import { administersUsers, refuseAdminsWithoutEmail } from '../access/index.ts';
+import { roleRepository, type RoleRow } from '../store/index.ts';
 
 const summary = (r: RoleRow, groupIds: string[]) => ({
   name: r.name,
@@ -22,14 +22,13 @@ const summary = (r: RoleRow, groupIds: string[]) => ({
  * Roles: one duty each. Built-in roles (made at setup) keep their duty, permission and name
  * (shown from their key) and cannot be deleted.
  */
-export function roleService(
-  app: Pick<Platform, 'db'>,
-  tenants: Pick<TenantService, 'loginSettings'>,
-) {
-  const db = app.db;
+export function roleService({
+  db,
+  audit,
+  tenants,
+}: Pick<Platform, 'db'> & { audit: AuditService; tenants: Pick<TenantService, 'loginSettings'> }) {
   const roles = roleRepository(db);
   const groups = groupRepository(db);
-  const audit = auditService(db);
 
   async function ownRole(caller: Caller, id: string) {
     const role = await roles.findById(caller.actor.tenantId, id);

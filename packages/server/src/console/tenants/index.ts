@@ -1,6 +1,14 @@
 /** The public entry of this module: other modules import only from here. */
-export * from './login-settings.ts';
-export * from './setup-service.ts';
-export * from './tenant-info-service.ts';
-export * from './tenant-repository.ts';
-export * from './tenant-service.ts';
+export {
+  DEFAULT_LOCK_COUNT,
+  defaultLoginSettings,
+  loginScope,
+  loginSettingsOf,
+  publicLoginSet,
+  storedLoginSettings,
+} from './login-settings.ts';
+export { domainOf, resolveTenant } from './resolve.ts';
+export { setupService } from './setup-service.ts';
+export { defaultOwnerInfo, tenantInfoService } from './tenant-info-service.ts';
+export { defaultSystemSettings, tenantService, type TenantService } from './tenant-service.ts';
+export { vendorTenantService } from './vendor-tenant-service.ts';

@@ -9,29 +9,36 @@ import {
 } from '@edp/shared/built-in-roles';
 import type { Db } from '../../platform/db/index.ts';
 import { AppError } from '../../platform/errors/index.ts';
-import { auditService } from '../audit/index.ts';
+import type { AuditService } from '../audit/index.ts';
 import { hashPassword, isCommonPasswordDigest } from '../../platform/passwords/index.ts';
-import { refuseAdminsWithoutEmail } from '../roles/index.ts';
+import { refuseAdminsWithoutEmail } from '../access/index.ts';
 import { defaultLoginSettings, storedLoginSettings } from './login-settings.ts';
 import { domainOf } from './resolve.ts';
-import { tenantRepository } from './tenant-repository.ts';
-import { tenantService } from './tenant-service.ts';
+import { tenantRepository } from '../store/index.ts';
+import type { TenantService } from './tenant-service.ts';
 
 /**
  * Initial setup (`/owner/n/reg`): the tenant, its built-in duty roles and their users in one
  * transaction. Open to anyone only while no tenant exists (or when the vendor allows it);
  * afterwards only the vendor's super administrator may add a tenant this way.
  */
-export function setupService(db: Db) {
-  const tenants = tenantService(db);
-  const audit = auditService(db);
+export function setupService({
+  db,
+  audit,
+  tenants,
+}: {
+  db: Db;
+  audit: AuditService;
+  tenants: Pick<TenantService, 'systemSettings'>;
+}) {
+  const repo = tenantRepository(db);
 
   return {
     /** Whether setup is open to an anonymous caller, and whether the host already has a tenant. */
     async state(host: string | undefined) {
       const [any, own, settings] = await Promise.all([
-        tenants.repo.firstTwo(),
-        tenants.repo.findByDomain(domainOf(host)),
+        repo.firstTwo(),
+        repo.findByDomain(domainOf(host)),
         tenants.systemSettings(),
       ]);
       return { open: any.length === 0 || settings.ownerRegOpen, registered: !!own };
@@ -47,10 +54,10 @@ export function setupService(db: Db) {
       // Anonymous set-up is open while no tenant exists (checked again under the repository's
       // lock: of concurrent first set-ups exactly one wins) or while the vendor allows it.
       const onlyFirst = !ctx.byVendor && !system.ownerRegOpen;
-      if (onlyFirst && (await tenants.repo.firstTwo()).length > 0) {
+      if (onlyFirst && (await repo.firstTwo()).length > 0) {
         throw new AppError(ConsoleErr.SetupClosed);
       }
-      if (await tenants.repo.findByDomain(domain)) throw new AppError(ConsoleErr.DomainExists);
+      if (await repo.findByDomain(domain)) throw new AppError(ConsoleErr.DomainExists);
 
       const people = BUILT_IN_ROLE_KEYS.map((key) => ({ key, user: input[key] })).filter(
         (p): p is { key: BuiltInRoleKey; user: TDutyUser } => !!p.user,
@@ -69,7 +76,7 @@ export function setupService(db: Db) {
       const hashes = await Promise.all(people.map((p) => hashPassword(p.user.password)));
       const settings = { ...defaultLoginSettings, ...input.loginSet };
 
-      const created = await tenantRepository(db).createWithDuties(
+      const created = await repo.createWithDuties(
         {
           domain,
           sysName: input.sysName || system.defaultSysName,

@@ -12,7 +12,7 @@ export const defaultOwnerInfo: TTenantInfo = {
   loginSet: publicLoginSet(defaultLoginSettings),
 };
 
-export function tenantInfoService(db: Db) {
+export function tenantInfoService({ db }: { db: Db }) {
   return {
     /** Owner info of docs/product.md §3 for a host; the defaults when no tenant is served on it. */
     async infoForHost(host: string | undefined): Promise<TTenantInfo> {

@@ -3,23 +3,21 @@ import type { TSystemSettings } from '@edp/shared/contracts/vendor-tenants';
 import { ConsoleErr } from '@edp/shared/errors';
 import type { Db } from '../../platform/db/index.ts';
 import { AppError } from '../../platform/errors/index.ts';
-import { auditService } from '../audit/index.ts';
+import type { AuditService } from '../audit/index.ts';
 import type { Caller } from '../access/index.ts';
-import { refuseAdminsWithoutEmail } from '../roles/index.ts';
-import { userRepository } from '../users/index.ts';
+import { refuseAdminsWithoutEmail } from '../access/index.ts';
+import { userRepository } from '../store/index.ts';
 import { resolveTenant } from './resolve.ts';
 import { loginSettingsOf, storedLoginSettings } from './login-settings.ts';
-import { tenantRepository, type TenantRow } from './tenant-repository.ts';
+import { tenantRepository, type TenantRow } from '../store/index.ts';
 
 export const defaultSystemSettings: TSystemSettings = { ownerRegOpen: false, defaultSysName: '' };
 
-export function tenantService(db: Db) {
+export function tenantService({ db, audit }: { db: Db; audit: AuditService }) {
   const repo = tenantRepository(db);
   const users = userRepository(db);
-  const audit = auditService(db);
 
   return {
-    repo,
     resolve: (host: string | undefined) => resolveTenant(db, host),
     /** The active tenant for a login page, else TenantNotFound / TenantDisabled. */
     async requireActive(host: string | undefined): Promise<TenantRow> {

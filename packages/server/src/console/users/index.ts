@@ -1,4 +1,3 @@
 /** The public entry of this module: other modules import only from here. */
-export * from './user-repository.ts';
-export * from './user-service.ts';
-export * from './user-password.ts';
+export { setPassword, type PasswordDeps } from './user-password.ts';
+export { userService } from './user-service.ts';

@@ -1,5 +1,4 @@
-import type { ConsoleCache, Caller } from '../access/index.ts';
-import type { Platform } from '../../platform/platform.ts';
+import type { Caller } from '../access/index.ts';
 import type { z } from 'zod';
 import type { TList } from '@edp/shared/contracts/common';
 import type {
@@ -11,13 +10,15 @@ import type {
 } from '@edp/shared/contracts/user';
 import { CommonErr, ConsoleErr, PortalErr } from '@edp/shared/errors';
 import { AppError } from '../../platform/errors/index.ts';
-import { auditService } from '../audit/index.ts';
-import { groupRepository, canSee, visibleGroupIds } from '../groups/index.ts';
+import type { AuditService } from '../audit/index.ts';
+import { groupRepository } from '../store/index.ts';
+import { canSee, visibleGroupIds } from '../access/index.ts';
 import { hashPassword, isCommonPasswordDigest } from '../../platform/passwords/index.ts';
-import { administersUsers, refuseAdminsWithoutEmail, roleRepository } from '../roles/index.ts';
+import { administersUsers, refuseAdminsWithoutEmail } from '../access/index.ts';
+import { roleRepository } from '../store/index.ts';
 import type { TenantService } from '../tenants/index.ts';
-import { setPassword } from './user-password.ts';
-import { userRepository, type UserRow } from './user-repository.ts';
+import { setPassword, type PasswordDeps } from './user-password.ts';
+import { userRepository, type UserRow } from '../store/index.ts';
 
 /** What the audit log keeps of a user: never the password hash or the auto-login token. */
 const summary = (u: UserRow) => ({
@@ -34,14 +35,12 @@ const summary = (u: UserRow) => ({
 
 /** User management by the system-administrator duty, scoped to the caller's tenant and groups. */
 export function userService(
-  app: Pick<Platform, 'db' | 'sessions'> & { consoleCache: ConsoleCache },
-  tenants: Pick<TenantService, 'loginSettings'>,
+  deps: PasswordDeps & { audit: AuditService; tenants: Pick<TenantService, 'loginSettings'> },
 ) {
-  const db = app.db;
+  const { db, sessions, audit, tenants } = deps;
   const users = userRepository(db);
   const roles = roleRepository(db);
   const groups = groupRepository(db);
-  const audit = auditService(db);
 
   /** A user of the caller's tenant inside the caller's groups; another's id answers 404. */
   async function visibleUser(caller: Caller, id: string): Promise<UserRow> {
@@ -165,7 +164,7 @@ export function userService(
       }
       const { id, ...values } = input;
       await users.update(user.tenantId, id, values);
-      if (input.status === 'disabled') await app.sessions.revokeAllOf('user', id);
+      if (input.status === 'disabled') await sessions.revokeAllOf('user', id);
       const after = (await users.findById(user.tenantId, id))!;
       await audit.change(caller, {
         target: user.account,
@@ -180,7 +179,7 @@ export function userService(
       if (user.status === 'deleted') return;
       await assertRemovable(caller, user);
       await users.update(user.tenantId, id, { status: 'deleted' });
-      await app.sessions.revokeAllOf('user', id);
+      await sessions.revokeAllOf('user', id);
       await audit.change(caller, {
         target: user.account,
         before: { status: user.status },
@@ -233,7 +232,7 @@ export function userService(
       const user = await visibleUser(caller, id);
       if (user.id === caller.actor.userId) throw new AppError(ConsoleErr.NotOnSelf);
       if (user.status === 'deleted') throw new AppError(CommonErr.NotFound);
-      await setPassword(app, user, password, { byOther: true });
+      await setPassword(deps, user, password, { byOther: true });
       await audit.change(caller, { target: user.account, after: { mustChangePassword: true } });
     },
   };

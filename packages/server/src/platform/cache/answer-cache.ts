@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import { ttlCache } from './ttl-cache.ts';
 
 /** What a loader gives the cache: the answer's data, and until when it stays true. */
@@ -26,23 +25,25 @@ interface Entry {
 export function answerCache(opts: { max: number; ttlMs: number; now?: () => number }) {
   const answers = ttlCache<string, Entry>(opts);
   return {
-    /** Sends the kept answer of `key`, else loads, serialises (the route's schema) and keeps it. */
-    async send<T>(
-      reply: FastifyReply,
+    /**
+     * The kept bytes of `key`, else loads the answer, renders it (`render`: the route's own
+     * serialiser, in the reader's language, which the key must therefore name) and keeps them.
+     */
+    async bytes<T>(
       owner: string,
       key: string,
       load: () => Promise<CacheableAnswer<T>>,
-    ): Promise<FastifyReply> {
+      render: (data: T) => string,
+    ): Promise<Buffer> {
       const entry = await answers.load(
-        `${owner}\n${reply.request.locale}\n${key}`,
+        `${owner}\n${key}`,
         async () => {
           const { data, stableUntil } = await load();
-          const text = reply.serialize(reply.ok(data)) as string;
-          return { owner, body: Buffer.from(text), stableUntil };
+          return { owner, body: Buffer.from(render(data)), stableUntil };
         },
         (e, at) => e.stableUntil - at,
       );
-      return reply.type('application/json; charset=utf-8').send(entry!.body);
+      return entry!.body;
     },
     /** After the owner's data changed: forgets the owner's answers on this node. */
     changed(owner: string) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../log.ts';
 
 /** Forgets what a cache keeps under `key` (a token hash, a company, a tenant…). */
 export type Evict = (key: string) => void;
@@ -38,7 +38,7 @@ interface Message {
   key: string;
 }
 
-export function redisCacheBus(url: string, log: FastifyBaseLogger): CacheBus {
+export function redisCacheBus(url: string, log: Logger): CacheBus {
   const node = randomUUID();
   const handlers = new Map<string, Evict>();
   // A subscribed connection can do nothing else, hence two.

@@ -38,7 +38,7 @@ export function tokenSessionOf(req: FastifyRequest): Promise<Session | undefined
   if (!session) {
     const header = req.headers['x-token'];
     const token = Array.isArray(header) ? header[0] : header;
-    session = token ? req.server.sessions.resolve(token) : Promise.resolve(undefined);
+    session = token ? req.server.platform.sessions.resolve(token) : Promise.resolve(undefined);
     tokenSessions.set(req, session);
   }
   return session;

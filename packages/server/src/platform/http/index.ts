@@ -12,3 +12,4 @@ export * from './serializer.ts';
 export * from './serve.ts';
 export * from './web.ts';
 export * from './metrics-routes.ts';
+export * from './kept-answer.ts';

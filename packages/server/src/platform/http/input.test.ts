@@ -103,7 +103,7 @@ describe('malformed input', () => {
     expect(res.status).toBe(400);
     expect(res.body.success).toBe(false);
     expect(JSON.stringify(res.body).length).toBeLessThan(1_000);
-    const rows = await ctx.app.db
+    const rows = await ctx.app.platform.db
       .select({ target: consoleAudit.target })
       .from(consoleAudit)
       .where(and(eq(consoleAudit.tenantId, tenantId), eq(consoleAudit.action, '/user/del')));

@@ -8,18 +8,18 @@ import { serve } from './serve.ts';
 export function platformRoutes(app: FastifyInstance) {
   serve(app, health, async (req) => {
     try {
-      await app.database.ping();
+      await app.platform.database.ping();
     } catch (err) {
       req.log.error({ err }, 'health check: database unreachable');
       throw new AppError(CommonErr.Unavailable);
     }
     return {
       status: 'ok' as const,
-      database: app.database.driver,
+      database: app.platform.database.driver,
       uptimeSeconds: Math.round(process.uptime()),
     };
   });
-  const time = async () => ({ ts: Date.now(), unp: app.vendorKeys.kid });
+  const time = async () => ({ ts: Date.now(), unp: app.platform.vendorKeys.kid });
   serve(app, serverTime, time);
   serve(app, vendorServerTime, time);
 }

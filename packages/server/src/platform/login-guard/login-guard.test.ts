@@ -11,7 +11,7 @@ describe('login guard', () => {
 
   it('asks for a captcha after 5 failures and locks after 10, for 15 minutes', async () => {
     let clock = Date.now();
-    const guard = loginGuard(ctx.app.db, () => clock);
+    const guard = loginGuard(ctx.app.platform.db, () => clock);
     for (let i = 0; i < 4; i++) await guard.recordFailure('company', 'a@x.cn', '10.0.0.1');
     expect(await guard.state('company', 'a@x.cn', '10.0.0.1')).toEqual({
       accountFailures: 4,
@@ -30,7 +30,7 @@ describe('login guard', () => {
   });
 
   it('blocks an address after about 100 failures an hour, across accounts', async () => {
-    const guard = loginGuard(ctx.app.db);
+    const guard = loginGuard(ctx.app.platform.db);
     for (let i = 0; i < 100; i++) await guard.recordFailure('company', `u${i}@x.cn`, '10.9.9.9');
     const state = await guard.state('company', 'fresh@x.cn', '10.9.9.9');
     expect(state).toEqual({
@@ -42,7 +42,7 @@ describe('login guard', () => {
   });
 
   it('clears the account count on success', async () => {
-    const guard = loginGuard(ctx.app.db);
+    const guard = loginGuard(ctx.app.platform.db);
     for (let i = 0; i < 6; i++) await guard.recordFailure('company', 'b@x.cn', '10.0.0.3');
     await guard.recordSuccess('company', 'b@x.cn');
     expect((await guard.state('company', 'b@x.cn', '10.0.0.3')).captchaRequired).toBe(false);

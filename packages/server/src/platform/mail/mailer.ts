@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import nodemailer from 'nodemailer';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../log.ts';
 
 export interface MailMessage {
   to: string;
@@ -25,7 +25,7 @@ export function createMailer(opts: {
   smtpUrl?: string;
   from: string;
   dataDir: string;
-  log: FastifyBaseLogger;
+  log: Logger;
 }): Mailer {
   const outbox = path.join(opts.dataDir, 'outbox');
   const transport = opts.smtpUrl

@@ -13,13 +13,13 @@ describe('sessions', () => {
   afterAll(() => ctx.close());
 
   it('issues a fresh 256-bit token each time and stores only its hash', async () => {
-    const service = sessionService(ctx.app.db);
+    const service = sessionService(ctx.app.platform.db);
     const subjectId = randomUUID();
     const a = await service.create({ kind: 'company', subjectId });
     const b = await service.create({ kind: 'company', subjectId });
     expect(a).not.toBe(b);
     expect(Buffer.from(a, 'base64url')).toHaveLength(32);
-    const rows = await ctx.app.db.select().from(sessions);
+    const rows = await ctx.app.platform.db.select().from(sessions);
     expect(rows.map((r) => r.tokenHash)).toContain(hashToken(a));
     expect(JSON.stringify(rows)).not.toContain(a);
     expect(await service.resolve(a)).toMatchObject({ kind: 'company', subjectId });
@@ -27,7 +27,7 @@ describe('sessions', () => {
 
   it('ends after 30 idle minutes, and keeps going while used', async () => {
     let clock = Date.now();
-    const service = sessionService(ctx.app.db, () => clock);
+    const service = sessionService(ctx.app.platform.db, () => clock);
     const token = await service.create({ kind: 'user', subjectId: randomUUID() });
     clock += 29 * 60_000;
     expect(await service.resolve(token)).toBeDefined();
@@ -39,7 +39,7 @@ describe('sessions', () => {
 
   it('ends after 12 hours however busy', async () => {
     let clock = Date.now();
-    const service = sessionService(ctx.app.db, () => clock);
+    const service = sessionService(ctx.app.platform.db, () => clock);
     const token = await service.create({ kind: 'vendor', subjectId: randomUUID() });
     for (let i = 0; i < 25; i++) {
       clock += 29 * 60_000;
@@ -50,7 +50,7 @@ describe('sessions', () => {
   });
 
   it('is revoked at logout, and all of a subject at once except the current one', async () => {
-    const service = sessionService(ctx.app.db);
+    const service = sessionService(ctx.app.platform.db);
     const subjectId = randomUUID();
     const one = await service.create({ kind: 'company', subjectId });
     const two = await service.create({ kind: 'company', subjectId });
@@ -63,7 +63,7 @@ describe('sessions', () => {
   });
 
   it('refuses a revoked token at once although lookups are cached on this node', async () => {
-    const service = sessionService(ctx.app.db);
+    const service = sessionService(ctx.app.platform.db);
     const subjectId = randomUUID();
     const tenantId = randomUUID();
     const one = await service.create({ kind: 'user', subjectId, tenantId });
@@ -83,11 +83,11 @@ describe('sessions', () => {
 
   it('refreshes last-seen at most once a minute, also from the cache, and still ends when idle', async () => {
     let clock = Date.now();
-    const service = sessionService(ctx.app.db, () => clock);
+    const service = sessionService(ctx.app.platform.db, () => clock);
     const token = await service.create({ kind: 'company', subjectId: randomUUID() });
     const lastSeen = async () =>
       (
-        await ctx.app.db
+        await ctx.app.platform.db
           .select()
           .from(sessions)
           .where(eq(sessions.tokenHash, hashToken(token)))
@@ -124,14 +124,14 @@ describe('sessions', () => {
         msg: 'Your session has expired, please log in again',
       });
       const subjectId = randomUUID();
-      const userToken = await guarded.app.sessions.create({ kind: 'user', subjectId });
+      const userToken = await guarded.app.platform.sessions.create({ kind: 'user', subjectId });
       const wrongKind = await guarded.app.inject({
         method: 'POST',
         url: '/api/test/me',
         headers: { 'x-token': userToken },
       });
       expect(wrongKind.json().errCode).toBe(-10002);
-      const token = await guarded.app.sessions.create({ kind: 'company', subjectId });
+      const token = await guarded.app.platform.sessions.create({ kind: 'company', subjectId });
       const ok = await guarded.app.inject({
         method: 'POST',
         url: '/api/test/me',

@@ -9,7 +9,7 @@ export const rechargeCodeHash = (code: string) =>
   createHash('sha256').update(normaliseCode(code)).digest('hex');
 
 /** Redeems recharge codes, exactly once each (recharge-repository.ts). */
-export function rechargeService(db: Db) {
+export function rechargeService({ db }: { db: Db }) {
   const repo = rechargeRepository(db);
   return {
     async redeem(companyId: string, code: string): Promise<{ balance: number; months: number }> {

@@ -1,7 +1,7 @@
 import type { Locale } from '@edp/shared/errors';
 import { DEFAULT_FULL_NAME, EMAIL_CODE_TTL_MS } from '@edp/shared/constants';
 import type { MailMessage } from '../../platform/mail/index.ts';
-import type { EmailCodePurpose } from './email-code-service.ts';
+import type { EmailCodePurpose } from './email-code-repository.ts';
 
 const minutes = EMAIL_CODE_TTL_MS / 60_000;
 

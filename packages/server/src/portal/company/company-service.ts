@@ -10,10 +10,11 @@ import {
   verifyPassword,
 } from '../../platform/passwords/index.ts';
 import { companyRepository, type CompanyRow } from './company-repository.ts';
-import { emailCodeService, type EmailCodePurpose } from './email-code-service.ts';
+import { emailCodeService } from './email-code-service.ts';
+import { type EmailCodePurpose } from './email-code-repository.ts';
 import { codeMail } from './code-mail.ts';
 
-type Deps = Pick<Platform, 'db' | 'captcha' | 'loginGuard' | 'sessions' | 'mailer'>;
+type Deps = Pick<Platform, 'db' | 'clock' | 'captcha' | 'loginGuard' | 'sessions' | 'mailer'>;
 
 /** Where a request came from, for the login guard and the session row. */
 export interface Origin {
@@ -33,9 +34,10 @@ export const companySummary = (row: CompanyRow): TCompanySummary => ({
 });
 
 /** Portal accounts: registration, login with lockout, e-mail codes, passwords. */
-export function companyService(app: Deps) {
-  const repo = companyRepository(app.db);
-  const codes = emailCodeService(app.db);
+export function companyService(deps: Deps) {
+  const { loginGuard, sessions, mailer } = deps;
+  const repo = companyRepository(deps.db);
+  const codes = emailCodeService(deps);
 
   function refuseCommon(digest: string) {
     if (isCommonPasswordDigest(digest)) throw new AppError(PortalErr.PasswordCommon);
@@ -50,7 +52,7 @@ export function companyService(app: Deps) {
      * known one, the resend delay included: no enumeration.
      */
     async sendCode(email: string, purpose: EmailCodePurpose, captcha: string, origin: Origin) {
-      if (!(await app.captcha.verify('portal', origin.captchaId, captcha))) {
+      if (!(await deps.captcha.verify('portal', origin.captchaId, captcha))) {
         throw new AppError(PortalErr.CaptchaWrong);
       }
       const row = await repo.findByEmail(email);
@@ -58,7 +60,7 @@ export function companyService(app: Deps) {
       const code = await codes.issue(email, purpose);
       if (purpose === 'reset' && !row) return;
       const language = row ? pickLocale(row.language) : origin.locale;
-      await app.mailer.send(codeMail(email, purpose, code, language));
+      await mailer.send(codeMail(email, purpose, code, language));
     },
 
     async register(input: TRegister, origin: Origin): Promise<void> {
@@ -80,20 +82,20 @@ export function companyService(app: Deps) {
 
     /** Same answer for an unknown account and a wrong password, in body, status and time. */
     async login(email: string, password: string, captcha: string, origin: Origin) {
-      const state = await app.loginGuard.state(GUARD_SCOPE, email, origin.ip);
+      const state = await loginGuard.state(GUARD_SCOPE, email, origin.ip);
       if (state.addressBlocked) throw new AppError(CommonErr.TooMany);
       if (state.locked) throw new AppError(PortalErr.AccountLocked);
-      if (!(await app.captcha.verify('portal', origin.captchaId, captcha))) {
+      if (!(await deps.captcha.verify('portal', origin.captchaId, captcha))) {
         throw new AppError(PortalErr.CaptchaWrong);
       }
       const row = await repo.findByEmail(email);
       const good = await verifyPassword(row?.passwordHash ?? (await dummyPasswordHash()), password);
       if (!row || !good) {
-        await app.loginGuard.recordFailure(GUARD_SCOPE, email, origin.ip);
+        await loginGuard.recordFailure(GUARD_SCOPE, email, origin.ip);
         throw new AppError(PortalErr.LoginFailed);
       }
-      await app.loginGuard.recordSuccess(GUARD_SCOPE, email);
-      const token = await app.sessions.create({
+      await loginGuard.recordSuccess(GUARD_SCOPE, email);
+      const token = await sessions.create({
         kind: 'company',
         subjectId: row.id,
         ip: origin.ip,
@@ -111,8 +113,8 @@ export function companyService(app: Deps) {
         throw new AppError(PortalErr.CodeWrong);
       }
       await repo.setPassword(row.id, await hashPassword(password));
-      await app.sessions.revokeAllOf('company', row.id);
-      await app.loginGuard.recordSuccess(GUARD_SCOPE, email);
+      await sessions.revokeAllOf('company', row.id);
+      await loginGuard.recordSuccess(GUARD_SCOPE, email);
     },
 
     /**
@@ -127,13 +129,13 @@ export function companyService(app: Deps) {
     ) {
       const row = await repo.findById(id);
       if (!row) throw new AppError(CommonErr.SessionExpired);
-      await app.loginGuard.checkCurrentPassword(GUARD_SCOPE, row.email, session.ip, () =>
+      await loginGuard.checkCurrentPassword(GUARD_SCOPE, row.email, session.ip, () =>
         verifyPassword(row.passwordHash, oldDigest),
       );
       if (newDigest === oldDigest) throw new AppError(PortalErr.PasswordSame);
       refuseCommon(newDigest);
       await repo.setPassword(id, await hashPassword(newDigest));
-      await app.sessions.revokeAllOf('company', id, session.tokenHash);
+      await sessions.revokeAllOf('company', id, session.tokenHash);
     },
 
     async info(id: string): Promise<TCompanyInfo> {

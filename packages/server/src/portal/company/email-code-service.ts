@@ -18,7 +18,7 @@ const hashCode = (email: string, purpose: EmailCodePurpose, code: string) =>
  * tries; a new code for the same address and purpose replaces the old one, but not within a
  * minute of it, so that no one can flood a mailbox through the form.
  */
-export function emailCodeService(db: Db, now: () => number = Date.now) {
+export function emailCodeService({ db, clock: now }: { db: Db; clock: () => number }) {
   const codes = emailCodeRepository(db);
   return {
     /** A new code, or CodeTooSoon (with the seconds left) within a minute of the last one. */

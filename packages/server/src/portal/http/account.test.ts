@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { PortalErr } from '@edp/shared/errors';
 import { companies, emailCodes } from '../../platform/db/schema/index.ts';
-import { emailCodeService } from '../company/email-code-service.ts';
+import { emailCodeService } from '../company/index.ts';
 import { md5Hex } from '../../platform/passwords/password-hash.ts';
 import { call, createTestApp, type TestContext } from '../../test/harness.ts';
 import { PASSWORD, codeIn, mailsDuring, solveCaptcha } from '../../test/portal-fixture.ts';
@@ -32,7 +32,7 @@ describe('/api/com/n/* and /api/com/my/{info,pwd}', () => {
 
   /** Makes the address's codes look sent a minute earlier, as if the resend delay had passed. */
   async function ageCodes(email: string) {
-    await ctx.app.db
+    await ctx.app.platform.db
       .update(emailCodes)
       .set({ expiresAt: sql`${emailCodes.expiresAt} - interval '60 seconds'` })
       .where(eq(emailCodes.email, email));
@@ -77,7 +77,7 @@ describe('/api/com/n/* and /api/com/my/{info,pwd}', () => {
     expect((await call(ctx.app, '/com/n/ce', { email: 'boss@example.com' })).body.data).toEqual({
       exists: true,
     });
-    const [row] = await ctx.app.db
+    const [row] = await ctx.app.platform.db
       .select()
       .from(companies)
       .where(eq(companies.email, 'boss@example.com'));
@@ -160,12 +160,12 @@ describe('/api/com/n/* and /api/com/my/{info,pwd}', () => {
   it('sweeps expired codes only', async () => {
     await sendCode('sweep-old@example.com', 'register');
     await sendCode('sweep-new@example.com', 'register');
-    await ctx.app.db
+    await ctx.app.platform.db
       .update(emailCodes)
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(emailCodes.email, 'sweep-old@example.com'));
-    await emailCodeService(ctx.app.db).purgeExpired();
-    const left = await ctx.app.db.select({ email: emailCodes.email }).from(emailCodes);
+    await emailCodeService({ db: ctx.app.platform.db, clock: Date.now }).purgeExpired();
+    const left = await ctx.app.platform.db.select({ email: emailCodes.email }).from(emailCodes);
     expect(left.map((r) => r.email)).toContain('sweep-new@example.com');
     expect(left.map((r) => r.email)).not.toContain('sweep-old@example.com');
   });
@@ -207,7 +207,7 @@ describe('/api/com/n/* and /api/com/my/{info,pwd}', () => {
     expect((await reg(first.code!)).body.errCode).toBe(-10024);
 
     // Expired: the row's expiry moves into the past.
-    await ctx.app.db
+    await ctx.app.platform.db
       .update(emailCodes)
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(emailCodes.email, email));
@@ -220,7 +220,10 @@ describe('/api/com/n/* and /api/com/my/{info,pwd}', () => {
 
     await ageCodes(email);
     const fourth = await sendCode(email, 'register');
-    const [row] = await ctx.app.db.select().from(emailCodes).where(eq(emailCodes.email, email));
+    const [row] = await ctx.app.platform.db
+      .select()
+      .from(emailCodes)
+      .where(eq(emailCodes.email, email));
     expect(row!.codeHash).not.toContain(fourth.code!);
     expect((await reg(fourth.code!)).body.success).toBe(true);
   });

@@ -27,7 +27,7 @@ describe('/api/com licence requests, certificates, elevation and download', () =
   const download = (id: string, headers: Record<string, string> = {}) =>
     ctx.app.inject({ method: 'GET', url: `/api/com/dw/${id}`, headers });
   const balanceOf = async (id: string) =>
-    (await ctx.app.db.select().from(companies).where(eq(companies.id, id)))[0]!.balance;
+    (await ctx.app.platform.db.select().from(companies).where(eq(companies.id, id)))[0]!.balance;
 
   it('lists a new licence and a renewal at once, though list pages are cached', async () => {
     const c = await makeCompany(ctx, 10);
@@ -126,7 +126,7 @@ describe('/api/com licence requests, certificates, elevation and download', () =
     });
 
     const ca = await call<{ publicKeyPem: string; kid: string }>(ctx.app, '/com/ca', {}, c.headers);
-    expect(ca.body.data!.kid).toBe(ctx.app.vendorKeys.kid);
+    expect(ca.body.data!.kid).toBe(ctx.app.platform.vendorKeys.kid);
     const dw = await download(res.body.data!.recordId, c.headers);
     expect(dw.statusCode).toBe(200);
     expect(dw.headers['content-disposition']).toBe(
@@ -233,7 +233,7 @@ describe('/api/com licence requests, certificates, elevation and download', () =
     expect(Date.parse(validUntil) - Date.parse(validFrom)).toBe(3_600_000);
     const dw = await download(recordId, c.headers);
     expect(dw.headers['content-disposition']).toMatch(/filename=".+\.ele"/);
-    const checked = verifyElevation(dw.body, ctx.app.vendorKeys.publicKeyPem, {
+    const checked = verifyElevation(dw.body, ctx.app.platform.vendorKeys.publicKeyPem, {
       deviceId: f.file.deviceId,
       fingerprint: f.file.fingerprint,
     });

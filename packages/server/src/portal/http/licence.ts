@@ -11,17 +11,20 @@ import {
 } from '@edp/shared/api/portal/licences.calls';
 import { CommonErr } from '@edp/shared/errors';
 import { AppError } from '../../platform/errors/index.ts';
-import { sessionOf, serve } from '../../platform/http/index.ts';
+import { sendKept, sessionOf, serve } from '../../platform/http/index.ts';
 import type { Services } from '../../services.ts';
 
 /** My license, licence requests, certificates, elevation files and their download. */
-export function licenceRoutes(app: FastifyInstance, { licences, licenceQueries }: Services) {
+export function licenceRoutes(
+  app: FastifyInstance,
+  { licences, licencePages, licenceQueries }: Services,
+) {
   const companyOf = (req: Parameters<typeof sessionOf>[0]) => sessionOf(req).subjectId;
 
   serve(app, licenceList, (req, reply) => {
     const companyId = companyOf(req);
     const { status = 'all', page, pageSize } = req.body;
-    return app.licencePages.send(reply, companyId, `${status}/${pageSize}/${page}`, () =>
+    return sendKept(reply, licencePages.pages, companyId, `${status}/${pageSize}/${page}`, () =>
       licenceQueries.licencePage(companyId, req.body),
     );
   });
@@ -44,8 +47,8 @@ export function licenceRoutes(app: FastifyInstance, { licences, licenceQueries }
     licences.elevate(companyOf(req), req.body.deviceId, req.body.seconds),
   );
   serve(app, vendorPublicKey, async () => ({
-    publicKeyPem: app.vendorKeys.publicKeyPem,
-    kid: app.vendorKeys.kid,
+    publicKeyPem: app.platform.vendorKeys.publicKeyPem,
+    kid: app.platform.vendorKeys.kid,
     alg: 'ed25519' as const,
   }));
   serve(app, downloadIssueFile, async (req, reply) => {

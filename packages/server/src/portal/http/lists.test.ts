@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { TList } from '@edp/shared/contracts/common';
 import type { TEngineItem, TIssueRecord, TLicenceItem } from '@edp/shared/contracts/com';
-import { vendorService } from '../super-admin/vendor-service.ts';
+import { vendorService } from '../super-admin/index.ts';
 import { call, createTestApp, type TestContext } from '../../test/harness.ts';
 import { makeCompany, requestFile } from '../../test/portal-fixture.ts';
 
@@ -38,7 +38,7 @@ describe('/api/com lists: licences, engines, records, balance', () => {
         devices[key]!.licenseId = res.body.data!.licenseId;
       }
     }
-    await ctx.app.db.execute(
+    await ctx.app.platform.db.execute(
       sql`update licences set expires_at = now() - interval '1 day' where id = ${devices.di!.licenseId}`,
     );
   });
@@ -162,7 +162,7 @@ describe('/api/com lists: licences, engines, records, balance', () => {
   });
 
   it('redeems a recharge code exactly once, also under parallel redemption', async () => {
-    const vendor = vendorService(ctx.app);
+    const vendor = vendorService(ctx.app.platform);
     const { id } = await vendor.savePackage({ name: 'Six months', months: 6 });
     const { codes } = await vendor.makeCodes(id, 3);
     expect(codes[0]).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){3}$/);
@@ -222,15 +222,15 @@ describe('/api/com lists: licences, engines, records, balance', () => {
   // How fast these answer is measured by `npm run bench` (bench/api.mjs, against its budget).
   it('pages My license and My engine right with 10,000 licences in one company', async () => {
     const big = await makeCompany(ctx);
-    await ctx.app.db.execute(sql`
+    await ctx.app.platform.db.execute(sql`
       insert into engines (company_id, device_id, kind, fingerprint)
       select ${big.id}, 'bulk-' || g, 'TDE', 'fp-bulk-' || g from generate_series(1, 10000) g`);
-    await ctx.app.db.execute(sql`
+    await ctx.app.platform.db.execute(sql`
       insert into licences (company_id, engine_id, code, serial, issued_at, expires_at)
       select company_id, id, 'BULK-' || device_id, 1, now(),
              now() + ((hashtext(device_id) % 400) - 60) * interval '1 day'
       from engines where company_id = ${big.id}`);
-    await ctx.app.db.execute(sql`analyze`);
+    await ctx.app.platform.db.execute(sql`analyze`);
     const first = await list<TLicenceItem>('/com/my/license', {}, big);
     expect(first.body.data!.total).toBe(10_000);
     const expiring = await list<TLicenceItem>(

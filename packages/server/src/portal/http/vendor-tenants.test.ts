@@ -26,12 +26,15 @@ describe('/api/sa/ows*, /api/sa/sys/* — tenants and settings for the vendor', 
     sa = as(
       ctx.app,
       'vendor.example',
-      await ctx.app.sessions.create({ kind: 'vendor', subjectId: randomUUID() }),
+      await ctx.app.platform.sessions.create({ kind: 'vendor', subjectId: randomUUID() }),
     );
     await setupTenant(ctx.app, 'beta.example', {
       allDuties: false,
       headers: {
-        'x-token': await ctx.app.sessions.create({ kind: 'vendor', subjectId: randomUUID() }),
+        'x-token': await ctx.app.platform.sessions.create({
+          kind: 'vendor',
+          subjectId: randomUUID(),
+        }),
       },
     });
   });

@@ -1,4 +1,4 @@
-import { answerCache, localCacheBus, type CacheBus } from '../../platform/cache/index.ts';
+import { answerCache, type CacheBus } from '../../platform/cache/index.ts';
 
 /**
  * How long a node keeps a page of My license. Issuing forgets the company's pages at once, on
@@ -13,10 +13,11 @@ export const LICENCE_PAGE_CACHE_MS = 5_000;
  * alone: the first of its rows changes status or days left (`nextStatusChange`), or, under a
  * status filter, a licence of the company joins or leaves the filtered set (licence-query-repository.ts).
  */
-export function licencePageCache(now: () => number = Date.now, bus: CacheBus = localCacheBus()) {
-  const pages = answerCache({ max: 2_000, ttlMs: LICENCE_PAGE_CACHE_MS, now });
+export function licencePageCache({ clock, bus }: { clock: () => number; bus: CacheBus }) {
+  const pages = answerCache({ max: 2_000, ttlMs: LICENCE_PAGE_CACHE_MS, now: clock });
   return {
-    send: pages.send,
+    /** The pages as sent (portal/http/licence.ts). */
+    pages,
     /** After the company's licences changed: here and, through the bus, on every other node. */
     changed: bus.channel('licence-pages', (companyId) => pages.changed(companyId)),
   };

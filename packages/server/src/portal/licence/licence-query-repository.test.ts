@@ -30,7 +30,7 @@ describe('licence pages: until when an answer holds', () => {
       90 * DAY,
     ];
     for (const [i, offset] of offsets.entries()) {
-      await ctx.app.db.execute(sql`
+      await ctx.app.platform.db.execute(sql`
         with e as (
           insert into engines (company_id, device_id, kind, fingerprint)
           values (${companyId}, ${`q-${i}`}, 'TDE', ${`fp-q-${i}`}) returning id)
@@ -42,7 +42,7 @@ describe('licence pages: until when an answer holds', () => {
   afterAll(() => ctx.close());
 
   const read = (at: number, status?: TLicenceStatus, pageSize = 10) =>
-    licenceQueries(ctx.app.db, { now: () => at }).licencePage(companyId, {
+    licenceQueries(ctx.app.platform.db, { now: () => at }).licencePage(companyId, {
       page: 1,
       pageSize,
       status,

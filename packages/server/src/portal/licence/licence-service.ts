@@ -9,16 +9,16 @@ import { isUniqueViolation, randomCode, type Db } from '../../platform/db/index.
 import { parseRequestFile, signElevation, signLicence } from './licence-file.ts';
 import { licenceRepository, type IssueRecordRow } from './licence-repository.ts';
 
-type Deps = Pick<Platform, 'db' | 'vendorKeys'> & { licencePages: LicencePageCache };
+type Deps = Pick<Platform, 'db' | 'clock' | 'vendorKeys'> & { licencePages: LicencePageCache };
 
 /** A device id as it may appear in a download's file name. */
 export const safeFileName = (text: string) => text.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 80);
 const compactTime = (d: Date) => d.toISOString().replace(/[-:]|\.\d+Z$/g, '');
 
 /** Licence requests, certificates (signed and paid in one transaction) and elevation files. */
-export function licenceService(app: Deps, now: () => number = Date.now) {
-  const repo = licenceRepository(app.db);
-  const { privateKey, kid } = app.vendorKeys;
+export function licenceService({ db, clock: now, vendorKeys, licencePages }: Deps) {
+  const repo = licenceRepository(db);
+  const { privateKey, kid } = vendorKeys;
 
   async function answerIssued(companyId: string, record: IssueRecordRow): Promise<TIssueResult> {
     return {
@@ -92,7 +92,7 @@ export function licenceService(app: Deps, now: () => number = Date.now) {
       if (earlier) return answerIssued(companyId, earlier);
       const cost = licenceCost(months);
       try {
-        const issued = await app.db.transaction(async (tx) => {
+        const issued = await db.transaction(async (tx) => {
           const r = licenceRepository(tx as unknown as Db);
           const balance = await r.deduct(companyId, cost);
           if (balance === undefined) throw new AppError(PortalErr.BalanceLow);
@@ -148,7 +148,7 @@ export function licenceService(app: Deps, now: () => number = Date.now) {
           };
         });
         // After the commit, so that no page read before it is kept (ttl-cache.ts).
-        app.licencePages.changed(companyId);
+        licencePages.changed(companyId);
         return issued;
       } catch (err) {
         // A concurrent issue of the same request won the race: answer with its certificate.

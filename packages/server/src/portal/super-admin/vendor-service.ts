@@ -17,8 +17,9 @@ type Deps = Pick<Platform, 'db' | 'captcha' | 'loginGuard' | 'sessions'>;
 const GUARD_SCOPE = 'vendor';
 
 /** The vendor's super administrator: first set-up, login, recharge packages and codes. */
-export function vendorService(app: Deps) {
-  const repo = vendorRepository(app.db);
+export function vendorService(deps: Deps) {
+  const { db, loginGuard, sessions } = deps;
+  const repo = vendorRepository(db);
 
   return {
     isInitialized: async () => (await repo.adminCount()) > 0,
@@ -31,10 +32,10 @@ export function vendorService(app: Deps) {
 
     /** Lockout and answers as for companies (docs/architecture.md §8.2), in the 'vendor' scope. */
     async login(account: string, password: string, captcha: string, origin: Origin) {
-      const state = await app.loginGuard.state(GUARD_SCOPE, account, origin.ip);
+      const state = await loginGuard.state(GUARD_SCOPE, account, origin.ip);
       if (state.addressBlocked) throw new AppError(CommonErr.TooMany);
       if (state.locked) throw new AppError(PortalErr.AccountLocked);
-      if (!(await app.captcha.verify('vendor', origin.captchaId, captcha))) {
+      if (!(await deps.captcha.verify('vendor', origin.captchaId, captcha))) {
         throw new AppError(PortalErr.CaptchaWrong);
       }
       const admin = await repo.findAdmin(account);
@@ -43,11 +44,11 @@ export function vendorService(app: Deps) {
         password,
       );
       if (!admin || !good) {
-        await app.loginGuard.recordFailure(GUARD_SCOPE, account, origin.ip);
+        await loginGuard.recordFailure(GUARD_SCOPE, account, origin.ip);
         throw new AppError(PortalErr.LoginFailed);
       }
-      await app.loginGuard.recordSuccess(GUARD_SCOPE, account);
-      const token = await app.sessions.create({
+      await loginGuard.recordSuccess(GUARD_SCOPE, account);
+      const token = await sessions.create({
         kind: 'vendor',
         subjectId: admin.id,
         ip: origin.ip,

@@ -4,14 +4,15 @@ import { z } from 'zod';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZEnvelope } from '@edp/shared/contracts/common';
 import { CommonErr } from '@edp/shared/errors';
-import { envelopePlugin } from '../http/envelope.ts';
-import { i18nPlugin } from '../http/i18n.ts';
-import { responseSerializer } from '../http/serializer.ts';
+import { envelopePlugin } from './envelope.ts';
+import { i18nPlugin } from './i18n.ts';
+import { responseSerializer } from './serializer.ts';
 import { AppError } from '../errors/app-error.ts';
-import { answerCache } from './answer-cache.ts';
+import { answerCache } from '../cache/answer-cache.ts';
+import { sendKept } from './kept-answer.ts';
 
 /** A real Fastify app with the envelope, the languages and the checking serialiser. */
-describe('answerCache', () => {
+describe('sendKept from an answerCache', () => {
   let app: FastifyInstance;
   let clock = 1_000_000;
   let loads = 0;
@@ -34,7 +35,7 @@ describe('answerCache', () => {
         },
       },
       async (req, reply) =>
-        cache.send(reply, req.body.owner, 'page-1', async () => {
+        sendKept(reply, cache, req.body.owner, 'page-1', async () => {
           loads++;
           if (req.body.fail) throw new AppError(CommonErr.NotFound);
           return { data: { value }, stableUntil: clock + stableFor };

@@ -1,30 +1,32 @@
-import type { Caller } from './actor.ts';
-import type { ConsoleCache } from './console-cache.ts';
+import type { Caller } from '../access/index.ts';
 import { passwordExpired, type LoginContext, type LoginService } from './login-service.ts';
 import { bindPhoneBeforeLogin, resetExpiredPassword } from '@edp/shared/api/console/login.calls';
 import type { Platform } from '../../platform/platform.ts';
 import { CommonErr, ConsoleErr, PortalErr } from '@edp/shared/errors';
 import { AppError } from '../../platform/errors/index.ts';
-import { auditService } from '../audit/index.ts';
+import type { AuditService } from '../audit/index.ts';
 import { verifyPassword } from '../../platform/passwords/index.ts';
-import { loginScope, tenantService } from '../tenants/index.ts';
-import { setPassword, userRepository } from '../users/index.ts';
+import { loginScope, type TenantService } from '../tenants/index.ts';
+import { setPassword, type PasswordDeps } from '../users/index.ts';
+import { userRepository } from '../store/index.ts';
 
 /** Calls every console user makes about their own account. */
 export function selfService(
-  app: Pick<Platform, 'db' | 'sessions' | 'loginGuard'> & { consoleCache: ConsoleCache },
-  login: LoginService,
+  deps: PasswordDeps &
+    Pick<Platform, 'loginGuard'> & {
+      audit: AuditService;
+      tenants: TenantService;
+      login: LoginService;
+    },
 ) {
-  const db = app.db;
+  const { db, clock, loginGuard, consoleCache, audit, tenants, login } = deps;
   const users = userRepository(db);
-  const audit = auditService(db);
-  const tenants = tenantService(db);
 
   /** The caller's current password, counted with the account's failed logins (login-guard). */
   async function checkOwnPassword(caller: Caller, digest: string) {
     const { tenantId, userId, account } = caller.actor;
     const { lockCount } = await tenants.loginSettings(tenantId);
-    await app.loginGuard.checkCurrentPassword(
+    await loginGuard.checkCurrentPassword(
       loginScope(tenantId),
       account,
       caller.ip,
@@ -57,7 +59,7 @@ export function selfService(
     ) {
       await checkOwnPassword(caller, oldPassword);
       if (oldPassword === newPassword) throw new AppError(PortalErr.PasswordSame);
-      await setPassword(app, caller.actor.user, newPassword, {
+      await setPassword(deps, caller.actor.user, newPassword, {
         byOther: false,
         keepSession: tokenHash,
       });
@@ -93,7 +95,7 @@ export function selfService(
       );
       if (user.phone) throw new AppError(ConsoleErr.PhoneAlreadyBound);
       await users.update(tenant.id, user.id, { phone: input.phone });
-      app.consoleCache.changed(tenant.id);
+      consoleCache.changed(tenant.id);
       await audit.event({
         ...(await audit.userFields(user)),
         action,
@@ -117,11 +119,11 @@ export function selfService(
         ctx,
         action,
       );
-      if (!passwordExpired(user, settings)) throw new AppError(CommonErr.Forbidden);
+      if (!passwordExpired(user, settings, clock())) throw new AppError(CommonErr.Forbidden);
       if (input.oldPassword === input.newPassword) {
         throw new AppError(PortalErr.PasswordSame);
       }
-      await setPassword(app, user, input.newPassword, { byOther: false });
+      await setPassword(deps, user, input.newPassword, { byOther: false });
       await audit.event({
         ...(await audit.userFields(user)),
         action,

@@ -7,7 +7,7 @@ import {
   consoleUsers,
   containsPattern,
 } from '../../platform/db/index.ts';
-import type { NamedRecord } from './audit-detail.ts';
+import type { BuiltInRoleKey } from '@edp/shared/built-in-roles';
 
 export type AuditInsert = typeof consoleAudit.$inferInsert;
 export type AuditRow = typeof consoleAudit.$inferSelect;
@@ -25,6 +25,12 @@ export interface AuditQuery {
 }
 
 /** Append-only: there is deliberately no update or delete here. */
+/** The role, group or user an id in a detail names; a role made at setup by its key. */
+export interface NamedRecord {
+  name: string;
+  roleKey?: BuiltInRoleKey | null;
+}
+
 export function auditRepository(db: Db) {
   const whereOf = (q: AuditQuery): SQL | undefined =>
     and(

@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db/index.ts';
-import type { Actor } from '../access/index.ts';
-import { groupRepository } from './group-repository.ts';
+import type { Actor } from './actor.ts';
+import { groupRepository } from '../store/index.ts';
 
 /**
  * The groups an actor may see: null for all; else the subtrees of the groups tied to the

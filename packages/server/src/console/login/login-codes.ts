@@ -5,7 +5,7 @@ import { EMAIL_CODE_TTL_MS } from '@edp/shared/constants';
 import type { Locale } from '@edp/shared/errors';
 import { SMS_PLACEHOLDERS } from '@edp/shared/rules';
 import type { Db } from '../../platform/db/index.ts';
-import { loginCodeRepository } from './login-code-repository.ts';
+import { loginCodeRepository } from '../store/index.ts';
 import type { Mailer } from '../../platform/mail/index.ts';
 
 const MAX_TRIES = 5;
@@ -35,8 +35,9 @@ export function writeSmsToOutbox(dataDir: string, to: string, text: string, lang
  * Login codes by SMS or e-mail: 6 digits from a CSPRNG, stored hashed, 10 minutes, single
  * use, at most 5 tries; a new code voids the old one (docs/architecture.md §8 item 4).
  */
-export function loginCodes(db: Db, opts: { dataDir: string; mailer: Mailer }) {
-  const codes = loginCodeRepository(db);
+export function loginCodes(opts: { db: Db; clock: () => number; dataDir: string; mailer: Mailer }) {
+  const { clock } = opts;
+  const codes = loginCodeRepository(opts.db);
   return {
     /** Sends a code unless one was sent in the last minute. */
     async send(
@@ -44,14 +45,14 @@ export function loginCodes(db: Db, opts: { dataDir: string; mailer: Mailer }) {
       to: { channel: 'sms' | 'email'; address: string },
       locale: Locale,
     ): Promise<void> {
-      if (await codes.sentSince(userId, new Date(Date.now() - RESEND_AFTER_MS))) return;
+      if (await codes.sentSince(userId, new Date(clock() - RESEND_AFTER_MS))) return;
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const row = {
         userId,
         codeHash: hashCode(userId, code),
         tries: 0,
-        sentAt: new Date(),
-        expiresAt: new Date(Date.now() + EMAIL_CODE_TTL_MS),
+        sentAt: new Date(clock()),
+        expiresAt: new Date(clock() + EMAIL_CODE_TTL_MS),
       };
       await codes.put(row);
       const text = smsTemplate[locale].replace(SMS_PLACEHOLDERS.code, code);
@@ -63,7 +64,7 @@ export function loginCodes(db: Db, opts: { dataDir: string; mailer: Mailer }) {
     },
     /** True once for the right code; a wrong one uses up a try. */
     async verify(userId: string, code: string): Promise<boolean> {
-      const row = await codes.findLive(userId, new Date());
+      const row = await codes.findLive(userId, new Date(clock()));
       if (!row || row.tries >= MAX_TRIES) return false;
       if (row.codeHash === hashCode(userId, code)) {
         await codes.delete(userId);

@@ -8,7 +8,7 @@ import {
   containsPattern,
   tenants,
 } from '../../platform/db/index.ts';
-import { activeWithoutEmailSql, administersUsersSql } from '../roles/index.ts';
+import { activeWithoutEmailSql, administersUsersSql } from './role-repository.ts';
 
 export type UserRow = typeof consoleUsers.$inferSelect;
 export type UserInsert = typeof consoleUsers.$inferInsert;

@@ -9,14 +9,15 @@ import type {
 } from '@edp/shared/contracts/login';
 import { CommonErr, ConsoleErr, PortalErr, type Locale } from '@edp/shared/errors';
 import { AppError } from '../../platform/errors/index.ts';
-import { auditService } from '../audit/index.ts';
+import type { AuditService } from '../audit/index.ts';
 import { dummyPasswordHash, verifyPassword } from '../../platform/passwords/index.ts';
-import { loginScope, loginSettingsOf, type TenantRow, tenantService } from '../tenants/index.ts';
-import { userRepository, type UserRow } from '../users/index.ts';
-import { loadActor, type Caller } from './actor.ts';
+import { loginScope, loginSettingsOf, type TenantService } from '../tenants/index.ts';
+import { type TenantRow } from '../store/index.ts';
+import { userRepository, type UserRow } from '../store/index.ts';
+import { loadActor, type Caller } from '../access/index.ts';
 import { autoLoginTokens } from './auto-login.ts';
 import { loginCodes } from './login-codes.ts';
-import { userInfoOf } from './user-info.ts';
+import { userInfoOf } from '../access/index.ts';
 
 export interface LoginContext {
   host: string | undefined;
@@ -30,7 +31,7 @@ export interface LoginContext {
 const codesRequired = (settings: TLoginSettings) => settings.sms || settings.mailCode;
 
 /** True when the user must change the password before signing in. */
-export function passwordExpired(user: UserRow, settings: TLoginSettings, now = Date.now()) {
+export function passwordExpired(user: UserRow, settings: TLoginSettings, now: number) {
   if (user.mustChangePassword) return true;
   const days = settings.expireDays;
   return days > 0 && user.passwordChangedAt.getTime() + days * 86_400_000 < now;
@@ -43,17 +44,15 @@ export function passwordExpired(user: UserRow, settings: TLoginSettings, now = D
  * Every attempt is written to the tenant's audit log.
  */
 export function loginService(
-  app: Pick<
+  deps: Pick<
     Platform,
     'db' | 'captcha' | 'config' | 'loginGuard' | 'mailer' | 'sessions' | 'autoLoginKey' | 'clock'
-  >,
+  > & { audit: AuditService; tenants: TenantService },
 ) {
-  const db = app.db;
-  const tenants = tenantService(db);
+  const { db, clock, loginGuard, sessions, audit, tenants } = deps;
   const users = userRepository(db);
-  const audit = auditService(db);
-  const codes = loginCodes(db, { dataDir: app.config.dataDir, mailer: app.mailer });
-  const tokens = autoLoginTokens(app.autoLoginKey);
+  const codes = loginCodes({ db, clock, dataDir: deps.config.dataDir, mailer: deps.mailer });
+  const tokens = autoLoginTokens(deps.autoLoginKey);
 
   /** Audits a failed attempt and throws its code. */
   async function refuse(
@@ -88,7 +87,7 @@ export function loginService(
   ) {
     const settings = loginSettingsOf(tenant);
     const scope = loginScope(tenant.id);
-    const state = await app.loginGuard.state(scope, account, ctx.ip);
+    const state = await loginGuard.state(scope, account, ctx.ip);
     if (state.addressBlocked) await refuse(tenant, ctx, action, account, CommonErr.TooMany);
     if (state.locked || state.accountFailures >= settings.lockCount) {
       await refuse(tenant, ctx, action, account, PortalErr.AccountLocked);
@@ -97,7 +96,7 @@ export function loginService(
       if (!captcha && !settings.picCodeTag) {
         await refuse(tenant, ctx, action, account, PortalErr.CaptchaRequired);
       }
-      if (!(await app.captcha.verify('login', ctx.captchaId, captcha))) {
+      if (!(await deps.captcha.verify('login', ctx.captchaId, captcha))) {
         await refuse(tenant, ctx, action, account, PortalErr.CaptchaWrong);
       }
     }
@@ -120,7 +119,7 @@ export function loginService(
       password,
     );
     if (!user || !matches) {
-      await app.loginGuard.recordFailure(scope, account, ctx.ip);
+      await loginGuard.recordFailure(scope, account, ctx.ip);
       return refuse(tenant, ctx, action, account, PortalErr.LoginFailed, user);
     }
     if (user.status === 'disabled')
@@ -129,10 +128,10 @@ export function loginService(
   }
 
   async function startSession(tenant: TenantRow, user: UserRow, ctx: LoginContext, action: string) {
-    await app.loginGuard.recordSuccess(loginScope(tenant.id), user.account);
+    await loginGuard.recordSuccess(loginScope(tenant.id), user.account);
     const actor = await loadActor(db, user.id, tenant.id);
     if (!actor) throw new AppError(PortalErr.LoginFailed);
-    const token = await app.sessions.create({
+    const token = await sessions.create({
       kind: 'user',
       subjectId: user.id,
       tenantId: tenant.id,
@@ -166,11 +165,11 @@ export function loginService(
         if (!input.code)
           await refuse(tenant, ctx, action, user.account, ConsoleErr.CodeRequired, user);
         if (!(await codes.verify(user.id, input.code!))) {
-          await app.loginGuard.recordFailure(scope, user.account, ctx.ip);
+          await loginGuard.recordFailure(scope, user.account, ctx.ip);
           await refuse(tenant, ctx, action, user.account, PortalErr.CodeWrong, user);
         }
       }
-      if (passwordExpired(user, settings)) {
+      if (passwordExpired(user, settings, clock())) {
         await refuse(tenant, ctx, action, user.account, ConsoleErr.PasswordExpired, user);
       }
       return startSession(tenant, user, ctx, action);
@@ -202,7 +201,7 @@ export function loginService(
       const tenant = await tenants.requireActive(ctx.host);
       const { settings, scope } = await admit(tenant, account, captcha, ctx, action);
       const user = await checkPassword(tenant, account, password, ctx, scope, action);
-      await app.loginGuard.recordSuccess(scope, account);
+      await loginGuard.recordSuccess(scope, account);
       return { tenant, user, settings };
     },
 
@@ -211,7 +210,7 @@ export function loginService(
       const tenant = await tenants.requireActive(ctx.host);
       const settings = loginSettingsOf(tenant);
       if (!settings.sms && !settings.mailCode) throw new AppError(CommonErr.Forbidden);
-      if (settings.picCodeTag && !(await app.captcha.verify('login', ctx.captchaId, captcha))) {
+      if (settings.picCodeTag && !(await deps.captcha.verify('login', ctx.captchaId, captcha))) {
         throw new AppError(PortalErr.CaptchaWrong);
       }
       const user = await users.findByAccount(tenant.id, account);
@@ -236,17 +235,17 @@ export function loginService(
         await refuse(tenant, ctx, action, '', ConsoleErr.AutoLoginNeedsCode);
       }
       const scope = loginScope(tenant.id);
-      const state = await app.loginGuard.state(scope, 'auto-login', ctx.ip);
+      const state = await loginGuard.state(scope, 'auto-login', ctx.ip);
       if (state.addressBlocked) await refuse(tenant, ctx, action, '', CommonErr.TooMany);
       const user = await users.findByAutoLoginHash(tokens.hashOf(loginToken));
-      const live = (user?.autoLoginExpiresAt?.getTime() ?? 0) > app.clock();
+      const live = (user?.autoLoginExpiresAt?.getTime() ?? 0) > clock();
       if (!user || !live || user.tenantId !== tenant.id || user.status === 'deleted') {
-        await app.loginGuard.recordFailure(scope, 'auto-login', ctx.ip);
+        await loginGuard.recordFailure(scope, 'auto-login', ctx.ip);
         return refuse(tenant, ctx, action, '', PortalErr.LoginFailed);
       }
       if (user.status === 'disabled')
         await refuse(tenant, ctx, action, user.account, ConsoleErr.UserDisabled, user);
-      if (passwordExpired(user, loginSettingsOf(tenant))) {
+      if (passwordExpired(user, loginSettingsOf(tenant), clock())) {
         await refuse(tenant, ctx, action, user.account, ConsoleErr.PasswordExpired, user);
       }
       return startSession(tenant, user, ctx, action);
@@ -263,7 +262,7 @@ export function loginService(
       // The actor's row may be a cached copy; the nonce is read as it is now.
       const user = (await users.findById(actorUser.tenantId, actorUser.id)) ?? actorUser;
       const end = user.autoLoginExpiresAt;
-      if (user.autoLoginNonce && end && end.getTime() > app.clock() && !regenerate) {
+      if (user.autoLoginNonce && end && end.getTime() > clock() && !regenerate) {
         const current = tokens.tokenOf(user.id, user.autoLoginNonce);
         if (tokens.hashOf(current) === user.autoLoginHash) {
           return { loginToken: current, expiresAt: end.toISOString() };
@@ -272,7 +271,7 @@ export function loginService(
       }
       const nonce = tokens.newNonce();
       const token = tokens.tokenOf(user.id, nonce);
-      const expiresAt = new Date(app.clock() + AUTO_LOGIN_TTL_MS);
+      const expiresAt = new Date(clock() + AUTO_LOGIN_TTL_MS);
       await users.update(user.tenantId, user.id, {
         autoLoginNonce: nonce,
         autoLoginHash: tokens.hashOf(token),
@@ -284,7 +283,7 @@ export function loginService(
     /** `/login/login/out`: ends this session and the user's auto-login link with it. */
     async logout(caller: Caller, sessionTokenHash: string) {
       const { tenantId, userId, account } = caller.actor;
-      await app.sessions.revoke(sessionTokenHash);
+      await sessions.revoke(sessionTokenHash);
       await users.update(tenantId, userId, {
         autoLoginNonce: null,
         autoLoginHash: null,

@@ -1,12 +1,12 @@
-import type { ConsoleCache } from '../../console/access/index.ts';
+import type { ConsoleCache } from '../access/index.ts';
 import { activateTenant, editTenant } from '@edp/shared/api/portal/tenants.calls';
 import type { z } from 'zod';
 import type { ZTenantEdit, ZTenantListRequest } from '@edp/shared/contracts/vendor-tenants';
 import { ConsoleErr } from '@edp/shared/errors';
 import type { Platform } from '../../platform/platform.ts';
 import { AppError } from '../../platform/errors/index.ts';
-import { auditService } from '../../console/audit/index.ts';
-import { tenantRepository, type TenantRow } from '../../console/tenants/index.ts';
+import type { AuditService } from '../audit/index.ts';
+import { tenantRepository, type TenantRow } from '../store/index.ts';
 
 const summary = (t: TenantRow) => ({
   domain: t.domain,
@@ -21,14 +21,15 @@ const summary = (t: TenantRow) => ({
  * the tenant's own audit log (account "vendor"), so the tenant's auditor sees it.
  */
 export function vendorTenantService(
-  app: Pick<Platform, 'db' | 'sessions'> & { consoleCache: ConsoleCache },
-  deps: {
+  deps: Pick<Platform, 'db' | 'sessions'> & {
+    audit: AuditService;
+    consoleCache: ConsoleCache;
     /** What the tenant kept outside the database (installer files) is removed with it. */
     tenantDeleted: (tenantId: string) => Promise<void>;
   },
 ) {
-  const repo = tenantRepository(app.db);
-  const audit = auditService(app.db);
+  const { sessions, audit, consoleCache } = deps;
+  const repo = tenantRepository(deps.db);
 
   async function tenant(id: string) {
     const row = await repo.findById(id);
@@ -68,8 +69,8 @@ export function vendorTenantService(
       const t = await tenant(id);
       const status = active ? 'active' : 'inactive';
       await repo.update(id, { status });
-      if (!active) await app.sessions.revokeTenant(id);
-      app.consoleCache.changed(id);
+      if (!active) await sessions.revokeTenant(id);
+      consoleCache.changed(id);
       await record(t, activateTenant.path, ip, { status });
     },
 
@@ -80,16 +81,16 @@ export function vendorTenantService(
       }
       const { id, ...values } = input;
       await repo.update(id, values);
-      app.consoleCache.changed(id);
+      consoleCache.changed(id);
       await record(t, editTenant.path, ip, { ...summary(t), ...values });
     },
 
     /** Deletes the tenant with all its console data, audit log included, and ends its sessions. */
     async del(id: string) {
       await tenant(id);
-      await app.sessions.revokeTenant(id);
+      await sessions.revokeTenant(id);
       await repo.delete(id);
-      app.consoleCache.changed(id);
+      consoleCache.changed(id);
       await deps.tenantDeleted(id);
     },
   };

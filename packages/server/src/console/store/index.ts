@@ -1,0 +1,15 @@
+/**
+ * The console's store: every console table's SQL, one repository per table or family of tables.
+ * The bottom of the console's layers (docs/architecture.md §4): it imports only the platform, and
+ * the console's modules above it read and write through it.
+ */
+export * from './audit-repository.ts';
+export * from './device-repository.ts';
+export * from './group-repository.ts';
+export * from './installer-repository.ts';
+export * from './login-code-repository.ts';
+export * from './proxy-repository.ts';
+export * from './role-repository.ts';
+export * from './tenant-repository.ts';
+export * from './user-repository.ts';
+export * from './device-type.ts';
