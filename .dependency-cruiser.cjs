@@ -127,7 +127,10 @@ module.exports = {
       comment:
         'The contexts stack one way: the console uses the engines (its devices are theirs); the engines and the portal use neither the console nor each other.',
       from: { path: '^packages/server/src/(engines|portal)/', pathNot: '\\.test\\.ts$' },
-      to: { path: '^packages/server/src/(console|portal|engines)/', pathNot: '^packages/server/src/$1/' },
+      to: {
+        path: '^packages/server/src/(console|portal|engines)/',
+        pathNot: '^packages/server/src/$1/',
+      },
     },
     {
       name: 'console-uses-no-portal',
@@ -141,7 +144,10 @@ module.exports = {
       severity: 'error',
       comment:
         "Outside the console's store, a repository is private to its module: another module, the composition files and the tests ask a service.",
-      from: { path: '^packages/server/src/', pathNot: '^packages/server/src/(console/store|portal/[^/]+|engines)/' },
+      from: {
+        path: '^packages/server/src/',
+        pathNot: '^packages/server/src/(console/store|portal/[^/]+|engines)/',
+      },
       to: { path: '-repository\\.ts$', pathNot: '^packages/server/src/(console/store|platform)/' },
     },
     {
@@ -151,14 +157,16 @@ module.exports = {
         'Services, caches and repositories know nothing of the web framework: only the HTTP plumbing (*/http/), the composition files and tests import fastify.',
       from: {
         path: '^packages/server/src/',
-        pathNot: '(/http/|^packages/server/src/[^/]+\\.ts$|\\.test\\.ts$|^packages/server/src/test/)',
+        pathNot:
+          '(/http/|^packages/server/src/[^/]+\\.ts$|\\.test\\.ts$|^packages/server/src/test/)',
       },
       to: { path: '^node_modules/(fastify|@fastify/|fastify-)' },
     },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(dist|node_modules|test-results)/' },
+    // node_modules is not followed but stays visible, for the rules on what may import a package.
+    exclude: { path: '(^|/)(dist|test-results)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.depcruise.json' },
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'default'] },
