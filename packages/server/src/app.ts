@@ -10,6 +10,7 @@ import {
   envelopePlugin,
   inputGuardPlugin,
   routingError,
+  clientError,
   authPlugin,
   defaultWebDist,
   webPlugin,
@@ -77,8 +78,9 @@ export async function buildApp({
     bodyLimit: BODY_LIMIT,
     trustProxy: trustProxyOf(config.TRUST_PROXY),
     requestTimeout: 120_000,
-    return503OnClosing: true,
+    return503OnClosing: false, // envelope.ts answers the 503 while closing
     frameworkErrors: routingError,
+    clientErrorHandler: clientError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer({ check: checkResponses }));

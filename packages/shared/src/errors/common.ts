@@ -13,6 +13,9 @@ export const CommonErr = {
   Conflict: -10009,
   Unavailable: -10010,
   UnsupportedMedia: -10011,
+  BadRequest: -10012,
+  HeadersTooLarge: -10013,
+  Timeout: -10014,
 } as const;
 
 export const commonCatalogue: Catalogue = {
@@ -66,5 +69,22 @@ export const commonCatalogue: Catalogue = {
     status: 415,
     'zh-CN': '不支持的请求内容类型',
     'en-US': 'Unsupported content type',
+  },
+  // The server's own refusals of a request it could not read as HTTP, or of one it would not
+  // serve, where no field is to blame (platform/http/envelope.ts).
+  [CommonErr.BadRequest]: {
+    status: 400,
+    'zh-CN': '请求格式错误',
+    'en-US': 'The request is malformed',
+  },
+  [CommonErr.HeadersTooLarge]: {
+    status: 431,
+    'zh-CN': '请求头过大',
+    'en-US': 'The request headers are too large',
+  },
+  [CommonErr.Timeout]: {
+    status: 408,
+    'zh-CN': '请求超时',
+    'en-US': 'The request timed out',
   },
 };

@@ -4,7 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { CommonErr, errorMessage, errorStatus } from '@edp/shared/errors';
 import { successMessages, type SuccessKey } from '@edp/shared/messages';
 import type { TEnvelope, TFieldRefusal } from '@edp/shared/contracts/common';
-import { ruleText } from '@edp/shared/contracts/field-rules';
+import { rule, ruleText } from '@edp/shared/contracts/field-rules';
 import { localeFromAcceptLanguage } from '@edp/shared/locale';
 import { AppError } from '../errors/index.ts';
 import { validationFailure } from './field-messages.ts';
@@ -45,17 +45,40 @@ export function fail(
   } else if (code !== CommonErr.Invalid && Object.keys(shown).length) {
     body.data = shown;
   }
-  return reply.status(status ?? errorStatus(code)).send(body);
+  const answered = status ?? errorStatus(code);
+  // A 429 says how long to wait: the seconds the refusal names, else what the limiter set
+  // (@fastify/rate-limit's window), else one second, the shortest wait the header can say.
+  if (answered === 429) {
+    const seconds = Number(params.seconds);
+    if (seconds > 0) reply.header('retry-after', String(Math.ceil(seconds)));
+    else if (!reply.hasHeader('retry-after')) reply.header('retry-after', '1');
+  }
+  return reply.status(answered).send(body);
 }
 
 /** Maps fastify's own error codes to the envelope's. */
 const fastifyCodes: Record<string, number> = {
   FST_ERR_CTP_BODY_TOO_LARGE: CommonErr.TooLarge,
   FST_ERR_CTP_INVALID_MEDIA_TYPE: CommonErr.UnsupportedMedia,
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: CommonErr.Invalid,
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: CommonErr.BadRequest,
   FST_ERR_CTP_EMPTY_JSON_BODY: CommonErr.MalformedJson,
   FST_ERR_CTP_INVALID_JSON_BODY: CommonErr.MalformedJson,
   FST_ERR_RATE_LIMIT: CommonErr.TooMany,
+};
+
+/**
+ * A client error (4xx) raised by Fastify or a plugin without a code of ours, by its status. A
+ * file the server will not serve (a path out of its folder: 403 from @fastify/static) is a file
+ * that is not there: it answers as an unknown path does, naming no rule that refused it.
+ */
+const statusCodes: Record<number, number> = {
+  403: CommonErr.NotFound,
+  404: CommonErr.NotFound,
+  408: CommonErr.Timeout,
+  413: CommonErr.TooLarge,
+  415: CommonErr.UnsupportedMedia,
+  429: CommonErr.TooMany,
+  431: CommonErr.HeadersTooLarge,
 };
 
 /**
@@ -69,6 +92,19 @@ export const envelopePlugin = fp(async (app) => {
     const body: TEnvelope<T> = { success: true, errCode: 0, msg: successMessages[msg][locale] };
     if (data !== undefined) body.data = data;
     return body;
+  });
+
+  // Fastify's own 503 while it shuts down is not the envelope (app.ts turns it off): a call that
+  // still arrives once closing has begun is refused here, and the connection not kept.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onRequest', (req, reply, done) => {
+    if (!closing) return done();
+    reply.header('connection', 'close');
+    fail(req, reply, CommonErr.Unavailable);
   });
 
   // A POST without a body is a POST with no fields, so every call can be made with a bare POST.
@@ -96,7 +132,8 @@ export const envelopePlugin = fp(async (app) => {
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       req.log.info({ err }, 'client error');
-      return fail(req, reply, CommonErr.Invalid, { field: '', detail: '' }, err.statusCode);
+      const code = statusCodes[err.statusCode] ?? CommonErr.BadRequest;
+      return fail(req, reply, code, {}, code === CommonErr.BadRequest ? err.statusCode : undefined);
     }
     req.log.error({ err }, 'unhandled error');
     return fail(req, reply, CommonErr.Server, {}, 500);
@@ -111,5 +148,5 @@ export const envelopePlugin = fp(async (app) => {
 export function routingError(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
   req.locale = localeFromAcceptLanguage(req.headers['accept-language']);
   if (!req.url.startsWith('/api')) return reply.status(400).type('text/plain').send('Bad Request');
-  return fail(req, reply, CommonErr.Invalid, { field: 'url', detail: '' }, 400);
+  return fail(req, reply, CommonErr.Invalid, { field: 'url', detail: rule('wrongFormat') }, 400);
 }

@@ -1,5 +1,6 @@
 /** The public entry of this module: other modules import only from here. */
 export * from './auth.ts';
+export * from './client-error.ts';
 export * from './envelope.ts';
 export * from './external.ts';
 export * from './i18n.ts';

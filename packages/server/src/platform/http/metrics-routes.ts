@@ -1,7 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { CommonErr } from '@edp/shared/errors';
-import { AppError } from '../errors/index.ts';
 import type { Metrics } from '../metrics/index.ts';
 
 const sameToken = (given: string, expected: string) => {
@@ -10,7 +8,11 @@ const sameToken = (given: string, expected: string) => {
   return a.length === b.length && timingSafeEqual(a, b);
 };
 
-/** Times every request by its route pattern, and serves GET /metrics when a token is set. */
+/**
+ * Times every request by its route pattern, and serves GET /metrics when a token is set. Without
+ * the token the request goes to the not-found handler: /metrics then answers exactly as an
+ * unknown path does (status, headers, body), token set or not, so a prober learns nothing of it.
+ */
 export function metricsRoutes(app: FastifyInstance, metrics: Metrics, token: string | undefined) {
   app.addHook('onResponse', (req, reply, done) => {
     const route = req.routeOptions.url ?? 'unknown';
@@ -23,7 +25,7 @@ export function metricsRoutes(app: FastifyInstance, metrics: Metrics, token: str
   if (!token) return;
   app.get('/metrics', { schema: { hide: true } }, async (req, reply) => {
     const given = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
-    if (!sameToken(given, token)) throw new AppError(CommonErr.NotFound);
+    if (!sameToken(given, token)) return reply.callNotFound();
     reply.header('content-type', metrics.registry.contentType);
     return metrics.registry.metrics();
   });

@@ -54,11 +54,22 @@ export const apiHeaders: Readonly<Record<string, string>> = {
   'cache-control': 'no-store',
 };
 
-/** API answers get `apiHeaders`; pages, assets and the OpenAPI UI get helmet's set. */
+/**
+ * Paths the web app has no page under: the API and the metrics. An unknown one answers the
+ * envelope's 404, never the app's page (web.ts).
+ */
+export const isMachinePath = (url: string) => url.startsWith('/api') || url.startsWith('/metrics');
+
+/**
+ * API answers (and /metrics, so that its 404 is any unknown path's) get `apiHeaders`; pages,
+ * assets and the OpenAPI UI get helmet's set.
+ */
 export const securityHeadersPlugin = fp(async (app) => {
   const documentHeaders = securityHeaders();
   app.addHook('onRequest', (req, reply, done) => {
-    const api = req.url.startsWith('/api/') && !req.url.startsWith('/api/docs');
+    const api =
+      (req.url.startsWith('/api/') && !req.url.startsWith('/api/docs')) ||
+      req.url.startsWith('/metrics');
     reply.headers(api ? apiHeaders : documentHeaders);
     done();
   });

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { CommonErr } from '@edp/shared/errors';
 import { fail } from './envelope.ts';
+import { isMachinePath } from './security-headers.ts';
 
 /**
  * Where the built web app is: packages/web/dist, seen from src/platform/http (tests, dev) or from
@@ -58,7 +59,7 @@ export const webPlugin = fp<{ webDist: string }>(async (app, { webDist }) => {
     const pathname = req.url.split('?', 1)[0]!;
     const isPage =
       (req.method === 'GET' || req.method === 'HEAD') &&
-      !pathname.startsWith('/api') &&
+      !isMachinePath(pathname) &&
       !STATIC_FILE.test(pathname);
     if (hasWeb && isPage) {
       return reply.type('text/html').sendFile('index.html');

@@ -143,6 +143,10 @@ describe('/api/com/n/* and /api/com/my/{info,pwd}', () => {
       );
       // The wait travels apart too, so the page can count it down and offer the code's entry.
       expect(again.res.body.data).toMatchObject({ seconds: expect.stringMatching(/^(60|59)$/) });
+      // And in Retry-After, for any client that reads the header rather than the envelope.
+      expect(again.res.headers['retry-after']).toBe(
+        (again.res.body.data as { seconds: string }).seconds,
+      );
       expect(again.mails).toHaveLength(0);
       const zh = await sendCode(email, 'reset', { 'accept-language': 'zh-CN' });
       expect(zh.res.body.msg).toMatch(/^验证码刚刚已发送，请 (60|59) 秒后再试$/);
