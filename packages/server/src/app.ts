@@ -1,7 +1,14 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import { durabilityNotice, openDatabase, type Database, type Db } from './platform/db/index.ts';
+import {
+  durabilityNotice,
+  openDatabase,
+  openedNotice,
+  preparedImageDir,
+  type Database,
+  type Db,
+} from './platform/db/index.ts';
 import { loadAutoLoginKey, loadVendorKeys, type VendorKeys } from './platform/keys/index.ts';
 import { sessionService, type SessionService } from './platform/sessions/index.ts';
 import { consoleCache, type ConsoleCache } from './console/access/index.ts';
@@ -107,8 +114,13 @@ export async function buildApp({
       url: config.DATABASE_URL,
       pgliteDir: `${config.dataDir}/pglite`,
       pgliteFsync: config.PGLITE_FSYNC === 'on',
+      pgliteImage: preparedImageDir(),
     }));
-  if (!database) app.addHook('onClose', () => db.close());
+  if (!database) {
+    app.addHook('onClose', () => db.close());
+    const opened = openedNotice(db, config.DATABASE_URL ? undefined : `${config.dataDir}/pglite`);
+    app.log[opened.level](opened.data, opened.msg);
+  }
   const durability = durabilityNotice(db.durability);
   if (durability) app.log[durability.level]({ dir: `${config.dataDir}/pglite` }, durability.msg);
   app.decorate('config', config);
