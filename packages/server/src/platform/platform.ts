@@ -1,5 +1,12 @@
 import type { Config } from '../config.ts';
-import { durabilityNotice, openDatabase, type Database, type Db } from './db/index.ts';
+import {
+  durabilityNotice,
+  openDatabase,
+  openedNotice,
+  preparedImageDir,
+  type Database,
+  type Db,
+} from './db/index.ts';
 import { localCacheBus, redisCacheBus, type CacheBus } from './cache/index.ts';
 import { captchaService, type CaptchaService } from './captcha/index.ts';
 import { loadAutoLoginKey, loadVendorKeys, type VendorKeys } from './keys/index.ts';
@@ -48,7 +55,15 @@ export async function openPlatform(opts: {
       url: config.DATABASE_URL,
       pgliteDir: `${config.dataDir}/pglite`,
       pgliteFsync: config.PGLITE_FSYNC === 'on',
+      pgliteImage: preparedImageDir(),
     }));
+  if (!opts.database) {
+    const opened = openedNotice(
+      database,
+      config.DATABASE_URL ? undefined : `${config.dataDir}/pglite`,
+    );
+    log[opened.level](opened.data, opened.msg);
+  }
   const durability = durabilityNotice(database.durability);
   if (durability) log[durability.level]({ dir: `${config.dataDir}/pglite` }, durability.msg);
   const db = database.db;

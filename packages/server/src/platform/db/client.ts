@@ -4,11 +4,16 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import pg from 'pg';
-import { openSyncedPglite } from './pglite-fsync.ts';
+import { openSyncedPglite, takeSyncedMark } from './pglite-fsync.ts';
+import {
+  imageRefusal,
+  isEmptyDir,
+  migrationsOf,
+  pgliteVersion,
+  placeImage,
+  readManifest,
+} from './prepared-image.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -23,10 +28,31 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
  */
 export type Durability = 'synced' | 'page-cache' | 'memory' | 'server';
 
+/**
+ * How the database came to be at open: `existing` was there already; `image` was copied from
+ * the prepared image (prepared-image.ts); `initdb` was made by PGlite's initdb (no usable
+ * image); `memory` is an in-memory PGlite; `server` is PostgreSQL's.
+ */
+export type Origin = 'existing' | 'image' | 'initdb' | 'memory' | 'server';
+
+/** What opening the database did, for the start-up log. */
+export interface Opened {
+  origin: Origin;
+  /** Migrations in the database after open, and how many of them this open applied. */
+  migrations: number;
+  applied: number;
+  /** Why the prepared image was not used, when there is one (a fresh PGlite directory only). */
+  imageRefused?: string;
+  /** Where the prepared image was looked for, when there was none (a fresh PGlite directory only). */
+  imageMissing?: string;
+  ms: number;
+}
+
 export interface Database {
   db: Db;
   driver: 'pglite' | 'pg';
   durability: Durability;
+  opened: Opened;
   /** Rejects when the database does not answer (health checks). */
   ping(): Promise<void>;
   /** PostgreSQL: the connection pool's use now (metrics); PGlite has one connection and none. */
@@ -47,7 +73,9 @@ export function migrationsFolder(): string {
 /**
  * Opens the database and applies the committed migrations: PostgreSQL when a URL is given,
  * else PGlite under `pgliteDir` (or in memory when `pgliteDir` is 'memory://'), its commits
- * synced to disk unless `pgliteFsync` is false.
+ * synced to disk unless `pgliteFsync` is false. A PGlite directory that holds no database yet
+ * starts as a copy of `pgliteImage` (a prepared image, prepared-image.ts) when that image's
+ * migrations are the first of the committed ones; the migrations then run as on any start.
  */
 export async function openDatabase(opts: {
   url?: string;
@@ -56,37 +84,126 @@ export async function openDatabase(opts: {
   pgliteFsync?: boolean;
   /** A PGlite data directory dump to start from (tests: one migrated snapshot for all files). */
   pgliteSnapshot?: Blob;
+  /** The prepared image a new PGlite directory starts from (prepared-image.ts); never for PostgreSQL. */
+  pgliteImage?: string;
 }): Promise<Database> {
+  const started = performance.now();
   const migrations = { migrationsFolder: migrationsFolder() };
   if (opts.url) {
+    // Loaded only for PostgreSQL: most starts never need them.
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     // An idle connection dropped by the server (restart, failover, a test database dropped)
     // must not crash the process; the pool replaces it at the next query.
     pool.on('error', () => {});
-    const db = drizzlePg(pool, { schema });
-    await migratePg(db, migrations);
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const before = await migrationCount(db);
+    await migratePg(db as never, migrations);
     return withPing({
-      db: db as unknown as Db,
+      db,
       driver: 'pg',
       durability: 'server',
+      opened: await openedNow(db, 'server', before, started),
       poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     });
   }
   const inMemory = opts.pgliteDir.startsWith('memory://');
   const synced = !inMemory && opts.pgliteFsync !== false;
+  let origin: Origin = inMemory ? 'memory' : 'existing';
+  const image: Pick<Opened, 'imageRefused' | 'imageMissing'> = {};
+  if (
+    !inMemory &&
+    !opts.pgliteSnapshot &&
+    !fs.existsSync(path.join(opts.pgliteDir, 'PG_VERSION'))
+  ) {
+    origin = 'initdb';
+    const manifest = opts.pgliteImage ? readManifest(opts.pgliteImage) : undefined;
+    if (!manifest) image.imageMissing = opts.pgliteImage ?? 'none given';
+    else {
+      image.imageRefused = isEmptyDir(opts.pgliteDir)
+        ? imageRefusal(manifest, migrationsOf(migrations.migrationsFolder), pgliteVersion())
+        : `${opts.pgliteDir} is not empty`;
+      if (!image.imageRefused) {
+        await placeImage(opts.pgliteImage!, opts.pgliteDir, { sync: synced });
+        origin = 'image';
+      }
+    }
+  }
   if (!inMemory) fs.mkdirSync(opts.pgliteDir, { recursive: true });
-  const client = synced
-    ? await openSyncedPglite(opts.pgliteDir, { loadDataDir: opts.pgliteSnapshot })
-    : await PGlite.create(opts.pgliteDir, { loadDataDir: opts.pgliteSnapshot });
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, migrations);
+  let client: PGlite;
+  if (synced) {
+    client = await openSyncedPglite(opts.pgliteDir, { loadDataDir: opts.pgliteSnapshot });
+  } else {
+    // Written to without syncs from now on: the next synced open must sync it all.
+    if (!inMemory) takeSyncedMark(opts.pgliteDir);
+    client = await PGlite.create(opts.pgliteDir, { loadDataDir: opts.pgliteSnapshot });
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const before = origin === 'initdb' ? 0 : await migrationCount(db);
+  await migratePglite(db as never, migrations);
   return withPing({
-    db: db as unknown as Db,
+    db,
     driver: 'pglite',
     durability: inMemory ? 'memory' : synced ? 'synced' : 'page-cache',
+    opened: { ...(await openedNow(db, origin, before, started)), ...image },
     close: () => client.close(),
   });
+}
+
+/** Migrations recorded in the database (drizzle's table); 0 before the first. */
+async function migrationCount(db: Db): Promise<number> {
+  try {
+    const result = await db.execute(
+      sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+    );
+    return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+  } catch {
+    return 0;
+  }
+}
+
+async function openedNow(db: Db, origin: Origin, before: number, started: number) {
+  const migrations = await migrationCount(db);
+  return { origin, migrations, applied: migrations - before, ms: performance.now() - started };
+}
+
+/** The start-up log line that says where the database came from and what opening it did. */
+export function openedNotice(
+  database: Database,
+  pgliteDir?: string,
+): { level: 'warn' | 'info'; msg: string; data: Record<string, unknown> } {
+  const { origin, migrations, applied, imageRefused, imageMissing, ms } = database.opened;
+  const data = { origin, migrations, applied, ms: Math.round(ms), dir: pgliteDir };
+  const counts = `${migrations} migrations, ${applied} applied now`;
+  switch (origin) {
+    case 'image':
+      return {
+        level: 'info',
+        data,
+        msg: `database: new PGlite database from the prepared image; ${counts}`,
+      };
+    case 'initdb':
+      if (imageRefused)
+        return {
+          level: 'warn',
+          data: { ...data, imageNotUsed: imageRefused },
+          msg: `database: new PGlite database made by initdb, the prepared image not used (${imageRefused}; npm run build remakes it); ${counts}`,
+        };
+      return {
+        level: 'info',
+        data: { ...data, noImageIn: imageMissing },
+        msg: `database: new PGlite database made by initdb (no prepared image; npm run build makes one); ${counts}`,
+      };
+    case 'server':
+      return { level: 'info', data, msg: `database: PostgreSQL; ${counts}` };
+    default:
+      return { level: 'info', data, msg: `database: PGlite opened; ${counts}` };
+  }
 }
 
 /** The start-up log line that says what an acknowledged commit survives, where it needs saying. */

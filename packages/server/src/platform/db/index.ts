@@ -5,3 +5,4 @@ export * from './like-pattern.ts';
 export * from './random-code.ts';
 export * from './storable-text.ts';
 export * from './schema/index.ts';
+export * from './prepared-image.ts';

@@ -83,7 +83,8 @@ export function installFsync(nodefs: unknown, sync: SyncFd): void {
     });
 }
 
-const isWal = (file: string) => path.basename(path.dirname(file)) === 'pg_wal';
+/** A WAL segment (synced with fdatasync, as native PostgreSQL does). */
+export const isWal = (file: string) => path.basename(path.dirname(file)) === 'pg_wal';
 
 /** NodeFS whose fsync reaches the disk. */
 export class SyncedNodeFS extends NodeFS {
@@ -115,7 +116,8 @@ export function syncTree(dir: string, sync: SyncFd = syncFd): void {
   syncPath(dir, 'directory', sync);
 }
 
-function syncPath(file: string, kind: SyncKind, sync: SyncFd): void {
+/** Syncs one file or directory by its path. */
+export function syncPath(file: string, kind: SyncKind, sync: SyncFd = syncFd): void {
   const fd = fs.openSync(file, 'r');
   try {
     sync(fd, kind);
@@ -125,19 +127,57 @@ function syncPath(file: string, kind: SyncKind, sync: SyncFd): void {
 }
 
 /**
+ * The mark beside a data directory (`<dir>.synced`) that says every file in it is on disk: the
+ * last process to open it synced each commit and closed it cleanly (its shutdown checkpoint
+ * synced the rest), or it was just put there synced (prepared-image.ts). Any open takes the
+ * mark away, so that while the database is open, after a crash and after a run with
+ * PGLITE_FSYNC=off there is none, and the next synced open syncs the whole directory, as
+ * before. The mark itself is never synced: it only needs to be right while the machine stays
+ * up, for the page cache is what a sync at open would flush; after a power cut there is nothing
+ * left in it, and PostgreSQL's recovery starts from what the disk kept, as native PostgreSQL's
+ * does. (Native PostgreSQL syncs its data directory at start only after a crash.)
+ */
+const syncedMark = (dataDir: string) => `${path.resolve(dataDir)}.synced`;
+
+/** Marks `dataDir` as entirely on disk (see syncedMark). */
+export function markSynced(dataDir: string): void {
+  fs.writeFileSync(syncedMark(dataDir), 'every file of this PGlite data directory is on disk\n');
+}
+
+/** Takes the mark away; true when it was there (see syncedMark). */
+export function takeSyncedMark(dataDir: string): boolean {
+  try {
+    fs.unlinkSync(syncedMark(dataDir));
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw err;
+  }
+}
+
+/**
  * Opens PGlite on `dataDir` with every commit synced to disk: PostgreSQL's fsync on, NODEFS's
- * fsync reaching the host, and what is already on disk synced once at open.
+ * fsync reaching the host, and what is already on disk synced once at open, unless the
+ * directory is marked as synced (syncedMark: it was closed cleanly by such a process, or just
+ * put there synced); a clean close marks it again.
  */
 export async function openSyncedPglite(
   dataDir: string,
   options: Omit<PGliteOptions, 'fs' | 'dataDir' | 'startParams'> = {},
   sync: SyncFd = syncFd,
 ): Promise<PGlite> {
+  const dir = path.resolve(dataDir);
+  const onDisk = takeSyncedMark(dir) && !options.loadDataDir;
   const client = await PGlite.create({
     ...options,
     fs: new SyncedNodeFS(dataDir, sync),
     startParams: syncedStartParams(),
   });
-  syncTree(path.resolve(dataDir), sync);
+  if (!onDisk) syncTree(dir, sync);
+  const close = client.close.bind(client);
+  client.close = async () => {
+    await close();
+    markSynced(dir);
+  };
   return client;
 }
