@@ -45,3 +45,6 @@ export function usePaging(initialSize: number = DEFAULT_PAGE_SIZE) {
 
   return { params, shown, change, reset, pagination };
 }
+
+/** A list's paging state and actions (what `usePaging` gives). */
+export type Paging = ReturnType<typeof usePaging>;

@@ -44,7 +44,6 @@ const admin: DeepString<typeof zh> = {
   },
   permission: { read: 'Read (read-only)', write: 'Write (writable)' },
   status: { normal: 'Normal', disabled: 'Disabled', deleted: 'Deleted' },
-  total: '{{total}} in total',
   modified: 'Modified successfully',
   readOnly: 'Your role is read-only: data cannot be changed.',
   forbidden: {

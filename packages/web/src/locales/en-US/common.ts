@@ -31,6 +31,7 @@ const common: DeepString<typeof zh> = {
   empty: {
     noData: 'No data yet',
   },
+  listTotal: '{{total}} in total',
   loading: 'Loading…',
   notFound: {
     title: 'Page not found',

@@ -43,7 +43,6 @@ const admin = {
   },
   permission: { read: '读（只读）', write: '写（可写）' },
   status: { normal: '正常', disabled: '禁用', deleted: '已删除' },
-  total: '共 {{total}} 条',
   modified: '修改成功',
   readOnly: '当前角色为只读，不能修改数据。',
   forbidden: {

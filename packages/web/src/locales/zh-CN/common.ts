@@ -29,6 +29,8 @@ const common = {
   empty: {
     noData: '暂无数据',
   },
+  /** Under a list's pages. */
+  listTotal: '共 {{total}} 条',
   loading: '加载中…',
   notFound: {
     title: '页面不存在',

@@ -35,7 +35,7 @@ export function AuditFilters({ onChange }: { onChange: (filter: AuditFilter) => 
       name="audit-filters"
       onFinish={apply}
       initialValues={{ result: '' }}
-      style={{ marginBottom: 16, rowGap: 12 }}
+      style={{ rowGap: 12 }}
     >
       <Form.Item name="period" label={t('audit.period')}>
         <DatePicker.RangePicker

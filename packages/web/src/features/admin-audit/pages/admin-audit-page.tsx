@@ -6,7 +6,7 @@ import dayjs from 'dayjs';
 import '../../../lib/dayjs-locale.ts';
 import { useTranslation } from 'react-i18next';
 import type { TAuditItem } from '@edp/shared/contracts/console-admin';
-import { PageContainer } from '../../../components/page-container.tsx';
+import { ListPage } from '../../../components/list-page.tsx';
 import { usePaging } from '../../../lib/use-paging.ts';
 import { ApiError } from '../../../lib/http.ts';
 import '../../admin-common/lib/admin-locales.ts';
@@ -17,7 +17,6 @@ import { useAuditLog } from '../api/get-audit-log.ts';
 import { AuditDetailDrawer } from '../components/audit-detail-drawer.tsx';
 import { AuditFilters } from '../components/audit-filters.tsx';
 import { cleanFilter, type AuditFilter } from '../lib/audit-filter.ts';
-import { ListTable } from '../../admin-common/components/list-table.tsx';
 import { TAG } from '../../admin-common/lib/tag-colors.ts';
 
 /** Audit log (audit duty): filter, page through, open an entry, export the filtered CSV. */
@@ -87,29 +86,28 @@ export default function AdminAuditPage() {
   ];
 
   return (
-    <PageContainer
+    <ListPage<TAuditItem>
       title={tm('adminAudit')}
-      extra={
+      actions={
         <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void download()}>
           {t('audit.export')}
         </Button>
       }
+      filters={
+        <AuditFilters
+          onChange={(f) => {
+            setFilter(cleanFilter(f));
+            paging.reset();
+          }}
+        />
+      }
+      query={list}
+      paging={paging}
+      columns={columns}
+      emptyText={t('audit.empty')}
     >
       {holder}
-      <AuditFilters
-        onChange={(f) => {
-          setFilter(cleanFilter(f));
-          paging.reset();
-        }}
-      />
-      <ListTable<TAuditItem>
-        loading={list.isFetching}
-        columns={columns}
-        dataSource={list.data?.list}
-        emptyText={t('audit.empty')}
-        paging={{ ...paging, total: list.data?.total }}
-      />
       <AuditDetailDrawer entry={entry} onClose={() => setEntry(undefined)} />
-    </PageContainer>
+    </ListPage>
   );
 }

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, Segmented, Space } from 'antd';
-import { CloudUploadOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Segmented, Space } from 'antd';
+import { CloudUploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { addDevice } from '@edp/shared/api/console/devices.calls';
 import type { TDeviceItem } from '@edp/shared/contracts/devices';
 import type { DeviceStatus } from '@edp/shared/contracts/engine';
-import { PageContainer } from '../../../components/page-container.tsx';
+import { ListPage } from '../../../components/list-page.tsx';
 import { usePaging } from '../../../lib/use-paging.ts';
 import { useMayCall } from '../../admin-common/lib/admin-user.ts';
 import { useDeviceList } from '../api/get-device-list.ts';
@@ -13,7 +13,7 @@ import { BulkActions } from '../components/bulk-actions.tsx';
 import { DeviceCounters } from '../components/device-counters.tsx';
 import { DeviceFilters } from '../components/device-filters.tsx';
 import { DeviceFormModal } from '../components/device-form-modal.tsx';
-import { DeviceTable } from '../components/device-table.tsx';
+import { useDeviceColumns } from '../components/device-columns.tsx';
 import { EnrolDrawer } from '../components/enrol-drawer.tsx';
 import '../components/admin-devices.css';
 import { filterOf, isFiltered, NO_FILTER, type DeviceFilterState } from '../lib/device-filter.ts';
@@ -41,6 +41,7 @@ export default function AdminDevicesPage() {
   const [enrolling, setEnrolling] = useState(false);
   const sent = filterOf(filter);
   const list = useDeviceList(status, { ...paging.params, ...sent, ...sort });
+  const columns = useDeviceColumns({ status, canWrite, onEdit: setEditing });
   const change = (apply: () => void) => {
     apply();
     setSelected([]);
@@ -53,72 +54,70 @@ export default function AdminDevicesPage() {
       : t('emptyDeprecated');
 
   return (
-    <PageContainer
+    <ListPage<TDeviceItem>
       title={tm('adminDevices')}
-      extra={
-        <Space wrap>
-          <Button icon={<CloudUploadOutlined />} onClick={() => setEnrolling(true)}>
-            {t('enrol.button')}
-          </Button>
-          {canWrite && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-              {ta('actions.add')}
-            </Button>
-          )}
-        </Space>
+      actions={
+        <Button icon={<CloudUploadOutlined />} onClick={() => setEnrolling(true)}>
+          {t('enrol.button')}
+        </Button>
       }
+      add={{ label: ta('actions.add'), onClick: () => setEditing('new') }}
+      readOnly={!canWrite && ta('readOnly')}
+      above={
+        <>
+          <Space wrap align="center" style={{ marginBottom: 16 }}>
+            <Segmented<DeviceStatus>
+              aria-label={t('lists.label')}
+              value={status}
+              onChange={(next) => change(() => setStatus(next))}
+              options={[
+                { value: 'running', label: t('lists.running') },
+                { value: 'deprecated', label: t('lists.deprecated') },
+              ]}
+            />
+            {status === 'running' && list.data && (
+              <span role="status">{t('onlineNow', { count: list.data.online })}</span>
+            )}
+          </Space>
+          <DeviceCounters
+            counts={list.data?.counts}
+            loading={list.isPending}
+            active={filter.type}
+            onSelect={(type) => change(() => setFilter({ ...filter, type }))}
+          />
+          <DeviceFilters
+            value={filter}
+            onChange={(next) => change(() => setFilter(next))}
+            sort={sort.sort}
+            order={sort.order}
+            onSort={(s, o) => change(() => setSort({ sort: s, order: o }))}
+          />
+          {canWrite && (
+            <BulkActions
+              key={status}
+              status={status}
+              selected={selected}
+              filter={sent}
+              onDone={() => setSelected([])}
+            />
+          )}
+        </>
+      }
+      query={list}
+      paging={paging}
+      columns={columns}
+      emptyText={emptyText}
+      table={{
+        rowSelection: canWrite
+          ? {
+              selectedRowKeys: selected,
+              preserveSelectedRowKeys: true,
+              onChange: (keys) => setSelected(keys as string[]),
+              getCheckboxProps: (d) => ({ 'aria-label': d.name }),
+            }
+          : undefined,
+      }}
     >
-      {!canWrite && (
-        <Alert type="info" showIcon title={ta('readOnly')} style={{ marginBottom: 16 }} />
-      )}
-      <Space wrap align="center" style={{ marginBottom: 16 }}>
-        <Segmented<DeviceStatus>
-          aria-label={t('lists.label')}
-          value={status}
-          onChange={(next) => change(() => setStatus(next))}
-          options={[
-            { value: 'running', label: t('lists.running') },
-            { value: 'deprecated', label: t('lists.deprecated') },
-          ]}
-        />
-        {status === 'running' && list.data && (
-          <span role="status">{t('onlineNow', { count: list.data.online })}</span>
-        )}
-      </Space>
-      <DeviceCounters
-        counts={list.data?.counts}
-        loading={list.isPending}
-        active={filter.type}
-        onSelect={(type) => change(() => setFilter({ ...filter, type }))}
-      />
-      <DeviceFilters
-        value={filter}
-        onChange={(next) => change(() => setFilter(next))}
-        sort={sort.sort}
-        order={sort.order}
-        onSort={(s, o) => change(() => setSort({ sort: s, order: o }))}
-      />
-      {canWrite && (
-        <BulkActions
-          key={status}
-          status={status}
-          selected={selected}
-          filter={sent}
-          onDone={() => setSelected([])}
-        />
-      )}
-      <DeviceTable
-        status={status}
-        data={list.data}
-        loading={list.isFetching}
-        emptyText={emptyText}
-        page={paging.shown}
-        onPage={paging.change}
-        canWrite={canWrite}
-        selected={selected}
-        onSelect={setSelected}
-        onEdit={setEditing}
-      />
       <DeviceFormModal
         open={!!editing}
         device={editing === 'new' ? undefined : editing}
@@ -130,6 +129,6 @@ export default function AdminDevicesPage() {
         defaultGroupId={filter.groupId}
         onClose={() => setEnrolling(false)}
       />
-    </PageContainer>
+    </ListPage>
   );
 }

@@ -1,10 +1,8 @@
 import { useState } from 'react';
-import { Alert, Button } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { addGroup } from '@edp/shared/api/console/groups.calls';
 import type { TGroupItem } from '@edp/shared/contracts/user';
-import { ListTable } from '../../admin-common/components/list-table.tsx';
-import { PageContainer } from '../../../components/page-container.tsx';
+import { ListPage } from '../../../components/list-page.tsx';
 import { useGroupList } from '../../admin-common/api/get-group-list.ts';
 import '../../admin-common/lib/admin-locales.ts';
 import { useMayCall } from '../../admin-common/lib/admin-user.ts';
@@ -13,7 +11,6 @@ import { useDeleteGroup } from '../api/delete-group.ts';
 import { EscrowModal } from '../components/escrow-modal.tsx';
 import { groupColumns } from '../components/group-columns.tsx';
 import { GroupFormModal, type GroupEditing } from '../components/group-form-modal.tsx';
-import { addGroup } from '@edp/shared/api/console/groups.calls';
 
 /** Groups: a tree table; the system duty adds, edits, deletes and escrows, others only read. */
 export default function AdminGroupsPage() {
@@ -40,43 +37,29 @@ export default function AdminGroupsPage() {
   });
 
   return (
-    <PageContainer
+    <ListPage<GroupNode>
       title={tm('adminGroups')}
-      extra={
-        canWrite && (
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setEditing({ mode: 'add' })}
-          >
-            {t('groups.addTop')}
-          </Button>
-        )
-      }
+      add={{ label: t('groups.addTop'), onClick: () => setEditing({ mode: 'add' }) }}
+      readOnly={!canWrite && ta('readOnly')}
+      query={groups}
+      rows={buildGroupTree(list)}
+      columns={columns}
+      emptyText={t('groups.empty')}
+      table={{
+        expandable: {
+          expandedRowKeys: list.filter((g) => !folded.has(g.id)).map((g) => g.id),
+          onExpand: (open, g) =>
+            setFolded((f) => {
+              const next = new Set(f);
+              if (open) next.delete(g.id);
+              else next.add(g.id);
+              return next;
+            }),
+        },
+      }}
     >
-      {!canWrite && (
-        <Alert type="info" showIcon title={ta('readOnly')} style={{ marginBottom: 16 }} />
-      )}
-      {groups.isSuccess && (
-        <ListTable<GroupNode>
-          columns={columns}
-          dataSource={buildGroupTree(list)}
-          expandable={{
-            expandedRowKeys: list.filter((g) => !folded.has(g.id)).map((g) => g.id),
-            onExpand: (open, g) =>
-              setFolded((f) => {
-                const next = new Set(f);
-                if (open) next.delete(g.id);
-                else next.add(g.id);
-                return next;
-              }),
-          }}
-          emptyText={t('groups.empty')}
-        />
-      )}
-      {groups.isLoading && <ListTable<GroupNode> loading columns={columns} dataSource={[]} />}
       <GroupFormModal editing={editing} onClose={() => setEditing(undefined)} />
       <EscrowModal group={escrowing} groups={list} onClose={() => setEscrowing(undefined)} />
-    </PageContainer>
+    </ListPage>
   );
 }

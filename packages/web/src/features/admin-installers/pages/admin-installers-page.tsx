@@ -1,16 +1,15 @@
 import { useState } from 'react';
-import { Alert, Button, Input, Select, Space, Tooltip, Typography } from 'antd';
+import { Button, Input, Select, Space, Tooltip, Typography } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { uploadInstaller } from '@edp/shared/api/console/installers.calls';
 import { ENGINE_KINDS, type EngineKind } from '@edp/shared/constants';
 import type { TInstallerItem } from '@edp/shared/contracts/installers';
-import { PageContainer } from '../../../components/page-container.tsx';
+import { ListPage } from '../../../components/list-page.tsx';
 import { formatTime } from '../../../lib/format.ts';
 import { usePaging } from '../../../lib/use-paging.ts';
 import { ConfirmDeleteButton } from '../../admin-common/components/confirm-delete-button.tsx';
-import { ListTable } from '../../admin-common/components/list-table.tsx';
 import { useAdminUser, useMayCall } from '../../admin-common/lib/admin-user.ts';
 import { downloadInstallerFile, useDeleteInstaller, useInstallerList } from '../api/installers.ts';
 import { EnrolPanel } from '../components/enrol-panel.tsx';
@@ -93,57 +92,50 @@ export default function AdminInstallersPage() {
   ];
 
   return (
-    <PageContainer
+    <ListPage<TInstallerItem>
       title={tm('adminInstallers')}
-      extra={
-        canWrite && (
-          <Button type="primary" icon={<UploadOutlined />} onClick={() => setUploading(true)}>
-            {t('upload')}
-          </Button>
-        )
+      add={{ label: t('upload'), icon: <UploadOutlined />, onClick: () => setUploading(true) }}
+      readOnly={!canWrite && t('readOnly')}
+      filters={
+        <>
+          <Input.Search
+            allowClear
+            aria-label={t('filters.keyword')}
+            placeholder={t('filters.keyword')}
+            maxLength={64}
+            onSearch={(value) => {
+              setKeyword(value.trim());
+              paging.reset();
+            }}
+            style={{ width: 260 }}
+          />
+          <Select<EngineKind>
+            allowClear
+            aria-label={t('filters.kind')}
+            placeholder={t('filters.allKinds')}
+            value={kind}
+            onChange={(value) => {
+              setKind(value);
+              paging.reset();
+            }}
+            options={ENGINE_KINDS.map((k) => ({ value: k, label: k }))}
+            style={{ width: 180 }}
+          />
+        </>
       }
-    >
-      {!canWrite && (
-        <Alert type="info" showIcon title={t('readOnly')} style={{ marginBottom: 16 }} />
-      )}
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Input.Search
-          allowClear
-          aria-label={t('filters.keyword')}
-          placeholder={t('filters.keyword')}
-          maxLength={64}
-          onSearch={(value) => {
-            setKeyword(value.trim());
-            paging.reset();
-          }}
-          style={{ width: 260 }}
-        />
-        <Select<EngineKind>
-          allowClear
-          aria-label={t('filters.kind')}
-          placeholder={t('filters.allKinds')}
-          value={kind}
-          onChange={(value) => {
-            setKind(value);
-            paging.reset();
-          }}
-          options={ENGINE_KINDS.map((k) => ({ value: k, label: k }))}
-          style={{ width: 180 }}
-        />
-      </Space>
-      <ListTable<TInstallerItem>
-        columns={columns}
-        dataSource={list.data?.list}
-        loading={list.isFetching}
-        emptyText={keyword || kind ? t('emptyFiltered') : t('empty')}
-        paging={{ shown: paging.shown, total: list.data?.total, change: paging.change }}
-        expandable={{
+      query={list}
+      paging={paging}
+      columns={columns}
+      emptyText={keyword || kind ? t('emptyFiltered') : t('empty')}
+      table={{
+        expandable: {
           rowExpandable: (i) => !!i.description,
           expandedRowRender: (i) => i.description,
-        }}
-      />
+        },
+      }}
+    >
       {!!list.data?.list.length && <EnrolPanel installers={list.data.list} />}
       <UploadModal open={uploading} onClose={() => setUploading(false)} />
-    </PageContainer>
+    </ListPage>
   );
 }

@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { Alert, Button, Space, Tag } from 'antd';
+import { Button, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { PageContainer } from '../../../components/page-container.tsx';
+import { ListPage } from '../../../components/list-page.tsx';
 import { formatTime } from '../../../lib/format.ts';
 import { usePaging } from '../../../lib/use-paging.ts';
 import '../../admin-common/lib/admin-locales.ts';
@@ -13,7 +12,6 @@ import { proxyState } from '../../admin-common/lib/date-range.ts';
 import { useDeleteProxy } from '../api/delete-proxy.ts';
 import { useProxyList, type TProxyItem } from '../api/get-proxy-list.ts';
 import { ProxyFormModal } from '../components/proxy-form-modal.tsx';
-import { ListTable } from '../../admin-common/components/list-table.tsx';
 import { TAG } from '../../admin-common/lib/tag-colors.ts';
 import { ConfirmDeleteButton } from '../../admin-common/components/confirm-delete-button.tsx';
 import { addProxy } from '@edp/shared/api/console/proxies.calls';
@@ -75,30 +73,19 @@ export default function AdminProxiesPage() {
     });
 
   return (
-    <PageContainer
+    <ListPage<TProxyItem>
       title={tm('adminProxies')}
-      extra={
-        canWrite && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            {ta('actions.add')}
-          </Button>
-        )
-      }
+      add={{ label: ta('actions.add'), onClick: () => setEditing('new') }}
+      readOnly={!canWrite && ta('readOnly')}
+      query={list}
+      paging={paging}
+      columns={columns}
     >
-      {!canWrite && (
-        <Alert type="info" showIcon title={ta('readOnly')} style={{ marginBottom: 16 }} />
-      )}
-      <ListTable<TProxyItem>
-        loading={list.isFetching}
-        columns={columns}
-        dataSource={list.data?.list}
-        paging={{ ...paging, total: list.data?.total }}
-      />
       <ProxyFormModal
         open={!!editing}
         proxy={editing === 'new' ? undefined : editing}
         onClose={() => setEditing(undefined)}
       />
-    </PageContainer>
+    </ListPage>
   );
 }

@@ -1,21 +1,19 @@
 import { useState } from 'react';
-import { Alert, Button, Input, Space, Tag } from 'antd';
+import { Button, Input, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { PageContainer } from '../../../components/page-container.tsx';
+import { addRole } from '@edp/shared/api/console/roles.calls';
+import { ListPage } from '../../../components/list-page.tsx';
 import { usePaging } from '../../../lib/use-paging.ts';
 import { useGroupList } from '../../admin-common/api/get-group-list.ts';
 import { useRoleList, type TRoleItem } from '../../admin-common/api/get-role-list.ts';
+import { ConfirmDeleteButton } from '../../admin-common/components/confirm-delete-button.tsx';
 import '../../admin-common/lib/admin-locales.ts';
 import { useMayCall } from '../../admin-common/lib/admin-user.ts';
 import { useRoleName } from '../../admin-common/lib/role-name.ts';
+import { TAG } from '../../admin-common/lib/tag-colors.ts';
 import { useDeleteRole } from '../api/delete-role.ts';
 import { RoleFormModal } from '../components/role-form-modal.tsx';
-import { ListTable } from '../../admin-common/components/list-table.tsx';
-import { TAG } from '../../admin-common/lib/tag-colors.ts';
-import { ConfirmDeleteButton } from '../../admin-common/components/confirm-delete-button.tsx';
-import { addRole } from '@edp/shared/api/console/roles.calls';
 
 /** Roles (system duty): table with search, add/edit modal, delete with confirmation. */
 export default function AdminRolesPage() {
@@ -88,41 +86,32 @@ export default function AdminRolesPage() {
     });
 
   return (
-    <PageContainer
+    <ListPage<TRoleItem>
       title={tm('adminRoles')}
-      extra={
-        canWrite && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            {ta('actions.add')}
-          </Button>
-        )
+      add={{ label: ta('actions.add'), onClick: () => setEditing('new') }}
+      readOnly={!canWrite && ta('readOnly')}
+      filters={
+        <Input.Search
+          allowClear
+          aria-label={t('roles.keyword')}
+          placeholder={t('roles.keyword')}
+          enterButton={ta('actions.search')}
+          onSearch={(v) => {
+            setKeyword(v.trim());
+            paging.reset();
+          }}
+          style={{ width: 320 }}
+        />
       }
+      query={list}
+      paging={paging}
+      columns={columns}
     >
-      {!canWrite && (
-        <Alert type="info" showIcon title={ta('readOnly')} style={{ marginBottom: 16 }} />
-      )}
-      <Input.Search
-        allowClear
-        aria-label={t('roles.keyword')}
-        placeholder={t('roles.keyword')}
-        enterButton={ta('actions.search')}
-        onSearch={(v) => {
-          setKeyword(v.trim());
-          paging.reset();
-        }}
-        style={{ width: 320, marginBottom: 16 }}
-      />
-      <ListTable<TRoleItem>
-        loading={list.isFetching}
-        columns={columns}
-        dataSource={list.data?.list}
-        paging={{ ...paging, total: list.data?.total }}
-      />
       <RoleFormModal
         open={!!editing}
         role={editing === 'new' ? undefined : editing}
         onClose={() => setEditing(undefined)}
       />
-    </PageContainer>
+    </ListPage>
   );
 }

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, Input, Select, Space } from 'antd';
-import { PlusOutlined, SwapOutlined } from '@ant-design/icons';
+import { Button, Input, Select } from 'antd';
+import { SwapOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { addUser } from '@edp/shared/api/console/users.calls';
 import type { TUserItem } from '@edp/shared/contracts/user';
 import { USER_STATUSES, type UserStatus } from '@edp/shared/permissions';
-import { PageContainer } from '../../../components/page-container.tsx';
+import { ListPage } from '../../../components/list-page.tsx';
 import { usePaging } from '../../../lib/use-paging.ts';
 import { useUserList } from '../../admin-common/api/get-user-list.ts';
 import '../../admin-common/lib/admin-locales.ts';
@@ -13,9 +14,7 @@ import { GroupTreePanel } from '../components/group-tree-panel.tsx';
 import { MoveUsersModal } from '../components/move-users-modal.tsx';
 import { ResetPasswordModal } from '../components/reset-password-modal.tsx';
 import { UserFormModal } from '../components/user-form-modal.tsx';
-import { UserTable } from '../components/user-table.tsx';
-import './admin-users-page.css';
-import { addUser } from '@edp/shared/api/console/users.calls';
+import { useUserColumns } from '../components/user-columns.tsx';
 
 /** Users (system duty): group tree, searchable paginated table, add/edit, status, delete, move. */
 export default function AdminUsersPage() {
@@ -32,6 +31,7 @@ export default function AdminUsersPage() {
   const [resetting, setResetting] = useState<TUserItem>();
   const [moving, setMoving] = useState(false);
   const list = useUserList({ ...paging.params, groupId, keyword: keyword || undefined, status });
+  const columns = useUserColumns({ canWrite, onEdit: setEditing, onResetPassword: setResetting });
   const filter = (apply: () => void) => {
     apply();
     setSelected([]);
@@ -39,66 +39,58 @@ export default function AdminUsersPage() {
   };
 
   return (
-    <PageContainer
+    <ListPage<TUserItem>
       title={tm('adminUsers')}
-      extra={
+      actions={
         canWrite && (
-          <Space wrap>
-            <Button
-              icon={<SwapOutlined />}
-              disabled={selected.length === 0}
-              onClick={() => setMoving(true)}
-            >
-              {t('users.move')}
-            </Button>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-              {ta('actions.add')}
-            </Button>
-          </Space>
+          <Button
+            icon={<SwapOutlined />}
+            disabled={selected.length === 0}
+            onClick={() => setMoving(true)}
+          >
+            {t('users.move')}
+          </Button>
         )
       }
-    >
-      {!canWrite && (
-        <Alert type="info" showIcon title={ta('readOnly')} style={{ marginBottom: 16 }} />
-      )}
-      <div className="admin-users">
-        <aside className="admin-users__tree">
-          <GroupTreePanel selected={groupId} onSelect={(id) => filter(() => setGroupId(id))} />
-        </aside>
-        <div className="admin-users__main">
-          <Space wrap style={{ marginBottom: 16 }}>
-            <Input.Search
-              allowClear
-              aria-label={t('users.keyword')}
-              placeholder={t('users.keyword')}
-              enterButton={ta('actions.search')}
-              onSearch={(value) => filter(() => setKeyword(value.trim()))}
-              style={{ width: 320 }}
-            />
-            <Select<UserStatus | ''>
-              aria-label={t('users.statusFilter')}
-              value={status ?? ''}
-              style={{ width: 160 }}
-              onChange={(value) => filter(() => setStatus(value || undefined))}
-              options={[
-                { value: '', label: t('users.allStatuses') },
-                ...USER_STATUSES.map((s) => ({ value: s, label: ta(`status.${s}`) })),
-              ]}
-            />
-          </Space>
-          <UserTable
-            data={list.data}
-            loading={list.isFetching}
-            page={paging.shown}
-            onPage={paging.change}
-            canWrite={canWrite}
-            selected={selected}
-            onSelect={setSelected}
-            onEdit={setEditing}
-            onResetPassword={setResetting}
+      add={{ label: ta('actions.add'), onClick: () => setEditing('new') }}
+      readOnly={!canWrite && ta('readOnly')}
+      aside={<GroupTreePanel selected={groupId} onSelect={(id) => filter(() => setGroupId(id))} />}
+      filters={
+        <>
+          <Input.Search
+            allowClear
+            aria-label={t('users.keyword')}
+            placeholder={t('users.keyword')}
+            enterButton={ta('actions.search')}
+            onSearch={(value) => filter(() => setKeyword(value.trim()))}
+            style={{ width: 320 }}
           />
-        </div>
-      </div>
+          <Select<UserStatus | ''>
+            aria-label={t('users.statusFilter')}
+            value={status ?? ''}
+            style={{ width: 160 }}
+            onChange={(value) => filter(() => setStatus(value || undefined))}
+            options={[
+              { value: '', label: t('users.allStatuses') },
+              ...USER_STATUSES.map((s) => ({ value: s, label: ta(`status.${s}`) })),
+            ]}
+          />
+        </>
+      }
+      query={list}
+      paging={paging}
+      columns={columns}
+      emptyText={t('users.empty')}
+      table={{
+        rowSelection: canWrite
+          ? {
+              selectedRowKeys: selected,
+              onChange: (keys) => setSelected(keys as string[]),
+              getCheckboxProps: (u) => ({ 'aria-label': u.account }),
+            }
+          : undefined,
+      }}
+    >
       <UserFormModal
         open={!!editing}
         user={editing === 'new' ? undefined : editing}
@@ -114,6 +106,6 @@ export default function AdminUsersPage() {
           if (moved) setSelected([]);
         }}
       />
-    </PageContainer>
+    </ListPage>
   );
 }

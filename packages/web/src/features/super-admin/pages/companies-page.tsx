@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Input, Table, type TableProps } from 'antd';
+import { Input, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TCompanyRow } from '@edp/shared/contracts/vendor';
-import { PageContainer } from '../../../components/page-container.tsx';
+import { ListPage } from '../../../components/list-page.tsx';
 import { formatTime } from '../../../lib/format.ts';
 import { usePaging } from '../../../lib/use-paging.ts';
 import { useCompanies } from '../api/get-companies.ts';
@@ -26,8 +26,10 @@ export default function CompaniesPage() {
     { title: t('companies.createdAt'), dataIndex: 'createdAt', render: formatTime },
   ];
   return (
-    <PageContainer title={tm('saCompanies')}>
-      <div className="toolbar" role="search">
+    <ListPage<TCompanyRow>
+      plain
+      title={tm('saCompanies')}
+      filters={
         <Input.Search
           aria-label={t('companies.search')}
           placeholder={t('companies.search')}
@@ -39,15 +41,11 @@ export default function CompaniesPage() {
             paging.reset();
           }}
         />
-      </div>
-      <Table<TCompanyRow>
-        rowKey="id"
-        columns={columns}
-        dataSource={query.data?.list}
-        loading={query.isFetching}
-        pagination={paging.pagination(query.data?.total)}
-        locale={{ emptyText: t('companies.empty') }}
-      />
-    </PageContainer>
+      }
+      query={query}
+      paging={paging}
+      columns={columns}
+      emptyText={t('companies.empty')}
+    />
   );
 }

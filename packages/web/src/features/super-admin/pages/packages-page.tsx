@@ -1,14 +1,13 @@
 import { useState } from 'react';
-import { Button, Input } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TPackage } from '@edp/shared/contracts/vendor';
-import { PageContainer } from '../../../components/page-container.tsx';
+import { ListPage } from '../../../components/list-page.tsx';
 import { usePaging } from '../../../lib/use-paging.ts';
 import { usePackages } from '../api/get-packages.ts';
 import { CodesModal } from '../components/codes-modal.tsx';
 import { PackageEditModal } from '../components/package-edit-modal.tsx';
-import { PackageTable } from '../components/package-table.tsx';
+import { usePackageColumns } from '../components/package-columns.tsx';
 import '../components/vendor-texts.ts';
 
 /** Recharge packages (/sa): list, create, edit, delete and generate codes. */
@@ -21,16 +20,13 @@ export default function PackagesPage() {
   const [editing, setEditing] = useState<TPackage | null>();
   const [codesOf, setCodesOf] = useState<TPackage>();
   const query = usePackages({ ...paging.params, keyword: keyword.trim() });
+  const columns = usePackageColumns({ onEdit: setEditing, onCodes: setCodesOf });
   return (
-    <PageContainer
+    <ListPage<TPackage>
+      plain
       title={tm('saPackages')}
-      extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
-          {t('packages.create')}
-        </Button>
-      }
-    >
-      <div className="toolbar" role="search">
+      add={{ label: t('packages.create'), onClick: () => setEditing(null) }}
+      filters={
         <Input.Search
           aria-label={t('packages.search')}
           placeholder={t('packages.search')}
@@ -42,16 +38,14 @@ export default function PackagesPage() {
             paging.reset();
           }}
         />
-      </div>
-      <PackageTable
-        packages={query.data?.list}
-        loading={query.isFetching}
-        pagination={paging.pagination(query.data?.total)}
-        onEdit={setEditing}
-        onCodes={setCodesOf}
-      />
+      }
+      query={query}
+      paging={paging}
+      columns={columns}
+      emptyText={t('packages.empty')}
+    >
       <PackageEditModal editing={editing} onClose={() => setEditing(undefined)} />
       <CodesModal pkg={codesOf} onClose={() => setCodesOf(undefined)} />
-    </PageContainer>
+    </ListPage>
   );
 }

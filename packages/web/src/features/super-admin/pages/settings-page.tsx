@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PageContainer } from '../../../components/page-container.tsx';
 import { useFieldLimits } from '../../../lib/field-limits.ts';
 import { useSaveSettings, useSystemSettings, type SystemSettings } from '../api/system-settings.ts';
-import { LoadError } from '../components/load-error.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { showServerError } from '../components/server-errors.ts';
 import '../components/vendor-texts.ts';
 

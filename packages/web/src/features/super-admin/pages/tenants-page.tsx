@@ -1,15 +1,13 @@
 import { useState } from 'react';
-import { Button, Input } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PageContainer } from '../../../components/page-container.tsx';
+import { ListPage } from '../../../components/list-page.tsx';
 import { usePaging } from '../../../lib/use-paging.ts';
 import { useTenants, type TenantRow } from '../api/get-tenants.ts';
-import { LoadError } from '../components/load-error.tsx';
 import { TenantCreateModal } from '../components/tenant-create-modal.tsx';
 import { TenantDeleteModal } from '../components/tenant-delete-modal.tsx';
 import { TenantEditModal } from '../components/tenant-edit-modal.tsx';
-import { TenantTable } from '../components/tenant-table.tsx';
+import { useTenantColumns } from '../components/tenant-columns.tsx';
 import '../components/vendor-texts.ts';
 
 /**
@@ -26,16 +24,13 @@ export default function TenantsPage() {
   const [editing, setEditing] = useState<TenantRow>();
   const [deleting, setDeleting] = useState<TenantRow>();
   const query = useTenants({ ...paging.params, keyword: keyword.trim() });
+  const columns = useTenantColumns({ onEdit: setEditing, onDelete: setDeleting });
   return (
-    <PageContainer
+    <ListPage<TenantRow>
+      plain
       title={tm('saTenants')}
-      extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
-          {t('tenants.create')}
-        </Button>
-      }
-    >
-      <div className="toolbar" role="search">
+      add={{ label: t('tenants.create'), onClick: () => setCreating(true) }}
+      filters={
         <Input.Search
           aria-label={t('tenants.search')}
           placeholder={t('tenants.search')}
@@ -47,27 +42,19 @@ export default function TenantsPage() {
             paging.reset();
           }}
         />
-      </div>
-      {query.isError && (
-        <LoadError
-          title={t('tenants.loadFailed')}
-          error={query.error}
-          onRetry={() => void query.refetch()}
-        />
-      )}
-      <TenantTable
-        tenants={query.data?.list}
-        loading={query.isFetching}
-        pagination={paging.pagination(query.data?.total)}
-        emptyText={keyword.trim() ? t('tenants.emptySearch') : t('tenants.empty')}
-        onEdit={setEditing}
-        onDelete={setDeleting}
-      />
+      }
+      loadFailed={t('tenants.loadFailed')}
+      query={query}
+      paging={paging}
+      columns={columns}
+      emptyText={keyword.trim() ? t('tenants.emptySearch') : t('tenants.empty')}
+      table={{ className: 'tenant-table' }}
+    >
       {/* Mounted only while open: antd keeps a hidden forceRender dialog first in line for
           Esc, and a fresh mount starts each dialog from a clean form. */}
       {creating && <TenantCreateModal onClose={() => setCreating(false)} />}
       {editing && <TenantEditModal tenant={editing} onClose={() => setEditing(undefined)} />}
       {deleting && <TenantDeleteModal tenant={deleting} onClose={() => setDeleting(undefined)} />}
-    </PageContainer>
+    </ListPage>
   );
 }

@@ -1,29 +1,23 @@
-import { Button, Popconfirm, Space, Table, type TableProps } from 'antd';
+import { Button, Popconfirm, Space, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TPackage } from '@edp/shared/contracts/vendor';
 import { formatTime } from '../../../lib/format.ts';
 import { useDeletePackage } from '../api/delete-package.ts';
 
-interface PackageTableProps {
-  packages: TPackage[] | undefined;
-  loading: boolean;
-  pagination: TableProps<TPackage>['pagination'];
+interface PackageColumnsProps {
   onEdit: (pkg: TPackage) => void;
   onCodes: (pkg: TPackage) => void;
 }
 
-/** Recharge packages with edit, generate-codes and (confirmed) delete actions. */
-export function PackageTable({
-  packages,
-  loading,
-  pagination,
+/** Recharge packages' columns, with edit, generate-codes and (confirmed) delete actions. */
+export function usePackageColumns({
   onEdit,
   onCodes,
-}: PackageTableProps) {
+}: PackageColumnsProps): TableProps<TPackage>['columns'] {
   const { t } = useTranslation('vendor');
   const { t: tc } = useTranslation('common');
   const remove = useDeletePackage();
-  const columns: TableProps<TPackage>['columns'] = [
+  return [
     { title: t('packages.name'), dataIndex: 'name' },
     { title: t('packages.months'), dataIndex: 'months', align: 'right' },
     { title: t('packages.codesIssued'), dataIndex: 'codesIssued', align: 'right' },
@@ -58,14 +52,4 @@ export function PackageTable({
       ),
     },
   ];
-  return (
-    <Table<TPackage>
-      rowKey="id"
-      columns={columns}
-      dataSource={packages}
-      loading={loading}
-      pagination={pagination}
-      locale={{ emptyText: t('packages.empty') }}
-    />
-  );
 }

@@ -1,29 +1,21 @@
 import { Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import type { TList } from '@edp/shared/contracts/common';
 import type { TUserItem } from '@edp/shared/contracts/user';
-import { ListTable } from '../../admin-common/components/list-table.tsx';
-import type { PageState } from '../../admin-common/components/table-pagination.ts';
 import { UserRowActions } from './user-row-actions.tsx';
 import { TAG } from '../../admin-common/lib/tag-colors.ts';
 import { useRoleName } from '../../admin-common/lib/role-name.ts';
 
 const STATUS_COLOR = { normal: TAG.ok, disabled: TAG.warn, deleted: TAG.muted } as const;
 
-interface UserTableProps {
-  data: TList<TUserItem> | undefined;
-  loading: boolean;
-  page: PageState;
-  onPage: (page: number, pageSize: number) => void;
+interface UserColumnsProps {
   canWrite: boolean;
-  selected: string[];
-  onSelect: (ids: string[]) => void;
   onEdit: (user: TUserItem) => void;
   onResetPassword: (user: TUserItem) => void;
 }
 
-export function UserTable(props: UserTableProps) {
+/** The users table's columns; a writable role gets the row actions. */
+export function useUserColumns(props: UserColumnsProps): ColumnsType<TUserItem> {
   const { t } = useTranslation('adminOrg');
   const { t: ta } = useTranslation('admin');
   const roleName = useRoleName();
@@ -65,22 +57,5 @@ export function UserTable(props: UserTableProps) {
       ),
     });
   }
-  return (
-    <ListTable<TUserItem>
-      loading={props.loading}
-      columns={columns}
-      dataSource={props.data?.list}
-      emptyText={t('users.empty')}
-      paging={{ shown: props.page, total: props.data?.total, change: props.onPage }}
-      rowSelection={
-        props.canWrite
-          ? {
-              selectedRowKeys: props.selected,
-              onChange: (keys) => props.onSelect(keys as string[]),
-              getCheckboxProps: (u) => ({ 'aria-label': u.account }),
-            }
-          : undefined
-      }
-    />
-  );
+  return columns;
 }

@@ -2,10 +2,8 @@ import { Button, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { TDeviceItem, TDeviceList } from '@edp/shared/contracts/devices';
+import type { TDeviceItem } from '@edp/shared/contracts/devices';
 import type { DeviceStatus } from '@edp/shared/contracts/engine';
-import { ListTable } from '../../admin-common/components/list-table.tsx';
-import type { PageState } from '../../admin-common/components/table-pagination.ts';
 import { TAG } from '../../admin-common/lib/tag-colors.ts';
 import { DeviceTypeTag, PresenceLabel, RelativeTime } from './device-labels.tsx';
 
@@ -16,24 +14,17 @@ const INSTALL_COLOR = {
   failed: TAG.bad,
 } as const;
 
-interface DeviceTableProps {
+interface DeviceColumnsProps {
   status: DeviceStatus;
-  data: TDeviceList | undefined;
-  loading: boolean;
-  emptyText: string;
-  page: PageState;
-  onPage: (page: number, pageSize: number) => void;
   canWrite: boolean;
-  selected: string[];
-  onSelect: (ids: string[]) => void;
   onEdit: (device: TDeviceItem) => void;
 }
 
-/** Running or deprecated devices: one row each, with a link to the detail and (running) Edit. */
-export function DeviceTable(props: DeviceTableProps) {
+/** Running or deprecated devices' columns: a link to the detail and (running) Edit. */
+export function useDeviceColumns(props: DeviceColumnsProps): ColumnsType<TDeviceItem> {
   const { t } = useTranslation('adminDevices');
   const { t: ta } = useTranslation('admin');
-  const columns: ColumnsType<TDeviceItem> = [
+  return [
     {
       title: t('columns.name'),
       dataIndex: 'name',
@@ -93,23 +84,4 @@ export function DeviceTable(props: DeviceTableProps) {
       ),
     },
   ];
-  return (
-    <ListTable<TDeviceItem>
-      loading={props.loading}
-      columns={columns}
-      dataSource={props.data?.list}
-      emptyText={props.emptyText}
-      paging={{ shown: props.page, total: props.data?.total, change: props.onPage }}
-      rowSelection={
-        props.canWrite
-          ? {
-              selectedRowKeys: props.selected,
-              preserveSelectedRowKeys: true,
-              onChange: (keys) => props.onSelect(keys as string[]),
-              getCheckboxProps: (d) => ({ 'aria-label': d.name }),
-            }
-          : undefined
-      }
-    />
-  );
 }

@@ -1,31 +1,28 @@
-import { Button, Popconfirm, Space, Table, type TableProps } from 'antd';
+import { Button, Popconfirm, Space, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../lib/format.ts';
-import '../../admin-common/components/admin-table.css';
 import './tenant-table.css';
 import { useActivateTenant } from '../api/activate-tenant.ts';
 import type { TenantRow } from '../api/get-tenants.ts';
 import { TenantStatus } from './tenant-status.tsx';
 
-interface TenantTableProps {
-  tenants: TenantRow[] | undefined;
-  loading: boolean;
-  pagination: TableProps<TenantRow>['pagination'];
-  /** Shown when the list is empty: "none yet" or "none matches". */
-  emptyText: string;
+interface TenantColumnsProps {
   onEdit: (tenant: TenantRow) => void;
   onDelete: (tenant: TenantRow) => void;
 }
 
-/** The tenant's console on its own domain, served by this same server (same scheme and port). */
 /** Keeps a column on one line (tenant-table.css). */
 const fit = 'tenant-table__fit';
 
+/** The tenant's console on its own domain, served by this same server (same scheme and port). */
 const consoleUrl = (domain: string) =>
   `${window.location.protocol}//${domain}${window.location.port ? `:${window.location.port}` : ''}/admin`;
 
-/** Tenants with what each holds, and edit, activate or deactivate (asked first) and delete. */
-export function TenantTable(props: TenantTableProps) {
+/**
+ * Tenants' columns: what each holds, and edit, activate or deactivate (asked first) and delete.
+ * The table carries the `tenant-table` class.
+ */
+export function useTenantColumns(props: TenantColumnsProps): TableProps<TenantRow>['columns'] {
   const { t } = useTranslation('vendor');
   const { t: tc } = useTranslation('common');
   const act = useActivateTenant();
@@ -38,7 +35,7 @@ export function TenantTable(props: TenantTableProps) {
       })
       .catch(() => undefined);
 
-  const columns: TableProps<TenantRow>['columns'] = [
+  return [
     {
       title: t('tenants.domain'),
       dataIndex: 'domain',
@@ -99,15 +96,4 @@ export function TenantTable(props: TenantTableProps) {
       ),
     },
   ];
-  return (
-    <Table<TenantRow>
-      className="admin-table tenant-table"
-      rowKey="id"
-      columns={columns}
-      dataSource={props.tenants}
-      loading={props.loading}
-      pagination={props.pagination}
-      locale={{ emptyText: props.emptyText }}
-    />
-  );
 }
