@@ -12,7 +12,7 @@ export const CONSOLE_CACHE_MS = 5_000;
 /**
  * What every console call would otherwise read again: the actor (user, role, proxies, role
  * groups: three queries) and the pages of the user list (a count over the whole tenant), the
- * latter kept as the bytes sent (lib/answer-cache.ts).
+ * latter kept as the bytes sent (platform/cache/answer-cache.ts).
  * Anything that changes users, roles, groups, proxies or a tenant calls `changed(tenantId)`:
  * the console routes do it for every changing call (`auditFailedChanges`), the login and
  * vendor services where they change a user or a tenant.

@@ -33,7 +33,7 @@ export function tenantService({ db, audit }: { db: Db; audit: AuditService }) {
     },
     /**
      * Codes by e-mail are refused while a system administrator — or the caller, who may act
-     * through a proxy — has no e-mail address to get them at (roles/admin-email.ts).
+     * through a proxy — has no e-mail address to get them at (access/admin-email.ts).
      */
     async saveLoginSettings(caller: Caller, settings: TLoginSettings) {
       const { tenantId, userId, account } = caller.actor;

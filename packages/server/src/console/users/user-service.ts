@@ -78,7 +78,7 @@ export function userService(
 
   /**
    * While login codes go by e-mail, a user who will be a system administrator able to sign in
-   * keeps an e-mail address (roles/admin-email.ts): removing it, or making such a user of one
+   * keeps an e-mail address (access/admin-email.ts): removing it, or making such a user of one
    * without, is refused.
    */
   async function assertAdminEmail(
