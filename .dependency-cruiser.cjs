@@ -151,6 +151,20 @@ module.exports = {
       to: { path: '-repository\\.ts$', pathNot: '^packages/server/src/(console/store|platform)/' },
     },
     {
+      name: 'entries-export-services',
+      severity: 'error',
+      comment:
+        "A module's index.ts exports its services and their types, not its repositories (the console's store is the one module of repositories).",
+      from: {
+        path: [
+          '^packages/server/src/(portal|console)/[^/]+/index[.]ts$',
+          '^packages/server/src/engines/index[.]ts$',
+        ],
+        pathNot: '^packages/server/src/console/store/',
+      },
+      to: { path: '-repository\\.ts$' },
+    },
+    {
       name: 'only-handlers-know-fastify',
       severity: 'error',
       comment:

@@ -15,10 +15,10 @@ import {
 } from './console/tenants/index.ts';
 import { userService } from './console/users/index.ts';
 import { engineContext } from './engines/index.ts';
-import { balanceQueries, rechargeService } from './portal/balance/index.ts';
+import { balanceService, rechargeService } from './portal/balance/index.ts';
 import { companyService, emailCodeService } from './portal/company/index.ts';
-import { deviceQueries } from './portal/device/index.ts';
-import { licencePageCache, licenceQueries, licenceService } from './portal/licence/index.ts';
+import { engineReadService } from './portal/device/index.ts';
+import { licencePageCache, licenceReadService, licenceService } from './portal/licence/index.ts';
 import { vendorService } from './portal/super-admin/index.ts';
 
 /**
@@ -31,6 +31,7 @@ export function buildServices(platform: Platform) {
   const audit = auditService({ db });
   const cache = consoleCache({ db, clock, bus });
   const licencePages = licencePageCache({ clock, bus });
+  const licenceReads = licenceReadService(p);
   const counts = deviceCounts({ db, bus, clock });
   const engines = engineContext({ ...p, changed: counts.changed });
   const tenants = tenantService({ db, audit });
@@ -43,9 +44,9 @@ export function buildServices(platform: Platform) {
     emailCodes: emailCodeService(p),
     licences: licenceService({ ...p, licencePages }),
     licencePages,
-    licenceQueries: licenceQueries(db, { now: clock }),
-    devices: deviceQueries(db, clock),
-    balance: balanceQueries(db),
+    licenceReads,
+    engineReads: engineReadService({ db, clock, licenceReads }),
+    balance: balanceService(p),
     recharge: rechargeService(p),
     vendor: vendorService(p),
     vendorTenants: vendorTenantService({

@@ -57,7 +57,7 @@ export async function loadActor(
   db: Db,
   userId: string,
   tenantId: string,
-  now = new Date(),
+  now: Date,
 ): Promise<Actor | undefined> {
   const row = await userRepository(db).findWithRole(tenantId, userId);
   if (!row || row.user.status !== 'normal' || row.tenantStatus !== 'active') return undefined;

@@ -129,7 +129,7 @@ export function loginService(
 
   async function startSession(tenant: TenantRow, user: UserRow, ctx: LoginContext, action: string) {
     await loginGuard.recordSuccess(loginScope(tenant.id), user.account);
-    const actor = await loadActor(db, user.id, tenant.id);
+    const actor = await loadActor(db, user.id, tenant.id, new Date(clock()));
     if (!actor) throw new AppError(PortalErr.LoginFailed);
     const token = await sessions.create({
       kind: 'user',

@@ -1,3 +1,3 @@
 /** The public entry of this module: other modules import only from here. */
-export * from './balance-repository.ts';
-export * from './recharge-service.ts';
+export { balanceService } from './balance-service.ts';
+export { rechargeCodeHash, rechargeService } from './recharge-service.ts';

@@ -1,3 +1,12 @@
 /** The public entry of this module: other modules import only from here. */
-export * from './company-service.ts';
-export * from './email-code-service.ts';
+export {
+  companyService,
+  companySummary,
+  type CompanyService,
+  type Origin,
+} from './company-service.ts';
+export {
+  EMAIL_CODE_MAX_TRIES,
+  emailCodeService,
+  type EmailCodeService,
+} from './email-code-service.ts';

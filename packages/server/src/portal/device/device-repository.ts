@@ -5,7 +5,7 @@ import type { TDeviceInfo, TDeviceListRequest, TEngineItem } from '@edp/shared/c
 import { CommonErr } from '@edp/shared/errors';
 import { AppError } from '../../platform/errors/index.ts';
 import { type Db, engines, licences } from '../../platform/db/index.ts';
-import { licenceStatus, pageOffset, remainingDays, licenceQueries } from '../licence/index.ts';
+import { licenceStatus, pageOffset, remainingDays } from '../licence/index.ts';
 
 /** Kinds in the order of their device type numbers 0…4 (docs/portal.md). */
 const KIND_TYPES = sql.raw(
@@ -29,9 +29,7 @@ type EngineJoin = {
 };
 
 /** My engine: the company's engines with their licence state; one count, one page, one tally. */
-export function deviceQueries(db: Db, now: () => number = Date.now) {
-  const records = licenceQueries(db, { now });
-
+export function deviceQueries(db: Db, now: () => number) {
   function toItem(row: EngineJoin, at: number): TEngineItem {
     const { engine: e, licence: l } = row;
     return {
@@ -105,8 +103,8 @@ export function deviceQueries(db: Db, now: () => number = Date.now) {
       };
     },
 
-    /** A device with its engines and its 10 latest issue records; another company's is not found. */
-    async deviceInfo(companyId: string, deviceId: string): Promise<TDeviceInfo> {
+    /** A device with its engines; another company's is not found. */
+    async deviceInfo(companyId: string, deviceId: string): Promise<Omit<TDeviceInfo, 'records'>> {
       const at = now();
       const rows = await db
         .select({ engine: engines, licence: licences, type: typeExpression(at) })
@@ -116,7 +114,6 @@ export function deviceQueries(db: Db, now: () => number = Date.now) {
         .orderBy(desc(engines.lastRequestAt));
       const latest = rows[0]?.engine;
       if (!latest) throw new AppError(CommonErr.NotFound);
-      const recent = await records.recordPage(companyId, { deviceId }, { page: 1, pageSize: 10 });
       return {
         deviceId: latest.deviceId,
         name: latest.name,
@@ -126,7 +123,6 @@ export function deviceQueries(db: Db, now: () => number = Date.now) {
         ).toISOString(),
         lastRequestAt: latest.lastRequestAt.toISOString(),
         engines: rows.map((row) => toItem(row, at)),
-        records: recent.list,
       };
     },
 

@@ -1,2 +1,2 @@
 /** The public entry of this module: other modules import only from here. */
-export * from './device-repository.ts';
+export { engineReadService } from './engine-read-service.ts';

@@ -9,15 +9,13 @@ import {
   uploadLicenceRequest,
   vendorPublicKey,
 } from '@edp/shared/api/portal/licences.calls';
-import { CommonErr } from '@edp/shared/errors';
-import { AppError } from '../../platform/errors/index.ts';
 import { sendKept, sessionOf, serve } from '../../platform/http/index.ts';
 import type { Services } from '../../services.ts';
 
 /** My license, licence requests, certificates, elevation files and their download. */
 export function licenceRoutes(
   app: FastifyInstance,
-  { licences, licencePages, licenceQueries }: Services,
+  { licences, licencePages, licenceReads }: Services,
 ) {
   const companyOf = (req: Parameters<typeof sessionOf>[0]) => sessionOf(req).subjectId;
 
@@ -25,19 +23,15 @@ export function licenceRoutes(
     const companyId = companyOf(req);
     const { status = 'all', page, pageSize } = req.body;
     return sendKept(reply, licencePages.pages, companyId, `${status}/${pageSize}/${page}`, () =>
-      licenceQueries.licencePage(companyId, req.body),
+      licenceReads.page(companyId, req.body),
     );
   });
   serve(app, subLicences, async (req) => ({
-    list: await licenceQueries.subLicences(companyOf(req), req.body.licenseId),
+    list: await licenceReads.subLicences(companyOf(req), req.body.licenseId),
   }));
-  serve(app, licenceRecords, async (req) => {
-    const companyId = companyOf(req);
+  serve(app, licenceRecords, (req) => {
     const { licenseId, ...page } = req.body;
-    if (!(await licenceQueries.licenceExists(companyId, licenseId))) {
-      throw new AppError(CommonErr.NotFound);
-    }
-    return licenceQueries.recordPage(companyId, { licenceId: licenseId }, page);
+    return licenceReads.ofLicence(companyOf(req), licenseId, page);
   });
   serve(app, uploadLicenceRequest, (req) => licences.upload(companyOf(req), req.body.file));
   serve(app, issueLicence, (req) =>

@@ -1,6 +1,17 @@
 /** The public entry of this module: other modules import only from here. */
-export * from './licence-file.ts';
-export * from './licence-page-cache.ts';
-export * from './licence-query-repository.ts';
-export * from './licence-service.ts';
-export * from './licence-status.ts';
+export { parseRequestFile, signElevation, signLicence } from './licence-file.ts';
+export {
+  LICENCE_PAGE_CACHE_MS,
+  licencePageCache,
+  type LicencePageCache,
+} from './licence-page-cache.ts';
+export { licenceReadService, type LicenceReadService } from './licence-read-service.ts';
+export { licenceService, safeFileName } from './licence-service.ts';
+export {
+  licenceStatus,
+  nextStatusChange,
+  normalFrom,
+  pageOffset,
+  remainingDays,
+  turnsExpiringAt,
+} from './licence-status.ts';

@@ -1,0 +1,45 @@
+import type { Platform } from '../platform/platform.ts';
+import { engineAuthCache } from './engine-auth.ts';
+import { engineRepository } from './engine-repository.ts';
+import { engineService } from './engine-service.ts';
+import { presenceFlusher } from './presence-flusher.ts';
+import type { Metrics } from '../platform/metrics/index.ts';
+import { presenceStore } from './presence.ts';
+
+/** How often last-seen batches are written, and how stale the database's copy may get. */
+export const FLUSH_EVERY_MS = 5_000;
+export const LAST_SEEN_REFRESH_MS = 60_000;
+
+/** Everything the engine context holds for the life of the server. */
+export function engineContext(
+  p: Pick<Platform, 'db' | 'bus' | 'clock' | 'config'> & {
+    log: Parameters<typeof presenceFlusher>[0]['log'];
+    changed: (tenantId: string) => void;
+    metrics: Metrics;
+  },
+) {
+  const repo = engineRepository(p.db);
+  const auth = engineAuthCache(repo, p.bus, p.clock);
+  const presence = presenceStore({ refreshMs: LAST_SEEN_REFRESH_MS });
+  const flusher = presenceFlusher({
+    presence,
+    repo,
+    everyMs: FLUSH_EVERY_MS,
+    log: p.log,
+    onFlush: ({ rows, ms }) => {
+      p.metrics.flushRows.observe(rows);
+      p.metrics.flushSeconds.observe(ms / 1000);
+    },
+  });
+  const service = engineService({
+    repo,
+    auth,
+    presence,
+    clock: p.clock,
+    changed: p.changed,
+    metrics: p.metrics,
+    intervalS: p.config.CHECK_IN_INTERVAL_S,
+  });
+  return { auth, presence, flusher, service };
+}
+export type EngineContext = ReturnType<typeof engineContext>;
