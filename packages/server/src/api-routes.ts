@@ -7,6 +7,7 @@ import {
   loginRoutes,
   tenantRoutes,
   userRoutes,
+  vendorTenantRoutes,
 } from './console/http/index.ts';
 import { agentRoutes } from './engines/http/index.ts';
 import { platformRoutes } from './platform/http/index.ts';
@@ -17,6 +18,7 @@ export function apiRoutes(services: Services) {
     platformRoutes(app);
     portalRoutes(app, services);
     vendorRoutes(app, services);
+    vendorTenantRoutes(app, services);
     tenantRoutes(app, services);
     loginRoutes(app, services);
     userRoutes(app, services);

@@ -142,3 +142,4 @@ export function auditQueryService({ db, clock }: { db: Db; clock: () => number }
     },
   };
 }
+export type AuditQueryService = ReturnType<typeof auditQueryService>;

@@ -1,6 +1,10 @@
 /** The public entry of this module: other modules import only from here. */
 export { AUDITED_CALLS, actionLabel, auditActions } from './audit-actions.ts';
-export { AUDIT_EXPORT_MAX, auditQueryService } from './audit-query-service.ts';
+export {
+  AUDIT_EXPORT_MAX,
+  auditQueryService,
+  type AuditQueryService,
+} from './audit-query-service.ts';
 export {
   AUDIT_DETAIL_MAX,
   AUDIT_TEXT_MAX,

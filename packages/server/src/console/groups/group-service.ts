@@ -143,3 +143,4 @@ export function groupService({
     },
   };
 }
+export type GroupService = ReturnType<typeof groupService>;

@@ -1,2 +1,2 @@
 /** The public entry of this module: other modules import only from here. */
-export { groupService } from './group-service.ts';
+export { groupService, type GroupService } from './group-service.ts';

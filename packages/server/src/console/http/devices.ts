@@ -14,14 +14,17 @@ import {
   rotateEnrolSecret,
 } from '@edp/shared/api/console/devices.calls';
 import { serve } from '../../platform/http/index.ts';
-import type { Services } from '../../services.ts';
+import type { DeviceCounts, DeviceService } from '../devices/index.ts';
 import { callerOf } from './console-guard.ts';
 import { sendList } from './send-list.ts';
 
 /** The device centre under /dv/m (docs/engines.md "Device centre"). */
 export function deviceRoutes(
   app: FastifyInstance,
-  { deviceCentre: devices, deviceCounts }: Services,
+  {
+    deviceCentre: devices,
+    deviceCounts,
+  }: { deviceCentre: DeviceService; deviceCounts: DeviceCounts },
 ) {
   serve(app, deviceList, (req, reply) => {
     const caller = callerOf(req);

@@ -5,3 +5,4 @@ export * from './tenants.ts';
 export * from './users.ts';
 export * from './devices.ts';
 export * from './installers.ts';
+export * from './vendor-tenants.ts';

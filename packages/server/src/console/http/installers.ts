@@ -7,7 +7,7 @@ import {
   uploadInstaller,
 } from '@edp/shared/api/console/installers.calls';
 import { serve } from '../../platform/http/index.ts';
-import type { Services } from '../../services.ts';
+import type { InstallerService } from '../installers/index.ts';
 import { callerOf } from './console-guard.ts';
 
 /**
@@ -25,7 +25,10 @@ export function attachment(fileName: string): string {
 }
 
 /** Installers and versions (docs/engines.md "Installers"); the download shares /owner/dw. */
-export function installerRoutes(app: FastifyInstance, { installers }: Services) {
+export function installerRoutes(
+  app: FastifyInstance,
+  { installers }: { installers: InstallerService },
+) {
   serve(app, installerList, (req) => installers.list(callerOf(req), req.body));
   serve(app, uploadInstaller, (req) => installers.upload(callerOf(req), req.body));
   serve(app, deleteInstaller, async (req) => {

@@ -13,11 +13,26 @@ import {
 } from '@edp/shared/api/console/login.calls';
 import { callerOf } from './console-guard.ts';
 import { sessionOf, serve, sendCaptcha } from '../../platform/http/index.ts';
-import type { Services } from '../../services.ts';
+import type { AuditService } from '../audit/index.ts';
+import type { LoginService, SelfService } from '../login/index.ts';
+import type { TenantService } from '../tenants/index.ts';
 import { loginContextOf } from './login-context.ts';
 
 /** Console sign-in, auto-login link, login settings and logout (docs/product.md §7 login module). */
-export function loginRoutes(app: FastifyInstance, { login, self, tenants, audit }: Services) {
+export function loginRoutes(
+  app: FastifyInstance,
+  {
+    login,
+    self,
+    tenants,
+    audit,
+  }: {
+    login: LoginService;
+    self: SelfService;
+    tenants: TenantService;
+    audit: AuditService;
+  },
+) {
   serve(app, consoleCaptcha, (_req, reply) => sendCaptcha(app, reply, 'login'));
   serve(app, consoleLogin, (req) => login.login(req.body, loginContextOf(req)));
   serve(app, resetExpiredPassword, (req) => self.resetExpired(req.body, loginContextOf(req)));

@@ -7,10 +7,22 @@ import { CommonErr } from '@edp/shared/errors';
 import { AppError } from '../../platform/errors/index.ts';
 import { callerOf } from './console-guard.ts';
 import { serve } from '../../platform/http/index.ts';
-import type { Services } from '../../services.ts';
+import type { AuditQueryService } from '../audit/index.ts';
+import type { SetupService, TenantInfoService } from '../tenants/index.ts';
 
 /** The tenant served on a host, initial setup and the audit log, under /owner. */
-export function tenantRoutes(app: FastifyInstance, { setup, auditQueries, tenantInfo }: Services) {
+export function tenantRoutes(
+  app: FastifyInstance,
+  {
+    setup,
+    auditQueries,
+    tenantInfo,
+  }: {
+    setup: SetupService;
+    auditQueries: AuditQueryService;
+    tenantInfo: TenantInfoService;
+  },
+) {
   serve(app, tenantInfoCall, (req) => tenantInfo.infoForHost(req.headers.host));
   serve(app, setupState, (req) => setup.state(req.headers.host));
   serve(app, setupTenant, async (req) => {

@@ -29,10 +29,25 @@ import { callerOf } from './console-guard.ts';
 import { sendList } from './send-list.ts';
 import { userInfoOf } from '../access/index.ts';
 import { sessionOf, serve } from '../../platform/http/index.ts';
-import type { Services } from '../../services.ts';
+import type { ConsoleCache } from '../access/index.ts';
+import type { GroupService } from '../groups/index.ts';
+import type { SelfService } from '../login/index.ts';
+import type { ProxyService } from '../proxies/index.ts';
+import type { RoleService } from '../roles/index.ts';
+import type { UserService } from '../users/index.ts';
 
 /** Users of the console (docs/product.md §7 user module): users, my profile, roles, groups, proxies. */
-export function userRoutes(app: FastifyInstance, s: Services) {
+export function userRoutes(
+  app: FastifyInstance,
+  s: {
+    users: UserService;
+    self: SelfService;
+    roles: RoleService;
+    groups: GroupService;
+    proxies: ProxyService;
+    consoleCache: ConsoleCache;
+  },
+) {
   const { users, self, roles, groups, proxies } = s;
 
   serve(app, userList, (req, reply) => {

@@ -7,4 +7,4 @@ export {
   type LoginContext,
   type LoginService,
 } from './login-service.ts';
-export { selfService } from './self-service.ts';
+export { selfService, type SelfService } from './self-service.ts';

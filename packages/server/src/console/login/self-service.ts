@@ -135,3 +135,4 @@ export function selfService(
     },
   };
 }
+export type SelfService = ReturnType<typeof selfService>;

@@ -1,2 +1,2 @@
 /** The public entry of this module: other modules import only from here. */
-export { proxyService } from './proxy-service.ts';
+export { proxyService, type ProxyService } from './proxy-service.ts';

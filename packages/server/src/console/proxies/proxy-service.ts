@@ -103,3 +103,4 @@ export function proxyService({
     },
   };
 }
+export type ProxyService = ReturnType<typeof proxyService>;

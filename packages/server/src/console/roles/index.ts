@@ -1,2 +1,2 @@
 /** The public entry of this module: other modules import only from here. */
-export { roleService } from './role-service.ts';
+export { roleService, type RoleService } from './role-service.ts';

@@ -127,3 +127,4 @@ export function roleService({
     },
   };
 }
+export type RoleService = ReturnType<typeof roleService>;

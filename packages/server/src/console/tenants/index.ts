@@ -8,7 +8,11 @@ export {
   storedLoginSettings,
 } from './login-settings.ts';
 export { domainOf, resolveTenant } from './resolve.ts';
-export { setupService } from './setup-service.ts';
-export { defaultOwnerInfo, tenantInfoService } from './tenant-info-service.ts';
+export { setupService, type SetupService } from './setup-service.ts';
+export {
+  defaultOwnerInfo,
+  tenantInfoService,
+  type TenantInfoService,
+} from './tenant-info-service.ts';
 export { defaultSystemSettings, tenantService, type TenantService } from './tenant-service.ts';
-export { vendorTenantService } from './vendor-tenant-service.ts';
+export { vendorTenantService, type VendorTenantService } from './vendor-tenant-service.ts';

@@ -125,3 +125,4 @@ export function setupService({
     },
   };
 }
+export type SetupService = ReturnType<typeof setupService>;

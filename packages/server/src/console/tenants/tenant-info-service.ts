@@ -28,3 +28,4 @@ export function tenantInfoService({ db }: { db: Db }) {
     },
   };
 }
+export type TenantInfoService = ReturnType<typeof tenantInfoService>;

@@ -95,3 +95,4 @@ export function vendorTenantService(
     },
   };
 }
+export type VendorTenantService = ReturnType<typeof vendorTenantService>;

@@ -1,3 +1,3 @@
 /** The public entry of this module: other modules import only from here. */
 export { setPassword, type PasswordDeps } from './user-password.ts';
-export { userService } from './user-service.ts';
+export { userService, type UserService } from './user-service.ts';

@@ -237,3 +237,4 @@ export function userService(
     },
   };
 }
+export type UserService = ReturnType<typeof userService>;

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { checkIn, enrol } from '@edp/shared/api/engine/agent.calls';
 import { serve } from '../../platform/http/index.ts';
-import type { Services } from '../../services.ts';
+import type { EngineContext } from '../index.ts';
 import { deviceOf } from './engine-guard.ts';
 
 /** The engine protocol under /api/agent (docs/engines.md). */
-export function agentRoutes(app: FastifyInstance, { engines }: Services) {
+export function agentRoutes(app: FastifyInstance, { engines }: { engines: EngineContext }) {
   serve(app, enrol, async (req) => {
     // Enrolment is public (the secret is the credential), and engines read English.
     req.locale = 'en-US';

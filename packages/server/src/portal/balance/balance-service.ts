@@ -9,3 +9,4 @@ export function balanceService({ db }: Pick<Platform, 'db'>) {
     history: (companyId: string, req: TListRequest) => queries.history(companyId, req),
   };
 }
+export type BalanceService = ReturnType<typeof balanceService>;

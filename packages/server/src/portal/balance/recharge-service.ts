@@ -19,3 +19,4 @@ export function rechargeService({ db }: { db: Db }) {
     },
   };
 }
+export type RechargeService = ReturnType<typeof rechargeService>;

@@ -31,3 +31,4 @@ export function engineReadService({
     },
   };
 }
+export type EngineReadService = ReturnType<typeof engineReadService>;

@@ -1,2 +1,2 @@
 /** The public entry of this module: other modules import only from here. */
-export { engineReadService } from './engine-read-service.ts';
+export { engineReadService, type EngineReadService } from './engine-read-service.ts';

@@ -12,11 +12,11 @@ import {
   sendResetCode,
 } from '@edp/shared/api/portal/account.calls';
 import { sessionOf, serve, endSession, sendCaptcha } from '../../platform/http/index.ts';
-import type { Services } from '../../services.ts';
+import type { CompanyService } from '../company/index.ts';
 import { originOf } from './origin.ts';
 
 /** Portal accounts: /com/n/* (public) and the signed-in /com/my/info, /com/my/pwd. */
-export function accountRoutes(app: FastifyInstance, { companies }: Services) {
+export function accountRoutes(app: FastifyInstance, { companies }: { companies: CompanyService }) {
   serve(app, companyCaptcha, (_req, reply) => sendCaptcha(app, reply, 'portal'));
   serve(app, emailExists, async (req) => ({ exists: await companies.exists(req.body.email) }));
   serve(app, sendEmailCode, async (req) => {

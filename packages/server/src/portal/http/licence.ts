@@ -10,12 +10,20 @@ import {
   vendorPublicKey,
 } from '@edp/shared/api/portal/licences.calls';
 import { sendKept, sessionOf, serve } from '../../platform/http/index.ts';
-import type { Services } from '../../services.ts';
+import type { LicencePageCache, LicenceReadService, LicenceService } from '../licence/index.ts';
 
 /** My license, licence requests, certificates, elevation files and their download. */
 export function licenceRoutes(
   app: FastifyInstance,
-  { licences, licencePages, licenceReads }: Services,
+  {
+    licences,
+    licencePages,
+    licenceReads,
+  }: {
+    licences: LicenceService;
+    licencePages: LicencePageCache;
+    licenceReads: LicenceReadService;
+  },
 ) {
   const companyOf = (req: Parameters<typeof sessionOf>[0]) => sessionOf(req).subjectId;
 

@@ -1,12 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../services.ts';
 import { accountRoutes } from './account.ts';
 import { balanceRoutes } from './balance.ts';
 import { deviceRoutes } from './device.ts';
 import { licenceRoutes } from './licence.ts';
 
 /** The customer portal, /api/com/* (docs/portal.md). */
-export function portalRoutes(app: FastifyInstance, services: Services) {
+export function portalRoutes(
+  app: FastifyInstance,
+  services: Parameters<typeof accountRoutes>[1] &
+    Parameters<typeof licenceRoutes>[1] &
+    Parameters<typeof deviceRoutes>[1] &
+    Parameters<typeof balanceRoutes>[1],
+) {
   accountRoutes(app, services);
   licenceRoutes(app, services);
   deviceRoutes(app, services);

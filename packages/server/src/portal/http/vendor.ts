@@ -1,18 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  activateTenant,
-  deleteTenant,
-  editTenant,
-  tenantList,
-} from '@edp/shared/api/portal/tenants.calls';
-import {
   companyList,
   deletePackage,
   makeRechargeCodes,
   packageList,
   savePackage,
-  saveSystemSettings,
-  systemSettings,
   vendorCaptcha,
   vendorCheck,
   vendorInit,
@@ -20,11 +12,14 @@ import {
   vendorLogout,
 } from '@edp/shared/api/portal/vendor.calls';
 import { Answer, serve, endSession, sendCaptcha } from '../../platform/http/index.ts';
-import type { Services } from '../../services.ts';
+import type { VendorService } from '../super-admin/index.ts';
 import { originOf } from './origin.ts';
 
-/** The vendor's super administrator under /sa: sign-in, packages and codes, companies, tenants. */
-export function vendorRoutes(app: FastifyInstance, { vendor, vendorTenants, tenants }: Services) {
+/**
+ * The vendor's super administrator under /sa: sign-in, packages and codes, companies. The tenants
+ * and the system settings they are set up under are the console's (console/http/vendor-tenants.ts).
+ */
+export function vendorRoutes(app: FastifyInstance, { vendor }: { vendor: VendorService }) {
   serve(app, vendorCaptcha, (_req, reply) => sendCaptcha(app, reply, 'vendor'));
   serve(app, vendorCheck, async () => ({ initialized: await vendor.isInitialized() }));
   serve(app, vendorInit, async (req) => {
@@ -48,20 +43,4 @@ export function vendorRoutes(app: FastifyInstance, { vendor, vendorTenants, tena
   });
   serve(app, makeRechargeCodes, (req) => vendor.makeCodes(req.body.packageId, req.body.count));
   serve(app, companyList, (req) => vendor.companies(req.body));
-
-  serve(app, tenantList, (req) => vendorTenants.list(req.body));
-  serve(app, activateTenant, async (req) => {
-    await vendorTenants.activate(req.body.id, req.body.active, req.ip);
-  });
-  serve(app, editTenant, async (req) => {
-    await vendorTenants.edit(req.body, req.ip);
-  });
-  serve(app, deleteTenant, async (req) => {
-    await vendorTenants.del(req.body.id);
-  });
-
-  serve(app, systemSettings, () => tenants.systemSettings());
-  serve(app, saveSystemSettings, async (req) => {
-    await tenants.saveSystemSettings(req.body);
-  });
 }

@@ -6,7 +6,7 @@ export {
   type LicencePageCache,
 } from './licence-page-cache.ts';
 export { licenceReadService, type LicenceReadService } from './licence-read-service.ts';
-export { licenceService, safeFileName } from './licence-service.ts';
+export { licenceService, safeFileName, type LicenceService } from './licence-service.ts';
 export {
   licenceStatus,
   nextStatusChange,

@@ -216,3 +216,4 @@ export function licenceService({ db, clock: now, vendorKeys, licencePages }: Dep
     },
   };
 }
+export type LicenceService = ReturnType<typeof licenceService>;

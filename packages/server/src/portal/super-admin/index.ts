@@ -1,2 +1,2 @@
 /** The public entry of this module: other modules import only from here. */
-export { vendorService } from './vendor-service.ts';
+export { vendorService, type VendorService } from './vendor-service.ts';

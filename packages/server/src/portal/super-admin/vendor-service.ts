@@ -86,3 +86,4 @@ export function vendorService(deps: Deps) {
     },
   };
 }
+export type VendorService = ReturnType<typeof vendorService>;
