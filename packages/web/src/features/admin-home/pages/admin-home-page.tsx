@@ -6,26 +6,11 @@ import { CONSOLE_PAGES, pageOpensFor } from '@edp/shared/api/console/pages';
 import { deviceOverview } from '@edp/shared/api/console/devices.calls';
 import { PageContainer } from '../../../components/page-container.tsx';
 import { formatTime } from '../../../lib/format.ts';
-import type { MenuKey } from '../../../locales/menu-key.ts';
 import '../../admin-common/lib/admin-locales.ts';
 import { useAdminUser, useMayCall } from '../../admin-common/lib/admin-user.ts';
 import { useRoleName } from '../../admin-common/lib/role-name.ts';
 import './admin-home-page.css';
 import { TAG } from '../../admin-common/lib/tag-colors.ts';
-
-/** CONSOLE_PAGES keys as route names (their menu labels). */
-const LINK_NAMES: Record<string, MenuKey> = {
-  users: 'adminUsers',
-  roles: 'adminRoles',
-  groups: 'adminGroups',
-  proxies: 'adminProxies',
-  loginSettings: 'adminLoginSettings',
-  devices: 'adminDevices',
-  installers: 'adminInstallers',
-  tasks: 'adminTasks',
-  keys: 'adminKeys',
-  auditLog: 'adminAudit',
-};
 
 // The device figures and their texts load after the page's first paint (the home is measured
 // by Lighthouse): no chart library, one small chunk.
@@ -97,7 +82,7 @@ export default function AdminHomePage() {
           <ul className="admin-home__links">
             {links.map((l) => (
               <li key={l.path}>
-                <Link to={l.path}>{tm(LINK_NAMES[l.key] ?? 'adminHome')}</Link>
+                <Link to={l.path}>{tm(l.name)}</Link>
               </li>
             ))}
           </ul>
@@ -107,7 +92,7 @@ export default function AdminHomePage() {
           place then moves nothing below them (no layout shift). */}
       {figures ? (
         <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
-          <DeviceOverview canOpenDevices={links.some((l) => l.key === 'devices')} />
+          <DeviceOverview canOpenDevices={links.some((l) => l.name === 'adminDevices')} />
         </Suspense>
       ) : (
         // A CSS grid, not antd's Row and Col: their styles (every column width at every
