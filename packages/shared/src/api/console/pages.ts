@@ -1,5 +1,4 @@
-import { consoleRead, dutiesOf, type ConsoleAccess } from '../define.ts';
-import type { MenuMode } from '../../permissions.ts';
+import { consoleRead, type ConsoleAccess } from '../define.ts';
 import { auditLog } from './audit.calls.ts';
 import { deviceList } from './devices.calls.ts';
 import { groupList } from './groups.calls.ts';
@@ -23,8 +22,10 @@ export interface ConsolePage {
 /**
  * The console's /admin pages a duty opens, in menu order, each written only here: the web's
  * route table, menu and home page's links are made from this list (app/routes/admin-routes.ts),
- * and its menus and route guard read the same access the server checks. The web's types check
- * that each name has its texts, icon and page module.
+ * and its menus and route guard read the same access the server checks (`opensFor`, define.ts).
+ * The web's types check that each name has its texts, icon and page module. Data only: the web
+ * build puts the evaluated list in place of this module (build/api-calls-plugin.ts), so the
+ * browser loads the pages without the call modules they name.
  */
 export const CONSOLE_PAGES = [
   { name: 'adminUsers', path: '/admin/users', icon: 'user', access: userList.access },
@@ -51,8 +52,3 @@ export const CONSOLE_PAGES = [
 ] as const satisfies readonly ConsolePage[];
 
 export type ConsolePageName = (typeof CONSOLE_PAGES)[number]['name'];
-
-/** True when one of the role menu modes a user holds opens the page. */
-export function pageOpensFor(page: { access: ConsoleAccess }, menus: readonly MenuMode[]): boolean {
-  return menus.some((m) => dutiesOf(page.access).includes(m));
-}

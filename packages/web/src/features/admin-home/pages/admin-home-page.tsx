@@ -2,7 +2,8 @@ import { lazy, Suspense } from 'react';
 import { Skeleton, Tag } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { CONSOLE_PAGES, pageOpensFor } from '@edp/shared/api/console/pages';
+import { CONSOLE_PAGES } from '@edp/shared/api/console/pages';
+import { opensFor } from '@edp/shared/api/define';
 import { deviceOverview } from '@edp/shared/api/console/devices.calls';
 import { PageContainer } from '../../../components/page-container.tsx';
 import { formatTime } from '../../../lib/format.ts';
@@ -27,7 +28,7 @@ export default function AdminHomePage() {
   const roleName = useRoleName();
   const figures = useMayCall(deviceOverview);
   if (!user) return null;
-  const links = CONSOLE_PAGES.filter((page) => pageOpensFor(page, user.menus));
+  const links = CONSOLE_PAGES.filter((page) => opensFor(page.access, user.menus));
 
   return (
     <PageContainer title={t('home.welcome', { name: user.fullName || user.account })}>
