@@ -2,6 +2,7 @@ import path from 'node:path';
 import { runnerImport, type Plugin } from 'vite';
 import { routeOf, type Call } from '../../shared/src/api/define.ts';
 import { fieldLimitsOf } from './field-limits.ts';
+import type * as RegistryView from './registry-view.ts';
 
 const API_DIR = path.resolve(import.meta.dirname, '../../shared/src/api');
 const CALLS_FILE = /\.calls\.ts$/;
@@ -16,9 +17,9 @@ const CALLS_FILE = /\.calls\.ts$/;
  * The registry's data modules (registry-view.ts, DATA_MODULES) become their values.
  */
 export function apiCallsPlugin(): Plugin {
-  let modules: Promise<typeof import('./registry-view.ts')> | undefined;
+  let modules: Promise<typeof RegistryView> | undefined;
   const load = () =>
-    (modules ??= runnerImport<typeof import('./registry-view.ts')>(
+    (modules ??= runnerImport<typeof RegistryView>(
       path.join(import.meta.dirname, 'registry-view.ts'),
     ).then((r) => r.module));
 
