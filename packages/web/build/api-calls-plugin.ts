@@ -2,6 +2,7 @@ import path from 'node:path';
 import { runnerImport, type Plugin } from 'vite';
 import { routeOf, type Call } from '../../shared/src/api/define.ts';
 import { fieldLimitsOf } from './field-limits.ts';
+import type * as RegistryView from './registry-view.ts';
 
 const API_DIR = path.resolve(import.meta.dirname, '../../shared/src/api');
 const CALLS_FILE = /\.calls\.ts$/;
@@ -13,13 +14,14 @@ const CALLS_FILE = /\.calls\.ts$/;
  * read) and the limits of the body's fields (what the forms check, lib/field-limits.ts), so
  * zod — about 90 KB gzip — never reaches the browser. The declarations are read by
  * evaluating the registry in Node, so the browser gets exactly what the server registered.
+ * The registry's data modules (registry-view.ts, DATA_MODULES) become their values.
  */
 export function apiCallsPlugin(): Plugin {
-  let modules: Promise<Record<string, Record<string, Call>>> | undefined;
+  let modules: Promise<typeof RegistryView> | undefined;
   const load = () =>
-    (modules ??= runnerImport<{ CALL_MODULES: Record<string, Record<string, Call>> }>(
-      path.join(API_DIR, 'registry.ts'),
-    ).then((r) => r.module.CALL_MODULES));
+    (modules ??= runnerImport<typeof RegistryView>(
+      path.join(import.meta.dirname, 'registry-view.ts'),
+    ).then((r) => r.module));
 
   return {
     name: 'edp-api-calls',
@@ -29,9 +31,24 @@ export function apiCallsPlugin(): Plugin {
     },
     async load(id) {
       const file = id.split('?')[0]!;
-      if (!CALLS_FILE.test(file) || !file.startsWith(API_DIR + path.sep)) return null;
-      const key = path.relative(API_DIR, file).replace(CALLS_FILE, '').split(path.sep).join('/');
-      const declared = (await load())[key];
+      if (!file.startsWith(API_DIR + path.sep)) return null;
+      const key = path.relative(API_DIR, file).replace(/\.ts$/, '').split(path.sep).join('/');
+      const { CALL_MODULES, DATA_MODULES } = await load();
+      const data = DATA_MODULES[key];
+      if (data) {
+        this.addWatchFile(file);
+        return Object.entries(data)
+          .map(([name, value]) => {
+            if (typeof value === 'function')
+              this.error(`${file}: ${name} is a function; this module may hold data only`);
+            return `export const ${name} = /* @__PURE__ */ Object.freeze(${JSON.stringify(value)});`;
+          })
+          .join('\n');
+      }
+      if (!CALLS_FILE.test(file)) return null;
+      const declared = (CALL_MODULES as Record<string, Record<string, Call>>)[
+        key.replace(/\.calls$/, '')
+      ];
       if (!declared) this.error(`${file} declares calls but is not in api/registry.ts`);
       this.addWatchFile(file);
       return Object.entries(declared)

@@ -121,6 +121,11 @@ export function mayCall(grants: readonly RoleGrant[], access: ConsoleAccess): bo
   );
 }
 
+/** True when one of the role menu modes a user holds names a duty of `access` (a page opens). */
+export function opensFor(access: ConsoleAccess, menus: readonly MenuMode[]): boolean {
+  return menus.some((m) => dutiesOf(access).includes(m));
+}
+
 /** The duties a console access names (every duty for self calls). */
 export function dutiesOf(access: ConsoleAccess): readonly MenuMode[] {
   return access.self ? MENU_MODES : access.duties;

@@ -1,5 +1,4 @@
-import { consoleRead, dutiesOf, type ConsoleAccess } from '../define.ts';
-import type { MenuMode } from '../../permissions.ts';
+import { consoleRead, type ConsoleAccess } from '../define.ts';
 import { auditLog } from './audit.calls.ts';
 import { deviceList } from './devices.calls.ts';
 import { groupList } from './groups.calls.ts';
@@ -9,26 +8,47 @@ import { proxyList } from './proxies.calls.ts';
 import { roleList } from './roles.calls.ts';
 import { userList } from './users.calls.ts';
 
-/**
- * The console's /admin pages in menu order, each opened by the access of the call that loads
- * it: the menus, the route guard and the home page's links read the same access the server
- * checks.
- */
-export const CONSOLE_PAGES: readonly { key: string; path: string; access: ConsoleAccess }[] = [
-  { key: 'users', path: '/admin/users', access: userList.access },
-  { key: 'roles', path: '/admin/roles', access: roleList.access },
-  { key: 'groups', path: '/admin/groups', access: groupList.access },
-  { key: 'proxies', path: '/admin/proxies', access: proxyList.access },
-  { key: 'loginSettings', path: '/admin/settings/login', access: loginSettings.access },
-  { key: 'devices', path: '/admin/devices', access: deviceList.access },
-  { key: 'installers', path: '/admin/installers', access: installerList.access },
-  // No calls yet: the task and key issues bring them.
-  { key: 'tasks', path: '/admin/tasks', access: consoleRead('operate') },
-  { key: 'keys', path: '/admin/keys', access: consoleRead('kss') },
-  { key: 'auditLog', path: '/admin/audit', access: auditLog.access },
-];
-
-/** True when one of the role menu modes a user holds opens the page. */
-export function pageOpensFor(page: { access: ConsoleAccess }, menus: readonly MenuMode[]): boolean {
-  return menus.some((m) => dutiesOf(page.access).includes(m));
+/** One console page a duty opens. */
+export interface ConsolePage {
+  /** The route's name: the web's key of the page's menu label and title (locales/…/menu.ts). */
+  readonly name: string;
+  readonly path: string;
+  /** Its menu icon, a name of the web's app/layout/menu-icons.tsx. */
+  readonly icon: string;
+  /** The access of the call that loads the page: who opens it. */
+  readonly access: ConsoleAccess;
 }
+
+/**
+ * The console's /admin pages a duty opens, in menu order, each written only here: the web's
+ * route table, menu and home page's links are made from this list (app/routes/admin-routes.ts),
+ * and its menus and route guard read the same access the server checks (`opensFor`, define.ts).
+ * The web's types check that each name has its texts, icon and page module. Data only: the web
+ * build puts the evaluated list in place of this module (build/api-calls-plugin.ts), so the
+ * browser loads the pages without the call modules they name.
+ */
+export const CONSOLE_PAGES = [
+  { name: 'adminUsers', path: '/admin/users', icon: 'user', access: userList.access },
+  { name: 'adminRoles', path: '/admin/roles', icon: 'role', access: roleList.access },
+  { name: 'adminGroups', path: '/admin/groups', icon: 'group', access: groupList.access },
+  { name: 'adminProxies', path: '/admin/proxies', icon: 'proxy', access: proxyList.access },
+  {
+    name: 'adminLoginSettings',
+    path: '/admin/settings/login',
+    icon: 'setting',
+    access: loginSettings.access,
+  },
+  { name: 'adminDevices', path: '/admin/devices', icon: 'engine', access: deviceList.access },
+  {
+    name: 'adminInstallers',
+    path: '/admin/installers',
+    icon: 'package',
+    access: installerList.access,
+  },
+  // No calls yet: the task and key issues bring them.
+  { name: 'adminTasks', path: '/admin/tasks', icon: 'task', access: consoleRead('operate') },
+  { name: 'adminKeys', path: '/admin/keys', icon: 'key', access: consoleRead('kss') },
+  { name: 'adminAudit', path: '/admin/audit', icon: 'audit', access: auditLog.access },
+] as const satisfies readonly ConsolePage[];
+
+export type ConsolePageName = (typeof CONSOLE_PAGES)[number]['name'];

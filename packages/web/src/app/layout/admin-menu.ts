@@ -1,4 +1,5 @@
-import { CONSOLE_PAGES, pageOpensFor } from '@edp/shared/api/console/pages';
+import { CONSOLE_PAGES } from '@edp/shared/api/console/pages';
+import { opensFor } from '@edp/shared/api/define';
 import type { MenuMode } from '@edp/shared/permissions';
 import type { MenuEntry } from './menu-entries.ts';
 
@@ -8,7 +9,7 @@ export function mayOpen(pathname: string, menus: readonly MenuMode[]): boolean {
     (p) => pathname === p.path || pathname.startsWith(`${p.path}/`),
   );
   if (owned.length === 0) return true;
-  return owned.some((p) => pageOpensFor(p, menus));
+  return owned.some((p) => opensFor(p.access, menus));
 }
 
 /** The console menu of a user: the route table's admin entries their modes open, in order. */

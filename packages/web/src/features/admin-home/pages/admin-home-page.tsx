@@ -2,30 +2,16 @@ import { lazy, Suspense } from 'react';
 import { Skeleton, Tag } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { CONSOLE_PAGES, pageOpensFor } from '@edp/shared/api/console/pages';
+import { CONSOLE_PAGES } from '@edp/shared/api/console/pages';
+import { opensFor } from '@edp/shared/api/define';
 import { deviceOverview } from '@edp/shared/api/console/devices.calls';
 import { PageContainer } from '../../../components/page-container.tsx';
 import { formatTime } from '../../../lib/format.ts';
-import type { MenuKey } from '../../../locales/menu-key.ts';
 import '../../admin-common/lib/admin-locales.ts';
 import { useAdminUser, useMayCall } from '../../admin-common/lib/admin-user.ts';
 import { useRoleName } from '../../admin-common/lib/role-name.ts';
 import './admin-home-page.css';
 import { TAG } from '../../admin-common/lib/tag-colors.ts';
-
-/** CONSOLE_PAGES keys as route names (their menu labels). */
-const LINK_NAMES: Record<string, MenuKey> = {
-  users: 'adminUsers',
-  roles: 'adminRoles',
-  groups: 'adminGroups',
-  proxies: 'adminProxies',
-  loginSettings: 'adminLoginSettings',
-  devices: 'adminDevices',
-  installers: 'adminInstallers',
-  tasks: 'adminTasks',
-  keys: 'adminKeys',
-  auditLog: 'adminAudit',
-};
 
 // The device figures and their texts load after the page's first paint (the home is measured
 // by Lighthouse): no chart library, one small chunk.
@@ -42,7 +28,7 @@ export default function AdminHomePage() {
   const roleName = useRoleName();
   const figures = useMayCall(deviceOverview);
   if (!user) return null;
-  const links = CONSOLE_PAGES.filter((page) => pageOpensFor(page, user.menus));
+  const links = CONSOLE_PAGES.filter((page) => opensFor(page.access, user.menus));
 
   return (
     <PageContainer title={t('home.welcome', { name: user.fullName || user.account })}>
@@ -97,7 +83,7 @@ export default function AdminHomePage() {
           <ul className="admin-home__links">
             {links.map((l) => (
               <li key={l.path}>
-                <Link to={l.path}>{tm(LINK_NAMES[l.key] ?? 'adminHome')}</Link>
+                <Link to={l.path}>{tm(l.name)}</Link>
               </li>
             ))}
           </ul>
@@ -107,7 +93,7 @@ export default function AdminHomePage() {
           place then moves nothing below them (no layout shift). */}
       {figures ? (
         <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
-          <DeviceOverview canOpenDevices={links.some((l) => l.key === 'devices')} />
+          <DeviceOverview canOpenDevices={links.some((l) => l.name === 'adminDevices')} />
         </Suspense>
       ) : (
         // A CSS grid, not antd's Row and Col: their styles (every column width at every
