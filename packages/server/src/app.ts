@@ -133,7 +133,7 @@ export async function buildApp({
   );
 
   app.decorate('captcha', captchaService(db.db, { enabled: config.CAPTCHA === 'on' }));
-  app.decorate('loginGuard', loginGuard(db.db));
+  app.decorate('loginGuard', loginGuard(db.db, clock));
   app.decorate(
     'mailer',
     createMailer({

@@ -31,8 +31,7 @@ export function vendorService(app: Deps) {
 
     /** Lockout and answers as for companies (docs/architecture.md §8.2), in the 'vendor' scope. */
     async login(account: string, password: string, captcha: string, origin: Origin) {
-      const state = await app.loginGuard.state(GUARD_SCOPE, account, origin.ip);
-      if (state.addressBlocked) throw new AppError(CommonErr.TooMany);
+      const state = await app.loginGuard.admit(GUARD_SCOPE, account, origin.ip);
       if (state.locked) throw new AppError(PortalErr.AccountLocked);
       if (!(await app.captcha.verify('vendor', origin.captchaId, captcha))) {
         throw new AppError(PortalErr.CaptchaWrong);
