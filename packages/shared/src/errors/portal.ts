@@ -20,6 +20,7 @@ export const PortalErr = {
   CodeTooSoon: -10035,
   PasswordLocked: -10036,
   PasswordSame: -10037,
+  LoginWait: -10038,
 } as const;
 
 export const portalCatalogue: Catalogue = {
@@ -103,6 +104,11 @@ export const portalCatalogue: Catalogue = {
     status: 400,
     'zh-CN': '新密码不能与当前密码相同',
     'en-US': 'The new password must differ from the current one',
+  },
+  [PortalErr.LoginWait]: {
+    status: 429,
+    'zh-CN': '此网络登录失败次数过多，请 {seconds} 秒后再试',
+    'en-US': 'Too many failed sign-ins from this network; please try again in {seconds} s',
   },
   [PortalErr.PasswordLocked]: {
     status: 423,

@@ -87,8 +87,7 @@ export function loginService(
   ) {
     const settings = loginSettingsOf(tenant);
     const scope = loginScope(tenant.id);
-    const state = await loginGuard.state(scope, account, ctx.ip);
-    if (state.addressBlocked) await refuse(tenant, ctx, action, account, CommonErr.TooMany);
+    const state = await loginGuard.admit(scope, account, ctx.ip, settings.lockCount);
     if (state.locked || state.accountFailures >= settings.lockCount) {
       await refuse(tenant, ctx, action, account, PortalErr.AccountLocked);
     }
@@ -235,8 +234,7 @@ export function loginService(
         await refuse(tenant, ctx, action, '', ConsoleErr.AutoLoginNeedsCode);
       }
       const scope = loginScope(tenant.id);
-      const state = await loginGuard.state(scope, 'auto-login', ctx.ip);
-      if (state.addressBlocked) await refuse(tenant, ctx, action, '', CommonErr.TooMany);
+      await loginGuard.admit(scope, 'auto-login', ctx.ip, Infinity);
       const user = await users.findByAutoLoginHash(tokens.hashOf(loginToken));
       const live = (user?.autoLoginExpiresAt?.getTime() ?? 0) > clock();
       if (!user || !live || user.tenantId !== tenant.id || user.status === 'deleted') {

@@ -82,8 +82,7 @@ export function companyService(deps: Deps) {
 
     /** Same answer for an unknown account and a wrong password, in body, status and time. */
     async login(email: string, password: string, captcha: string, origin: Origin) {
-      const state = await loginGuard.state(GUARD_SCOPE, email, origin.ip);
-      if (state.addressBlocked) throw new AppError(CommonErr.TooMany);
+      const state = await loginGuard.admit(GUARD_SCOPE, email, origin.ip);
       if (state.locked) throw new AppError(PortalErr.AccountLocked);
       if (!(await deps.captcha.verify('portal', origin.captchaId, captcha))) {
         throw new AppError(PortalErr.CaptchaWrong);

@@ -32,8 +32,7 @@ export function vendorService(deps: Deps) {
 
     /** Lockout and answers as for companies (docs/architecture.md §8.2), in the 'vendor' scope. */
     async login(account: string, password: string, captcha: string, origin: Origin) {
-      const state = await loginGuard.state(GUARD_SCOPE, account, origin.ip);
-      if (state.addressBlocked) throw new AppError(CommonErr.TooMany);
+      const state = await loginGuard.admit(GUARD_SCOPE, account, origin.ip);
       if (state.locked) throw new AppError(PortalErr.AccountLocked);
       if (!(await deps.captcha.verify('vendor', origin.captchaId, captcha))) {
         throw new AppError(PortalErr.CaptchaWrong);

@@ -47,7 +47,8 @@ export function AdminLoginForm({
       setPending(false);
       if (!(e instanceof ApiError)) return;
       if (e.errCode === ConsoleErr.PasswordExpired) return onExpired(values);
-      // After 5 failures the server asks for a captcha even when the tenant has it off.
+      // After 5 failures of the account, or 20 from the address, the server asks for a captcha
+      // even when the tenant has it off.
       if (e.errCode === PortalErr.CaptchaRequired) setAskCaptcha(true);
       setError(e.msg);
       setNonce(newCaptchaNonce());

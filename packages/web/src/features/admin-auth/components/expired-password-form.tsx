@@ -3,6 +3,7 @@ import { Alert, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TLoginResult } from '@edp/shared/contracts/login';
 import type { PasswordPolicy } from '@edp/shared/rules';
+import { PortalErr } from '@edp/shared/errors/portal';
 import { ApiError } from '../../../lib/http.ts';
 import {
   differsFromRule,
@@ -42,6 +43,7 @@ export function ExpiredPasswordForm({
   const { t: ta } = useTranslation('admin');
   const [form] = Form.useForm<Values>();
   const [nonce, setNonce] = useState(newCaptchaNonce);
+  const [askCaptcha, setAskCaptcha] = useState(false);
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState(false);
 
@@ -59,7 +61,11 @@ export function ExpiredPasswordForm({
     } catch (e) {
       setPending(false);
       if (e instanceof ApiError) setError(e.msg);
+      // The server asks for a captcha after failures of the account or from the address, even
+      // where the tenant has it off: as on the login form, the field then shows.
+      if (e instanceof ApiError && e.errCode === PortalErr.CaptchaRequired) setAskCaptcha(true);
       setNonce(newCaptchaNonce());
+      form.setFieldValue('captcha', '');
     }
   };
 
@@ -103,7 +109,9 @@ export function ExpiredPasswordForm({
       >
         <Input.Password size="large" autoComplete="new-password" />
       </Form.Item>
-      {captcha && <AdminCaptcha nonce={nonce} onRefresh={() => setNonce(newCaptchaNonce())} />}
+      {(captcha || askCaptcha) && (
+        <AdminCaptcha nonce={nonce} onRefresh={() => setNonce(newCaptchaNonce())} />
+      )}
       <Button type="primary" htmlType="submit" block size="large" loading={pending}>
         {t('expired.submit')}
       </Button>
