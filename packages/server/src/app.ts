@@ -119,7 +119,7 @@ export async function buildApp({
   if (!database) {
     app.addHook('onClose', () => db.close());
     const opened = openedNotice(db, config.DATABASE_URL ? undefined : `${config.dataDir}/pglite`);
-    app.log[opened.level](opened.data, opened.msg);
+    app.log.info(opened.data, opened.msg);
   }
   const durability = durabilityNotice(db.durability);
   if (durability) app.log[durability.level]({ dir: `${config.dataDir}/pglite` }, durability.msg);
