@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 // One run covers every package; each package's own config names its project.
 export default defineConfig({
   test: {
-    projects: ['packages/shared', 'packages/server', 'packages/web', 'packages/agent'],
+    projects: ['packages/shared', 'packages/server', 'packages/web', 'packages/agent', 'scripts'],
     // Two cores: more workers only make each PGlite start slower.
     maxWorkers: 2,
     // antd's static toasts and dialogs render in React roots of their own, which no test

@@ -62,7 +62,7 @@ export async function openPlatform(opts: {
       database,
       config.DATABASE_URL ? undefined : `${config.dataDir}/pglite`,
     );
-    log[opened.level](opened.data, opened.msg);
+    log.info(opened.data, opened.msg);
   }
   const durability = durabilityNotice(database.durability);
   if (durability) log[durability.level]({ dir: `${config.dataDir}/pglite` }, durability.msg);

@@ -23,7 +23,8 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+/** A new, empty PostgreSQL database (DB=pg), dropped by `drop()`. */
+export async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `edp_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

@@ -1,10 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto';
-import svgCaptcha from 'svg-captcha';
+import { createRequire } from 'node:module';
+import type SvgCaptcha from 'svg-captcha';
 import { CAPTCHA_TTL_MS } from '@edp/shared/constants';
 import type { Db } from '../db/index.ts';
 import { captchaRepository } from './captcha-repository.ts';
 
 export type CaptchaScope = 'portal' | 'login' | 'vendor';
+
+/**
+ * svg-captcha, loaded at the first captcha rather than at start: it parses its font as it
+ * loads (opentype.js), a cost every start paid before any captcha was asked for.
+ */
+let svgCaptcha: typeof SvgCaptcha | undefined;
+const captchaMaker = () =>
+  (svgCaptcha ??= createRequire(import.meta.url)('svg-captcha') as typeof SvgCaptcha);
 
 /** The HttpOnly cookie that binds a browser to the captcha it was shown, one per login form. */
 export const captchaCookie = (scope: CaptchaScope) => `edp_captcha_${scope}`;
@@ -26,7 +35,7 @@ export function captchaService(db: Db, opts: { enabled: boolean; now?: () => num
   const repo = captchaRepository(db);
   return {
     async create(scope: CaptchaScope): Promise<{ id: string; svg: string }> {
-      const { text, data } = svgCaptcha.create({
+      const { text, data } = captchaMaker().create({
         size: 4,
         noise: 2,
         ignoreChars: '0oO1ilI',

@@ -176,34 +176,27 @@ async function openedNow(db: Db, origin: Origin, before: number, started: number
 export function openedNotice(
   database: Database,
   pgliteDir?: string,
-): { level: 'warn' | 'info'; msg: string; data: Record<string, unknown> } {
+): { msg: string; data: Record<string, unknown> } {
   const { origin, migrations, applied, imageRefused, imageMissing, ms } = database.opened;
   const data = { origin, migrations, applied, ms: Math.round(ms), dir: pgliteDir };
   const counts = `${migrations} migrations, ${applied} applied now`;
-  switch (origin) {
-    case 'image':
-      return {
-        level: 'info',
-        data,
-        msg: `database: new PGlite database from the prepared image; ${counts}`,
-      };
-    case 'initdb':
-      if (imageRefused)
-        return {
-          level: 'warn',
-          data: { ...data, imageNotUsed: imageRefused },
-          msg: `database: new PGlite database made by initdb, the prepared image not used (${imageRefused}; npm run build remakes it); ${counts}`,
-        };
-      return {
-        level: 'info',
-        data: { ...data, noImageIn: imageMissing },
-        msg: `database: new PGlite database made by initdb (no prepared image; npm run build makes one); ${counts}`,
-      };
-    case 'server':
-      return { level: 'info', data, msg: `database: PostgreSQL; ${counts}` };
-    default:
-      return { level: 'info', data, msg: `database: PGlite opened; ${counts}` };
-  }
+  // Not a warning when the image is not used: the database is the same, only made slower.
+  const how = {
+    image: 'new PGlite database from the prepared image',
+    initdb: imageRefused
+      ? `new PGlite database made by initdb, the prepared image not used (${imageRefused}; npm run build remakes it)`
+      : 'new PGlite database made by initdb (no prepared image; npm run build makes one)',
+    existing: 'PGlite opened',
+    memory: 'PGlite in memory',
+    server: 'PostgreSQL',
+  }[origin];
+  return {
+    msg: `database: ${how}; ${counts}`,
+    data: {
+      ...data,
+      ...(origin === 'initdb' && { imageNotUsed: imageRefused ?? `none in ${imageMissing}` }),
+    },
+  };
 }
 
 /** The start-up log line that says what an acknowledged commit survives, where it needs saying. */

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from './client.ts';
 import {
   installFsync,
   openSyncedPglite,
@@ -32,6 +33,7 @@ describe.skipIf(process.env.DB === 'pg')('PGlite with its commits synced to disk
   afterAll(async () => {
     await db?.close();
     fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(`${dir}.synced`, { force: true });
   });
 
   it('has synced what was on disk at open, directories included', () => {
@@ -59,6 +61,30 @@ describe.skipIf(process.env.DB === 'pg')('PGlite with its commits synced to disk
 
     await db.exec('checkpoint');
     expect(synced.filter((k) => k === 'file').length).toBeGreaterThan(1);
+  });
+
+  it('syncs nothing again at the next open after a clean close; after a run without syncs, all', async () => {
+    const mark = `${dir}.synced`;
+    expect(fs.existsSync(mark)).toBe(false); // while open: a crash now leaves no mark
+    await db.close();
+    expect(fs.existsSync(mark)).toBe(true);
+
+    synced.length = 0;
+    db = await openSyncedPglite(dir, {}, counting);
+    expect(fs.existsSync(mark)).toBe(false);
+    expect(synced.filter((k) => k === 'file').length).toBeLessThan(10);
+    expect((await db.query('select count(*)::int as n from t')).rows).toEqual([{ n: 5 }]);
+    await db.close();
+    expect(fs.existsSync(mark)).toBe(true);
+
+    // PGLITE_FSYNC=off takes the mark away and leaves none: the next synced open syncs it all.
+    const unsynced = await openDatabase({ pgliteDir: dir, pgliteFsync: false });
+    expect(fs.existsSync(mark)).toBe(false);
+    await unsynced.close();
+    expect(fs.existsSync(mark)).toBe(false);
+    synced.length = 0;
+    db = await openSyncedPglite(dir, {}, counting);
+    expect(synced.filter((k) => k === 'file').length).toBeGreaterThan(100);
   });
 
   it('refuses a NODEFS that is not the shape it was written against', () => {

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import nodemailer from 'nodemailer';
+import { createRequire } from 'node:module';
+import type Nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from '../log.ts';
 
 export interface MailMessage {
@@ -28,12 +30,19 @@ export function createMailer(opts: {
   log: Logger;
 }): Mailer {
   const outbox = path.join(opts.dataDir, 'outbox');
-  const transport = opts.smtpUrl
-    ? nodemailer.createTransport(opts.smtpUrl)
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // nodemailer is loaded at the first message rather than at start (most starts send none);
+  // making a transport opens no connection either way.
+  let transport: Transporter | undefined;
+  const transportNow = () => {
+    const nodemailer = createRequire(import.meta.url)('nodemailer') as typeof Nodemailer;
+    return opts.smtpUrl
+      ? nodemailer.createTransport(opts.smtpUrl)
+      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  };
 
   return {
     async send(message) {
+      transport ??= transportNow();
       const info = await transport.sendMail({
         from: opts.from,
         to: message.to,
