@@ -12,14 +12,7 @@
 //
 // A new step adds an entry here, after the steps whose outputs it uses; its inputs are every
 // file that can change what it makes (its sources, its build script and config, what it
-// imports from packages/shared, package-lock.json). For instance:
-//   {
-//     name: 'engine bundle',
-//     command: ['npm', 'run', 'build', '-w', '@edp/agent'],
-//     inputs: ['packages/agent/src/**', 'packages/agent/{package.json,build.mjs}', ...SHARED],
-//     outputs: ['packages/agent/dist/edp-agent.mjs'],
-//     stamp: 'packages/agent/dist/.build-engine.json',
-//   },
+// imports from packages/shared, package-lock.json), as the engine file's below.
 
 /** What every package build reads besides its own files. */
 const COMMON = ['package-lock.json', 'tsconfig.base.json', 'packages/shared/src/**'];
@@ -65,5 +58,18 @@ export const BUILD_STEPS = [
     ],
     outputs: ['packages/server/dist/db-image/image.json'],
     stamp: 'packages/server/dist/.build-db-image.json',
+  },
+  {
+    // The reference engine as the one file the console serves (docs/engines-agent.md).
+    name: 'engine file',
+    command: ['npm', 'run', 'build', '-w', '@edp/agent'],
+    inputs: [
+      'packages/agent/src/**',
+      'packages/agent/{package.json,build.mjs,tsconfig.json}',
+      ...COMMON,
+      ...NOT_TESTS,
+    ],
+    outputs: ['packages/agent/dist/edp-agent.mjs'],
+    stamp: 'packages/agent/dist/.build-engine.json',
   },
 ];

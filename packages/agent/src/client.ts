@@ -1,5 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
+import type { BodyOf, DataOf, Route } from '@edp/shared/api/define';
+import { API_BASE } from '@edp/shared/constants';
 
 /**
  * A small JSON client for the engine protocol on node:http with keep-alive: one pool of
@@ -56,9 +58,12 @@ export class ProtocolClient {
     this.timeoutMs = opts.timeoutMs ?? 30_000;
   }
 
-  /** POSTs `body` as JSON to `/api/<path>` under the base URL. */
-  post<T>(path: string, body: unknown, token?: string): Promise<Answer<T>> {
-    const url = new URL(`api/${path.replace(/^\//, '')}`, this.base);
+  /**
+   * POSTs `body` as JSON to the declared call's path under /api (the declarations of
+   * packages/shared/src/api/engine/agent.calls.ts), below the base URL's own path.
+   */
+  post<C extends Route>(call: C, body: BodyOf<C>, token?: string): Promise<Answer<DataOf<C>>> {
+    const url = new URL(`${API_BASE}${call.path}`.replace(/^\//, ''), this.base);
     const payload = Buffer.from(JSON.stringify(body));
     const headers: http.OutgoingHttpHeaders = {
       'content-type': 'application/json',
@@ -80,9 +85,11 @@ export class ProtocolClient {
           );
           res.on('end', () => {
             const latencyMs = performance.now() - started;
-            let envelope: Envelope<T> | undefined;
+            let envelope: Envelope<DataOf<C>> | undefined;
             try {
-              const parsed = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Envelope<T>;
+              const parsed = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Envelope<
+                DataOf<C>
+              >;
               if (parsed && typeof parsed.errCode === 'number') envelope = parsed;
             } catch {
               // not an envelope: the status tells

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { EngineKind } from '@edp/shared/constants';
 import { AgentErr } from '@edp/shared/errors';
 import { ZCheckInAnswer, ZEnrolAnswer } from '@edp/shared/contracts/agent';
+import { checkIn, enrol as enrolCall } from '@edp/shared/api/engine/agent.calls';
 import type { TEngineState } from '@edp/shared/contracts/engine';
 import { ProtocolClient, NetworkError, type Answer } from './client.ts';
 import { files, StateDir } from './state-dir.ts';
@@ -70,7 +71,7 @@ export async function enrol(opts: EnrolOptions): Promise<Enrolment> {
   const identity = gatherIdentity(opts);
   const client = new ProtocolClient(opts.url, { connections: 1 });
   try {
-    const answer = await client.post('agent/enrol', {
+    const answer = await client.post(enrolCall, {
       secret: opts.secret,
       identity,
       state: await engineState(state),
@@ -209,7 +210,7 @@ export async function runEngine(opts: RunOptions = {}): Promise<RunOutcome> {
       let delay: number;
       const reported = await engineState(state);
       try {
-        const answer = await client.post('agent/checkin', { state: reported }, enrolment.token);
+        const answer = await client.post(checkIn, { state: reported }, enrolment.token);
         const data = ZCheckInAnswer.safeParse(answer.envelope?.data);
         if (answer.envelope?.success && data.success) {
           checkIns++;

@@ -4,13 +4,10 @@ import { createHash } from 'node:crypto';
 import type { EngineKind } from '@edp/shared/constants';
 import type { TEngineIdentity } from '@edp/shared/contracts/engine';
 import { files, type StateDir } from './state-dir.ts';
+import agentPackage from '../package.json' with { type: 'json' };
 
-/** This engine's version: the package's. */
-export const ENGINE_VERSION: string = (
-  JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
-    version: string;
-  }
-).version;
+/** This engine's version: the package's (inlined by the build, so the single file knows it). */
+export const ENGINE_VERSION: string = agentPackage.version;
 
 function readFirst(paths: string[]): string {
   for (const p of paths) {

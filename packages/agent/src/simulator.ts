@@ -7,6 +7,7 @@ import type {
   TEngineStateInput,
 } from '@edp/shared/contracts/engine';
 import { ZCheckInAnswer, ZEnrolAnswer } from '@edp/shared/contracts/agent';
+import { checkIn as checkInCall, enrol as enrolCall } from '@edp/shared/api/engine/agent.calls';
 import { NetworkError, ProtocolClient, type Answer } from './client.ts';
 import { Histogram } from './histogram.ts';
 import { ENGINE_VERSION } from './identity.ts';
@@ -230,7 +231,7 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
   async function enrolOne(e: SimEngine): Promise<void> {
     for (let attempt = 1; attempt <= 3 && !stopping; attempt++) {
       try {
-        const a = await client.post('agent/enrol', {
+        const a = await client.post(enrolCall, {
           secret: opts.secret,
           identity: e.identity,
           state: e.state,
@@ -268,7 +269,7 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
     inFlight++;
     let next: number;
     try {
-      const a = await client.post('agent/checkin', { state: e.state }, e.token);
+      const a = await client.post(checkInCall, { state: e.state }, e.token);
       latency.record(a.latencyMs);
       window.latency.record(a.latencyMs);
       const data = ZCheckInAnswer.safeParse(a.envelope?.data);

@@ -73,6 +73,8 @@ const ZConfig = z.object({
     .regex(/^[A-Za-z0-9+/_-]{43,}={0,2}$/, 'must be at least 32 random bytes in base64')
     .optional(),
   WEB_DIST: z.string().optional(),
+  /** The engine file served at /api/agent/engine; default packages/agent/dist/edp-agent.mjs. */
+  ENGINE_FILE: z.string().optional(),
   /** The check-in interval (s) given to engines at enrolment (docs/engines.md). */
   CHECK_IN_INTERVAL_S: z.coerce.number().int().min(2).max(3_600).default(30),
   /** GET /metrics answers only with this bearer token; unset, it answers 404. */

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { engineCommands } from '@edp/shared/engine-commands';
 import { languages } from '../fixtures.ts';
 import {
   api,
@@ -359,10 +360,16 @@ test.describe('in en-US', () => {
     const secret = drawer.getByTestId('enrol-secret');
     await expect(secret).toHaveText(/^edp_enrol_/);
     const first = (await secret.textContent())!;
+    // The engine from this console (its SHA-256 as the console serves it), for this address.
     const origin = new URL(page.url()).origin;
-    await expect(drawer.getByTestId('enrol-command')).toHaveText(
-      `npx edp-agent enrol --url ${origin} --secret ${first}\nnpx edp-agent run`,
-    );
+    const served = await request.get('/api/agent/engine');
+    expect(served.status()).toBe(200);
+    const sha256 = served.headers()['x-content-sha256']!;
+    await expect(drawer.getByTestId('engine-sha256')).toHaveText(sha256);
+    const expected = engineCommands({ origin, secret: first, sha256 });
+    await expect(drawer.getByTestId('enrol-command')).toHaveText(expected.run);
+    await drawer.getByRole('tab', { name: 'Install as a service (systemd)' }).click();
+    await expect(drawer.getByTestId('enrol-service')).toHaveText(expected.service);
     await expectAccessible(page);
 
     await drawer.getByRole('button', { name: 'Rotate secret' }).click();

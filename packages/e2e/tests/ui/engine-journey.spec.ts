@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,30 +11,31 @@ import { languages } from '../fixtures.ts';
 import { api, apiLogin, uniq } from '../support/admin.ts';
 import { expectAccessible } from '../support/a11y.ts';
 import { expect, test } from '../support/console-test.ts';
-import { serverURL } from '../support/servers.ts';
 import { signInAdmin } from '../support/session.ts';
 
 /**
- * Issue 11's journey with the real reference engine (packages/agent, `edp-agent`) as a child
- * process against the real server: the security operator copies a group's enrolment secret
- * from the console, the engine enrols with it (with a folder encrypted under a TDE licence) and
- * runs, the device shows online with what the engine reported, the operator deprecates it after
- * the preview, and the engine's next check-in is refused: it stops with exit code 4
- * (docs/engines-agent.md, "Stopping").
+ * Issue 11's journey with the real reference engine (packages/agent, `edp-agent`) against the
+ * real server, obtained as a customer obtains it: the security operator makes a group's
+ * enrolment secret in the console and copies the commands the drawer shows; those commands,
+ * pasted into bash in an empty folder outside the repository with nothing but Node on PATH,
+ * download the engine from the console, check its SHA-256, enrol it and run it. The device shows
+ * online with what the engine reported (a folder encrypted under a TDE licence, installed with
+ * the downloaded engine), the operator deprecates it after the preview, and the engine's next
+ * check-in is refused: it stops with exit code 4 (docs/engines-agent.md, "Stopping").
  *
  * Engines check in at the console's interval (CHECK_IN_INTERVAL_S: 10 s for the browser tests'
  * server, playwright.config.ts; ±10 %): the first check-in comes an interval after enrolling and
  * the refused one an interval later.
  *
- * The engine's --url is the server's own address, not the tenant's `t<hex>.localhost` origin
- * the drawer's command shows: Chromium sends *.localhost to this machine, Node's resolver does
- * not (ENOTFOUND). The secret alone says which tenant and group the engine joins.
+ * The commands name the tenant's address, `t<hex>.localhost`, which Chromium sends to this
+ * machine; many Linux machines resolve *.localhost to it too (RFC 6761, nss-myhostname), this
+ * one does not. The shell's Node is given support/localhost-resolver.mjs (NODE_OPTIONS) for
+ * that, and nothing else: the commands run exactly as copied.
  */
 
 type Lang = (typeof languages)[number]['code'];
 
-const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-const cli = path.join(repo, 'packages/agent/src/cli.ts');
+const support = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../support');
 
 interface Engine {
   child: ChildProcess;
@@ -46,13 +46,20 @@ interface Engine {
 const running: ChildProcess[] = [];
 const dirs: string[] = [];
 
-/** `edp-agent <args>` in a real process, as `npx edp-agent` runs it (tsx). */
-function agent(args: string[]): Engine {
-  const env = { ...process.env };
-  delete env.NODE_OPTIONS;
-  const child = spawn(process.execPath, ['--import', 'tsx', cli, ...args], {
-    cwd: repo,
-    env,
+/** A bare machine's environment: Node and the system's tools, nothing of this repository. */
+const bareEnv = (home: string) => ({
+  PATH: [path.dirname(process.execPath), '/usr/bin', '/bin'].join(':'),
+  HOME: home,
+  LANG: 'C.UTF-8',
+  NODE_OPTIONS: `--import ${path.join(support, 'localhost-resolver.mjs')}`,
+});
+
+/** `command` in a real process of its own group, in `cwd`, with the bare environment. */
+function start(command: string, args: string[], cwd: string): Engine {
+  const child = spawn(command, args, {
+    cwd,
+    env: bareEnv(cwd),
+    detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.push(child);
@@ -63,9 +70,9 @@ function agent(args: string[]): Engine {
   return { child, output, exit };
 }
 
-/** Runs a one-shot `edp-agent` command to its end; it must exit 0. */
-async function agentOk(args: string[]): Promise<string> {
-  const e = agent(args);
+/** The downloaded engine's one-shot command; it must exit 0. */
+async function engineOk(folder: string, args: string[]): Promise<string> {
+  const e = start(process.execPath, ['edp-agent.mjs', ...args], folder);
   const code = await e.exit;
   const out = e.output.join('');
   expect(code, `edp-agent ${args[0]}: ${out}`).toBe(0);
@@ -83,8 +90,16 @@ test.afterEach(async () => {
   for (const child of running.splice(0)) {
     if (child.exitCode !== null || child.signalCode !== null) continue;
     const closed = new Promise((r) => child.once('close', r));
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    // The whole group: bash and the engine it runs.
+    const signal = (s: NodeJS.Signals) => {
+      try {
+        process.kill(-child.pid!, s);
+      } catch {
+        // gone already
+      }
+    };
+    signal('SIGTERM');
+    const timer = setTimeout(() => signal('SIGKILL'), 5_000);
     await closed;
     clearTimeout(timer);
   }
@@ -99,7 +114,7 @@ const TEXT = {
     enrol: '注册引擎',
     group: '分组',
     create: '生成密钥',
-    copy: '复制密钥',
+    copyCommands: '复制命令',
     copied: '已复制',
     online: '在线',
     detail: '设备详情',
@@ -116,7 +131,7 @@ const TEXT = {
     enrol: 'Enrol engines',
     group: 'Group',
     create: 'Create secret',
-    copy: 'Copy secret',
+    copyCommands: 'Copy commands',
     copied: 'Copied',
     online: 'Online',
     detail: 'Device details',
@@ -134,20 +149,19 @@ for (const { code } of languages) {
   test.describe(`in ${code}`, () => {
     test.use({ locale: code, permissions: ['clipboard-read', 'clipboard-write'] });
 
-    test(`[ADMIN][DEVICES][ENGINE]: the real engine enrols with the secret copied from the console, shows online with what it reported, and stops at its next check-in once deprecated, in ${code}`, async ({
+    test(`[ADMIN][DEVICES][ENGINE]: the commands copied from the console get the real engine, which enrols, shows online with what it reported, and stops at its next check-in once deprecated, in ${code}`, async ({
       page,
       request,
       tenant: { accounts },
     }) => {
-      // Two engine intervals (~10 s each, ±10 %) plus the pages on a slow shared machine.
+      // Two or three engine intervals (~10 s each, ±10 %) plus the pages on a slow shared machine.
       test.setTimeout(120_000);
       const T = TEXT[code];
-      const name = uniq('engine-');
       const group = uniq('plant');
       const admin = await apiLogin(request, accounts.admin);
       await api(request, admin, '/user/group/add', { name: group });
 
-      // 1. The security operator makes the group's secret and copies it.
+      // 1. The security operator makes the group's secret and copies the commands shown with it.
       await signInAdmin(page, request, accounts.operator, '/admin/devices');
       await expect(page.getByRole('heading', { level: 1, name: T.title })).toBeVisible();
       await page.getByRole('button', { name: T.enrol }).click();
@@ -155,52 +169,51 @@ for (const { code } of languages) {
       await drawer.getByLabel(T.group).click();
       await page.locator('.ant-select-dropdown:visible').getByTitle(group, { exact: true }).click();
       await drawer.getByRole('button', { name: T.create }).click();
-      const shown = drawer.getByTestId('enrol-secret');
-      await expect(shown).toHaveText(/^edp_enrol_[A-Za-z0-9_-]{32}$/);
-      await drawer.getByRole('button', { name: T.copy }).click();
+      await expect(drawer.getByTestId('enrol-secret')).toHaveText(/^edp_enrol_[A-Za-z0-9_-]{32}$/);
+      const shown = drawer.getByTestId('enrol-command');
+      await expect(shown).toContainText(`${new URL(page.url()).origin}/api/agent/engine`);
+      await drawer.getByRole('tabpanel').getByRole('button', { name: T.copyCommands }).click();
       await expect(page.getByText(T.copied)).toBeVisible();
-      const secret = await page.evaluate(() => navigator.clipboard.readText());
-      expect(secret).toBe(await shown.textContent());
+      const commands = await page.evaluate(() => navigator.clipboard.readText());
+      expect(commands).toBe(await shown.textContent());
       await page.keyboard.press('Escape');
       await expect(drawer).toBeHidden();
 
-      // 2. The engine: enrolled with the copied secret, a TDE licence, a folder encrypted, run.
+      // 2. On the machine: the commands as copied, in an empty folder. The engine downloads,
+      // passes its check, enrols and runs.
       const root = fs.mkdtempSync(path.join(os.tmpdir(), 'edp-e2e-engine-'));
       dirs.push(root);
-      const dir = path.join(root, 'state');
-      const shares = path.join(root, 'shares');
-      fs.mkdirSync(shares);
-      for (const f of ['a.docx', 'b.xlsx', 'c.pdf']) fs.writeFileSync(path.join(shares, f), f);
-      const fingerprint = randomBytes(32).toString('hex');
-      const enrolled = await agentOk([
-        'enrol',
-        '--url',
-        serverURL,
-        '--secret',
-        secret,
-        '--dir',
-        dir,
-        '--kind',
-        'TDE',
-        '--name',
-        name,
-        '--fingerprint',
-        fingerprint,
-      ]);
-      expect(enrolled).toMatch(/enrolled as device [0-9a-f-]{36}; first check-in in 10 s/);
-      const vendor = makeVendor(root);
-      const lic = path.join(root, 'tde.lic');
-      fs.writeFileSync(lic, vendor.certificate({ kind: 'TDE', serial: 4207, fingerprint }));
-      await agentOk(['install-licence', lic, '--key', vendor.keyFile, '--dir', dir]);
-      expect(await agentOk(['protect', '--tde', shares, '--dir', dir])).toMatch(/^0 /);
-      expect(fs.readFileSync(path.join(shares, 'a.docx')).subarray(0, 6).toString()).toBe('EDPTDE');
+      const engine = start('bash', ['-c', commands], root);
+      const startedAt = Date.now();
+      const home = path.join(root, 'edp-agent');
+      const dir = path.join(home, 'edp-agent-data');
+      await expect
+        .poll(() => engine.output.join(''), { timeout: 30_000 })
+        .toMatch(/enrolled as device [0-9a-f-]{36}; first check-in in 10 s/);
+      expect(engine.output.join('')).toContain('edp-agent.mjs.part: OK');
       const identity = JSON.parse(fs.readFileSync(path.join(dir, 'identity.json'), 'utf8')) as {
+        name: string;
         systemType: string;
         kernel: string;
         version: string;
+        fingerprint: string;
       };
-      const engine = agent(['run', '--dir', dir]);
-      const startedAt = Date.now();
+      const name = identity.name;
+
+      // A TDE licence and a folder encrypted, with the downloaded engine; its next check-in
+      // reports them.
+      const shares = path.join(root, 'shares');
+      fs.mkdirSync(shares);
+      for (const f of ['a.docx', 'b.xlsx', 'c.pdf']) fs.writeFileSync(path.join(shares, f), f);
+      const vendor = makeVendor(root);
+      const lic = path.join(root, 'tde.lic');
+      fs.writeFileSync(
+        lic,
+        vendor.certificate({ kind: 'TDE', serial: 4207, fingerprint: identity.fingerprint }),
+      );
+      await engineOk(home, ['install-licence', lic, '--key', vendor.keyFile]);
+      expect(await engineOk(home, ['protect', '--tde', shares])).toMatch(/^0 /);
+      expect(fs.readFileSync(path.join(shares, 'a.docx')).subarray(0, 6).toString()).toBe('EDPTDE');
 
       // 3. Listed in its group; the console counts the enrolment as contact, so it is online
       // before its first check-in (the engine's answers keep it so: below).
@@ -212,12 +225,20 @@ for (const { code } of languages) {
       await expect(row(page, name)).toContainText(identity.version);
       await expectAccessible(page);
 
-      // The running engine's first check-in (an interval after enrolling) is answered: it
-      // records it in its state directory, and the list still shows it online.
+      // The running engine's check-ins (the first an interval after enrolling) are answered:
+      // it records the last in its state directory, with the licence and folder it reported,
+      // and the list still shows it online.
       const status = path.join(dir, 'status.json');
+      const reported = () => {
+        if (!fs.existsSync(status)) return undefined;
+        const { state } = JSON.parse(fs.readFileSync(status, 'utf8')) as {
+          state: { licence: { serial: number } | null; protected: { files: number }[] };
+        };
+        return { serial: state.licence?.serial, files: state.protected[0]?.files };
+      };
       await expect
-        .poll(() => fs.existsSync(status), { timeout: 45_000, intervals: [1_000] })
-        .toBe(true);
+        .poll(reported, { timeout: 45_000, intervals: [1_000] })
+        .toEqual({ serial: 4207, files: 3 });
       expect(engine.child.exitCode, engine.output.join('')).toBeNull();
       await page.reload();
       await expect(row(page, name)).toContainText(T.online);

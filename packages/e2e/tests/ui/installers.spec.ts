@@ -117,9 +117,15 @@ for (const { code } of languages) {
       await page.getByLabel(T.group, { exact: true }).click();
       await page.locator('.ant-select-dropdown:visible').getByTitle(group, { exact: true }).click();
       await expect(page.getByTestId('enrol-secret')).toHaveText(secret);
+      // Where the file comes from, and its check before it is installed.
+      await expect(page.getByTestId('install-command')).toHaveText(
+        `echo '${sha}  ${fileName}' | sha256sum -c &&\ntar -xzf ${fileName}`,
+      );
+      // Then the engine from this console, enrolled as the installer's product type.
       const commands = page.getByTestId('enrol-command');
-      await expect(commands).toContainText(`tar -xzf ${fileName}`);
-      await expect(commands).toContainText(`--secret ${secret}`);
+      await expect(commands).toContainText(`${new URL(page.url()).origin}/api/agent/engine`);
+      await expect(commands).toContainText(`--secret ${secret} --kind TDE`);
+      await expect(commands).not.toContainText('npx');
       await expectAccessible(page);
 
       // Delete, after the question.

@@ -88,6 +88,7 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MINUTE: '100000',
     WEB_DIST: path.join(dataDir, 'no-web'),
+    ENGINE_FILE: path.join(dataDir, 'no-engine.mjs'),
     ...env,
   });
   const app = await buildApp({
@@ -128,6 +129,7 @@ export async function createPeerApp(
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MINUTE: '100000',
     WEB_DIST: path.join(ctx.dataDir, 'no-web'),
+    ENGINE_FILE: path.join(ctx.dataDir, 'no-engine.mjs'),
     ...env,
   });
   const app = await buildApp({

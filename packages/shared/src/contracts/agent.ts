@@ -48,3 +48,18 @@ export const ZCheckInAnswer = z.object({
   commands: z.array(ZEngineCommand),
 });
 export type TCheckInAnswer = z.infer<typeof ZCheckInAnswer>;
+
+/**
+ * The reference engine as the console serves it (GET /api/agent/engine): one file that needs
+ * only Node 20, built by `npm run build` (docs/engines-agent.md, "Getting the engine").
+ */
+export const ZEngineFile = z.object({
+  /** The name the commands save it under. */
+  fileName: z.string(),
+  size: z.number().int(),
+  /** Lower-case hex: what the commands check the download against. */
+  sha256: z.string(),
+  /** When this server's copy was built. */
+  builtAt: z.string(),
+});
+export type TEngineFile = z.infer<typeof ZEngineFile>;

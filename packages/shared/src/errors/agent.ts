@@ -10,6 +10,7 @@ export const AgentErr = {
   DeviceDeprecated: -10102,
   FingerprintDeprecated: -10103,
   CheckInTooSoon: -10104,
+  EngineNotBuilt: -10105,
 } as const;
 
 export const agentCatalogue: Catalogue = {
@@ -37,5 +38,10 @@ export const agentCatalogue: Catalogue = {
     status: 429,
     'zh-CN': '签到过于频繁',
     'en-US': 'Check-ins come too often',
+  },
+  [AgentErr.EngineNotBuilt]: {
+    status: 404,
+    'zh-CN': '本服务器尚未构建引擎文件（在控制台目录运行 npm run build）',
+    'en-US': 'This server has no engine file built (run npm run build in the console folder)',
   },
 };

@@ -60,6 +60,8 @@ export const theme: ThemeConfig = {
       itemSelectedBg: '#ECFEFF',
       itemActiveBg: '#CFFAFE',
     },
+    // The selected tab in colorPrimary is 2.4:1 on white; the link colour reads.
+    Tabs: { itemSelectedColor: LINK_COLOR, itemHoverColor: LINK_COLOR, itemActiveColor: '#155E75' },
     Layout: { headerBg: '#ffffff', siderBg: '#ffffff', headerPadding: '0 16px' },
     // An empty table says so in colorTextDisabled (0.25 alpha, 1.6:1): readable text is needed.
     Table: { colorTextDisabled: 'rgba(0, 0, 0, 0.65)' },

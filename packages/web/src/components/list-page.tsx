@@ -23,6 +23,8 @@ export type ListPageProps<T> = ListSource<T> &
   Pick<ListTableProps<T>, 'columns' | 'emptyText' | 'paging' | 'plain'> & {
     /** The page's heading, its one h1 (the menu's name of the page). */
     title: ReactNode;
+    /** A sentence under the title: what the list holds, where it comes from. */
+    intro?: ReactNode;
     /** The primary button beside the title; not offered when `readOnly`. */
     add?: { label: string; onClick: () => void; icon?: ReactNode };
     /** Other buttons beside the title, before `add` (export, enrol, move). */
@@ -99,6 +101,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
         )
       }
     >
+      {props.intro && <p>{props.intro}</p>}
       {readOnly && <Alert type="info" showIcon title={readOnly} style={{ marginBottom: 16 }} />}
       {aside ? (
         <div className="list-page__split">

@@ -3,8 +3,9 @@ import { checkIn, enrol } from '@edp/shared/api/engine/agent.calls';
 import { serve } from '../../platform/http/index.ts';
 import type { EngineContext } from '../index.ts';
 import { deviceOf } from './engine-guard.ts';
+import { engineFileRoutes } from './engine-file-routes.ts';
 
-/** The engine protocol under /api/agent (docs/engines.md). */
+/** The engine protocol under /api/agent (docs/engines.md), and the engine file itself. */
 export function agentRoutes(app: FastifyInstance, { engines }: { engines: EngineContext }) {
   serve(app, enrol, async (req) => {
     // Enrolment is public (the secret is the credential), and engines read English.
@@ -13,4 +14,5 @@ export function agentRoutes(app: FastifyInstance, { engines }: { engines: Engine
     return engines.service.enrol(secret, identity, state);
   });
   serve(app, checkIn, (req) => engines.service.checkIn(deviceOf(req), req.body.state));
+  engineFileRoutes(app);
 }

@@ -3,7 +3,9 @@ import {
   ZCheckInRequest,
   ZEnrolAnswer,
   ZEnrolRequest,
+  ZEngineFile,
 } from '../../contracts/agent.ts';
+import { ZEmpty } from '../../contracts/common.ts';
 import { call, publicAccess } from '../define.ts';
 
 /** The engine protocol under /agent (docs/engines.md). */
@@ -35,4 +37,28 @@ export const checkIn = call({
   data: ZCheckInAnswer,
   // Counted per device by the engine guard instead (docs/engines.md "Limits").
   rateLimit: 'none',
+});
+
+export const engineFile = call({
+  method: 'GET',
+  path: '/agent/engine',
+  // Fetched by the enrolment commands on a bare server, which holds no console session; the
+  // file holds nothing secret (the group's secret is given to it on the command line).
+  access: publicAccess,
+  tag,
+  summary:
+    'Download the reference engine: one JavaScript file for Node 20 (X-Content-SHA256 is its SHA-256)',
+  label: { 'zh-CN': '下载引擎', 'en-US': 'Download engine' },
+  file: true,
+});
+
+export const engineFileInfo = call({
+  method: 'POST',
+  path: '/agent/engine/info',
+  access: publicAccess,
+  tag,
+  summary: "The served engine file's name, size, SHA-256 and build time",
+  label: { 'zh-CN': '查看引擎文件', 'en-US': 'View engine file' },
+  body: ZEmpty,
+  data: ZEngineFile,
 });

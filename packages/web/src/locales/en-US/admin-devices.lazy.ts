@@ -198,8 +198,7 @@ const adminDevices: DeepString<typeof zh> = {
     intro: "Engines enrol with a group's enrolment secret and join that group.",
     group: 'Group',
     pickGroup: 'Choose the group the engines join',
-    command: 'Enrolment commands',
-    commandHint: 'Run on each machine to protect: enrol first, then run the engine.',
+    command: 'Get the engine and enrol it',
   },
   overview: {
     title: 'Devices',

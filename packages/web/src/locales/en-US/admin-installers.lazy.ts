@@ -21,6 +21,8 @@ const adminInstallers: DeepString<typeof zh> = {
     createdAt: 'Uploaded',
     description: 'Description',
   },
+  where:
+    'Installers are downloaded from this console: each with the Download button of its row (signed in), checked against the SHA-256 the list shows. The engine that enrols with this console comes from it too: {{url}} (the commands are under "Install and enrol an engine" below).',
   copied: 'Copied',
   download: 'Download',
   downloadLabel: 'Download {{name}}',
@@ -47,12 +49,15 @@ const adminInstallers: DeepString<typeof zh> = {
   enrol: {
     title: 'Install and enrol an engine',
     intro:
-      "Choose an installer and a group, then run these commands on the machine: install first, then enrol with the group's enrolment secret.",
+      "Choose an installer and a group. Then, on the machine: download, check and install the installer, and get this console's engine and enrol it with the group's enrolment secret.",
     installer: 'Installer',
     pickInstaller: 'Please choose an installer',
     group: 'Group',
     pickGroup: 'Please choose the group the engine joins',
-    command: 'Install and enrol commands',
+    install: 'Check and install the installer',
+    whereToGet:
+      'Download {{file}} with the Download button of its row in the list above (you must be signed in), copy it to the machine, and run these commands in its folder there: they check it against the SHA-256 in the list and install it only if it matches.',
+    command: 'Get the engine and enrol it',
   },
 };
 

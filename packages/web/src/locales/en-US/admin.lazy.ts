@@ -123,6 +123,18 @@ const admin: DeepString<typeof zh> = {
     copyCommand: 'Copy commands',
     readOnly: 'Your role is read-only: it cannot create or rotate secrets.',
   },
+  engine: {
+    file: 'The engine is one file served by this console: {{name}}, {{size}}, built {{time}}.',
+    download: 'Download the engine',
+    sha256: 'SHA-256:',
+    unavailable: 'The engine file cannot be offered: {{reason}}',
+    runTab: 'Run now',
+    serviceTab: 'Install as a service (systemd)',
+    runHint:
+      'On a Linux machine with Node.js 20 and nothing else: the commands download the engine from this console, check its SHA-256, then enrol it and run it in this terminal (Ctrl+C stops it).',
+    serviceHint:
+      'As root on a Linux machine with Node.js 20 and systemd: installs the engine in /opt/edp-agent with its state in /var/lib/edp-agent, and starts it now and at every boot. Run again to update it. Logs: journalctl -u edp-agent.',
+  },
   pending: 'This function comes in a later version.',
 };
 

@@ -193,8 +193,7 @@ const adminDevices = {
     intro: '引擎使用分组的注册密钥注册，注册后自动加入该分组。',
     group: '分组',
     pickGroup: '请选择引擎加入的分组',
-    command: '注册命令',
-    commandHint: '在要保护的终端上依次运行：先注册，再启动引擎。',
+    command: '获取引擎并注册',
   },
   overview: {
     title: '设备概况',

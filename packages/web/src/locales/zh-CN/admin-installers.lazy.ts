@@ -18,6 +18,8 @@ const adminInstallers = {
     createdAt: '上传时间',
     description: '描述',
   },
+  where:
+    '安装包从本控制台下载：每个安装包用所在行的“下载”按钮下载（须登录），并按列表中的 SHA-256 校验。注册到本控制台的引擎也由本控制台提供：{{url}}（命令见下方“安装并注册引擎”）。',
   copied: '已复制',
   download: '下载',
   downloadLabel: '下载 {{name}}',
@@ -43,12 +45,16 @@ const adminInstallers = {
   },
   enrol: {
     title: '安装并注册引擎',
-    intro: '选择安装包和分组，在目标机器上执行下面的命令：先安装，再用分组的注册密钥注册。',
+    intro:
+      '选择安装包和分组，然后在目标机器上：下载并校验、安装安装包，再从本控制台获取引擎，用分组的注册密钥注册。',
     installer: '安装包',
     pickInstaller: '请选择安装包',
     group: '分组',
     pickGroup: '请选择引擎加入的分组',
-    command: '安装与注册命令',
+    install: '校验并安装安装包',
+    whereToGet:
+      '用上方列表中该行的“下载”按钮下载 {{file}}（须登录控制台），复制到目标机器，再在该目录运行下面的命令：按列表中的 SHA-256 校验，校验无误才安装。',
+    command: '获取引擎并注册',
   },
 };
 

@@ -109,6 +109,18 @@ const admin = {
     copyCommand: '复制命令',
     readOnly: '您的角色为只读，不能生成或更换密钥。',
   },
+  engine: {
+    file: '引擎是本控制台提供的单个文件：{{name}}，{{size}}，构建于 {{time}}。',
+    download: '下载引擎',
+    sha256: 'SHA-256：',
+    unavailable: '暂时无法提供引擎文件：{{reason}}',
+    runTab: '立即运行',
+    serviceTab: '安装为服务（systemd）',
+    runHint:
+      '在装有 Node.js 20 的 Linux 机器上运行，无需其他软件：命令从本控制台下载引擎，校验 SHA-256 无误后注册并在当前终端运行（按 Ctrl+C 停止）。',
+    serviceHint:
+      '在装有 Node.js 20 和 systemd 的 Linux 机器上以 root 运行：引擎安装到 /opt/edp-agent，状态保存在 /var/lib/edp-agent，立即启动并随开机启动；再次运行即可更新。查看日志：journalctl -u edp-agent。',
+  },
   pending: '该功能将在后续版本提供。',
 };
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Alert, Button, Modal, Space, Spin, Typography, message } from 'antd';
 import { CopyOutlined, KeyOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -9,10 +10,8 @@ import './enrol-secret.css';
 
 interface EnrolSecretProps {
   groupId: string | undefined;
-  /** The commands shown under the secret (enrol, or install and enrol); null shows none. */
-  commandsOf: (secret: string) => string | null;
-  commandTitle: string;
-  commandHint?: string;
+  /** What is shown under the secret once there is one: the commands that use it. */
+  children?: (secret: string) => ReactNode;
   /** The level of this section's headings inside its host (a drawer: 2; a card: 3). */
   level: 2 | 3;
 }
@@ -20,15 +19,9 @@ interface EnrolSecretProps {
 /**
  * A group's enrolment secret, shared by the device centre's enrol drawer and the installers
  * page: shown with its date, copied, made or rotated after a confirmation (engines already
- * enrolled keep working), then the commands that use it.
+ * enrolled keep working), then what its host shows with it (the commands, EngineCommands).
  */
-export function EnrolSecret({
-  groupId,
-  commandsOf,
-  commandTitle,
-  commandHint,
-  level,
-}: EnrolSecretProps) {
+export function EnrolSecret({ groupId, children, level }: EnrolSecretProps) {
   const { t } = useTranslation('admin');
   const [toast, toastHolder] = message.useMessage();
   const [modal, holder] = Modal.useModal();
@@ -36,7 +29,6 @@ export function EnrolSecret({
   const secret = useEnrolSecret(groupId);
   const rotate = useRotateSecret();
   const value = secret.data?.secret ?? null;
-  const commands = value ? commandsOf(value) : null;
   const Heading = level === 2 ? 'h2' : 'h3';
 
   const copy = (text: string) =>
@@ -100,18 +92,7 @@ export function EnrolSecret({
         )}
       </Space>
       {!canRotate && <Alert type="info" showIcon title={t('enrolSecret.readOnly')} />}
-      {commands && (
-        <>
-          <Heading className="enrol-secret__title">{commandTitle}</Heading>
-          {commandHint && <p>{commandHint}</p>}
-          <pre className="enrol-command" data-testid="enrol-command">
-            {commands}
-          </pre>
-          <Button icon={<CopyOutlined />} onClick={() => copy(commands)}>
-            {t('enrolSecret.copyCommand')}
-          </Button>
-        </>
-      )}
+      {value && children?.(value)}
     </section>
   );
 }

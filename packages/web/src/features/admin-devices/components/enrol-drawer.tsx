@@ -3,6 +3,7 @@ import { Drawer, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EnrolSecret } from '../../admin-common/components/enrol-secret.tsx';
 import { EnrolGroupField } from '../../admin-common/components/enrol-group-field.tsx';
+import { EngineCommands } from '../../admin-common/components/engine-commands.tsx';
 
 interface EnrolDrawerProps {
   open: boolean;
@@ -10,12 +11,7 @@ interface EnrolDrawerProps {
   onClose: () => void;
 }
 
-/** The commands an engine runs to enrol with `secret` on this console, then to run. */
-export function enrolCommands(origin: string, secret: string): string {
-  return `npx edp-agent enrol --url ${origin} --secret ${secret}\nnpx edp-agent run`;
-}
-
-/** Enrolling engines: pick a group, then its secret and the commands (EnrolSecret). */
+/** Enrolling engines: pick a group, then its secret and the commands (EnrolSecret, EngineCommands). */
 export function EnrolDrawer({ open, defaultGroupId, onClose }: EnrolDrawerProps) {
   const { t } = useTranslation('adminDevices');
   const { t: ta } = useTranslation('admin');
@@ -38,13 +34,9 @@ export function EnrolDrawer({ open, defaultGroupId, onClose }: EnrolDrawerProps)
           onChange={setGroupId}
         />
       </Form>
-      <EnrolSecret
-        groupId={open ? groupId : undefined}
-        commandsOf={(secret) => enrolCommands(window.location.origin, secret)}
-        commandTitle={t('enrol.command')}
-        commandHint={t('enrol.commandHint')}
-        level={2}
-      />
+      <EnrolSecret groupId={open ? groupId : undefined} level={2}>
+        {(secret) => <EngineCommands secret={secret} title={t('enrol.command')} level={2} />}
+      </EnrolSecret>
     </Drawer>
   );
 }

@@ -4,11 +4,13 @@ import { useTranslation } from 'react-i18next';
 import type { TInstallerItem } from '@edp/shared/contracts/installers';
 import { EnrolSecret } from '../../admin-common/components/enrol-secret.tsx';
 import { EnrolGroupField } from '../../admin-common/components/enrol-group-field.tsx';
-import { installAndEnrolCommands } from '../lib/installer-file.ts';
+import { EngineCommands } from '../../admin-common/components/engine-commands.tsx';
+import { checkAndInstallCommands } from '../lib/installer-file.ts';
 
 /**
- * The download page's enrolment: choose an installer and a group, then the group's secret and
- * the commands that install the file and enrol the engine with it (EnrolSecret).
+ * The download page's enrolment: choose an installer and a group, then where the installer
+ * comes from and the commands that check and install it, the group's secret (EnrolSecret), and
+ * the commands that get this console's engine and enrol it with that secret (EngineCommands).
  */
 export function EnrolPanel({ installers }: { installers: TInstallerItem[] }) {
   const { t } = useTranslation('adminInstallers');
@@ -42,16 +44,27 @@ export function EnrolPanel({ installers }: { installers: TInstallerItem[] }) {
           onChange={setGroupId}
         />
       </Form>
-      <EnrolSecret
-        groupId={groupId}
-        commandsOf={(secret) =>
-          installer
-            ? installAndEnrolCommands(window.location.origin, installer.fileName, secret)
-            : null
-        }
-        commandTitle={t('enrol.command')}
-        level={3}
-      />
+      {installer && (
+        <section aria-labelledby="installer-install-title">
+          <h3 id="installer-install-title" className="installer-enrol__step">
+            {t('enrol.install')}
+          </h3>
+          <p>{t('enrol.whereToGet', { file: installer.fileName })}</p>
+          <pre className="enrol-command" data-testid="install-command">
+            {checkAndInstallCommands(installer.fileName, installer.sha256)}
+          </pre>
+        </section>
+      )}
+      <EnrolSecret groupId={groupId} level={3}>
+        {(secret) => (
+          <EngineCommands
+            secret={secret}
+            kind={installer?.kind}
+            title={t('enrol.command')}
+            level={3}
+          />
+        )}
+      </EnrolSecret>
     </Card>
   );
 }

@@ -73,11 +73,25 @@ export function installCommand(fileName: string): string {
   }
 }
 
-/** Install, then enrol with the group's secret on this console, then run. */
-export function installAndEnrolCommands(origin: string, fileName: string, secret: string): string {
-  return [
-    installCommand(fileName),
-    `npx edp-agent enrol --url ${origin} --secret ${secret}`,
-    'npx edp-agent run',
-  ].join('\n');
+/** Windows installers are checked and installed in PowerShell, the others in a Linux shell. */
+export function isWindowsInstaller(fileName: string): boolean {
+  const ext = installerExtension(fileName);
+  return ext === '.exe' || ext === '.msi';
+}
+
+/**
+ * Checks a downloaded installer against the SHA-256 the list shows, then installs it; a file
+ * that does not match is not installed.
+ */
+export function checkAndInstallCommands(fileName: string, sha256: string): string {
+  const install = installCommand(fileName);
+  if (isWindowsInstaller(fileName)) {
+    const path = `'${fileName.replace(/'/g, "''")}'`;
+    return [
+      `if ((Get-FileHash -Algorithm SHA256 ${path}).Hash -eq '${sha256.toUpperCase()}') {`,
+      `  ${install}`,
+      `} else { Write-Error 'SHA-256 mismatch: download the installer again' }`,
+    ].join('\n');
+  }
+  return `echo '${sha256}  ${fileName.replace(/'/g, `'\\''`)}' | sha256sum -c &&\n${install}`;
 }

@@ -4,9 +4,11 @@ import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { uploadInstaller } from '@edp/shared/api/console/installers.calls';
+import { engineFile } from '@edp/shared/api/engine/agent.calls';
 import { ENGINE_KINDS, type EngineKind } from '@edp/shared/constants';
 import type { TInstallerItem } from '@edp/shared/contracts/installers';
 import { ListPage } from '../../../components/list-page.tsx';
+import { callUrl } from '../../../lib/api.ts';
 import { formatTime } from '../../../lib/format.ts';
 import { usePaging } from '../../../lib/use-paging.ts';
 import { ConfirmDeleteButton } from '../../admin-common/components/confirm-delete-button.tsx';
@@ -19,8 +21,9 @@ import { formatSize } from '../lib/installer-file.ts';
 import '../lib/installer-locales.ts';
 
 /**
- * Installers and versions (security operator): upload with the file checked first, list with
- * SHA-256, download, delete, and the commands that install one and enrol its engine.
+ * Installers and versions (security operator): where they and the engine are downloaded from,
+ * upload with the file checked first, list with SHA-256, download, delete, and the commands that
+ * install one and enrol its engine.
  */
 export default function AdminInstallersPage() {
   const { t } = useTranslation('adminInstallers');
@@ -94,6 +97,7 @@ export default function AdminInstallersPage() {
   return (
     <ListPage<TInstallerItem>
       title={tm('adminInstallers')}
+      intro={t('where', { url: `${window.location.origin}${callUrl(engineFile)}` })}
       add={{ label: t('upload'), icon: <UploadOutlined />, onClick: () => setUploading(true) }}
       readOnly={!canWrite && t('readOnly')}
       filters={
