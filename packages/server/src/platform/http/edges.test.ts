@@ -215,15 +215,17 @@ describe('a URL the router refuses', () => {
   });
   afterAll(() => ctx.close());
 
-  it('names the URL and why, as any refused field', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/%E0%A4%A', headers: en });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
-      success: false,
-      errCode: CommonErr.Invalid,
-      msg: 'Invalid request: url has the wrong format',
-      data: { field: 'url', reason: 'has the wrong format' },
-    });
+  it('names the URL and why, as any refused field, under /api and /metrics alike', async () => {
+    for (const url of ['/api/%E0%A4%A', '/metrics/%E0%A4%A', '/metrics%E0%A4%A']) {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: en });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toEqual({
+        success: false,
+        errCode: CommonErr.Invalid,
+        msg: 'Invalid request: url has the wrong format',
+        data: { field: 'url', reason: 'has the wrong format' },
+      });
+    }
   });
 });
 

@@ -8,6 +8,7 @@ import { rule, ruleText } from '@edp/shared/contracts/field-rules';
 import { localeFromAcceptLanguage } from '@edp/shared/locale';
 import { AppError } from '../errors/index.ts';
 import { validationFailure } from './field-messages.ts';
+import { isMachinePath } from './security-headers.ts';
 
 /** Parameters echo the request (a field's name): bounded, so an answer never grows with it. */
 const PARAM_MAX = 200;
@@ -142,11 +143,12 @@ export const envelopePlugin = fp(async (app) => {
 
 /**
  * The router's own refusals (a URL that does not decode, a path parameter over the router's
- * limit) come before any hook: Fastify hands them here (its `frameworkErrors` option), and they
- * answer in the envelope like everything else.
+ * limit) come before any hook: Fastify hands them here (its `frameworkErrors` option), and under
+ * /api and /metrics they answer in the envelope like everything else (a page's URL gets a plain
+ * 400, as a browser shows it).
  */
 export function routingError(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
   req.locale = localeFromAcceptLanguage(req.headers['accept-language']);
-  if (!req.url.startsWith('/api')) return reply.status(400).type('text/plain').send('Bad Request');
+  if (!isMachinePath(req.url)) return reply.status(400).type('text/plain').send('Bad Request');
   return fail(req, reply, CommonErr.Invalid, { field: 'url', detail: rule('wrongFormat') }, 400);
 }
