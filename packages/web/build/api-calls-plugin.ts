@@ -6,6 +6,8 @@ import type * as RegistryView from './registry-view.ts';
 
 const API_DIR = path.resolve(import.meta.dirname, '../../shared/src/api');
 const CALLS_FILE = /\.calls\.ts$/;
+/** The registry's data modules, by path under api/ (their values: registry-view.ts). */
+const DATA_FILES = ['console/pages'];
 
 /**
  * The browser's view of the call registry. A `*.calls.ts` module of packages/shared/src/api
@@ -33,9 +35,11 @@ export function apiCallsPlugin(): Plugin {
       const file = id.split('?')[0]!;
       if (!file.startsWith(API_DIR + path.sep)) return null;
       const key = path.relative(API_DIR, file).replace(/\.ts$/, '').split(path.sep).join('/');
+      if (!CALLS_FILE.test(file) && !DATA_FILES.includes(key)) return null;
       const { CALL_MODULES, DATA_MODULES } = await load();
       const data = DATA_MODULES[key];
-      if (data) {
+      if (DATA_FILES.includes(key)) {
+        if (!data) this.error(`${file} is not among registry-view.ts's DATA_MODULES`);
         this.addWatchFile(file);
         return Object.entries(data)
           .map(([name, value]) => {
