@@ -20,7 +20,7 @@ describe('the engine commands', () => {
   });
 
   it('show the served file with its SHA-256 and the commands that download it from this console', async () => {
-    const fetchMock = vi.fn(async () =>
+    const fetchMock = vi.fn(async (_url: string) =>
       answer(200, {
         success: true,
         errCode: 0,
