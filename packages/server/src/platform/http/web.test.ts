@@ -108,7 +108,14 @@ describe('the web app files', () => {
   });
 
   it('answers 404 in the envelope for a missing file, where a page would be the wrong answer', async () => {
-    for (const url of ['/apple-touch-icon-precomposed.png', '/assets/app-old.js', '/x.css?v=1']) {
+    for (const url of [
+      '/apple-touch-icon-precomposed.png',
+      '/assets/app-old.js',
+      '/x.css?v=1',
+      // The build's compressed copies are sent only for their file, by Accept-Encoding.
+      '/assets/app-1a2b3c.js.br',
+      '/index.html.gz',
+    ]) {
       const res = await get(url, 'gzip, br');
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type'], url).toMatch(/^application\/json/);

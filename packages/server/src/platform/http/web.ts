@@ -25,7 +25,15 @@ export function defaultWebDist(): string {
  * would otherwise get HTML (and a module script an HTML body it refuses).
  */
 const STATIC_FILE =
-  /\.(?:js|mjs|css|map|json|webmanifest|txt|xml|ico|png|jpe?g|gif|svg|webp|avif|woff2?|ttf)$/i;
+  /\.(?:js|mjs|css|map|json|webmanifest|txt|xml|ico|png|jpe?g|gif|svg|webp|avif|woff2?|ttf|br|gz)$/i;
+
+/**
+ * The build's compressed copies (packages/web/build/precompress-plugin.ts). They get no route
+ * of their own: `preCompressed` finds them beside the file asked for. A route per file was most
+ * of a start's time in this plugin (each file and each copy a GET and a HEAD route: 370 files,
+ * 220 of them copies), and a copy asked for by its own name answers 404, as a missing file.
+ */
+const COMPRESSED_COPIES = '**/*.{html,js,mjs,css,svg,json,webmanifest,txt,xml,ico}.{br,gz}';
 
 /**
  * Serves the built web app with history-mode fallback to index.html. Hashed assets are cached
@@ -40,6 +48,7 @@ export const webPlugin = fp<{ webDist: string }>(async (app, { webDist }) => {
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
+      globIgnore: [COMPRESSED_COPIES],
       preCompressed: true,
       index: false,
       cacheControl: false,
