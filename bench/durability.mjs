@@ -99,6 +99,7 @@ async function killCheck(afterMs) {
   const { rows } = await db.query('select coalesce(max(id), 0)::int as max from bench_rows');
   await db.close();
   fs.rmSync(dir, { recursive: true, force: true });
+  fs.rmSync(`${dir}.synced`, { force: true }); // the mark of a clean synced close (pglite-fsync.ts)
   const verdict = rows[0].max >= seen ? 'every acknowledged commit there' : 'LOST COMMITS';
   return `${seen} commits acknowledged, highest id after reopen ${rows[0].max}: ${verdict}`;
 }
@@ -245,6 +246,7 @@ async function child(variant, commits) {
       await db.close();
       mark('closed');
       fs.rmSync(dir, { recursive: true, force: true });
+      fs.rmSync(`${dir}.synced`, { force: true });
     };
   }
   await query('create table bench_rows (id bigserial primary key, body text not null)');

@@ -117,7 +117,7 @@ describe("the build's steps", () => {
     const web = inputsOf('web');
     const sources = listInputs(root, [
       'packages/web/**',
-      'packages/shared/src/**',
+      'packages/shared/{src/**,package.json}',
       '!packages/web/{README.md,vitest.config.ts}',
       '!packages/web/scripts/**',
     ]).filter(notTest);
@@ -131,7 +131,7 @@ describe("the build's steps", () => {
     const sources = listInputs(root, [
       'packages/server/src/**',
       'packages/server/*.{mjs,json}',
-      'packages/shared/src/**',
+      'packages/shared/{src/**,package.json}',
       '!packages/server/src/test/**',
     ]).filter(notTest);
     expect(sources.filter((f) => !server.has(f))).toEqual([]);

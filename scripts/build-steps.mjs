@@ -15,7 +15,12 @@
 // imports from packages/shared, package-lock.json), as the engine file's below.
 
 /** What every package build reads besides its own files. */
-const COMMON = ['package-lock.json', 'tsconfig.base.json', 'packages/shared/src/**'];
+const COMMON = [
+  'package-lock.json',
+  'tsconfig.base.json',
+  'packages/shared/src/**',
+  'packages/shared/package.json',
+];
 /** Tests are never part of what a step makes. */
 const NOT_TESTS = ['!**/*.test.{ts,tsx,mjs}'];
 
@@ -26,6 +31,8 @@ export const BUILD_STEPS = [
     inputs: [
       'packages/web/{src,build,public}/**',
       'packages/web/{index.html,vite.config.ts,package.json,tsconfig.json}',
+      // Vite reads these when they exist.
+      'packages/web/.env*',
       ...COMMON,
       ...NOT_TESTS,
     ],
