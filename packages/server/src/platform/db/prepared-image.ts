@@ -138,7 +138,11 @@ export async function placeImage(
   const parent = path.dirname(target);
   const partial = `${target}.new-${process.pid}`;
   fs.mkdirSync(parent, { recursive: true });
-  fs.rmSync(partial, { recursive: true, force: true });
+  // What a start that died while copying left (only this makes such names).
+  const leftover = `${path.basename(target)}.new-`;
+  for (const name of fs.readdirSync(parent))
+    if (name.startsWith(leftover))
+      fs.rmSync(path.join(parent, name), { recursive: true, force: true });
   try {
     await copyTree(path.join(imageDir, DATA), partial, opts.sync);
     fs.rmSync(target, { recursive: true, force: true }); // an empty directory, if any
