@@ -58,7 +58,9 @@ afterAll(async () => {
   fs.rmSync(root, { recursive: true, force: true });
 });
 
-describe('edp-agent command line', { timeout: 30_000 }, () => {
+// Each case runs the command line several times; beside the PostgreSQL tests and the build on two
+// cores one took over 30 s.
+describe('edp-agent command line', { timeout: 60_000 }, () => {
   it('enrols, checks in once, and refuses to run unenrolled', async () => {
     const missing = await cli(['run', '--once', '--dir', path.join(root, 'nowhere')]);
     expect(missing.code).toBe(2);
