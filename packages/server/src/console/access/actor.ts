@@ -47,6 +47,8 @@ export interface Caller {
   call: string;
   /** Set once the call's outcome is in the audit log, so it is not written twice. */
   audited: boolean;
+  /** Set once the call's input passed its checks and its handler began (it may change data). */
+  ran: boolean;
 }
 
 /**

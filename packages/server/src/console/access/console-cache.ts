@@ -14,7 +14,7 @@ export const CONSOLE_CACHE_MS = 5_000;
  * groups: three queries) and the pages of the user list (a count over the whole tenant), the
  * latter kept as the bytes sent (platform/cache/answer-cache.ts).
  * Anything that changes users, roles, groups, proxies or a tenant calls `changed(tenantId)`:
- * the console routes do it for every changing call (`auditFailedChanges`), the login and
+ * the console routes do it for every changing call that ran (`auditFailedChanges`), the login and
  * vendor services where they change a user or a tenant.
  */
 export function consoleCache({

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommonErr } from '@edp/shared/errors';
-import { consoleProxies } from '../../platform/db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { consoleProxies, consoleUsers } from '../../platform/db/schema/index.ts';
 import { localCacheBus } from '../../platform/cache/index.ts';
 import { consoleCache } from '../access/index.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
@@ -73,6 +74,28 @@ describe('console caches apply changes at once on the same node', () => {
     expect((await deleted.me('/user/my/info')).body.success).toBe(true);
     await admin('/user/del', { id: deleted.userId });
     expect((await deleted.me('/user/my/info')).body.errCode).toBe(CommonErr.SessionExpired);
+  });
+
+  it('keeps its copies through changes refused before they run (malformed input)', async () => {
+    const { userId } = await userWithRole('renamedbehind', 'read');
+    const names = async () =>
+      (
+        await admin<{ list: { id: string; name: string }[] }>('/user/ug/list', { pageSize: 50 })
+      ).body.data!.list.find((u) => u.id === userId)!.name;
+    expect(await names()).toBe('renamedbehind');
+    // Written past the services, so that only the cache's copy still holds the old name.
+    await ctx.app.platform.db
+      .update(consoleUsers)
+      .set({ name: 'renamed' })
+      .where(eq(consoleUsers.id, userId));
+    // A change the input check refuses never reaches its service: nothing changed, nothing to
+    // forget (a flood of malformed calls must not make every call of the tenant reload).
+    const refused = await admin('/user/edit', { id: userId, name: 42 });
+    expect(refused.body.errCode).toBe(CommonErr.Invalid);
+    expect(await names()).toBe('renamedbehind');
+    // A change that ran makes the list read again.
+    expect((await admin('/user/edit', { id: userId, status: 'normal' })).body.success).toBe(true);
+    expect(await names()).toBe('renamed');
   });
 
   it('keeps a cached actor no longer than its proxy window', async () => {

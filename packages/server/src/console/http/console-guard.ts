@@ -38,7 +38,7 @@ function requirePermission(
       await req.server.platform.sessions.revoke(session.tokenHash);
       throw new AppError(CommonErr.SessionExpired);
     }
-    const caller: Caller = { actor, ip: req.ip, call, audited: false };
+    const caller: Caller = { actor, ip: req.ip, call, audited: false, ran: false };
     callers.set(req, caller);
     if (!mayCall(actor.grants, access)) {
       await audit.failure(caller, CommonErr.Forbidden);
@@ -59,8 +59,16 @@ export function consoleGuard(
 ): Guard {
   return {
     onRequest: [app.requireSession('user'), requirePermission(path, access, deps)],
-    ...(access.self || access.write ? { onSend: auditFailedChanges(deps) } : {}),
+    ...(access.self || access.write
+      ? { preHandler: markRan, onSend: auditFailedChanges(deps) }
+      : {}),
   };
+}
+
+/** The input passed its checks: the handler runs, and may change what the caches hold. */
+async function markRan(req: FastifyRequest) {
+  const caller = callers.get(req);
+  if (caller) caller.ran = true;
 }
 
 /** The caller admitted by `requirePermission`. */
@@ -71,16 +79,17 @@ export function callerOf(req: FastifyRequest): Caller {
 }
 
 /**
- * The onSend hook of console changes and self-service calls (`consoleGuard`): it makes
- * this node forget the tenant's cached actors and list pages (before the answer leaves, so the
- * caller's next call sees the change), and audits a failed change whose service has not written
- * the log itself.
+ * The onSend hook of console changes and self-service calls (`consoleGuard`): once the handler
+ * has run, it makes this node forget the tenant's cached actors and list pages (before the
+ * answer leaves, so the caller's next call sees the change); a call refused before (its input
+ * malformed) changed nothing, and a flood of them must not make the whole tenant read again. It
+ * also audits a failed change whose service has not written the log itself.
  */
 function auditFailedChanges({ audit, consoleCache }: GuardDeps) {
   return async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const caller = callers.get(req);
     if (!caller) return payload;
-    consoleCache.changed(caller.actor.tenantId);
+    if (caller.ran) consoleCache.changed(caller.actor.tenantId);
     if (caller.audited || reply.statusCode < 400) return payload;
     let errCode = CommonErr.Server as number;
     try {

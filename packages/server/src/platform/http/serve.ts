@@ -4,6 +4,7 @@ import type {
   FastifyRequest,
   onRequestAsyncHookHandler,
   onSendAsyncHookHandler,
+  preHandlerAsyncHookHandler,
 } from 'fastify';
 import type { z } from 'zod';
 import type { Call, DataOf } from '@edp/shared/api/define';
@@ -13,6 +14,8 @@ import type { SuccessKey } from '@edp/shared/messages';
 /** The hooks that admit a call: its session and permission checks, and what follows a change. */
 export interface Guard {
   onRequest: onRequestAsyncHookHandler[];
+  /** After the input's checks, just before the handler. */
+  preHandler?: preHandlerAsyncHookHandler;
   onSend?: onSendAsyncHookHandler;
 }
 
@@ -60,13 +63,14 @@ type Result<C extends Call> = DataOf<C> extends undefined ? void : DataOf<C>;
  * registry).
  */
 export function serve<C extends Call>(app: FastifyInstance, call: C, handler: Handler<C>): void {
-  const { onRequest, onSend } = app.guardOf(call);
+  const { onRequest, preHandler, onSend } = app.guardOf(call);
   app.route({
     method: call.method,
     url: call.path,
     // The limit comes before the guard: a call past it gets no permission check, and a call
     // with a bad token is counted too.
     onRequest: [...app.rateLimitOf(call), ...onRequest],
+    ...(preHandler ? { preHandler } : {}),
     ...(onSend ? { onSend } : {}),
     ...(call.bodyLimit ? { bodyLimit: call.bodyLimit } : {}),
     schema: {
