@@ -1,11 +1,20 @@
 import '@testing-library/jest-dom/vitest';
-import { afterAll, afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import i18n from 'i18next';
 import '../locales/i18n.ts';
+import { initialLanguage } from '../locales/language.ts';
 
 // findBy…/waitFor give up after 1 s by default: on the shared 2-core machine antd's first
 // render of a popup or a message can take longer. A missing element still fails, later.
 configure({ asyncUtilTimeout: 5_000 });
+
+// The files of a worker share their modules (vitest.config.ts): each starts in the language a
+// fresh page would, whatever the file before switched to.
+beforeAll(async () => {
+  localStorage.clear();
+  await i18n.changeLanguage(initialLanguage());
+});
 
 // vitest runs without globals, so testing-library cannot register its own cleanup.
 afterEach(() => {
