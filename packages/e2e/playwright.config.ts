@@ -51,10 +51,12 @@ export default defineConfig({
   ],
   use: {
     baseURL: serverURL,
-    // The trace of a failed test keeps its DOM snapshots and network, without the screencast:
-    // filming every test took a third of the run's CPU time on this machine (software
-    // rendering), for pictures the snapshots show anyway.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // No trace unless E2E_TRACE is set (then a failed test keeps its DOM snapshots and network,
+    // without the screencast, which took a third of the run's CPU on this machine): recording
+    // every action of every passing test cost the browser and Playwright about a sixth of the
+    // run (478 -> 394 s with the lighter axe scans, docs/decisions.md "Browser tests"). A failed
+    // test still leaves its error and the report.
+    trace: process.env.E2E_TRACE ? { mode: 'retain-on-failure', screenshots: false } : 'off',
     // The app's service worker precaches the whole app in every new context, which cost each
     // test about 2 s of CPU; only foundation.spec.ts's offline test, which is about it, allows it.
     serviceWorkers: 'block',

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { logInThroughForm, registerCompany } from '../support/company.ts';
 import { test as tenantTest } from '../support/console-test.ts';
+import { seriousViolations } from '../support/a11y.ts';
 
 /** What the shell shows in each language (the texts come from the locale files). */
 const shell = {
@@ -24,13 +24,6 @@ const shell = {
     notFound: 'Page not found',
   },
 } as const;
-
-async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test.describe('[SHELL][LANGUAGE]', () => {
   test.use({ locale: 'zh-CN' });

@@ -1,16 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { fundedCompany, issuedDevice, vendor } from '../support/portal.ts';
 import { companySession } from '../support/session.ts';
+import { seriousViolations } from '../support/a11y.ts';
 
 test.use({ locale: 'en-US' });
-
-async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 async function scan(page: Page, path: string, heading: string) {
   await page.goto(path);
