@@ -26,6 +26,8 @@ const server = (listen: number, dataDir: string) => ({
     CAPTCHA: 'off',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MINUTE: '100000',
+    // Every test's tenant hashes four duty passwords: scrypt at 2^10, not production's 2^15.
+    PASSWORD_HASH_COST: '10',
     // Engines in the browser tests check in every 10 s (offline after 30 s without), so the
     // engine's journey waits seconds, not minutes.
     CHECK_IN_INTERVAL_S: '10',

@@ -11,6 +11,7 @@ describe('settings', () => {
       CAPTCHA: 'on',
       PGLITE_FSYNC: 'on',
       RATE_LIMIT_PER_MINUTE: 1200,
+      PASSWORD_HASH_COST: 15,
     });
     expect(config.dataDir).toBe(path.resolve('./data'));
     expect(config.DATABASE_URL).toBeUndefined();
@@ -58,6 +59,16 @@ describe('settings', () => {
   it('takes PGLITE_FSYNC as on or off only', () => {
     expect(loadConfig({ PGLITE_FSYNC: 'off' }).PGLITE_FSYNC).toBe('off');
     expect(() => loadConfig({ PGLITE_FSYNC: 'false' })).toThrow(/PGLITE_FSYNC/);
+  });
+
+  it('takes PASSWORD_HASH_COST as a whole number from 10 to 20 only, saying so', () => {
+    expect(loadConfig({ PASSWORD_HASH_COST: '10' }).PASSWORD_HASH_COST).toBe(10);
+    expect(loadConfig({ PASSWORD_HASH_COST: '20' }).PASSWORD_HASH_COST).toBe(20);
+    for (const bad of ['9', '21', 'x', '12.5']) {
+      expect(() => loadConfig({ PASSWORD_HASH_COST: bad }), bad).toThrow(
+        /PASSWORD_HASH_COST: must be a whole number from 10 to 20/,
+      );
+    }
   });
 
   it('treats an empty variable as unset', () => {

@@ -4,6 +4,8 @@ import { z } from 'zod';
 
 const onOff = z.enum(['on', 'off']);
 
+const PASSWORD_HASH_COST_FORM = "must be a whole number from 10 to 20 (log2 of scrypt's N)";
+
 const TRUST_PROXY_FORMS =
   'write false, the number of proxies in front (e.g. 1), or their addresses (e.g. 10.0.0.5,10.1.0.0/16)';
 
@@ -63,6 +65,16 @@ const ZConfig = z.object({
   MAIL_FROM: z.string().min(3).default('EDP Console <no-reply@edp.local>'),
   PUBLIC_URL: z.url().optional(),
   CAPTCHA: onOff.default('on'),
+  /**
+   * log2 of scrypt's N for new password hashes (docs/architecture.md §8 item 1); lower only for
+   * tests, where every tenant's duty accounts and every sign-in pay for it.
+   */
+  PASSWORD_HASH_COST: z.coerce
+    .number(PASSWORD_HASH_COST_FORM)
+    .int(PASSWORD_HASH_COST_FORM)
+    .min(10, PASSWORD_HASH_COST_FORM)
+    .max(20, PASSWORD_HASH_COST_FORM)
+    .default(15),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   TRUST_PROXY: z.string().default('false').transform(trustProxy),

@@ -16,6 +16,11 @@ async function main() {
   const app = await buildApp({ config });
   if (config.CAPTCHA === 'off')
     app.log.warn('CAPTCHA=off: captchas are not checked; for automated tests only');
+  if (config.PASSWORD_HASH_COST < 15)
+    app.log.warn(
+      { cost: config.PASSWORD_HASH_COST },
+      'PASSWORD_HASH_COST below 15: new password hashes are cheaper to guess; for automated tests only',
+    );
   if (!config.SMTP_URL)
     app.log.info(
       { outbox: `${config.dataDir}/outbox` },

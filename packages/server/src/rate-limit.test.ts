@@ -196,7 +196,8 @@ describe('signing in at nine', () => {
       statuses.push(res.statusCode);
     }
     expect(statuses.filter((s) => s === 429)).toEqual([]);
-    // 80 scrypt hashes: beside the engine tests and the build on two cores this takes most of a
-    // minute; the time limit is the harness's, the rate limits are what the test asserts.
+    // 80 scrypt verifications: at production's cost, beside the engine tests and the build on two
+    // cores, they took most of a minute (the harness's 2^10 takes far less); the time limit is the
+    // harness's, the rate limits are what the test asserts.
   }, 120_000);
 });

@@ -27,7 +27,7 @@ import { vendorService } from './portal/super-admin/index.ts';
  */
 export function buildServices(platform: Platform) {
   const p = platform;
-  const { db, clock, bus } = p;
+  const { db, clock, bus, passwords } = p;
   const audit = auditService({ db });
   const cache = consoleCache({ db, clock, bus });
   const licencePages = licencePageCache({ clock, bus });
@@ -36,7 +36,7 @@ export function buildServices(platform: Platform) {
   const engines = engineContext({ ...p, changed: counts.changed });
   const tenants = tenantService({ db, audit });
   const installers = installerService({ ...p, audit });
-  const passwords = { ...p, consoleCache: cache };
+  const passwordDeps = { ...p, consoleCache: cache };
   const login = loginService({ ...p, audit, tenants });
   return {
     // portal
@@ -65,10 +65,10 @@ export function buildServices(platform: Platform) {
     auditQueries: auditQueryService(p),
     tenants,
     tenantInfo: tenantInfoService(p),
-    setup: setupService({ db, audit, tenants }),
+    setup: setupService({ db, passwords, audit, tenants }),
     login,
-    self: selfService({ ...passwords, audit, tenants, login }),
-    users: userService({ ...passwords, audit, tenants }),
+    self: selfService({ ...passwordDeps, audit, tenants, login }),
+    users: userService({ ...passwordDeps, audit, tenants }),
     roles: roleService({ db, audit, tenants }),
     groups: groupService({ db, audit, devicesChanged: counts.changed }),
     proxies: proxyService({ db, clock, audit }),

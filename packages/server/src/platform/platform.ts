@@ -13,13 +13,14 @@ import { loadAutoLoginKey, loadVendorKeys, type VendorKeys } from './keys/index.
 import { loginGuard, type LoginGuard } from './login-guard/index.ts';
 import { createMailer, type Mailer } from './mail/index.ts';
 import { metricsRegistry, type Metrics } from './metrics/index.ts';
+import { passwordHasher, type PasswordHasher } from './passwords/index.ts';
 import { sessionService, type SessionService } from './sessions/index.ts';
 import type { Logger } from './log.ts';
 
 /**
  * What the contexts' services are built from, once, at start (services.ts): the database, the
- * clock, the cache bus, mail, keys, captcha and login limits. A service takes the `Pick` of this
- * that it uses, by name, never the web framework.
+ * clock, the cache bus, mail, keys, captcha, password hashing and login limits. A service takes
+ * the `Pick` of this that it uses, by name, never the web framework.
  */
 export interface Platform {
   config: Config;
@@ -34,6 +35,8 @@ export interface Platform {
   /** The secret of auto-login links; never derived from the signing key. */
   autoLoginKey: Buffer;
   captcha: CaptchaService;
+  /** Hashes new passwords at PASSWORD_HASH_COST; verifies a stored hash at the cost it names. */
+  passwords: PasswordHasher;
   loginGuard: LoginGuard;
   mailer: Mailer;
   log: Logger;
@@ -83,6 +86,7 @@ export async function openPlatform(opts: {
     }),
     autoLoginKey: loadAutoLoginKey({ dataDir: config.dataDir, secret: config.AUTO_LOGIN_KEY }),
     captcha: captchaService(db, { enabled: config.CAPTCHA === 'on', now: clock }),
+    passwords: passwordHasher({ cost: config.PASSWORD_HASH_COST }),
     loginGuard: loginGuard(db, clock),
     mailer: createMailer({
       smtpUrl: config.SMTP_URL,

@@ -66,6 +66,22 @@ async function migratedSnapshot(): Promise<Blob> {
   return new Blob([fs.readFileSync(cached)]);
 }
 
+/**
+ * The settings every test app starts with (a test's own `env` overrides them). Password hashes
+ * cost 2^10 instead of 2^15: each test tenant's four duty accounts are hashed and each sign-in
+ * verifies one, and at full cost the server tests on PGlite took 166 s instead of 121 s
+ * (docs/decisions.md, "Password hashing cost in tests"). Still real scrypt, stored the same way.
+ */
+const testEnv = (dataDir: string) => ({
+  DATA_DIR: dataDir,
+  CAPTCHA: 'on',
+  LOG_LEVEL: 'silent',
+  RATE_LIMIT_PER_MINUTE: '100000',
+  PASSWORD_HASH_COST: '10',
+  WEB_DIST: path.join(dataDir, 'no-web'),
+  ENGINE_FILE: path.join(dataDir, 'no-engine.mjs'),
+});
+
 /** Builds the whole app on a fresh database with a temporary DATA_DIR. */
 export async function createTestApp(
   env: Record<string, string> = {},
@@ -82,15 +98,7 @@ export async function createTestApp(
     pgliteDir: 'memory://',
     pgliteSnapshot: pgDb ? undefined : await migratedSnapshot(),
   });
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    CAPTCHA: 'on',
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_PER_MINUTE: '100000',
-    WEB_DIST: path.join(dataDir, 'no-web'),
-    ENGINE_FILE: path.join(dataDir, 'no-engine.mjs'),
-    ...env,
-  });
+  const config = loadConfig({ ...testEnv(dataDir), ...env });
   const app = await buildApp({
     config,
     database,
@@ -123,15 +131,7 @@ export async function createPeerApp(
   env: Record<string, string> = {},
   clock?: () => number,
 ): Promise<FastifyInstance> {
-  const config = loadConfig({
-    DATA_DIR: ctx.dataDir,
-    CAPTCHA: 'on',
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_PER_MINUTE: '100000',
-    WEB_DIST: path.join(ctx.dataDir, 'no-web'),
-    ENGINE_FILE: path.join(ctx.dataDir, 'no-engine.mjs'),
-    ...env,
-  });
+  const config = loadConfig({ ...testEnv(ctx.dataDir), ...env });
   const app = await buildApp({
     config,
     database: ctx.database,

@@ -8,7 +8,7 @@ import type { TLicenceRequestFile } from '@edp/shared/contracts/licence-file';
 import { captchaIdHash } from '../platform/captcha/index.ts';
 import { captchas, companies } from '../platform/db/schema/index.ts';
 import { encodeRequestFile } from '../portal/licence/licence-file.ts';
-import { hashPassword, md5Hex } from '../platform/passwords/password-hash.ts';
+import { md5Hex } from '../platform/passwords/password-hash.ts';
 import type { TestContext } from './harness.ts';
 
 /** Helpers for the portal's route tests (not a test file itself). */
@@ -56,7 +56,7 @@ export async function makeCompany(ctx: TestContext, balance = 0, email?: string)
     .insert(companies)
     .values({
       email: address,
-      passwordHash: await hashPassword(PASSWORD),
+      passwordHash: await ctx.app.platform.passwords.hash(PASSWORD),
       company: 'Test Co',
       balance,
     })

@@ -5,7 +5,6 @@ import { dutiesOf, pathWith, type ConsoleAccess } from '@edp/shared/api/define';
 import { CALLS, type CallName } from '@edp/shared/api/registry';
 import type { MenuMode } from '@edp/shared/permissions';
 import { consoleProxies, consoleRoles, consoleUsers } from '../../platform/db/schema/index.ts';
-import { hashPassword } from '../../platform/passwords/password-hash.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { PASSWORD, pwd, setupTenant } from '../../test/console-fixture.ts';
 
@@ -219,7 +218,7 @@ describe('permission matrix', () => {
     }
     // A read-only system role, and two key managers acting for the system administrator:
     // one inside the proxy window, one after it ended.
-    const hash = await hashPassword(pwd(PASSWORD));
+    const hash = await ctx.app.platform.passwords.hash(pwd(PASSWORD));
     const [reader] = await db
       .insert(consoleRoles)
       .values({ tenantId: tenantA, name: 'reader', menu: 'system', permission: 'read' })

@@ -10,7 +10,6 @@ import type {
 import { CommonErr, ConsoleErr, PortalErr, type Locale } from '@edp/shared/errors';
 import { AppError } from '../../platform/errors/index.ts';
 import type { AuditService } from '../audit/index.ts';
-import { dummyPasswordHash, verifyPassword } from '../../platform/passwords/index.ts';
 import { loginScope, loginSettingsOf, type TenantService } from '../tenants/index.ts';
 import { type TenantRow } from '../store/index.ts';
 import { userRepository, type UserRow } from '../store/index.ts';
@@ -46,10 +45,18 @@ export function passwordExpired(user: UserRow, settings: TLoginSettings, now: nu
 export function loginService(
   deps: Pick<
     Platform,
-    'db' | 'captcha' | 'config' | 'loginGuard' | 'mailer' | 'sessions' | 'autoLoginKey' | 'clock'
+    | 'db'
+    | 'captcha'
+    | 'config'
+    | 'loginGuard'
+    | 'mailer'
+    | 'sessions'
+    | 'passwords'
+    | 'autoLoginKey'
+    | 'clock'
   > & { audit: AuditService; tenants: TenantService },
 ) {
-  const { db, clock, loginGuard, sessions, audit, tenants } = deps;
+  const { db, clock, loginGuard, sessions, passwords, audit, tenants } = deps;
   const users = userRepository(db);
   const codes = loginCodes({ db, clock, dataDir: deps.config.dataDir, mailer: deps.mailer });
   const tokens = autoLoginTokens(deps.autoLoginKey);
@@ -113,8 +120,8 @@ export function loginService(
   ) {
     const found = await users.findByAccount(tenant.id, account);
     const user = found && found.status !== 'deleted' ? found : undefined;
-    const matches = await verifyPassword(
-      user?.passwordHash ?? (await dummyPasswordHash()),
+    const matches = await passwords.verify(
+      user?.passwordHash ?? (await passwords.dummy()),
       password,
     );
     if (!user || !matches) {

@@ -5,7 +5,6 @@ import type { Platform } from '../../platform/platform.ts';
 import { CommonErr, ConsoleErr, PortalErr } from '@edp/shared/errors';
 import { AppError } from '../../platform/errors/index.ts';
 import type { AuditService } from '../audit/index.ts';
-import { verifyPassword } from '../../platform/passwords/index.ts';
 import { loginScope, type TenantService } from '../tenants/index.ts';
 import { setPassword, type PasswordDeps } from '../users/index.ts';
 import { userRepository } from '../store/index.ts';
@@ -19,7 +18,7 @@ export function selfService(
       login: LoginService;
     },
 ) {
-  const { db, clock, loginGuard, consoleCache, audit, tenants, login } = deps;
+  const { db, clock, loginGuard, passwords, consoleCache, audit, tenants, login } = deps;
   const users = userRepository(db);
 
   /** The caller's current password, counted with the account's failed logins (login-guard). */
@@ -33,7 +32,7 @@ export function selfService(
       async () => {
         // The actor may be a cached copy: a password is checked against the row as it is now.
         const user = await users.findById(tenantId, userId);
-        return !!user && (await verifyPassword(user.passwordHash, digest));
+        return !!user && (await passwords.verify(user.passwordHash, digest));
       },
       lockCount,
     );

@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../platform/db/index.ts';
 import { AppError } from '../../platform/errors/index.ts';
 import type { AuditService } from '../audit/index.ts';
-import { hashPassword, isCommonPasswordDigest } from '../../platform/passwords/index.ts';
+import { isCommonPasswordDigest, type PasswordHasher } from '../../platform/passwords/index.ts';
 import { refuseAdminsWithoutEmail } from '../access/index.ts';
 import { defaultLoginSettings, storedLoginSettings } from './login-settings.ts';
 import { domainOf } from './resolve.ts';
@@ -24,10 +24,12 @@ import type { TenantService } from './tenant-service.ts';
  */
 export function setupService({
   db,
+  passwords,
   audit,
   tenants,
 }: {
   db: Db;
+  passwords: PasswordHasher;
   audit: AuditService;
   tenants: Pick<TenantService, 'systemSettings'>;
 }) {
@@ -73,7 +75,7 @@ export function setupService({
       }
       // Skipping the three optional duties makes the system administrator a super role (docs/product.md §6).
       const superAdmin = people.length === 1;
-      const hashes = await Promise.all(people.map((p) => hashPassword(p.user.password)));
+      const hashes = await Promise.all(people.map((p) => passwords.hash(p.user.password)));
       const settings = { ...defaultLoginSettings, ...input.loginSet };
 
       const created = await repo.createWithDuties(

@@ -2,11 +2,11 @@ import type { ConsoleCache } from '../access/index.ts';
 import { PortalErr } from '@edp/shared/errors';
 import type { Platform } from '../../platform/platform.ts';
 import { AppError } from '../../platform/errors/index.ts';
-import { hashPassword, isCommonPasswordDigest } from '../../platform/passwords/index.ts';
+import { isCommonPasswordDigest } from '../../platform/passwords/index.ts';
 import { userRepository, type UserRow } from '../store/index.ts';
 
 /** What setting a password uses. */
-export type PasswordDeps = Pick<Platform, 'db' | 'clock' | 'sessions'> & {
+export type PasswordDeps = Pick<Platform, 'db' | 'clock' | 'sessions' | 'passwords'> & {
   consoleCache: ConsoleCache;
 };
 
@@ -15,14 +15,14 @@ export type PasswordDeps = Pick<Platform, 'db' | 'clock' | 'sessions'> & {
  * next login. The auto-login link and the user's other sessions end with the old password.
  */
 export async function setPassword(
-  { db, clock, sessions, consoleCache }: PasswordDeps,
+  { db, clock, sessions, passwords, consoleCache }: PasswordDeps,
   user: UserRow,
   digest: string,
   opts: { byOther: boolean; keepSession?: string },
 ) {
   if (isCommonPasswordDigest(digest)) throw new AppError(PortalErr.PasswordCommon);
   await userRepository(db).update(user.tenantId, user.id, {
-    passwordHash: await hashPassword(digest),
+    passwordHash: await passwords.hash(digest),
     passwordChangedAt: new Date(clock()),
     mustChangePassword: opts.byOther,
     autoLoginNonce: null,

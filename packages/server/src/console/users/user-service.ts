@@ -13,7 +13,7 @@ import { AppError } from '../../platform/errors/index.ts';
 import type { AuditService } from '../audit/index.ts';
 import { groupRepository } from '../store/index.ts';
 import { canSee, visibleGroupIds } from '../access/index.ts';
-import { hashPassword, isCommonPasswordDigest } from '../../platform/passwords/index.ts';
+import { isCommonPasswordDigest } from '../../platform/passwords/index.ts';
 import { administersUsers, refuseAdminsWithoutEmail } from '../access/index.ts';
 import { roleRepository } from '../store/index.ts';
 import type { TenantService } from '../tenants/index.ts';
@@ -37,7 +37,7 @@ const summary = (u: UserRow) => ({
 export function userService(
   deps: PasswordDeps & { audit: AuditService; tenants: Pick<TenantService, 'loginSettings'> },
 ) {
-  const { db, sessions, audit, tenants } = deps;
+  const { db, sessions, passwords, audit, tenants } = deps;
   const users = userRepository(db);
   const roles = roleRepository(db);
   const groups = groupRepository(db);
@@ -139,7 +139,7 @@ export function userService(
       const id = await users.insert({
         ...fields,
         tenantId,
-        passwordHash: await hashPassword(password),
+        passwordHash: await passwords.hash(password),
         mustChangePassword: true,
       });
       const created = (await users.findById(tenantId, id))!;

@@ -3,18 +3,16 @@ import { CommonErr, PortalErr, type Locale } from '@edp/shared/errors';
 import type { TCompanyInfo, TCompanySummary, TRegister } from '@edp/shared/contracts/com';
 import { pickLocale } from '@edp/shared/locale';
 import { AppError } from '../../platform/errors/index.ts';
-import {
-  dummyPasswordHash,
-  hashPassword,
-  isCommonPasswordDigest,
-  verifyPassword,
-} from '../../platform/passwords/index.ts';
+import { isCommonPasswordDigest } from '../../platform/passwords/index.ts';
 import { companyRepository, type CompanyRow } from './company-repository.ts';
 import { emailCodeService } from './email-code-service.ts';
 import { type EmailCodePurpose } from './email-code-repository.ts';
 import { codeMail } from './code-mail.ts';
 
-type Deps = Pick<Platform, 'db' | 'clock' | 'captcha' | 'loginGuard' | 'sessions' | 'mailer'>;
+type Deps = Pick<
+  Platform,
+  'db' | 'clock' | 'captcha' | 'loginGuard' | 'sessions' | 'mailer' | 'passwords'
+>;
 
 /** Where a request came from, for the login guard and the session row. */
 export interface Origin {
@@ -35,7 +33,7 @@ export const companySummary = (row: CompanyRow): TCompanySummary => ({
 
 /** Portal accounts: registration, login with lockout, e-mail codes, passwords. */
 export function companyService(deps: Deps) {
-  const { loginGuard, sessions, mailer } = deps;
+  const { loginGuard, sessions, mailer, passwords } = deps;
   const repo = companyRepository(deps.db);
   const codes = emailCodeService(deps);
 
@@ -71,7 +69,7 @@ export function companyService(deps: Deps) {
       }
       const created = await repo.insert({
         email: input.email,
-        passwordHash: await hashPassword(input.password),
+        passwordHash: await passwords.hash(input.password),
         company: input.company,
         contact: input.contact ?? '',
         phone: input.phone ?? '',
@@ -88,7 +86,7 @@ export function companyService(deps: Deps) {
         throw new AppError(PortalErr.CaptchaWrong);
       }
       const row = await repo.findByEmail(email);
-      const good = await verifyPassword(row?.passwordHash ?? (await dummyPasswordHash()), password);
+      const good = await passwords.verify(row?.passwordHash ?? (await passwords.dummy()), password);
       if (!row || !good) {
         await loginGuard.recordFailure(GUARD_SCOPE, email, origin.ip);
         throw new AppError(PortalErr.LoginFailed);
@@ -111,7 +109,7 @@ export function companyService(deps: Deps) {
       if (!row || !(await codes.consume(email, 'reset', code))) {
         throw new AppError(PortalErr.CodeWrong);
       }
-      await repo.setPassword(row.id, await hashPassword(password));
+      await repo.setPassword(row.id, await passwords.hash(password));
       await sessions.revokeAllOf('company', row.id);
       await loginGuard.recordSuccess(GUARD_SCOPE, email);
     },
@@ -129,11 +127,11 @@ export function companyService(deps: Deps) {
       const row = await repo.findById(id);
       if (!row) throw new AppError(CommonErr.SessionExpired);
       await loginGuard.checkCurrentPassword(GUARD_SCOPE, row.email, session.ip, () =>
-        verifyPassword(row.passwordHash, oldDigest),
+        passwords.verify(row.passwordHash, oldDigest),
       );
       if (newDigest === oldDigest) throw new AppError(PortalErr.PasswordSame);
       refuseCommon(newDigest);
-      await repo.setPassword(id, await hashPassword(newDigest));
+      await repo.setPassword(id, await passwords.hash(newDigest));
       await sessions.revokeAllOf('company', id, session.tokenHash);
     },
 

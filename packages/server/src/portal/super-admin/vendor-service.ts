@@ -2,23 +2,18 @@ import type { Platform } from '../../platform/platform.ts';
 import { CommonErr, PortalErr } from '@edp/shared/errors';
 import { AppError } from '../../platform/errors/index.ts';
 import { randomCode } from '../../platform/db/index.ts';
-import {
-  dummyPasswordHash,
-  hashPassword,
-  isCommonPasswordDigest,
-  verifyPassword,
-} from '../../platform/passwords/index.ts';
+import { isCommonPasswordDigest } from '../../platform/passwords/index.ts';
 import { rechargeCodeHash } from '../balance/index.ts';
 import type { Origin } from '../company/index.ts';
 import { vendorRepository } from './vendor-repository.ts';
 
-type Deps = Pick<Platform, 'db' | 'captcha' | 'loginGuard' | 'sessions'>;
+type Deps = Pick<Platform, 'db' | 'captcha' | 'loginGuard' | 'sessions' | 'passwords'>;
 
 const GUARD_SCOPE = 'vendor';
 
 /** The vendor's super administrator: first set-up, login, recharge packages and codes. */
 export function vendorService(deps: Deps) {
-  const { db, loginGuard, sessions } = deps;
+  const { db, loginGuard, sessions, passwords } = deps;
   const repo = vendorRepository(db);
 
   return {
@@ -26,7 +21,7 @@ export function vendorService(deps: Deps) {
 
     async init(account: string, password: string) {
       if (isCommonPasswordDigest(password)) throw new AppError(PortalErr.PasswordCommon);
-      const created = await repo.insertFirstAdmin(account, await hashPassword(password));
+      const created = await repo.insertFirstAdmin(account, await passwords.hash(password));
       if (!created) throw new AppError(PortalErr.AlreadyInitialized);
     },
 
@@ -38,8 +33,8 @@ export function vendorService(deps: Deps) {
         throw new AppError(PortalErr.CaptchaWrong);
       }
       const admin = await repo.findAdmin(account);
-      const good = await verifyPassword(
-        admin?.passwordHash ?? (await dummyPasswordHash()),
+      const good = await passwords.verify(
+        admin?.passwordHash ?? (await passwords.dummy()),
         password,
       );
       if (!admin || !good) {
