@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import RandExp from 'randexp';
 
 /**
- * The fuzz suite's vocabulary (fuzz.test.ts): valid samples built from an operation's JSON
+ * The fuzz suite's vocabulary (test/fuzz-suite.ts): valid samples built from an operation's JSON
  * schema, the malformed values put in their place, and the checks every answer must pass.
  * Everything is read from the OpenAPI document, so a new call is fuzzed the day it is added.
  */

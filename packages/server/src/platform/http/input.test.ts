@@ -6,7 +6,7 @@ import { call, createTestApp, type TestContext } from '../../test/harness.ts';
 import { as, setupTenant, signIn, pwd } from '../../test/console-fixture.ts';
 
 /**
- * Input the fuzz suite (fuzz.test.ts) found answered with a 5xx, outside the envelope, with SQL
+ * Input the fuzz suite (test/fuzz-suite.ts) found answered with a 5xx, outside the envelope, with SQL
  * or in the wrong language — each case as a caller meets it.
  */
 describe('malformed input', () => {

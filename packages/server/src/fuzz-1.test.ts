@@ -1,0 +1,4 @@
+import { fuzzSuite } from './test/fuzz-suite.ts';
+
+// The fuzz suite's shard 1 of 2 (test/fuzz-suite.ts): the two run in parallel.
+fuzzSuite(1, 2);
