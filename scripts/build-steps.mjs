@@ -21,8 +21,8 @@ const COMMON = [
   'packages/shared/src/**',
   'packages/shared/package.json',
 ];
-/** Tests are never part of what a step makes. */
-const NOT_TESTS = ['!**/*.test.{ts,tsx,mjs}'];
+/** Tests, and the helpers in a package's src/test, are never part of what a step makes. */
+const NOT_TESTS = ['!**/*.test.{ts,tsx,mjs}', '!packages/*/src/test/**'];
 
 export const BUILD_STEPS = [
   {
