@@ -143,7 +143,12 @@ for (const { code } of languages) {
       };
       await linked(move);
       await move.getByRole('button', { name: new RegExp(text.details) }).click();
-      await linked(page.getByRole('dialog', { name: text.drawer }));
+      const moveDrawer = page.getByRole('dialog', { name: text.drawer });
+      await linked(moveDrawer);
+      // Every row of the drawer is labelled: an entry without a note ends with no empty row.
+      const labels = moveDrawer.locator('.ant-descriptions-item-label');
+      await expect(labels.last()).toHaveText(/\S/);
+      for (const label of await labels.all()) await expect(label).toHaveText(/\S/);
       await page.keyboard.press('Escape');
       const [movedCsv] = await Promise.all([
         page.waitForEvent('download'),
