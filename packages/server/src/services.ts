@@ -33,7 +33,12 @@ export function buildServices(platform: Platform) {
   const licencePages = licencePageCache({ clock, bus });
   const licenceReads = licenceReadService(p);
   const counts = deviceCounts({ db, bus, clock });
-  const engines = engineContext({ ...p, changed: counts.changed });
+  const engines = engineContext({
+    ...p,
+    changed: counts.changed,
+    // The engines context writes no audit of its own: each enrolment goes to the tenant's log.
+    enrolled: (e) => audit.enrolment(e),
+  });
   const tenants = tenantService({ db, audit });
   const installers = installerService({ ...p, audit });
   const passwordDeps = { ...p, consoleCache: cache };

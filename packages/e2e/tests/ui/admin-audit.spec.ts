@@ -1,6 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { languages } from '../fixtures.ts';
+import { expectAccessible } from '../support/a11y.ts';
 import { api, apiLogin, uniq } from '../support/admin.ts';
+import { groupWithSecret } from '../support/fleet.ts';
 import { expect, test } from '../support/console-test.ts';
 import { signInAdmin } from '../support/session.ts';
 
@@ -12,7 +15,7 @@ const TEXT = {
     heading: '审计日志',
     keyword: '对象关键字',
     account: '操作账号',
-    action: '操作',
+    action: '操作内容',
     details: '详情',
     drawer: '审计详情',
     leader: '负责人',
@@ -25,6 +28,10 @@ const TEXT = {
     duty: '系统管理员',
     role: '系统管理员',
     header: '时间（',
+    moveDevices: '移动设备',
+    twoDevices: '2 台设备：',
+    enrolment: '引擎注册',
+    engine: '引擎',
   },
   'en-US': {
     heading: 'Audit log',
@@ -43,6 +50,10 @@ const TEXT = {
     duty: 'System administrator',
     role: 'System administrator',
     header: 'Time (',
+    moveDevices: 'Move devices',
+    twoDevices: '2 devices: ',
+    enrolment: 'Engine enrolment',
+    engine: 'Engine',
   },
 } satisfies Record<Lang, Record<string, string>>;
 
@@ -66,6 +77,39 @@ for (const { code } of languages) {
       const token = await apiLogin(request, accounts.admin);
       const { id } = await api<{ id: string }>(request, token, '/user/group/add', { name: group });
       await api(request, token, '/user/group/edit', { id, leader: 'Han-Meimei' });
+      // The operator moves two named devices; an engine enrols itself.
+      const fleet = await groupWithSecret(request, accounts);
+      const names = [uniq('srv'), uniq('srv')].sort();
+      const deviceIds: string[] = [];
+      for (const name of names) {
+        const device = {
+          name,
+          groupId: fleet.groupId,
+          kind: 'TDE',
+          systemType: 'Linux',
+          ip: '10.0.0.5',
+        };
+        deviceIds.push(
+          (await api<{ id: string }>(request, fleet.operator, '/dv/m/add', device)).id,
+        );
+      }
+      await api(request, fleet.operator, '/dv/m/mv', {
+        target: { ids: deviceIds },
+        groupId: id,
+      });
+      const engine = uniq('edge');
+      await api(request, undefined, '/agent/enrol', {
+        secret: fleet.secret,
+        identity: {
+          name: engine,
+          ip: '10.1.2.3',
+          systemType: 'Linux',
+          version: '1.0.0',
+          kind: 'TDE',
+          fingerprint: randomBytes(32).toString('hex'),
+        },
+        state: { install: 'installed', detection: 'ok', activation: 'inactive', version: '1.0.0' },
+      });
 
       await signInAdmin(page, request, accounts.auditor, '/admin/audit');
       await expect(page.getByRole('heading', { level: 1, name: text.heading })).toBeVisible();
@@ -79,6 +123,59 @@ for (const { code } of languages) {
       await expect(added).toContainText(text.duty);
       await expect(added).toContainText(text.success);
       for (const row of await rows.all()) expect(await row.innerText()).not.toMatch(API_PATH);
+
+      // A bulk move names both devices, each linking to its page, in the list and the drawer.
+      const search = async (keyword: string) => {
+        await page.getByLabel(text.keyword).fill(keyword);
+        await page.getByRole('button', { name: SEARCH[code] }).click();
+      };
+      await search(names[0]!);
+      const move = page.getByRole('row').filter({ hasText: text.moveDevices });
+      await expect(move).toHaveCount(1);
+      await expect(move).toContainText(text.twoDevices);
+      const linked = async (where: typeof move) => {
+        for (const [i, name] of names.entries()) {
+          await expect(where.getByRole('link', { name })).toHaveAttribute(
+            'href',
+            `/admin/devices/${deviceIds[i]}`,
+          );
+        }
+      };
+      await linked(move);
+      await move.getByRole('button', { name: new RegExp(text.details) }).click();
+      const moveDrawer = page.getByRole('dialog', { name: text.drawer });
+      await linked(moveDrawer);
+      // Every row of the drawer is labelled: an entry without a note ends with no empty row.
+      const labels = moveDrawer.locator('.ant-descriptions-item-label');
+      await expect(labels.last()).toHaveText(/\S/);
+      for (const label of await labels.all()) await expect(label).toHaveText(/\S/);
+      await page.keyboard.press('Escape');
+      const [movedCsv] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: text.export }).click(),
+      ]);
+      const moved = fs.readFileSync((await movedCsv.path())!, 'utf8');
+      expect(moved).toContain(`,${text.moveDevices},`);
+      expect(moved).toContain(`${text.twoDevices}${names.join(code === 'zh-CN' ? '、' : ', ')}`);
+
+      // An engine's enrolment: the engine is the actor, its device the target.
+      await search(engine);
+      const enrolled = page.getByRole('row').filter({ hasText: text.enrolment });
+      await expect(enrolled).toHaveCount(1);
+      await expect(enrolled).toContainText(text.engine);
+      await expect(enrolled.getByRole('link', { name: engine })).toBeVisible();
+
+      // On a phone the action column shows without scrolling the page sideways.
+      const wide = page.viewportSize()!;
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect(page.getByRole('columnheader', { name: text.action })).toBeInViewport();
+      await expect(enrolled.getByText(text.enrolment)).toBeInViewport();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        390,
+      );
+      await expectAccessible(page);
+      await page.setViewportSize(wide);
+      await search(group);
 
       // The action filter offers the actions by name.
       await page.getByLabel(text.action, { exact: true }).fill(text.editGroup);

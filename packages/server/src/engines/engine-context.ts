@@ -1,7 +1,7 @@
 import type { Platform } from '../platform/platform.ts';
 import { engineAuthCache } from './engine-auth.ts';
 import { engineRepository } from './engine-repository.ts';
-import { engineService } from './engine-service.ts';
+import { engineService, type EngineEnrolled } from './engine-service.ts';
 import { presenceFlusher } from './presence-flusher.ts';
 import type { Metrics } from '../platform/metrics/index.ts';
 import { presenceStore } from './presence.ts';
@@ -16,6 +16,7 @@ export function engineContext(
     log: Parameters<typeof presenceFlusher>[0]['log'];
     changed: (tenantId: string) => void;
     metrics: Metrics;
+    enrolled: (e: EngineEnrolled) => Promise<void>;
   },
 ) {
   const repo = engineRepository(p.db);
@@ -39,6 +40,7 @@ export function engineContext(
     changed: p.changed,
     metrics: p.metrics,
     intervalS: p.config.CHECK_IN_INTERVAL_S,
+    enrolled: p.enrolled,
   });
   return { auth, presence, flusher, service };
 }

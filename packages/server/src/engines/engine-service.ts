@@ -16,6 +16,20 @@ export const MIN_CHECK_IN_SPACING_MS = 1_000;
 export const stateDigest = (state: TEngineState) =>
   createHash('sha256').update(JSON.stringify(state)).digest('hex');
 
+/**
+ * What an enrolment tells the tenant's audit log. The engines context sits below the console
+ * and writes no audit itself: the composition root (services.ts) hands in the console's writer.
+ */
+export interface EngineEnrolled {
+  tenantId: string;
+  groupId: string;
+  deviceId: string;
+  name: string;
+  identity: Pick<TEngineIdentity, 'ip' | 'kind' | 'systemType' | 'version'>;
+  /** The address the enrolment came from (the engine's own `identity.ip` may differ). */
+  ip: string;
+}
+
 /** Enrolment and check-in (docs/engines.md). */
 export function engineService(deps: {
   repo: EngineRepository;
@@ -27,6 +41,8 @@ export function engineService(deps: {
   metrics: Pick<Metrics, 'checkIns' | 'enrolments'>;
   /** The interval (s) an enrolment gives (CHECK_IN_INTERVAL_S). */
   intervalS: number;
+  /** Called after each enrolment: the tenant's audit log records it. */
+  enrolled: (e: EngineEnrolled) => Promise<void>;
 }) {
   const { checkIns, enrolments } = deps.metrics;
   const { repo, auth, presence, clock } = deps;
@@ -35,6 +51,7 @@ export function engineService(deps: {
       secret: string,
       identity: TEngineIdentity,
       state: TEngineState,
+      ip: string,
     ): Promise<TEnrolAnswer> {
       const owner = await repo.secretOwner(secret);
       if (!owner) throw new AppError(AgentErr.SecretInvalid);
@@ -65,6 +82,14 @@ export function engineService(deps: {
       });
       presence.stored(device.id, now);
       deps.changed(owner.tenantId);
+      await deps.enrolled({
+        tenantId: owner.tenantId,
+        groupId: owner.groupId,
+        deviceId: device.id,
+        name: identity.name,
+        identity,
+        ip,
+      });
       return { deviceId: device.id, token, interval: device.intervalS };
     },
 

@@ -110,8 +110,15 @@ export const ZAuditItem = z.object({
   dutyLabel: z.string().describe("The duties in the caller's language"),
   action: z.string().describe('The raw action (the call path): filter by it'),
   actionLabel: z.string().describe("What was done, in the caller's language"),
-  target: z.string(),
-  detail: z.unknown().describe('{ before?, after?, note? } as recorded'),
+  target: z.string().describe('As recorded (the keyword filter searches it)'),
+  targetLabel: z
+    .string()
+    .describe("The target in the caller's language: a bulk action's devices counted and named"),
+  devices: z
+    .array(z.object({ id: z.string(), name: z.string() }))
+    .describe('Devices the entry names, to link to (of a bulk action, its first 40 by name)'),
+  moreDevices: z.number().int().describe('Devices a bulk action touched beyond those named'),
+  detail: z.unknown().describe('{ before?, after?, note?, devices?, count? } as recorded'),
   changes: z.array(ZAuditChange).describe('detail as readable fields'),
   note: z.string().describe("detail's note in the caller's language; empty when none"),
   ip: z.string(),

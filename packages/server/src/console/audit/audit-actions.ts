@@ -6,6 +6,7 @@ import {
   tokenLogin,
 } from '@edp/shared/api/console/login.calls';
 import { setupTenant } from '@edp/shared/api/console/setup.calls';
+import { enrol } from '@edp/shared/api/engine/agent.calls';
 import { activateTenant, editTenant } from '@edp/shared/api/portal/tenants.calls';
 import { CALLS } from '@edp/shared/api/registry';
 import type { Locale } from '@edp/shared/errors';
@@ -13,7 +14,8 @@ import type { Locale } from '@edp/shared/errors';
 /**
  * An entry's action is the path of the call that made it; its label, in both languages, is the
  * call's own (`label` beside the declaration). Console calls are audited when they change
- * something or are refused; these others write the tenant's log too, outside a console session.
+ * something or are refused; these others write the tenant's log too, outside a console session
+ * (an engine's enrolment among them).
  */
 const AUDITED_ELSEWHERE: readonly Call[] = [
   consoleLogin,
@@ -23,6 +25,7 @@ const AUDITED_ELSEWHERE: readonly Call[] = [
   setupTenant,
   activateTenant,
   editTenant,
+  enrol,
 ];
 
 /** Every action the log may hold, in the order the action filter offers them. */

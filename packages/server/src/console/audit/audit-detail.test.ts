@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { changesText, fieldLabel, idsIn, readableChanges, readableNote } from './audit-detail.ts';
+import {
+  changesText,
+  devicesIn,
+  fieldLabel,
+  idsIn,
+  readableChanges,
+  readableNote,
+  readableTarget,
+} from './audit-detail.ts';
 
 const role = '11111111-1111-4111-8111-111111111111';
 const group = '22222222-2222-4222-8222-222222222222';
@@ -89,5 +97,47 @@ describe('an audit detail as a reader reads it', () => {
     expect(changesText(proxy, 'Note', 'en-US', () => 'LOCAL')).toBe(
       'Role: Auditor; End: LOCAL; Note',
     );
+  });
+
+  it('reads a bulk action’s target as its devices counted and named, the rest as "and M more"', () => {
+    const devices = [
+      { id: 'a', name: 'srv-01' },
+      { id: 'b', name: 'srv-02' },
+    ];
+    expect(readableTarget('srv-01, srv-02', { devices, count: 2 }, 'zh-CN')).toBe(
+      '2 台设备：srv-01、srv-02',
+    );
+    expect(readableTarget('srv-01, srv-02', { devices, count: 5 }, 'en-US')).toBe(
+      '5 devices: srv-01, srv-02 and 3 more',
+    );
+    expect(readableTarget('srv-01', { devices: devices.slice(0, 1), count: 1 }, 'en-US')).toBe(
+      '1 device: srv-01',
+    );
+    expect(devicesIn({ devices, count: 5 })).toEqual({ devices, more: 3 });
+    // Entries written before devices were named, and any other entry, read as recorded.
+    expect(readableTarget('4', { after: { action: 'move' } }, 'en-US')).toBe('4');
+    expect(devicesIn({ devices: [{ id: 1 }], count: 'x' })).toEqual({ devices: [], more: 0 });
+  });
+
+  it('reads filters and device fields by label, a group once by name, numbers as words', () => {
+    const detail = {
+      after: {
+        groupId: group,
+        group: 'East',
+        filter: { type: -1, presence: 'never', groupId: group, subgroups: false },
+      },
+    };
+    expect(new Set(idsIn(detail))).toEqual(new Set([group]));
+    const zh = readableChanges(detail, 'zh-CN', names).map((c) => [c.label, c.after]);
+    expect(zh).toEqual(
+      expect.arrayContaining([
+        ['分组', 'East'],
+        ['筛选：授权类型', '未授权'],
+        ['筛选：在线状态', '从未上线'],
+        ['筛选：分组', 'East'],
+        ['筛选：包含子分组', '否'],
+      ]),
+    );
+    expect(zh.map(([label]) => label)).not.toContain('目标分组');
   });
 });

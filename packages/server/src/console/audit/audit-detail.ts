@@ -2,7 +2,14 @@ import { BUILT_IN_ROLES, type BuiltInRoleKey } from '@edp/shared/built-in-roles'
 import type { TAuditChange } from '@edp/shared/contracts/console-admin';
 import type { Locale } from '@edp/shared/errors';
 import type { NamedRecord } from '../store/index.ts';
-import { FIELD_LABELS, NOTES, SEPARATORS, VALUE_WORDS, YES_NO } from './audit-texts.ts';
+import {
+  DEVICES_TARGET,
+  FIELD_LABELS,
+  NOTES,
+  SEPARATORS,
+  VALUE_WORDS,
+  YES_NO,
+} from './audit-texts.ts';
 
 /**
  * An entry's detail `{ before?, after?, note? }` as a reader reads it: one row per field, its
@@ -20,7 +27,14 @@ const TIME_FIELDS = new Set(['startAt', 'endAt']);
 const HIDDEN_FIELDS = new Set(['toGroupName']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-type Detail = { before?: unknown; after?: unknown; note?: unknown };
+type Detail = {
+  before?: unknown;
+  after?: unknown;
+  note?: unknown;
+  /** The devices an entry names (their first AUDIT_DEVICES_NAMED) and, of a bulk action, how many. */
+  devices?: unknown;
+  count?: unknown;
+};
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 const detailOf = (detail: unknown): Detail => (isRecord(detail) ? detail : {});
@@ -32,6 +46,8 @@ function fieldsOf(side: unknown): Map<string, unknown> {
   else if (isRecord(side)) {
     for (const [key, value] of Object.entries(side)) {
       if (HIDDEN_FIELDS.has(key)) continue;
+      // The group's name recorded beside its id: the id is shown by its name already.
+      if (key === 'group' && 'groupId' in side) continue;
       if (isRecord(value)) {
         for (const [inner, v] of Object.entries(value)) fields.set(`${key}.${inner}`, v);
       } else fields.set(key, value);
@@ -69,7 +85,8 @@ export function fieldLabel(field: string, locale: Locale): string {
 function readable(field: string, value: unknown, locale: Locale, names: Names): string {
   if (value === null || value === undefined || value === '') return '';
   if (typeof value === 'boolean') return YES_NO[value ? 'yes' : 'no'][locale];
-  if (typeof value === 'number') return String(value);
+  if (typeof value === 'number')
+    return VALUE_WORDS[field]?.[String(value)]?.[locale] ?? String(value);
   if (Array.isArray(value)) {
     if (field === 'pwdMatch.range' && value.length === 2) return `${value[0]}–${value[1]}`;
     const parts = value.map((v) => readable(field, v, locale, names));
@@ -86,7 +103,8 @@ function readable(field: string, value: unknown, locale: Locale, names: Names): 
       .join(SEPARATORS.list[locale]);
   }
   const text = String(value);
-  if (ID_FIELDS.has(field) || ID_LIST_FIELDS.has(field)) {
+  const leaf = field.split('.').at(-1) ?? field;
+  if (ID_FIELDS.has(leaf) || ID_LIST_FIELDS.has(leaf)) {
     const named = names.get(text);
     if (!named) return text;
     return named.roleKey ? BUILT_IN_ROLES[named.roleKey].name[locale] : named.name;
@@ -122,6 +140,38 @@ export function readableChanges(detail: unknown, locale: Locale, names: Names): 
       JSON.stringify(was.get(field)) !== JSON.stringify(now.get(field)),
     time: TIME_FIELDS.has(field),
   }));
+}
+
+export interface NamedDevice {
+  id: string;
+  name: string;
+}
+
+/** The devices an entry names, and how many it touched beyond them (a bulk action's). */
+export function devicesIn(detail: unknown): { devices: NamedDevice[]; more: number } {
+  const { devices, count } = detailOf(detail);
+  const named = Array.isArray(devices)
+    ? devices.filter(
+        (d): d is NamedDevice =>
+          isRecord(d) && typeof d.id === 'string' && typeof d.name === 'string',
+      )
+    : [];
+  const more = typeof count === 'number' ? Math.max(0, count - named.length) : 0;
+  return { devices: named.map(({ id, name }) => ({ id, name })), more };
+}
+
+/**
+ * The target as the reader reads it: of a bulk action "4 devices: srv-01, srv-02" (and "and M
+ * more" past those it names), anything else as recorded.
+ */
+export function readableTarget(target: string, detail: unknown, locale: Locale): string {
+  const { count } = detailOf(detail);
+  if (typeof count !== 'number') return target;
+  const { devices, more } = devicesIn(detail);
+  const words = DEVICES_TARGET[count === 1 ? 'one' : 'many'][locale]
+    .replace('{count}', String(count))
+    .replace('{names}', devices.map((d) => d.name).join(SEPARATORS.list[locale]));
+  return more > 0 ? words + DEVICES_TARGET.more[locale].replace('{more}', String(more)) : words;
 }
 
 /** The detail's note in the reader's language; a note the server does not know, as written. */

@@ -12,7 +12,15 @@ import type { Db } from '../../platform/db/index.ts';
 import type { Actor } from '../access/index.ts';
 import { actionLabel, auditActions } from './audit-actions.ts';
 import { auditCsvHeader, auditCsvLine } from './audit-csv.ts';
-import { changesText, idsIn, readableChanges, readableNote, type Names } from './audit-detail.ts';
+import {
+  changesText,
+  devicesIn,
+  idsIn,
+  readableChanges,
+  readableNote,
+  readableTarget,
+  type Names,
+} from './audit-detail.ts';
 import { auditRepository, type AuditQuery, type AuditRow } from '../store/index.ts';
 import { DUTY_NAMES, RESULT_WORDS, SEPARATORS } from './audit-texts.ts';
 import { zonedDay, zonedTime } from './zoned-time.ts';
@@ -36,6 +44,7 @@ function reasonOf(errCode: number, locale: Locale): string {
 
 /** An entry as the reader reads it; the raw action and detail stay for filters and tools. */
 function entryOf(r: AuditRow, locale: Locale, names: Names): TAuditItem {
+  const { devices, more } = devicesIn(r.detail);
   return {
     id: r.id,
     at: r.at.toISOString(),
@@ -47,6 +56,9 @@ function entryOf(r: AuditRow, locale: Locale, names: Names): TAuditItem {
     action: r.action,
     actionLabel: actionLabel(r.action, locale),
     target: r.target,
+    targetLabel: readableTarget(r.target, r.detail, locale),
+    devices,
+    moreDevices: more,
     detail: r.detail ?? null,
     changes: readableChanges(r.detail, locale, names),
     note: readableNote(r.detail, locale),
@@ -127,7 +139,7 @@ export function auditQueryService({ db, clock }: { db: Db; clock: () => number }
             role: roleNameIn({ name: e.roleName, key: e.roleKey }, locale),
             duty: e.dutyLabel,
             action: e.actionLabel,
-            target: e.target,
+            target: e.targetLabel,
             detail: changesText(e.changes, e.note, locale, timeOfIso),
             ip: e.ip,
             result: RESULT_WORDS[e.result][locale],

@@ -1,7 +1,10 @@
+import { enrol } from '@edp/shared/api/engine/agent.calls';
 import { roleMenus } from '@edp/shared/permissions';
 import { storableJson, storableText, type Db } from '../../platform/db/index.ts';
 import type { Actor, Caller } from '../access/index.ts';
-import { roleRepository } from '../store/index.ts';
+import type { EngineEnrolled } from '../../engines/index.ts';
+import { groupRepository, roleRepository } from '../store/index.ts';
+import type { NamedDevice } from './audit-detail.ts';
 import type { UserRow } from '../store/index.ts';
 import { auditRepository, type AuditInsert } from '../store/index.ts';
 
@@ -10,6 +13,10 @@ export interface ChangeSummary {
   before?: unknown;
   after?: unknown;
   note?: string;
+  /** The devices the change touched, to name and link (see `touchedDevices`). */
+  devices?: NamedDevice[];
+  /** Of a bulk action: how many devices it touched, named or not. */
+  count?: number;
 }
 
 const actorFields = (actor: Actor) => ({
@@ -24,6 +31,24 @@ const actorFields = (actor: Actor) => ({
 /** The longest target and text field an entry keeps, and the largest before/after summary. */
 export const AUDIT_TEXT_MAX = 200;
 export const AUDIT_DETAIL_MAX = 8_000;
+/**
+ * The devices a bulk action's entry names by id and name; past them it keeps only the count, so
+ * an action over 100,000 engines writes an entry of bounded size (docs/decisions.md, issue 22).
+ * 40 of the longest names (64 characters) stay well inside AUDIT_DETAIL_MAX.
+ */
+export const AUDIT_DEVICES_NAMED = 40;
+
+/**
+ * A bulk action's devices as its entry keeps them: the first AUDIT_DEVICES_NAMED by name, their
+ * count, and a target of their names so the log's keyword filter finds the action by a name.
+ */
+export function touchedDevices(touched: readonly NamedDevice[]) {
+  const devices = [...touched]
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .slice(0, AUDIT_DEVICES_NAMED)
+    .map(({ id, name }) => ({ id, name }));
+  return { target: devices.map((d) => d.name).join(', '), devices, count: touched.length };
+}
 
 /**
  * An entry as it may be stored whatever the caller sent: texts cut to AUDIT_TEXT_MAX and cleaned
@@ -78,6 +103,34 @@ export function auditService({ db }: { db: Db }) {
     /** Anything else: login attempts, setup, the vendor's changes to a tenant. */
     async event(entry: AuditInsert) {
       await repo.insert(entry);
+    },
+    /**
+     * An engine enrolled itself (engines' `enrolled` port, wired in services.ts): no user, the
+     * engine as the actor, the device and its group, the address it enrolled from.
+     */
+    async enrolment(e: EngineEnrolled) {
+      const group = await groupRepository(db).findById(e.tenantId, e.groupId);
+      await repo.insert({
+        tenantId: e.tenantId,
+        account: '',
+        roleName: '',
+        duty: 'engine',
+        action: enrol.path,
+        target: e.name,
+        detail: {
+          after: {
+            groupId: e.groupId,
+            group: group?.name ?? '',
+            ip: e.identity.ip,
+            kind: e.identity.kind,
+            systemType: e.identity.systemType,
+            version: e.identity.version,
+          },
+          devices: [{ id: e.deviceId, name: e.name }],
+        },
+        ip: e.ip,
+        result: 'success',
+      });
     },
     actorFields,
     /** Actor fields for a known user outside a session (login attempts): role and duty too. */

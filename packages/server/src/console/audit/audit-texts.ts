@@ -7,13 +7,17 @@ import type { Locale } from '@edp/shared/errors';
  */
 type Words<K extends string> = Record<K, Record<Locale, string>>;
 
-/** The actor's duties: the four menu modes, and the vendor acting on a tenant. */
-export const DUTY_NAMES: Words<'system' | 'operate' | 'kss' | 'audit' | 'vendor'> = {
+/**
+ * The actor's duties: the four menu modes, the vendor acting on a tenant, and an engine
+ * enrolling itself (no user).
+ */
+export const DUTY_NAMES: Words<'system' | 'operate' | 'kss' | 'audit' | 'vendor' | 'engine'> = {
   system: { 'zh-CN': '系统管理员', 'en-US': 'System administrator' },
   operate: { 'zh-CN': '安全操作员', 'en-US': 'Security operator' },
   kss: { 'zh-CN': '密码管理员', 'en-US': 'Password manager' },
   audit: { 'zh-CN': '审计员', 'en-US': 'Auditor' },
   vendor: { 'zh-CN': '厂商管理员', 'en-US': 'Vendor administrator' },
+  engine: { 'zh-CN': '引擎', 'en-US': 'Engine' },
 };
 
 export const RESULT_WORDS: Words<'success' | 'failure'> = {
@@ -58,6 +62,30 @@ export const NOTES: Record<string, Record<Locale, string>> = {
     'zh-CN': '详情过大，未保存',
     'en-US': 'The details were too large to keep',
   },
+  'enrolment secret made': { 'zh-CN': '生成注册密钥', 'en-US': 'Enrolment secret made' },
+  'enrolment secret replaced': {
+    'zh-CN': '更换注册密钥，旧密钥不再可用于注册',
+    'en-US': 'Enrolment secret replaced; the old one no longer enrols engines',
+  },
+  'sent to set a new password': {
+    'zh-CN': '密码正确，须先修改密码（首次登录或密码已过期）',
+    'en-US': 'Password correct; sent to change the password first (first sign-in or expired)',
+  },
+  'initial password changed': {
+    'zh-CN': '首次登录修改密码',
+    'en-US': 'Initial password changed at first sign-in',
+  },
+  'expired password changed': {
+    'zh-CN': '修改已过期的密码',
+    'en-US': 'Expired password changed',
+  },
+};
+
+/** A bulk action's target: how many devices, the first ones by name, how many more. */
+export const DEVICES_TARGET: Words<'one' | 'many' | 'more'> = {
+  one: { 'zh-CN': '{count} 台设备：{names}', 'en-US': '{count} device: {names}' },
+  many: { 'zh-CN': '{count} 台设备：{names}', 'en-US': '{count} devices: {names}' },
+  more: { 'zh-CN': '，另有 {more} 台', 'en-US': ' and {more} more' },
 };
 
 /** Labels of the fields services record in before/after (a field not here reads as its name). */
@@ -97,6 +125,34 @@ export const FIELD_LABELS: Record<string, Record<Locale, string>> = {
   duties: { 'zh-CN': '设置的职责', 'en-US': 'Duties set up' },
   superAdmin: { 'zh-CN': '超级管理员', 'en-US': 'Super administrator' },
   items: { 'zh-CN': '条目', 'en-US': 'Items' },
+  // The device centre (console/devices) and engine enrolment.
+  action: { 'zh-CN': '批量操作', 'en-US': 'Bulk action' },
+  group: { 'zh-CN': '目标分组', 'en-US': 'Target group' },
+  'filter.keyword': { 'zh-CN': '筛选：关键字', 'en-US': 'Filter: keyword' },
+  'filter.groupId': { 'zh-CN': '筛选：分组', 'en-US': 'Filter: group' },
+  'filter.subgroups': { 'zh-CN': '筛选：包含子分组', 'en-US': 'Filter: include subgroups' },
+  'filter.kind': { 'zh-CN': '筛选：引擎类型', 'en-US': 'Filter: engine kind' },
+  'filter.type': { 'zh-CN': '筛选：授权类型', 'en-US': 'Filter: licence type' },
+  'filter.presence': { 'zh-CN': '筛选：在线状态', 'en-US': 'Filter: presence' },
+  'filter.install': { 'zh-CN': '筛选：安装状态', 'en-US': 'Filter: install state' },
+  kind: { 'zh-CN': '引擎类型', 'en-US': 'Engine kind' },
+  systemType: { 'zh-CN': '系统类型', 'en-US': 'System type' },
+  ip: { 'zh-CN': 'IP 地址', 'en-US': 'IP address' },
+  port: { 'zh-CN': '端口', 'en-US': 'Port' },
+  collectorIp: { 'zh-CN': '采集器 IP', 'en-US': 'Collector IP' },
+  qid: { 'zh-CN': 'QID', 'en-US': 'QID' },
+  remark: { 'zh-CN': '备注', 'en-US': 'Remark' },
+  /** Of entries written before bulk actions named their devices. */
+  ids: { 'zh-CN': '设备 ID', 'en-US': 'Device IDs' },
+  // Installers (console/installers).
+  id: { 'zh-CN': 'ID', 'en-US': 'ID' },
+  fileName: { 'zh-CN': '文件名', 'en-US': 'File name' },
+  version: { 'zh-CN': '版本', 'en-US': 'Version' },
+  systemVersion: { 'zh-CN': '系统版本', 'en-US': 'System version' },
+  description: { 'zh-CN': '描述', 'en-US': 'Description' },
+  size: { 'zh-CN': '大小（字节）', 'en-US': 'Size (bytes)' },
+  sha256: { 'zh-CN': 'SHA-256', 'en-US': 'SHA-256' },
+  uploader: { 'zh-CN': '上传者', 'en-US': 'Uploader' },
 };
 
 /** Words for the values of some fields (by field, then value). */
@@ -116,6 +172,31 @@ export const VALUE_WORDS: Record<string, Record<string, Record<Locale, string>>>
   mode: {
     tiered: { 'zh-CN': '分级托管', 'en-US': 'Tiered' },
     sibling: { 'zh-CN': '同级托管', 'en-US': 'Sibling' },
+  },
+  action: {
+    deprecate: { 'zh-CN': '废弃', 'en-US': 'Deprecate' },
+    move: { 'zh-CN': '移动到分组', 'en-US': 'Move to group' },
+    purge: { 'zh-CN': '彻底删除', 'en-US': 'Delete permanently' },
+  },
+  'filter.type': {
+    '-1': { 'zh-CN': '未授权', 'en-US': 'Unlicensed' },
+    '0': { 'zh-CN': 'TDE', 'en-US': 'TDE' },
+    '1': { 'zh-CN': 'DI', 'en-US': 'DI' },
+    '2': { 'zh-CN': 'DPI', 'en-US': 'DPI' },
+    '3': { 'zh-CN': 'PWE', 'en-US': 'PWE' },
+    '4': { 'zh-CN': 'PWO', 'en-US': 'PWO' },
+    '5': { 'zh-CN': '已过期', 'en-US': 'Expired' },
+  },
+  'filter.presence': {
+    online: { 'zh-CN': '在线', 'en-US': 'Online' },
+    offline: { 'zh-CN': '离线', 'en-US': 'Offline' },
+    never: { 'zh-CN': '从未上线', 'en-US': 'Never seen' },
+  },
+  'filter.install': {
+    none: { 'zh-CN': '未安装', 'en-US': 'Not installed' },
+    installing: { 'zh-CN': '安装中', 'en-US': 'Installing' },
+    installed: { 'zh-CN': '已安装', 'en-US': 'Installed' },
+    failed: { 'zh-CN': '安装失败', 'en-US': 'Install failed' },
   },
   'pwdMatch.list': {
     upper: { 'zh-CN': '大写字母', 'en-US': 'upper case letters' },

@@ -7,8 +7,10 @@ export {
 } from './audit-query-service.ts';
 export {
   AUDIT_DETAIL_MAX,
+  AUDIT_DEVICES_NAMED,
   AUDIT_TEXT_MAX,
   auditService,
+  touchedDevices,
   type AuditService,
   type ChangeSummary,
 } from './audit-service.ts';

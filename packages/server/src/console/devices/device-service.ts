@@ -14,12 +14,17 @@ import type { DeviceStatus } from '@edp/shared/contracts/engine';
 import { CommonErr, ConsoleErr } from '@edp/shared/errors';
 import type { Platform } from '../../platform/platform.ts';
 import { AppError } from '../../platform/errors/index.ts';
-import type { AuditService } from '../audit/index.ts';
+import { touchedDevices, type AuditService } from '../audit/index.ts';
 import type { Caller } from '../access/index.ts';
 import { groupRepository } from '../store/index.ts';
 import { newEnrolSecret, type EngineAuthCache, type PresenceStore } from '../../engines/index.ts';
 import type { DeviceCounts } from './device-counts.ts';
-import { deviceRepository, type DeviceRow, type DeviceScope } from '../store/index.ts';
+import {
+  deviceRepository,
+  type DeviceRow,
+  type DeviceScope,
+  type TouchedDevice,
+} from '../store/index.ts';
 import { groupsOfFilter, visibleDeviceGroups } from './device-scope.ts';
 import { deviceType, presenceOf } from '../store/index.ts';
 
@@ -183,7 +188,11 @@ export function deviceService(
       const group = await targetGroup(caller, input.groupId, await visibleTo(caller));
       const id = await repo.insert({ ...input, tenantId: caller.actor.tenantId });
       counts.changed(caller.actor.tenantId);
-      await audit.change(caller, { target: input.name, after: { ...input, group: group.name } });
+      await audit.change(caller, {
+        target: input.name,
+        after: { ...input, group: group.name },
+        devices: [{ id, name: input.name }],
+      });
       return { id };
     },
 
@@ -198,6 +207,7 @@ export function deviceService(
         target: device.name,
         before: { name: device.name, remark: device.remark, groupId: device.groupId },
         after: { ...values, ...(group ? { group: group.name } : {}) },
+        devices: [{ id, name: values.name ?? device.name }],
       });
     },
 
@@ -208,16 +218,16 @@ export function deviceService(
 
     async deprecate(caller: Caller, target: TDeviceTarget) {
       const scope = await scopeOf(caller, 'deprecate', target, await visibleTo(caller));
-      const ids = await repo.deprecate(scope, new Date(scope.now));
-      return afterBulk(caller, ids, 'deprecate', target);
+      const touched = await repo.deprecate(scope, new Date(scope.now));
+      return afterBulk(caller, touched, 'deprecate', target);
     },
 
     async move(caller: Caller, target: TDeviceTarget, groupId: string) {
       const visible = await visibleTo(caller);
       const group = await targetGroup(caller, groupId, visible);
       const scope = await scopeOf(caller, 'move', target, visible);
-      const ids = await repo.move(scope, group.id);
-      return afterBulk(caller, ids, 'move', target, group.name);
+      const touched = await repo.move(scope, group.id);
+      return afterBulk(caller, touched, 'move', target, group.name);
     },
 
     async purge(caller: Caller, target: TDeviceTarget) {
@@ -227,8 +237,8 @@ export function deviceService(
         const running = await repo.count({ ...scope, status: 'running' });
         if (running > 0) throw new AppError(ConsoleErr.DeviceNotDeprecated);
       }
-      const ids = await repo.purge(scope);
-      return afterBulk(caller, ids, 'purge', target);
+      const touched = await repo.purge(scope);
+      return afterBulk(caller, touched, 'purge', target);
     },
 
     async secret(caller: Caller, groupId: string) {
@@ -237,13 +247,18 @@ export function deviceService(
       return { groupId, secret: row?.secret ?? null, createdAt: iso(row?.createdAt ?? null) };
     },
 
-    /** A new secret for the group; engines enrolled with the old one keep their tokens. */
+    /**
+     * A new secret for the group; engines enrolled with the old one keep their tokens. The
+     * group's first is logged as made, later ones as replaced (the old one stops enrolling).
+     */
     async rotateSecret(caller: Caller, groupId: string) {
       const group = await targetGroup(caller, groupId, await visibleTo(caller));
       const secret = newEnrolSecret();
       const at = new Date(clock());
+      const old = await repo.secretOf(caller.actor.tenantId, groupId);
       await repo.setSecret(caller.actor.tenantId, groupId, secret, at);
-      await audit.change(caller, { target: group.name, note: 'enrolment secret replaced' });
+      const note = old ? 'enrolment secret replaced' : 'enrolment secret made';
+      await audit.change(caller, { target: group.name, note });
       return { groupId, secret, createdAt: at.toISOString() };
     },
 
@@ -274,12 +289,13 @@ export function deviceService(
 
   async function afterBulk(
     caller: Caller,
-    ids: string[],
+    touched: TouchedDevice[],
     action: BulkAction,
     target: TDeviceTarget,
     group?: string,
   ) {
-    if (ids.length === 0) throw new AppError(ConsoleErr.NothingMatches);
+    if (touched.length === 0) throw new AppError(ConsoleErr.NothingMatches);
+    const ids = touched.map((d) => d.id);
     const tenantId = caller.actor.tenantId;
     counts.changed(tenantId);
     if (action !== 'move') {
@@ -287,12 +303,13 @@ export function deviceService(
       engineAuth.evict(tenantId, ids);
       presence.forget(ids);
     }
+    // The devices by name, not the ids or filter the caller sent: "all matching" says which.
     await audit.change(caller, {
-      target: `${ids.length}`,
+      ...touchedDevices(touched),
       after: {
         action,
         ...(group ? { group } : {}),
-        ...(target.filter ? { filter: target.filter } : { ids: target.ids }),
+        ...(target.filter ? { filter: target.filter } : {}),
       },
     });
     return { affected: ids.length };

@@ -83,6 +83,32 @@ describe('the audit log (/owner/l/log, /owner/dw/{owner}/audit)', () => {
     expect(list.some((e) => e.account === 'auditor')).toBe(false);
   });
 
+  it('logs the sign-in sent to change its initial password as no failure, and the change as made', async () => {
+    const res = await call<{ list: (Entry & { note: string })[] }>(
+      ctx.app,
+      '/owner/l/log',
+      { account: 'operator', pageSize: 50 },
+      { host, 'x-token': auditorToken, 'accept-language': 'en-US' },
+    );
+    const signIns = res.body
+      .data!.list.filter((e) => e.action.startsWith('/login/n/'))
+      .reverse()
+      .map((e) => [e.action, e.result, e.errCode, e.note]);
+    expect(signIns).toEqual([
+      ['/login/n/login', 'failure', expect.any(Number), ''], // the wrong password
+      [
+        '/login/n/login',
+        'success',
+        0,
+        'Password correct; sent to change the password first (first sign-in or expired)',
+      ],
+      ['/login/n/reset/expire/pwd', 'success', 0, 'Initial password changed at first sign-in'],
+      ['/login/n/login', 'success', 0, ''], // the session the change answers
+      ['/login/n/login', 'success', 0, ''], // signIn's own
+    ]);
+    expect(signIns[0]![2]).not.toBe(ConsoleErr.PasswordExpired);
+  });
+
   it('filters by account, action and result', async () => {
     const failures = await entries({ result: 'failure' });
     expect(failures.list.every((e) => e.result === 'failure')).toBe(true);

@@ -176,7 +176,17 @@ export function loginService(
         }
       }
       if (passwordExpired(user, settings, clock())) {
-        await refuse(tenant, ctx, action, user.account, ConsoleErr.PasswordExpired, user);
+        // The user did nothing wrong: the password was right and they are sent to change it
+        // (-10060 answers that). The log says so rather than counting a failed sign-in.
+        await audit.event({
+          ...(await audit.userFields(user)),
+          action,
+          target: user.account,
+          detail: { note: 'sent to set a new password' },
+          ip: ctx.ip,
+          result: 'success',
+        });
+        throw new AppError(ConsoleErr.PasswordExpired);
       }
       return startSession(tenant, user, ctx, action);
     },

@@ -122,11 +122,16 @@ export function selfService(
       if (input.oldPassword === input.newPassword) {
         throw new AppError(PortalErr.PasswordSame);
       }
+      // A password set by an administrator (the first sign-in) or one that grew too old.
+      const note = user.mustChangePassword
+        ? 'initial password changed'
+        : 'expired password changed';
       await setPassword(deps, user, input.newPassword, { byOther: false });
       await audit.event({
         ...(await audit.userFields(user)),
         action,
         target: user.account,
+        detail: { note },
         ip: ctx.ip,
         result: 'success',
       });

@@ -81,6 +81,12 @@ const ORDER = {
 } as const;
 
 /** All SQL of the device centre. */
+/** A device a bulk action touched. */
+export interface TouchedDevice {
+  id: string;
+  name: string;
+}
+
 export function deviceRepository(db: Db) {
   return {
     /**
@@ -217,27 +223,25 @@ export function deviceRepository(db: Db) {
       return { total, first };
     },
 
-    async deprecate(s: DeviceScope, at: Date): Promise<string[]> {
-      const rows = await db
+    // Bulk actions answer the devices they touched by id and name: the audit log names them.
+    async deprecate(s: DeviceScope, at: Date): Promise<TouchedDevice[]> {
+      return db
         .update(devices)
         .set({ status: 'deprecated', deprecatedAt: at, updatedAt: at })
         .where(whereOf(s))
-        .returning({ id: devices.id });
-      return rows.map((r) => r.id);
+        .returning({ id: devices.id, name: devices.name });
     },
 
-    async move(s: DeviceScope, groupId: string): Promise<string[]> {
-      const rows = await db
+    async move(s: DeviceScope, groupId: string): Promise<TouchedDevice[]> {
+      return db
         .update(devices)
         .set({ groupId, updatedAt: new Date(s.now) })
         .where(whereOf(s))
-        .returning({ id: devices.id });
-      return rows.map((r) => r.id);
+        .returning({ id: devices.id, name: devices.name });
     },
 
-    async purge(s: DeviceScope): Promise<string[]> {
-      const rows = await db.delete(devices).where(whereOf(s)).returning({ id: devices.id });
-      return rows.map((r) => r.id);
+    async purge(s: DeviceScope): Promise<TouchedDevice[]> {
+      return db.delete(devices).where(whereOf(s)).returning({ id: devices.id, name: devices.name });
     },
 
     async uptime(deviceId: string, days: number) {

@@ -11,7 +11,7 @@ export function agentRoutes(app: FastifyInstance, { engines }: { engines: Engine
     // Enrolment is public (the secret is the credential), and engines read English.
     req.locale = 'en-US';
     const { secret, identity, state } = req.body;
-    return engines.service.enrol(secret, identity, state);
+    return engines.service.enrol(secret, identity, state, req.ip);
   });
   serve(app, checkIn, (req) => engines.service.checkIn(deviceOf(req), req.body.state));
   engineFileRoutes(app);

@@ -180,7 +180,14 @@ export const consoleAudit = pgTable(
     duty: text('duty').notNull().default(''),
     action: text('action').notNull(),
     target: text('target').notNull().default(''),
-    detail: jsonb('detail').$type<{ before?: unknown; after?: unknown; note?: string }>(),
+    detail: jsonb('detail').$type<{
+      before?: unknown;
+      after?: unknown;
+      note?: string;
+      /** The devices the entry names (a bulk action's first few) and how many it touched. */
+      devices?: { id: string; name: string }[];
+      count?: number;
+    }>(),
     ip: text('ip').notNull().default(''),
     result: text('result', { enum: ['success', 'failure'] }).notNull(),
     errCode: integer('err_code').notNull().default(0),

@@ -11,13 +11,17 @@ import { usePaging } from '../../../lib/use-paging.ts';
 import { ApiError } from '../../../lib/http.ts';
 import '../../admin-common/lib/admin-locales.ts';
 import { useAdminUser } from '../../admin-common/lib/admin-user.ts';
-import { useRoleName } from '../../admin-common/lib/role-name.ts';
 import { exportAudit } from '../api/export-audit.ts';
 import { useAuditLog } from '../api/get-audit-log.ts';
 import { AuditDetailDrawer } from '../components/audit-detail-drawer.tsx';
 import { AuditFilters } from '../components/audit-filters.tsx';
+import { AuditTarget } from '../components/audit-target.tsx';
+import { useRoleAndDuty } from '../lib/use-role-and-duty.ts';
 import { cleanFilter, type AuditFilter } from '../lib/audit-filter.ts';
 import { TAG } from '../../admin-common/lib/tag-colors.ts';
+
+/** Device names a bulk action's row shows before "…"; the drawer shows all it keeps. */
+const TARGET_NAMES_SHOWN = 3;
 
 /** Audit log (audit duty): filter, page through, open an entry, export the filtered CSV. */
 export default function AdminAuditPage() {
@@ -31,7 +35,7 @@ export default function AdminAuditPage() {
   const [exporting, setExporting] = useState(false);
   const [toast, holder] = message.useMessage();
   const list = useAuditLog({ ...paging.params, ...filter });
-  const roleName = useRoleName();
+  const roleAndDutyOf = useRoleAndDuty();
 
   const download = async () => {
     if (!user) return;
@@ -45,22 +49,20 @@ export default function AdminAuditPage() {
     }
   };
 
+  // The action comes second: on a phone the time and the action show without scrolling, the
+  // rest in the table's own scroll box and the drawer.
   const columns: ColumnsType<TAuditItem> = [
     {
       title: t('audit.time'),
       dataIndex: 'at',
       render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm:ss'),
     },
-    { title: t('audit.account'), dataIndex: 'account' },
-    {
-      title: t('audit.role'),
-      dataIndex: 'roleName',
-      render: (name: string, e) => roleName({ name, key: e.roleKey }),
-    },
-    { title: t('audit.duty'), dataIndex: 'dutyLabel' },
     { title: t('audit.action'), dataIndex: 'actionLabel' },
-    { title: t('audit.target'), dataIndex: 'target' },
-    { title: t('audit.ip'), dataIndex: 'ip' },
+    {
+      title: t('audit.target'),
+      key: 'target',
+      render: (_, e) => <AuditTarget entry={e} first={TARGET_NAMES_SHOWN} />,
+    },
     {
       title: t('audit.result'),
       dataIndex: 'result',
@@ -68,8 +70,15 @@ export default function AdminAuditPage() {
         <Tag color={r === 'success' ? TAG.ok : TAG.bad}>{t(`audit.${r}`)}</Tag>
       ),
     },
+    { title: t('audit.account'), dataIndex: 'account' },
     {
-      title: ta('actions.actions'),
+      title: t('audit.roleDuty'),
+      key: 'role',
+      render: (_, e) => roleAndDutyOf(e),
+    },
+    { title: t('audit.ip'), dataIndex: 'ip' },
+    {
+      title: t('audit.details'),
       key: 'detail',
       className: 'admin-table__actions',
       render: (_, e) => (
