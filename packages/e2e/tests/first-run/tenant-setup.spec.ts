@@ -19,8 +19,14 @@ test('[ADMIN][SETUP]: the setup wizard creates the tenant and the four duty acco
   page,
   request,
 }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/admin/setup');
   await expect(page.getByRole('heading', { name: 'Initial setup' })).toBeVisible();
+  // The steps' one-word titles stay whole, on one line ("Tenan / t" was issue 22).
+  for (const title of ['Tenant', 'Auditor']) {
+    const box = await page.locator('.ant-steps-item-title', { hasText: title }).boundingBox();
+    expect(box!.height, title).toBeLessThan(30);
+  }
   // No tenant yet: the console has the product's name.
   await expect(page).toHaveTitle('EDP Endpoint Data Protection Console');
   await page.getByLabel('Company').fill(TENANT.company);

@@ -21,9 +21,9 @@ test('[ADMIN][PROFILE]: user name and phone rules, password change', async ({
   let dialog = page.getByRole('dialog', { name: 'Change user name' });
   await dialog.getByLabel('User name').fill('has space');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog.getByText('No white space allowed, and under 20 characters')).toBeVisible();
+  await expect(dialog.getByText('The name has no spaces and is under 20 characters')).toBeVisible();
   await dialog.getByLabel('User name').fill('x'.repeat(20));
-  await expect(dialog.getByText('No white space allowed, and under 20 characters')).toBeVisible();
+  await expect(dialog.getByText('The name has no spaces and is under 20 characters')).toBeVisible();
   await dialog.getByLabel('User name').fill('');
   await expect(dialog.getByText('Please enter a name')).toBeVisible();
   await dialog.getByLabel('User name').fill('Renamed');

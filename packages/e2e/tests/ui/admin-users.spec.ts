@@ -30,7 +30,7 @@ test('[ADMIN][USERS]: add a user, who must change the password at the first logi
   await dialog.getByLabel('Name', { exact: true }).fill('bad name');
   await dialog.getByLabel('Initial password').fill('short');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog.getByText('No white space allowed, and under 20 characters')).toBeVisible();
+  await expect(dialog.getByText('The name has no spaces and is under 20 characters')).toBeVisible();
   await expect(dialog.getByText('Please enter password (8-20 characters')).toBeVisible();
   await expect(dialog.getByText('Please select a role')).toBeVisible();
   await dialog.getByLabel('Name', { exact: true }).fill(account);

@@ -102,7 +102,7 @@ const TEXT = {
     unlicensed: '未授权',
     keyword: '设备名称、编号或 IP',
     search: /^查\s?询$/,
-    detail: '设备详情',
+    detail: '设备详情：',
     environment: '检测环境',
     licence: '激活与续期',
     elevation: '提权管理',
@@ -114,14 +114,20 @@ const TEXT = {
     onlineNow: '当前在线',
     expiring: '30 天内到期的授权',
     recent: '最近注册的引擎',
+    enrol: '注册引擎',
+    noGroups: '暂无分组：系统管理员在“分组管理”中创建分组。',
+    createGroup: '前往分组管理创建分组',
+    colName: '设备名称',
+    never: '从未上线',
+    filters: '筛选条件',
   },
   'en-US': {
     title: 'Device center',
     online: 'Online',
     unlicensed: 'Unlicensed',
-    keyword: 'Device name, number or IP',
+    keyword: 'Name, number or IP',
     search: /^Search$/,
-    detail: 'Device details',
+    detail: 'Device details: ',
     environment: 'Detection environment',
     licence: 'Activation and renewal',
     elevation: 'Elevation management',
@@ -133,6 +139,12 @@ const TEXT = {
     onlineNow: 'Online now',
     expiring: 'Licences ending within 30 days',
     recent: 'Recent enrolments',
+    enrol: 'Enrol engines',
+    noGroups: 'No group yet: the system administrator creates groups under Groups.',
+    createGroup: 'Create a group under Groups',
+    colName: 'Device name',
+    never: 'Never seen',
+    filters: 'Filters',
   },
 } satisfies Record<Lang, Record<string, string | RegExp>>;
 
@@ -148,6 +160,16 @@ for (const { code } of languages) {
       test.setTimeout(120_000);
       const T = TEXT[code];
       const tag = uniq('e');
+      // A fresh tenant has no group: the operator's group field says who makes one (issue 22).
+      await signInAdmin(page, request, accounts.operator, '/admin/devices');
+      await page.getByRole('button', { name: T.enrol }).click();
+      const drawer = page.getByRole('dialog', { name: T.enrol });
+      await expect(drawer.getByText(T.noGroups)).toBeVisible();
+      await expect(drawer.getByRole('link', { name: T.createGroup })).toHaveCount(0);
+      await expectAccessible(page);
+      await page.keyboard.press('Escape');
+      await expect(drawer).toBeHidden();
+
       const fleet = await seedFleet(request, accounts, [
         { name: `${tag}-web`, licensed: 20 },
         { name: `${tag}-db` },
@@ -155,7 +177,7 @@ for (const { code } of languages) {
       ]);
       const [web, db] = fleet.engines;
 
-      await signInAdmin(page, request, accounts.operator, '/admin/devices');
+      await page.reload();
       await expect(page.getByRole('heading', { level: 1, name: T.title })).toBeVisible();
       for (const e of fleet.engines) await expect(row(page, e.name)).toContainText(T.online);
       await expect(row(page, web!.name)).toContainText(fleet.group);
@@ -184,7 +206,7 @@ for (const { code } of languages) {
       // The detail, tab by tab.
       await row(page, web!.name).getByRole('link', { name: web!.name, exact: true }).click();
       await expect(
-        page.getByRole('heading', { level: 1, name: `${T.detail}: ${web!.name}` }),
+        page.getByRole('heading', { level: 1, name: `${T.detail}${web!.name}` }),
       ).toBeVisible();
       await expect(page.getByText(T.uptime)).toBeVisible();
       await expect(page.getByText(fleet.group)).toBeVisible();
@@ -214,10 +236,68 @@ for (const { code } of languages) {
       await expect(figures.getByText(T.recent)).toBeVisible();
       await figures.getByRole('link', { name: db!.name }).click();
       await expect(
-        page.getByRole('heading', { level: 1, name: `${T.detail}: ${db!.name}` }),
+        page.getByRole('heading', { level: 1, name: `${T.detail}${db!.name}` }),
       ).toBeVisible();
       await page.goto('/admin');
       await expect(figures).toBeVisible();
+      await expectAccessible(page);
+
+      // The expiring licences lead to the device centre filtered to them (issue 22).
+      await figures.getByRole('link', { name: `${T.expiring}: 1` }).click();
+      await expect(page).toHaveURL(/\/admin\/devices\?expiring=1$/);
+      await expect(row(page, web!.name)).toBeVisible();
+      await expect(row(page, db!.name)).toHaveCount(0);
+      await expect(page.getByRole('switch', { name: T.expiring })).toBeChecked();
+
+      // Sort and page live in the address: opening a device, Back and a reload keep them.
+      for (let i = 1; i <= 9; i++)
+        await api(request, fleet.operator, '/dv/m/add', {
+          name: `${tag}-n0${i}`,
+          groupId: fleet.groupId,
+          kind: 'TDE',
+          systemType: 'Linux',
+          ip: `10.8.0.${i}`,
+        });
+      await page.goto('/admin/devices');
+      const nameHeader = page.getByRole('columnheader', { name: T.colName });
+      await nameHeader.click();
+      await expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
+      await page.locator('.ant-pagination').getByTitle('2', { exact: true }).click();
+      await expect(page).toHaveURL(/\?sort=name&order=asc&page=2$/);
+      await expect(row(page, `${tag}-n09`)).toBeVisible();
+      await expect(row(page, db!.name)).toHaveCount(0);
+      await row(page, web!.name).getByRole('link', { name: web!.name, exact: true }).click();
+      await expect(
+        page.getByRole('heading', { level: 1, name: `${T.detail}${web!.name}` }),
+      ).toBeVisible();
+      await page.goBack();
+      await expect(row(page, `${tag}-n09`)).toBeVisible();
+      await expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
+      await page.reload();
+      await expect(row(page, `${tag}-n09`)).toBeVisible();
+      await expect(row(page, db!.name)).toHaveCount(0);
+      await expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
+      // A wrong value in the address is the default, not an error.
+      await page.goto('/admin/devices?sort=nope&page=-1&type=9');
+      await expect(row(page, `${tag}-n09`)).toBeVisible();
+      await expect(nameHeader).not.toHaveAttribute('aria-sort', 'ascending');
+
+      // A phone: the first device and its presence and actions on the first screen, no
+      // sideways scrolling of the page; the filters wait behind their button.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto('/admin/devices');
+      const first = row(page, `${tag}-n09`);
+      await expect(first).toBeInViewport();
+      await expect(first.getByText(T.never)).toBeInViewport();
+      await expect(
+        first.getByRole('link', { name: new RegExp(`${tag}-n09$`) }).last(),
+      ).toBeInViewport();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        390,
+      );
+      await expect(page.getByRole('searchbox', { name: T.keyword })).toBeHidden();
+      await page.getByRole('button', { name: T.filters }).click();
+      await expect(page.getByRole('searchbox', { name: T.keyword })).toBeVisible();
       await expectAccessible(page);
     });
   });
@@ -264,6 +344,7 @@ test.describe('in en-US', () => {
     await dialog.getByLabel('Port').fill('8443');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden();
+    await expect(page.getByText('Device added', { exact: true })).toBeVisible();
     await expect(row(page, `${tag}-gamma`)).toContainText('Never seen');
     await expect(row(page, `${tag}-gamma`)).toContainText('PWE');
 
@@ -287,23 +368,22 @@ test.describe('in en-US', () => {
     await dialog.getByLabel('Target group').click();
     await page.locator('.ant-select-dropdown:visible').getByTitle(other, { exact: true }).click();
     await dialog.getByRole('button', { name: 'Save' }).click();
-    const moving = page.getByRole('dialog').filter({ hasText: 'This affects 1 devices.' });
+    const moving = page.getByRole('dialog').filter({ hasText: 'This affects 1 device.' });
     await expect(moving).toContainText(`The devices move to the group "${other}".`);
     await moving.getByRole('button', { name: 'Move to group' }).click();
     await expect(row(page, `${tag}-beta2`)).toContainText(other);
+    // One toast saying what happened, replacing the last one.
+    await expect(page.getByText('1 device moved', { exact: true })).toBeVisible();
+    await expect(page.getByText('Device added', { exact: true })).toHaveCount(0);
 
-    // Nothing matches: the dialog says so and nothing runs.
-    await page.getByRole('searchbox', { name: 'Device name, number or IP' }).fill(`${tag}-none`);
+    // Nothing matches: the bulk buttons are not armed.
+    await page.getByRole('searchbox', { name: 'Name, number or IP' }).fill(`${tag}-none`);
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page.getByText('No devices match the filters.')).toBeVisible();
     await page.getByRole('combobox', { name: 'Apply to' }).click();
     await chooseOption(page, 'All that match the filters');
-    await page.getByRole('button', { name: 'Deprecate' }).click();
-    const nothing = page
-      .getByRole('dialog')
-      .filter({ hasText: 'No devices match, so nothing was done' });
-    await expect(nothing).toBeVisible();
-    await nothing.getByRole('button', { name: 'OK' }).click();
+    await expect(page.getByRole('button', { name: 'Deprecate' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Move to group' })).toBeDisabled();
     await page.getByRole('button', { name: 'Clear filters' }).click();
 
     // Deprecate the selected row: the preview names it and warns; Cancel changes nothing.
@@ -311,14 +391,14 @@ test.describe('in en-US', () => {
     await chooseOption(page, 'Selected devices (0)');
     await page.getByRole('checkbox', { name: alpha!.name }).check();
     await page.getByRole('button', { name: 'Deprecate' }).click();
-    let confirm = page.getByRole('dialog').filter({ hasText: 'This affects 1 devices.' });
+    let confirm = page.getByRole('dialog').filter({ hasText: 'This affects 1 device.' });
     await expect(confirm).toContainText(alpha!.name);
     await expect(confirm).toContainText('cannot be undone');
     await expect(confirm).toContainText('tokens stop working');
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expect(row(page, alpha!.name)).toBeVisible();
     await page.getByRole('button', { name: 'Deprecate' }).click();
-    confirm = page.getByRole('dialog').filter({ hasText: 'This affects 1 devices.' });
+    confirm = page.getByRole('dialog').filter({ hasText: 'This affects 1 device.' });
     await confirm.getByRole('button', { name: 'Deprecate' }).click();
     await expect(row(page, alpha!.name)).toHaveCount(0);
     // The engine's token no longer works.
@@ -335,7 +415,7 @@ test.describe('in en-US', () => {
     await expect(row(page, alpha!.name).getByRole('button', { name: /^Edit/ })).toHaveCount(0);
     await page.getByRole('checkbox', { name: alpha!.name }).check();
     await page.getByRole('button', { name: 'Delete permanently' }).click();
-    confirm = page.getByRole('dialog').filter({ hasText: 'This affects 1 devices.' });
+    confirm = page.getByRole('dialog').filter({ hasText: 'This affects 1 device.' });
     await expect(confirm).toContainText('deleted for good');
     await confirm.getByRole('button', { name: 'Delete permanently' }).click();
     await expect(page.getByText('No deprecated devices.')).toBeVisible();

@@ -117,7 +117,7 @@ const TEXT = {
     copyCommands: '复制命令',
     copied: '已复制',
     online: '在线',
-    detail: '设备详情',
+    detail: '设备详情：',
     environment: '检测环境',
     licence: '激活与续期',
     tde: '加密（TDE）',
@@ -134,12 +134,12 @@ const TEXT = {
     copyCommands: 'Copy commands',
     copied: 'Copied',
     online: 'Online',
-    detail: 'Device details',
+    detail: 'Device details: ',
     environment: 'Detection environment',
     licence: 'Activation and renewal',
     tde: 'Encryption (TDE)',
     deprecate: /Deprecate$/,
-    affects: 'This affects 1 devices.',
+    affects: 'This affects 1 device.',
     warning: 'cannot be undone',
     deprecatedList: 'Deprecated',
   },
@@ -247,7 +247,7 @@ for (const { code } of languages) {
       // detail.
       await row(page, name).getByRole('link', { name, exact: true }).click();
       await expect(
-        page.getByRole('heading', { level: 1, name: `${T.detail}: ${name}` }),
+        page.getByRole('heading', { level: 1, name: `${T.detail}${name}` }),
       ).toBeVisible();
       await expect(page.getByText(group)).toBeVisible();
       await page.getByRole('tab', { name: T.environment }).click();

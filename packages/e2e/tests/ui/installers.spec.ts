@@ -24,6 +24,7 @@ const TEXT = {
     name: '名称',
     version: '版本号',
     kind: '产品类型',
+    chooseKind: '请选择产品类型',
     system: '系统版本',
     // antd spaces out a button's two Chinese characters.
     save: /^保\s?存$/,
@@ -41,6 +42,7 @@ const TEXT = {
     name: 'Name',
     version: 'Version',
     kind: 'Product type',
+    chooseKind: 'Please choose the Product type',
     system: 'System version',
     save: /^Save$/,
     badExtension: /Illegal extension/,
@@ -84,6 +86,20 @@ for (const { code } of languages) {
       });
       await dialog.getByRole('button', { name: T.save }).click();
       await expect(dialog.getByText(T.badExtension)).toBeVisible();
+
+      // The file is marked required, the type is chosen, not typed; a package's file name
+      // fills the empty name and version (issue 22).
+      await expect(dialog.locator('label.ant-form-item-required', { hasText: T.file })).toHaveCount(
+        1,
+      );
+      await expect(dialog.getByText(T.chooseKind).first()).toBeVisible();
+      await picker.setInputFiles({
+        name: 'edp-agent_1.0.0_amd64.deb',
+        mimeType: 'application/octet-stream',
+        buffer: Buffer.from('not really a deb'),
+      });
+      await expect(dialog.getByLabel(T.name, { exact: true })).toHaveValue('edp-agent');
+      await expect(dialog.getByLabel(T.version, { exact: true })).toHaveValue('1.0.0');
 
       // The real upload.
       await picker.setInputFiles({ name: fileName, mimeType: 'application/gzip', buffer: bytes });

@@ -219,6 +219,36 @@ describe('engines: enrolment, check-in and the device centre', () => {
     }
   });
 
+  it('filters the licences ending within 30 days (the home figure), counted, within the group filter', async () => {
+    const day = 86_400_000;
+    const licensed = (serial: number, days: number) =>
+      state({
+        activation: 'active',
+        licence: { serial, expiresAt: new Date(now + days * day).toISOString() },
+      });
+    await enrol(secretA, identity('soon-01'), licensed(41, 10));
+    await enrol(secretA, identity('far-01'), licensed(42, 60));
+    await enrol(secretA, identity('gone-01'), licensed(43, -1));
+    const expiring = await op<TDeviceList>('/dv/m/list', { expiring: true });
+    expect(expiring.body.data!.list.map((d) => d.name)).toEqual(['soon-01']);
+    expect(expiring.body.data!.total).toBe(1);
+    const home = await op<{ expiringSoon: number }>('/dv/m/overview', {});
+    expect(home.body.data!.expiringSoon).toBe(1);
+    // Combined with the other filters, and an empty match is an empty page, not an error.
+    const inB = await op<TDeviceList>('/dv/m/list', { expiring: true, groupId: groupB });
+    expect(inB.body.data).toMatchObject({ total: 0, list: [] });
+    const byName = await op<TDeviceList>('/dv/m/list', { expiring: true, keyword: 'far' });
+    expect(byName.body.data!.total).toBe(0);
+    const off = await op<TDeviceList>('/dv/m/list', { expiring: false, keyword: '-01' });
+    expect(off.body.data!.total).toBeGreaterThanOrEqual(3);
+    // The bulk preview's "all that match" takes the same filter.
+    const preview = await op<{ total: number }>('/dv/m/match', {
+      action: 'move',
+      target: { filter: { expiring: true } },
+    });
+    expect(preview.body.data!.total).toBe(1);
+  });
+
   it('permanent deletion takes only deprecated devices; an empty match does nothing and says so', async () => {
     const running = (await op<TDeviceList>('/dv/m/list', { keyword: 'web-01' })).body.data!.list[0]!
       .id;

@@ -30,6 +30,10 @@ export const ZDeviceFilter = z.object({
   presence: z.enum(PRESENCES).optional(),
   install: z.enum(INSTALL_STATES).optional(),
   keyword: z.string().trim().max(64).optional().describe('Part of the name, number or IP'),
+  expiring: z
+    .boolean()
+    .optional()
+    .describe("Only licences ending within LICENCE_WARNING_DAYS (the home's figure)"),
 });
 export type TDeviceFilter = z.output<typeof ZDeviceFilter>;
 

@@ -1,19 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MessageInstance } from 'antd/es/message/interface';
 import { configureHttp } from '../lib/http.ts';
-
-let messageModule: Promise<MessageInstance> | undefined;
-
-/**
- * antd's message is loaded on the first toast, not with /login: it weighs about 8 KB gzip and
- * most visits never show one. It renders through `ConfigProvider.config({ holderRender })`
- * (providers.tsx), so it still gets the theme and locale.
- */
-function loadMessage(): Promise<MessageInstance> {
-  messageModule ??= import('antd/es/message').then((m) => m.default);
-  return messageModule;
-}
+import { loadMessage, messageLoaded, toastSuccess } from '../lib/toast.ts';
 
 /**
  * Ends every toast shown; true if antd's message was loaded at all. For the unit tests: the
@@ -21,14 +9,10 @@ function loadMessage(): Promise<MessageInstance> {
  * file's jsdom is gone ("window is not defined", an unhandled error failing the run).
  */
 export async function endToasts(): Promise<boolean> {
-  if (!messageModule) return false;
-  (await messageModule).destroy();
+  const loaded = messageLoaded();
+  if (!loaded) return false;
+  (await loaded).destroy();
   return true;
-}
-
-/** A success toast from outside the HTTP client (a copy to the clipboard, say). */
-export function toastSuccess(text: string): void {
-  void loadMessage().then((message) => message.success(text));
 }
 
 /** Hands toasts and the current translations to the HTTP client, which knows nothing of React. */
@@ -42,7 +26,7 @@ export function HttpBridge() {
       notifySuccess: (msg) =>
         void loadMessage().then((message) => {
           message.destroy();
-          void message.success(msg);
+          toastSuccess(msg);
         }),
       translate: (key) => t(`request.${key}`),
       language: () => i18n.language,

@@ -134,8 +134,8 @@ export function deviceService(
     const groupIds = await groupsOfFilter(db, caller.actor, visible, q);
     const scope: DeviceScope = { tenantId, status, groupIds, filter: q, now };
     const summary = await counts.summary(tenantId, status, { ...q, groupIds });
-    // Keyword and install state are not in the aggregate: those totals are counted.
-    const counted = q.keyword !== undefined || q.install !== undefined;
+    // Keyword, install state and expiry are not in the aggregate: those totals are counted.
+    const counted = q.keyword !== undefined || q.install !== undefined || q.expiring === true;
     const [total, rows] = await Promise.all([
       counted ? repo.count(scope) : summary.total,
       repo.page(scope, {

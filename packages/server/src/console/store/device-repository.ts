@@ -13,7 +13,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import { ENGINE_KINDS } from '@edp/shared/constants';
+import { ENGINE_KINDS, LICENCE_WARNING_DAYS } from '@edp/shared/constants';
 import type { TDeviceFilter } from '@edp/shared/contracts/devices';
 import type { DeviceStatus } from '@edp/shared/contracts/engine';
 import {
@@ -61,6 +61,12 @@ function whereOf(s: DeviceScope): SQL {
     else
       conditions.push(eq(devices.kind, ENGINE_KINDS[f.type]!), gt(devices.licenceExpiresAt, now));
   }
+  // The home's "ending within 30 days" figure, as a filter: devices_expiry_idx serves it.
+  if (f.expiring)
+    conditions.push(
+      gt(devices.licenceExpiresAt, now),
+      lte(devices.licenceExpiresAt, new Date(s.now + LICENCE_WARNING_DAYS * 86_400_000)),
+    );
   if (f.presence === 'never') conditions.push(isNull(devices.lastSeenAt));
   if (f.presence === 'online') conditions.push(sql`${devices.lastSeenAt} > ${onlineSince(s.now)}`);
   if (f.presence === 'offline')

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../http-bridge.tsx';
+import { toastSuccess } from '../../lib/toast.ts';
 import { adminLogout } from '../../features/admin-auth/api/admin-logout.ts';
 import '../../features/admin-common/lib/admin-locales.ts';
 import { useAdminUser } from '../../features/admin-common/lib/admin-user.ts';

@@ -20,6 +20,7 @@ const adminDevices: DeepString<typeof zh> = {
   onlineNow: '{{count}} online now',
   filters: {
     label: 'Filters',
+    toggleActive: 'Filters (on)',
     group: 'Group',
     allGroups: 'All groups',
     subgroups: 'Include subgroups',
@@ -31,7 +32,8 @@ const adminDevices: DeepString<typeof zh> = {
     allPresences: 'Any presence',
     install: 'Install state',
     allInstalls: 'Any install state',
-    keyword: 'Device name, number or IP',
+    // Short enough to show whole in the search box beside its button.
+    keyword: 'Name, number or IP',
     sort: 'Sort by',
     sorts: {
       createdAt: 'Registration time',
@@ -99,7 +101,8 @@ const adminDevices: DeepString<typeof zh> = {
       move: 'Move devices',
       purge: 'Delete devices permanently',
     },
-    count: 'This affects {{count}} devices.',
+    count_one: 'This affects {{count}} device.',
+    count_other: 'This affects {{count}} devices.',
     first: 'The first by name:',
     more: 'and {{count}} more.',
     deprecateWarning:
@@ -131,11 +134,22 @@ const adminDevices: DeepString<typeof zh> = {
     ipInvalid: 'Please enter a valid IPv4 or IPv6 address',
     portInvalid: 'Please enter a whole number from 1 to 65535',
   },
+  toasts: {
+    added: 'Device added',
+    saved: 'Device saved',
+    move_one: '{{count}} device moved',
+    move_other: '{{count}} devices moved',
+    deprecate_one: '{{count}} device deprecated',
+    deprecate_other: '{{count}} devices deprecated',
+    purge_one: '{{count}} device deleted permanently',
+    purge_other: '{{count}} devices deleted permanently',
+  },
   rowActions: {
     detail: 'Details',
     edit: 'Edit',
   },
   detail: {
+    title: 'Device details: {{name}}',
     back: 'Back to the device center',
     tabs: {
       basic: 'Basic information',
@@ -178,7 +192,8 @@ const adminDevices: DeepString<typeof zh> = {
     serial: 'Licence serial',
     expiresAt: 'Expires',
     daysLeft: 'Days left',
-    daysLeftValue: '{{count}} days',
+    daysLeftValue_one: '{{count}} day',
+    daysLeftValue_other: '{{count}} days',
     expired: 'Expired',
     activation: 'Activation',
     noLicence: 'The engine has reported no licence yet.',

@@ -44,6 +44,7 @@ const adminInstallers: DeepString<typeof zh> = {
     systemVersion: 'System version',
     systemVersionHint: 'e.g. CentOS 7, Ubuntu 22.04, Windows 10',
     description: 'Description',
+    choose: 'Please choose the {{field}}',
     required: 'Please enter the {{field}}',
   },
   enrol: {

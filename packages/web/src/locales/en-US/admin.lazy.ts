@@ -45,6 +45,10 @@ const admin: DeepString<typeof zh> = {
   permission: { read: 'Read (read-only)', write: 'Write (writable)' },
   status: { normal: 'Normal', disabled: 'Disabled', deleted: 'Deleted' },
   modified: 'Modified successfully',
+  noGroups: {
+    text: 'No group yet: the system administrator creates groups under Groups.',
+    create: 'Create a group under Groups',
+  },
   readOnly: 'Your role is read-only: data cannot be changed.',
   forbidden: {
     title: 'No access',
@@ -67,7 +71,7 @@ const admin: DeepString<typeof zh> = {
   phone: { invalid: 'please enter the correct phone number' },
   name: {
     required: 'Please enter a name',
-    invalid: 'No white space allowed, and under 20 characters',
+    invalid: 'The name has no spaces and is under 20 characters',
   },
   email: { invalid: 'Please enter a valid e-mail address' },
   account: {

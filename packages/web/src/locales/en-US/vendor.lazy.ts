@@ -114,7 +114,7 @@ const vendor: DeepString<typeof zh> = {
     email: 'E-mail',
     required: 'Please enter the {{field}}',
     accountInvalid: 'The account has no spaces and at most 64 characters',
-    nameInvalid: 'The name has no spaces and under 20 characters',
+    nameInvalid: 'The name has no spaces and is under 20 characters',
     phoneInvalid: 'Please enter a mainland China mobile number',
     emailInvalid: 'Please enter a valid e-mail address',
   },

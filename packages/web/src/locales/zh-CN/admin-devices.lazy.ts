@@ -18,6 +18,7 @@ const adminDevices = {
   onlineNow: '当前在线 {{count}} 台',
   filters: {
     label: '筛选条件',
+    toggleActive: '筛选条件（已筛选）',
     group: '分组',
     allGroups: '全部分组',
     subgroups: '包含子分组',
@@ -96,7 +97,9 @@ const adminDevices = {
       move: '移动设备',
       purge: '彻底删除设备',
     },
-    count: '将影响 {{count}} 台设备。',
+    // i18next plurals: zh-CN has one form (`_other`); `_one` keeps the keys of both languages alike.
+    count_one: '将影响 {{count}} 台设备。',
+    count_other: '将影响 {{count}} 台设备。',
     first: '按名称排列的前几台：',
     more: '以及另外 {{count}} 台。',
     deprecateWarning:
@@ -127,11 +130,22 @@ const adminDevices = {
     ipInvalid: '请输入正确的 IPv4 或 IPv6 地址',
     portInvalid: '请输入 1 到 65535 之间的整数',
   },
+  toasts: {
+    added: '设备已添加',
+    saved: '设备已保存',
+    move_one: '已移动 {{count}} 台设备',
+    move_other: '已移动 {{count}} 台设备',
+    deprecate_one: '已废弃 {{count}} 台设备',
+    deprecate_other: '已废弃 {{count}} 台设备',
+    purge_one: '已永久删除 {{count}} 台设备',
+    purge_other: '已永久删除 {{count}} 台设备',
+  },
   rowActions: {
     detail: '详情',
     edit: '编辑',
   },
   detail: {
+    title: '设备详情：{{name}}',
     back: '返回设备中心',
     tabs: {
       basic: '基本信息',
@@ -174,7 +188,8 @@ const adminDevices = {
     serial: '授权序列号',
     expiresAt: '到期时间',
     daysLeft: '剩余天数',
-    daysLeftValue: '{{count}} 天',
+    daysLeftValue_one: '{{count}} 天',
+    daysLeftValue_other: '{{count}} 天',
     expired: '已过期',
     activation: '激活状态',
     noLicence: '引擎尚未上报授权。',

@@ -41,6 +41,7 @@ const adminInstallers = {
     systemVersion: '系统版本',
     systemVersionHint: '如 CentOS 7、Ubuntu 22.04、Windows 10',
     description: '描述',
+    choose: '请选择{{field}}',
     required: '请输入{{field}}',
   },
   enrol: {

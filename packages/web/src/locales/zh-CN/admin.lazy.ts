@@ -44,6 +44,10 @@ const admin = {
   permission: { read: '读（只读）', write: '写（可写）' },
   status: { normal: '正常', disabled: '禁用', deleted: '已删除' },
   modified: '修改成功',
+  noGroups: {
+    text: '暂无分组：系统管理员在“分组管理”中创建分组。',
+    create: '前往分组管理创建分组',
+  },
   readOnly: '当前角色为只读，不能修改数据。',
   forbidden: {
     title: '无权访问',

@@ -108,7 +108,7 @@ const vendor = {
     email: '邮箱',
     required: '请输入{{field}}',
     accountInvalid: '账号不能包含空格，最多 64 个字符',
-    nameInvalid: '姓名不能包含空格，少于 20 个字符',
+    nameInvalid: '名称不能包含空格，且少于 20 个字符',
     phoneInvalid: '请输入正确的中国大陆手机号码',
     emailInvalid: '请输入正确的邮箱地址',
   },

@@ -1,4 +1,4 @@
-import { Alert, Button, Spin, Tabs, Typography, message } from 'antd';
+import { Alert, Button, Spin, Tabs, Typography } from 'antd';
 import { CopyOutlined, DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { engineFile } from '@edp/shared/api/engine/agent.calls';
@@ -6,6 +6,7 @@ import type { EngineKind } from '@edp/shared/constants';
 import { engineCommands } from '@edp/shared/engine-commands';
 import { callUrl } from '../../../lib/api.ts';
 import { formatTime } from '../../../lib/format.ts';
+import { toastSuccess } from '../../../lib/toast.ts';
 import { useEngineFile } from '../api/engine-file.ts';
 import './enrol-secret.css';
 
@@ -26,13 +27,12 @@ interface EngineCommandsProps {
  */
 export function EngineCommands({ secret, kind, title, level }: EngineCommandsProps) {
   const { t } = useTranslation('admin');
-  const [toast, toastHolder] = message.useMessage();
   const file = useEngineFile();
   const Heading = level === 2 ? 'h2' : 'h3';
 
   const copy = (text: string) =>
     void navigator.clipboard?.writeText(text).then(
-      () => void toast.success(t('actions.copied')),
+      () => toastSuccess(t('actions.copied')),
       () => undefined,
     );
 
@@ -98,7 +98,6 @@ export function EngineCommands({ secret, kind, title, level }: EngineCommandsPro
 
   return (
     <section aria-labelledby="engine-commands-title">
-      {toastHolder}
       <Heading id="engine-commands-title" className="enrol-secret__title">
         {title}
       </Heading>

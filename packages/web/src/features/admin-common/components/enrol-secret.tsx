@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Modal, Space, Spin, Typography, message } from 'antd';
+import { Alert, Button, Modal, Space, Spin, Typography } from 'antd';
 import { CopyOutlined, KeyOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { rotateEnrolSecret } from '@edp/shared/api/console/devices.calls';
 import { formatTime } from '../../../lib/format.ts';
+import { toastSuccess } from '../../../lib/toast.ts';
 import { useEnrolSecret, useRotateSecret } from '../api/enrol-secret.ts';
 import { useMayCall } from '../lib/admin-user.ts';
 import './enrol-secret.css';
@@ -23,7 +24,6 @@ interface EnrolSecretProps {
  */
 export function EnrolSecret({ groupId, children, level }: EnrolSecretProps) {
   const { t } = useTranslation('admin');
-  const [toast, toastHolder] = message.useMessage();
   const [modal, holder] = Modal.useModal();
   const canRotate = useMayCall(rotateEnrolSecret);
   const secret = useEnrolSecret(groupId);
@@ -33,7 +33,7 @@ export function EnrolSecret({ groupId, children, level }: EnrolSecretProps) {
 
   const copy = (text: string) =>
     void navigator.clipboard?.writeText(text).then(
-      () => void toast.success(t('actions.copied')),
+      () => toastSuccess(t('actions.copied')),
       () => undefined,
     );
 
@@ -57,7 +57,6 @@ export function EnrolSecret({ groupId, children, level }: EnrolSecretProps) {
   return (
     <section aria-labelledby="enrol-secret-title">
       {holder}
-      {toastHolder}
       <Heading id="enrol-secret-title" className="enrol-secret__title">
         {t('enrolSecret.secret')}
       </Heading>

@@ -1,6 +1,7 @@
 import { TreeSelect } from 'antd';
 import { useGroupList } from '../api/get-group-list.ts';
 import { buildGroupTree, groupTreeOptions } from '../lib/group-tree.ts';
+import { NoGroupsHint } from './no-groups-hint.tsx';
 
 interface GroupTreeSelectProps {
   id?: string;
@@ -28,6 +29,9 @@ export function GroupTreeSelect({ multiple, value, onChange, ...rest }: GroupTre
       allowClear
       showSearch
       treeNodeFilterProp="title"
+      // Not antd's "no data": with no group at all, who makes one (the search finding none
+      // keeps antd's text).
+      notFoundContent={groups.data?.list.length === 0 ? <NoGroupsHint /> : undefined}
       style={{ width: '100%' }}
     />
   );

@@ -23,18 +23,13 @@ export type DevicePreview = DataOf<typeof previewDevices>;
 /** Selected ids, or all that match a filter. */
 export type DeviceTarget = BodyOf<typeof previewDevices>['target'];
 
+// Add and edit toast nothing either: the form says "Device added" or "Device saved".
 export function useAddDevice() {
-  return useChange(
-    (input: DeviceAddInput) => callApi(addDeviceCall, input, { success: true }),
-    READS,
-  );
+  return useChange((input: DeviceAddInput) => callApi(addDeviceCall, input), READS);
 }
 
 export function useEditDevice() {
-  return useChange(
-    (input: BodyOf<typeof editDeviceCall>) => callApi(editDeviceCall, input, { success: true }),
-    READS,
-  );
+  return useChange((input: BodyOf<typeof editDeviceCall>) => callApi(editDeviceCall, input), READS);
 }
 
 /** How many devices, and which first few by name, a bulk action would touch. */
@@ -49,13 +44,16 @@ export interface BulkInput {
   groupId?: string;
 }
 
-/** Runs a bulk action: deprecate (irreversible), move, or delete deprecated devices for good. */
+/**
+ * Runs a bulk action: deprecate (irreversible), move, or delete deprecated devices for good.
+ * No toast here: the caller says what happened, with how many (`affected`).
+ */
 export function runBulk({ action, target, groupId }: BulkInput) {
   if (action === 'move') {
-    return callApi(moveDevicesCall, { target, groupId: groupId ?? '' }, { success: true });
+    return callApi(moveDevicesCall, { target, groupId: groupId ?? '' });
   }
   const call = action === 'deprecate' ? deprecateDevices : purgeDevices;
-  return callApi(call, { target }, { success: true });
+  return callApi(call, { target });
 }
 
 export function useBulk() {

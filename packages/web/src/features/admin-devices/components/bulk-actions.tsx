@@ -13,6 +13,7 @@ import {
   type DevicePreview,
   type DeviceTarget,
 } from '../api/change-devices.ts';
+import { toastSuccess } from '../../../lib/toast.ts';
 import type { DeviceFilter } from '../lib/device-filter.ts';
 
 type Scope = 'selected' | 'filtered';
@@ -21,6 +22,8 @@ interface BulkActionsProps {
   status: DeviceStatus;
   selected: string[];
   filter: DeviceFilter;
+  /** How many devices the filter matches (the list's total), once known. */
+  matching: number | undefined;
   /** After an action ran: the selection is cleared. */
   onDone: () => void;
 }
@@ -68,7 +71,7 @@ function PreviewContent({
  * (running list), delete permanently (deprecated list). Each asks first, with the server's
  * preview of how many devices and which.
  */
-export function BulkActions({ status, selected, filter, onDone }: BulkActionsProps) {
+export function BulkActions({ status, selected, filter, matching, onDone }: BulkActionsProps) {
   const { t } = useTranslation('adminDevices');
   const { t: ta } = useTranslation('admin');
   const [modal, holder] = Modal.useModal();
@@ -80,7 +83,8 @@ export function BulkActions({ status, selected, filter, onDone }: BulkActionsPro
   const [checking, setChecking] = useState(false);
   const target: DeviceTarget =
     scope === 'selected' ? { ids: selected } : { filter: filter as DeviceTarget['filter'] };
-  const none = scope === 'selected' && selected.length === 0;
+  // Nothing to act on: no row chosen, or a filter (an emptied list, say) that matches nothing.
+  const none = scope === 'selected' ? selected.length === 0 : matching === 0;
 
   const confirmAndRun = async (action: BulkAction, groupId?: string) => {
     setChecking(true);
@@ -103,11 +107,10 @@ export function BulkActions({ status, selected, filter, onDone }: BulkActionsPro
       okButtonProps: { danger: action !== 'move' },
     });
     if (!sure) return;
-    const done = await bulk
-      .mutateAsync({ action, target, groupId })
-      .then(() => true)
-      .catch(() => false);
-    if (done) onDone();
+    const done = await bulk.mutateAsync({ action, target, groupId }).catch(() => undefined);
+    if (!done) return;
+    toastSuccess(t(`toasts.${action}`, { count: done.affected }));
+    onDone();
   };
 
   return (

@@ -1,10 +1,14 @@
 import { Button, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { Link } from 'react-router';
+import type { Breakpoint } from 'antd/es/_util/responsiveObserver';
+import type { SortOrder as AntSortOrder, SorterResult } from 'antd/es/table/interface';
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TDeviceItem } from '@edp/shared/contracts/devices';
 import type { DeviceStatus } from '@edp/shared/contracts/engine';
 import { TAG } from '../../admin-common/lib/tag-colors.ts';
+import { DEFAULT_LIST } from '../lib/device-list-url.ts';
+import type { DeviceSort, SortOrder } from '../lib/device-enums.ts';
 import { DeviceTypeTag, PresenceLabel, RelativeTime } from './device-labels.tsx';
 
 const INSTALL_COLOR = {
@@ -14,28 +18,64 @@ const INSTALL_COLOR = {
   failed: TAG.bad,
 } as const;
 
+/**
+ * Columns a phone leaves out: name, presence and the row's actions fit 390 px without the page
+ * scrolling sideways; the rest is one tap away in the detail.
+ */
+const WIDE: Breakpoint[] = ['sm'];
+
 interface DeviceColumnsProps {
   status: DeviceStatus;
   canWrite: boolean;
   onEdit: (device: TDeviceItem) => void;
+  sort: { sort: DeviceSort; order: SortOrder };
+}
+
+/**
+ * A header the server can sort by (DEVICE_SORTS): antd draws the arrows and `aria-sort`, and
+ * a click or Enter cycles ascending, descending and the default order (`sortChange`).
+ */
+function sortable(key: DeviceSort, sort: DeviceColumnsProps['sort']) {
+  const sortOrder: AntSortOrder =
+    sort.sort === key ? (sort.order === 'asc' ? 'ascend' : 'descend') : null;
+  return { key, sorter: true, sortOrder };
+}
+
+/** What a sorter change of the table asks for; no order: the default one. */
+export function sortChange(sorter: SorterResult<TDeviceItem> | SorterResult<TDeviceItem>[]): {
+  sort: DeviceSort;
+  order: SortOrder;
+} {
+  const one = Array.isArray(sorter) ? sorter[0] : sorter;
+  const key = one?.columnKey as DeviceSort | undefined;
+  if (!one?.order || !key) return { sort: DEFAULT_LIST.sort, order: DEFAULT_LIST.order };
+  return { sort: key, order: one.order === 'ascend' ? 'asc' : 'desc' };
 }
 
 /** Running or deprecated devices' columns: a link to the detail and (running) Edit. */
 export function useDeviceColumns(props: DeviceColumnsProps): ColumnsType<TDeviceItem> {
   const { t } = useTranslation('adminDevices');
   const { t: ta } = useTranslation('admin');
+  // The detail's "back" link returns to this list as it is now (filters, sort, page).
+  const from = { list: useLocation().search };
   return [
     {
       title: t('columns.name'),
       dataIndex: 'name',
       className: 'admin-table__name',
-      render: (name: string, d) => <Link to={`/admin/devices/${d.id}`}>{name}</Link>,
+      ...sortable('name', props.sort),
+      render: (name: string, d) => (
+        <Link to={`/admin/devices/${d.id}`} state={from}>
+          {name}
+        </Link>
+      ),
     },
-    { title: t('columns.ip'), dataIndex: 'ip', className: 'admin-table__name' },
-    { title: t('columns.kind'), dataIndex: 'kind' },
+    { title: t('columns.ip'), dataIndex: 'ip', className: 'admin-table__name', responsive: WIDE },
+    { title: t('columns.kind'), dataIndex: 'kind', responsive: WIDE },
     {
       title: t('columns.type'),
       dataIndex: 'type',
+      responsive: WIDE,
       render: (type: number) => <DeviceTypeTag type={type} />,
     },
     {
@@ -46,15 +86,18 @@ export function useDeviceColumns(props: DeviceColumnsProps): ColumnsType<TDevice
     {
       title: t('columns.install'),
       dataIndex: 'install',
+      responsive: WIDE,
       render: (install: TDeviceItem['install']) => (
         <Tag color={INSTALL_COLOR[install]}>{t(`install.${install}`)}</Tag>
       ),
     },
-    { title: t('columns.group'), dataIndex: 'groupName' },
-    { title: t('columns.version'), dataIndex: 'version' },
+    { title: t('columns.group'), dataIndex: 'groupName', responsive: WIDE },
+    { title: t('columns.version'), dataIndex: 'version', responsive: WIDE },
     {
       title: t('columns.lastSeen'),
       dataIndex: 'lastSeenAt',
+      responsive: WIDE,
+      ...sortable('lastSeenAt', props.sort),
       render: (iso: string | null) => <RelativeTime iso={iso} />,
     },
     {
@@ -65,6 +108,7 @@ export function useDeviceColumns(props: DeviceColumnsProps): ColumnsType<TDevice
         <Space size={0} className="admin-table__actions">
           <Link
             to={`/admin/devices/${d.id}`}
+            state={from}
             aria-label={`${t('rowActions.detail')} ${d.name}`}
             style={{ padding: '0 7px' }}
           >

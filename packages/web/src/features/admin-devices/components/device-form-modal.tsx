@@ -9,6 +9,7 @@ import { FormModal } from '../../admin-common/components/form-modal.tsx';
 import { GroupTreeSelect } from '../../admin-common/components/group-tree-select.tsx';
 import { useAddDevice, useEditDevice, type DeviceAddInput } from '../api/change-devices.ts';
 import { isIp } from '../lib/ip.ts';
+import { toastSuccess } from '../../../lib/toast.ts';
 
 interface DeviceFormModalProps {
   open: boolean;
@@ -56,6 +57,7 @@ export function DeviceFormModal({ open, device, defaultGroupId, onClose }: Devic
         remark: values.remark?.trim() ?? '',
         groupId: values.groupId,
       });
+      toastSuccess(t('toasts.saved'));
     } else {
       await add.mutateAsync({
         name: values.name,
@@ -69,6 +71,7 @@ export function DeviceFormModal({ open, device, defaultGroupId, onClose }: Devic
         qid: values.qid?.trim() ?? '',
         remark: values.remark?.trim() ?? '',
       });
+      toastSuccess(t('toasts.added'));
     }
     onClose();
   };

@@ -12,6 +12,8 @@ export interface DeviceFilterState {
   presence?: Presence;
   install?: InstallState;
   keyword: string;
+  /** Only licences ending within 30 days (the home's figure leads here). */
+  expiring?: boolean;
 }
 
 /** A device filter as sent: the list's body without its paging and order. */
@@ -32,6 +34,7 @@ export function filterOf(state: DeviceFilterState): DeviceFilter {
     ...(state.presence ? { presence: state.presence } : {}),
     ...(state.install ? { install: state.install } : {}),
     ...(keyword ? { keyword } : {}),
+    ...(state.expiring ? { expiring: true } : {}),
   };
 }
 

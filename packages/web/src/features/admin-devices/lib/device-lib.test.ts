@@ -78,3 +78,18 @@ describe('ip check', () => {
       expect(isIp(bad), bad).toBe(false);
   });
 });
+
+describe('device texts', () => {
+  it('count devices and days in the plural English needs, one form in Chinese', async () => {
+    const { i18n } = await import('../../../locales/i18n.ts');
+    await import('./device-locales.ts');
+    const t = (key: 'bulk.count' | 'detail.daysLeftValue', count: number, lng: string) =>
+      i18n.t(key, { ns: 'adminDevices', count, lng });
+    expect(t('bulk.count', 1, 'en-US')).toBe('This affects 1 device.');
+    expect(t('bulk.count', 2, 'en-US')).toBe('This affects 2 devices.');
+    expect(t('detail.daysLeftValue', 1, 'en-US')).toBe('1 day');
+    expect(t('detail.daysLeftValue', 0, 'en-US')).toBe('0 days');
+    expect(t('bulk.count', 1, 'zh-CN')).toBe('将影响 1 台设备。');
+    expect(t('bulk.count', 3, 'zh-CN')).toBe('将影响 3 台设备。');
+  });
+});

@@ -11,7 +11,7 @@ import {
 } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TDeviceDetail } from '@edp/shared/contracts/devices';
 import { CommonErr } from '@edp/shared/errors/common';
@@ -208,7 +208,9 @@ export default function AdminDeviceDetailPage() {
   const { t: tm } = useTranslation('menu');
   const { t: tc } = useTranslation('common');
   const info = useDeviceDetail(id);
-  const back = <Link to="/admin/devices">{t('detail.back')}</Link>;
+  // Back to the list as it was left (its address, handed over by the list's links).
+  const from = (useLocation().state as { list?: string } | null)?.list ?? '';
+  const back = <Link to={`/admin/devices${from}`}>{t('detail.back')}</Link>;
 
   if (info.isError) {
     const code = info.error instanceof ApiError ? info.error.errCode : undefined;
@@ -240,7 +242,7 @@ export default function AdminDeviceDetailPage() {
   const d = info.data;
   return (
     <PageContainer
-      title={d ? `${tm('adminDeviceDetail')}: ${d.name}` : tm('adminDeviceDetail')}
+      title={d ? t('detail.title', { name: d.name }) : tm('adminDeviceDetail')}
       extra={back}
     >
       {!d ? (

@@ -6,18 +6,17 @@ import { addDevice } from '@edp/shared/api/console/devices.calls';
 import type { TDeviceItem } from '@edp/shared/contracts/devices';
 import type { DeviceStatus } from '@edp/shared/contracts/engine';
 import { ListPage } from '../../../components/list-page.tsx';
-import { usePaging } from '../../../lib/use-paging.ts';
 import { useMayCall } from '../../admin-common/lib/admin-user.ts';
 import { useDeviceList } from '../api/get-device-list.ts';
 import { BulkActions } from '../components/bulk-actions.tsx';
 import { DeviceCounters } from '../components/device-counters.tsx';
 import { DeviceFilters } from '../components/device-filters.tsx';
 import { DeviceFormModal } from '../components/device-form-modal.tsx';
-import { useDeviceColumns } from '../components/device-columns.tsx';
+import { sortChange, useDeviceColumns } from '../components/device-columns.tsx';
 import { EnrolDrawer } from '../components/enrol-drawer.tsx';
 import '../components/admin-devices.css';
-import { filterOf, isFiltered, NO_FILTER, type DeviceFilterState } from '../lib/device-filter.ts';
-import type { DeviceSort, SortOrder } from '../lib/device-enums.ts';
+import { filterOf, isFiltered } from '../lib/device-filter.ts';
+import { useDeviceListState } from '../lib/use-device-list-state.ts';
 import '../lib/device-locales.ts';
 
 /**
@@ -29,24 +28,26 @@ export default function AdminDevicesPage() {
   const { t: ta } = useTranslation('admin');
   const { t: tm } = useTranslation('menu');
   const canWrite = useMayCall(addDevice);
-  const [status, setStatus] = useState<DeviceStatus>('running');
-  const [filter, setFilter] = useState<DeviceFilterState>(NO_FILTER);
-  const [sort, setSort] = useState<{ sort: DeviceSort; order: SortOrder }>({
-    sort: 'createdAt',
-    order: 'desc',
-  });
-  const paging = usePaging();
+  // Status, filters, sort and page live in the address: Back and a reload keep them.
+  const { state, update, paging } = useDeviceListState();
+  const { status, filter } = state;
+  const sort = { sort: state.sort, order: state.order };
   const [selected, setSelected] = useState<string[]>([]);
   const [editing, setEditing] = useState<TDeviceItem | 'new'>();
   const [enrolling, setEnrolling] = useState(false);
   const sent = filterOf(filter);
   const list = useDeviceList(status, { ...paging.params, ...sent, ...sort });
-  const columns = useDeviceColumns({ status, canWrite, onEdit: setEditing });
-  const change = (apply: () => void) => {
-    apply();
+  /** A new status, filter or order: the selection is cleared and page 1 shown. */
+  const change = (patch: Parameters<typeof update>[0]) => {
     setSelected([]);
-    paging.reset();
+    update({ ...patch, page: 1 });
   };
+  const columns = useDeviceColumns({
+    status,
+    canWrite,
+    onEdit: setEditing,
+    sort,
+  });
   const emptyText = isFiltered(filter)
     ? t('emptyFiltered')
     : status === 'running'
@@ -69,7 +70,7 @@ export default function AdminDevicesPage() {
             <Segmented<DeviceStatus>
               aria-label={t('lists.label')}
               value={status}
-              onChange={(next) => change(() => setStatus(next))}
+              onChange={(next) => change({ status: next })}
               options={[
                 { value: 'running', label: t('lists.running') },
                 { value: 'deprecated', label: t('lists.deprecated') },
@@ -83,14 +84,14 @@ export default function AdminDevicesPage() {
             counts={list.data?.counts}
             loading={list.isPending}
             active={filter.type}
-            onSelect={(type) => change(() => setFilter({ ...filter, type }))}
+            onSelect={(type) => change({ filter: { ...filter, type } })}
           />
           <DeviceFilters
             value={filter}
-            onChange={(next) => change(() => setFilter(next))}
+            onChange={(next) => change({ filter: next })}
             sort={sort.sort}
             order={sort.order}
-            onSort={(s, o) => change(() => setSort({ sort: s, order: o }))}
+            onSort={(s, o) => change({ sort: s, order: o })}
           />
           {canWrite && (
             <BulkActions
@@ -98,6 +99,7 @@ export default function AdminDevicesPage() {
               status={status}
               selected={selected}
               filter={sent}
+              matching={list.data?.total}
               onDone={() => setSelected([])}
             />
           )}
@@ -108,6 +110,10 @@ export default function AdminDevicesPage() {
       columns={columns}
       emptyText={emptyText}
       table={{
+        className: 'device-table',
+        onChange: (_pages, _filters, sorter, extra) => {
+          if (extra.action === 'sort') change(sortChange(sorter));
+        },
         rowSelection: canWrite
           ? {
               selectedRowKeys: selected,

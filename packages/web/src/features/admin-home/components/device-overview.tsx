@@ -16,6 +16,9 @@ const FIGURES: readonly [
   ['expiring', (o) => o.expiringSoon],
 ];
 
+/** The device centre showing only licences ending within 30 days (device-list-url.ts). */
+const EXPIRING_LIST = '/admin/devices?expiring=1';
+
 /**
  * The home page's device figures (/dv/m/overview, in the reader's groups): totals, online now,
  * counts by licence type, licences ending within 30 days and the latest enrolments. Loaded
@@ -34,12 +37,25 @@ export default function DeviceOverview({ canOpenDevices }: { canOpenDevices: boo
       </h2>
       {/* A CSS grid, not antd's Row and Col (their styles cost the first paint). */}
       <dl className="admin-home__figures">
-        {FIGURES.map(([key, value]) => (
-          <div key={key} className="admin-home__card">
-            <dt>{t(`overview.${key}`)}</dt>
-            <dd>{loading ? '…' : data ? value(data) : 0}</dd>
-          </div>
-        ))}
+        {FIGURES.map(([key, value]) => {
+          const figure = loading ? '…' : data ? value(data) : 0;
+          // The expiring licences lead to the device centre filtered to them.
+          const linked = key === 'expiring' && canOpenDevices && !loading;
+          return (
+            <div key={key} className="admin-home__card">
+              <dt>{t(`overview.${key}`)}</dt>
+              <dd>
+                {linked ? (
+                  <Link to={EXPIRING_LIST} aria-label={`${t('overview.expiring')}: ${figure}`}>
+                    {figure}
+                  </Link>
+                ) : (
+                  figure
+                )}
+              </dd>
+            </div>
+          );
+        })}
       </dl>
       <h3 className="admin-home__sub">{t('overview.byType')}</h3>
       <dl className="admin-home__types">

@@ -13,6 +13,7 @@ import {
   EXTENSIONS_TEXT,
   MAX_SIZE_TEXT,
   fileProblem,
+  nameAndVersionOf,
   readBase64,
 } from '../lib/installer-file.ts';
 
@@ -37,6 +38,16 @@ export function UploadModal({ open, onClose }: { open: boolean; onClose: () => v
   useEffect(() => {
     if (open) form.resetFields();
   }, [open, form]);
+
+  // A package's file name carries its name and version: they fill the fields left empty.
+  const picked = Form.useWatch('file', form)?.[0]?.name;
+  useEffect(() => {
+    const found = picked ? nameAndVersionOf(picked) : undefined;
+    if (!found) return;
+    const { name, version } = form.getFieldsValue(['name', 'version']) as Partial<Values>;
+    if (!name?.trim()) form.setFieldValue('name', found.name);
+    if (!version?.trim()) form.setFieldValue('version', found.version);
+  }, [picked, form]);
 
   const submit = async (values: Values) => {
     const picked = values.file[0]?.originFileObj;
@@ -75,6 +86,7 @@ export function UploadModal({ open, onClose }: { open: boolean; onClose: () => v
         name="file"
         label={t('form.file')}
         valuePropName="fileList"
+        required
         getValueFromEvent={(e: { fileList: UploadFile[] }) => e.fileList.slice(-1)}
         extra={t('form.fileHint', { extensions: EXTENSIONS_TEXT, size: MAX_SIZE_TEXT })}
         rules={[
@@ -113,8 +125,15 @@ export function UploadModal({ open, onClose }: { open: boolean; onClose: () => v
       >
         <Input placeholder="1.2.3" />
       </Form.Item>
-      <Form.Item name="kind" label={t('form.kind')} rules={[req(t('form.kind'))]}>
-        <Select options={ENGINE_KINDS.map((k) => ({ value: k, label: k }))} />
+      <Form.Item
+        name="kind"
+        label={t('form.kind')}
+        rules={[{ required: true, message: t('form.choose', { field: t('form.kind') }) }]}
+      >
+        <Select
+          placeholder={t('form.choose', { field: t('form.kind') })}
+          options={ENGINE_KINDS.map((k) => ({ value: k, label: k }))}
+        />
       </Form.Item>
       <Form.Item
         name="systemVersion"

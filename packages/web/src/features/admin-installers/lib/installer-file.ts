@@ -1,4 +1,5 @@
 import {
+  VERSION_PATTERN,
   INSTALLER_EXTENSIONS,
   MAX_INSTALLER_BYTES,
   installerExtension,
@@ -94,4 +95,18 @@ export function checkAndInstallCommands(fileName: string, sha256: string): strin
     ].join('\n');
   }
   return `echo '${sha256}  ${fileName.replace(/'/g, `'\\''`)}' | sha256sum -c &&\n${install}`;
+}
+
+/**
+ * The name and version a package's file name carries, as Debian, RPM and most installers are
+ * named: `edp-agent_1.0.0_amd64.deb`, `edp-agent-1.2.3-1.x86_64.rpm`, `edp-agent-2.0.1.zip`.
+ * Undefined when the name holds no version.
+ */
+export function nameAndVersionOf(fileName: string): { name: string; version: string } | undefined {
+  const ext = installerExtension(fileName);
+  const base = ext ? fileName.slice(0, -ext.length) : fileName;
+  const found = /^(.+?)[_-]v?(\d+(?:\.\d+){1,3})(?=$|[-_.+~])/.exec(base);
+  if (!found) return undefined;
+  const [, name, version] = found as unknown as [string, string, string];
+  return VERSION_PATTERN.test(version) ? { name, version } : undefined;
 }

@@ -47,6 +47,9 @@ export function SetupWizard({ policy, onDone }: SetupWizardProps) {
     <>
       <Steps
         size="small"
+        // Titles under the icons get the step's whole width: beside them, squeezed by the
+        // connecting lines, English titles broke inside words ("Tenan / t").
+        titlePlacement="vertical"
         current={step}
         items={STEPS.map((key) => ({ title: t(`setup.steps.${key}`) }))}
         style={{ marginBottom: 24 }}

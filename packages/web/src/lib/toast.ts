@@ -1,0 +1,31 @@
+import type { MessageInstance } from 'antd/es/message/interface';
+
+let messageModule: Promise<MessageInstance> | undefined;
+
+/**
+ * antd's message is loaded on the first toast, not with /login: it weighs about 8 KB gzip and
+ * most visits never show one. It renders through `ConfigProvider.config({ holderRender })`
+ * (providers.tsx), so it still gets the theme and locale.
+ */
+export function loadMessage(): Promise<MessageInstance> {
+  messageModule ??= import('antd/es/message').then((m) => m.default);
+  return messageModule;
+}
+
+/** Whether antd's message was loaded at all (endToasts). */
+export function messageLoaded(): Promise<MessageInstance> | undefined {
+  return messageModule;
+}
+
+/**
+ * Every success toast has this key: a new one replaces the one showing instead of stacking
+ * over it (two at once printed "M[Copied]sfully").
+ */
+const SUCCESS_KEY = 'success';
+
+/** A success toast saying what happened ("Device added", "Copied"); replaces the last one. */
+export function toastSuccess(text: string): void {
+  void loadMessage().then((message) =>
+    message.open({ type: 'success', content: text, key: SUCCESS_KEY }),
+  );
+}
