@@ -18,14 +18,17 @@ export function messageLoaded(): Promise<MessageInstance> | undefined {
 }
 
 /**
- * Every success toast has this key: a new one replaces the one showing instead of stacking
- * over it (two at once printed "M[Copied]sfully").
+ * One success toast at a time: a new one closes the one showing instead of stacking over it (two
+ * at once printed "M[Copied]sfully"). Each gets a key of its own: reopened under the same key,
+ * antd kept the first toast's timer, so the second vanished with the first's remaining seconds.
  */
-const SUCCESS_KEY = 'success';
+let shown = 0;
 
 /** A success toast saying what happened ("Device added", "Copied"); replaces the last one. */
 export function toastSuccess(text: string): void {
-  void loadMessage().then((message) =>
-    message.open({ type: 'success', content: text, key: SUCCESS_KEY }),
-  );
+  void loadMessage().then((message) => {
+    message.destroy(`success-${shown}`);
+    shown += 1;
+    message.open({ type: 'success', content: text, key: `success-${shown}` });
+  });
 }
