@@ -1,7 +1,8 @@
+import { purgeDevices } from '@edp/shared/api/console/devices.calls';
 import type { TAuditItem } from '@edp/shared/contracts/console-admin';
 
 /** Permanently deleted devices have no page to link to. */
-const GONE = new Set(['/dv/m/real/del']);
+const GONE = new Set<string>([purgeDevices.path]);
 
 /**
  * An entry's target around the devices it names, so the page can link each name: the words
