@@ -4,22 +4,36 @@ import { cleanup, configure } from '@testing-library/react';
 import i18n from 'i18next';
 import '../locales/i18n.ts';
 import { initialLanguage } from '../locales/language.ts';
+import { reportApiReachable } from '../lib/connectivity.ts';
+import { sessionStore } from '../lib/session.ts';
+import { vendorStore } from '../lib/vendor-session.ts';
 
 // findBy…/waitFor give up after 1 s by default: on the shared 2-core machine antd's first
 // render of a popup or a message can take longer. A missing element still fails, later.
 configure({ asyncUtilTimeout: 5_000 });
 
-// The files of a worker share their modules (vitest.config.ts): each starts in the language a
-// fresh page would, whatever the file before switched to.
-beforeAll(async () => {
+/**
+ * Empty storage, and the module-level stores that mirror it, as a fresh page has them. The files
+ * of a worker share their modules (vitest.config.ts): without this a file started signed in, or
+ * offline, after the file before it (router.test.tsx saw the portal layout instead of the login).
+ */
+function freshStores(): void {
   localStorage.clear();
+  sessionStore.reload();
+  vendorStore.reload();
+  reportApiReachable(true);
+}
+
+// Each file starts in the language a fresh page would, whatever the file before switched to.
+beforeAll(async () => {
+  freshStores();
   await i18n.changeLanguage(initialLanguage());
 });
 
 // vitest runs without globals, so testing-library cannot register its own cleanup.
 afterEach(() => {
   cleanup();
-  localStorage.clear();
+  freshStores();
 });
 
 // antd's toasts (app/http-bridge.tsx) outlive a file's last test in a React root of their own.
