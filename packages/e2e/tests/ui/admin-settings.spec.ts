@@ -55,7 +55,7 @@ test('[ADMIN][SETTINGS]: login with the captcha on and off; the range rule', asy
     if ((await captchaSwitch.isChecked()) !== on) await captchaSwitch.click();
     await expect(captchaSwitch).toBeChecked({ checked: on });
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Modified successfully').last()).toBeVisible();
+    await expect(page.getByText('Change login settings: done').last()).toBeVisible();
   };
   try {
     for (const on of [!initial, initial]) {

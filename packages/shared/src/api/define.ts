@@ -66,8 +66,8 @@ export interface Call {
   readonly summary: string;
   /**
    * What the call does, as its reader names it: the audit log shows it as the action (in the
-   * reader's language, never the path). Stays on the server: the browser's view of a call has
-   * no label (build/api-calls-plugin.ts).
+   * reader's language, never the path), and a change's success toast names it ("移动设备成功").
+   * The browser's view of a call keeps it for changes only (`routeOf`).
    */
   readonly label: Label;
   readonly description?: string;
@@ -95,10 +95,12 @@ export function call<const C extends Call>(declaration: C): C {
 }
 
 /** What the browser has of a call (see `Call`; build/api-calls-plugin.ts makes it with `routeOf`). */
-export type Route = Pick<Call, 'method' | 'path' | 'access'>;
+export type Route = Pick<Call, 'method' | 'path' | 'access'> & { readonly label?: Label };
 
+/** A change (a call with a success message) keeps its label: the toast says what was done. */
 export function routeOf(c: Call): Route {
-  return { method: c.method, path: c.path, access: c.access };
+  const route = { method: c.method, path: c.path, access: c.access };
+  return c.message ? { ...route, label: c.label } : route;
 }
 
 /** The request body a caller sends (before the server's defaults). */

@@ -28,7 +28,7 @@ export function HttpBridge() {
           message.destroy();
           toastSuccess(msg);
         }),
-      translate: (key) => t(`request.${key}`),
+      translate: (key, values) => t(`request.${key}`, values),
       language: () => i18n.language,
     });
   }, [t, i18n]);

@@ -18,7 +18,7 @@ export function callApi<C extends Route>(
   body?: BodyOf<C>,
   opts?: PostOptions,
 ): Promise<DataOf<C>> {
-  return post<DataOf<C>>(call.path, body ?? {}, opts);
+  return post<DataOf<C>>(call.path, body ?? {}, { action: call.label, ...opts });
 }
 
 /**

@@ -17,8 +17,13 @@ function setup(fetchImpl: HttpDeps['fetch'], pathname = '/device', search = '?pa
     navigate: vi.fn(),
     notifyError: vi.fn(),
     notifySuccess: vi.fn(),
-    translate: (key: 'timeout' | 'serverError' | 'invalid') =>
-      ({ timeout: '请求超时，请稍后再试！', serverError: '服务器错误', invalid: '请修改：' })[key],
+    translate: (key: 'timeout' | 'serverError' | 'invalid' | 'done', values?: { action: string }) =>
+      ({
+        timeout: '请求超时，请稍后再试！',
+        serverError: '服务器错误',
+        invalid: '请修改：',
+        done: `${values?.action}: done`,
+      })[key],
     language: () => 'en-US',
     location: () => ({ pathname, search }),
   };
@@ -59,13 +64,16 @@ describe('http client', () => {
     clearVendor();
   });
 
-  it('toasts the server message, or a given text, on success when asked', async () => {
+  it('toasts what was done, the server message, or a given text, on success when asked', async () => {
     const { deps, client } = setup(async () =>
       jsonResponse({ success: true, errCode: 0, msg: '修改成功' }),
     );
+    const action = { 'zh-CN': '移动设备', 'en-US': 'Move devices' };
+    await client.post('/x', {}, { success: true, action });
     await client.post('/x', {}, { success: true });
     await client.post('/x', {}, { success: 'Saved' });
-    expect(deps.notifySuccess.mock.calls).toEqual([['修改成功'], ['Saved']]);
+    await client.post('/x', {}, { action });
+    expect(deps.notifySuccess.mock.calls).toEqual([['Move devices: done'], ['修改成功'], ['Saved']]);
   });
 
   it('shows the error message and throws an ApiError on failure', async () => {

@@ -34,8 +34,13 @@ export class ApiError extends Error {
 export interface PostOptions {
   /** Show no error toast (the caller shows its own, or the failure is tolerated). */
   silent?: boolean;
-  /** Toast on success: `true` shows the server's msg, a string shows that text. */
+  /**
+   * Toast on success: a string shows that text; `true` says that `action` was done ("移动设备成功"),
+   * or shows the server's msg when the call has no label.
+   */
   success?: boolean | string;
+  /** What the call does in each language (its label), for the success toast. */
+  action?: Readonly<Record<string, string>>;
   timeoutMs?: number;
   signal?: AbortSignal;
   /**
@@ -51,7 +56,7 @@ export interface HttpDeps {
   notifyError: (msg: string) => void;
   notifySuccess: (msg: string) => void;
   /** Localised texts for failures that carry no server message. */
-  translate: (key: 'timeout' | 'serverError' | 'invalid') => string;
+  translate: (key: 'timeout' | 'serverError' | 'invalid' | 'done', values?: { action: string }) => string;
   language: () => string;
   /** The token for a call: /sa/* calls (or `session: 'vendor'`) carry the vendor's, all others the shared one. */
   token: (path: string, session?: 'vendor') => string | undefined;
@@ -64,12 +69,14 @@ const defaultDeps: HttpDeps = {
   navigate: (to) => window.location.assign(to),
   notifyError: () => undefined, // replaced by the antd bridge once the app is mounted
   notifySuccess: () => undefined,
-  translate: (key) =>
+  translate: (key, values) =>
     key === 'timeout'
       ? 'Request timed out, please try again later!'
       : key === 'invalid'
         ? ''
-        : 'Server error',
+        : key === 'done'
+          ? `${values?.action ?? ''}: done`
+          : 'Server error',
   language: () => document.documentElement.lang || 'zh-CN',
   token: (path, session) =>
     session === 'vendor' || path.startsWith('/sa/')
@@ -148,6 +155,13 @@ export function createHttpClient(overrides: Partial<HttpDeps> = {}) {
     return fail(error, silent);
   }
 
+  /** The success toast's text: the caller's, else "{action} done" in the reader's language. */
+  function successText(opts: PostOptions, msg: string): string {
+    if (typeof opts.success === 'string') return opts.success;
+    const action = opts.action?.[deps.language()] ?? opts.action?.['zh-CN'];
+    return action ? deps.translate('done', { action }) : msg;
+  }
+
   async function post<T>(path: string, body: unknown = {}, opts: PostOptions = {}): Promise<T> {
     const controller = new AbortController();
     let timedOut = false;
@@ -191,8 +205,7 @@ export function createHttpClient(overrides: Partial<HttpDeps> = {}) {
     reportApiReachable(true);
 
     if (!payload.success) return rejectEnvelope(payload, response.status, opts.silent);
-    if (opts.success)
-      deps.notifySuccess(typeof opts.success === 'string' ? opts.success : payload.msg);
+    if (opts.success) deps.notifySuccess(successText(opts, payload.msg));
     return payload.data as T;
   }
 

@@ -21,6 +21,7 @@ const common: DeepString<typeof zh> = {
   request: {
     timeout: 'Request timed out, please try again later!',
     serverError: 'Server error',
+    done: '{{action}}: done',
     invalid: 'Please correct: ',
   },
   offline: {

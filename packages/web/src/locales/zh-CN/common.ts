@@ -21,6 +21,7 @@ const common = {
     timeout: '请求超时，请稍后再试！',
     serverError: '服务器错误',
     invalid: '请修改：',
+    done: '{{action}}成功',
   },
   offline: {
     browser: '网络已断开，页面可能无法加载最新数据。恢复连接后将自动重试。',
