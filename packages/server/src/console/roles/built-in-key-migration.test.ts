@@ -1,27 +1,10 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../../platform/db/client.ts';
-
-/** The migrations up to (not including) `tag`, in a folder of their own. */
-function migrationsBefore(tag: string): string {
-  const from = migrationsFolder();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edp-migrations-'));
-  fs.cpSync(from, dir, { recursive: true });
-  const journalFile = path.join(dir, 'meta/_journal.json');
-  const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as {
-    entries: { idx: number; tag: string }[];
-  };
-  const cut = journal.entries.findIndex((e) => e.tag === tag);
-  expect(cut).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, cut);
-  fs.writeFileSync(journalFile, JSON.stringify(journal));
-  return dir;
-}
+import { migrationsBefore } from '../../test/migrations.ts';
 
 /** 0008 gives the roles made at setup before it their key, and the audit entries theirs. */
 describe('migration 0008_built_in_role_keys', () => {
