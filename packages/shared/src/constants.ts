@@ -5,6 +5,10 @@ export const PAGE_SIZES = [10, 20, 30, 40, 50] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 export const PAGE_SIZE_RELOAD_DELAY_MS = 1_000;
 export const LICENCE_WARNING_DAYS = 30;
+/** Live (unrevoked, unexpired) enrolment secrets a group may hold at once. */
+export const MAX_LIVE_SECRETS = 20;
+/** Enrolment secrets of a group a list answers: the live ones first, then the newest others. */
+export const SECRET_LIST_MAX = 100;
 export const NAME_MAX_LENGTH = 19; // "names under 20 characters"
 export const PASSWORD_DEFAULT_RANGE: readonly [number, number] = [8, 20];
 export const PRIMARY_COLOR = '#06B6D4';

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { TEngineIdentity, TEngineState } from '@edp/shared/contracts/engine';
 import { deviceEnrolSecrets, devices, type Db } from '../platform/db/index.ts';
 
@@ -29,11 +29,26 @@ const stateColumns = (state: TEngineState, digest: string, now: Date) => ({
 /** All SQL of the engine protocol. */
 export function engineRepository(db: Db) {
   return {
-    async secretOwner(secret: string) {
+    /**
+     * The group a live secret enrols into, by its SHA-256: one probe of the unique index. A
+     * revoked or expired secret finds nothing, as a wrong one does.
+     */
+    async secretOwner(secretHash: string, now: Date) {
       const [row] = await db
-        .select({ tenantId: deviceEnrolSecrets.tenantId, groupId: deviceEnrolSecrets.groupId })
+        .select({
+          secretId: deviceEnrolSecrets.id,
+          secretName: deviceEnrolSecrets.name,
+          tenantId: deviceEnrolSecrets.tenantId,
+          groupId: deviceEnrolSecrets.groupId,
+        })
         .from(deviceEnrolSecrets)
-        .where(eq(deviceEnrolSecrets.secret, secret))
+        .where(
+          and(
+            eq(deviceEnrolSecrets.secretHash, secretHash),
+            isNull(deviceEnrolSecrets.revokedAt),
+            or(isNull(deviceEnrolSecrets.expiresAt), gt(deviceEnrolSecrets.expiresAt, now)),
+          ),
+        )
         .limit(1);
       return row;
     },
@@ -46,6 +61,8 @@ export function engineRepository(db: Db) {
     async enrol(input: {
       tenantId: string;
       groupId: string;
+      /** The secret it enrolled with: the secrets' list counts its engines. */
+      secretId: string;
       identity: TEngineIdentity;
       state: TEngineState;
       digest: string;
@@ -70,6 +87,7 @@ export function engineRepository(db: Db) {
         ...stateColumns(input.state, input.digest, now),
         tokenHash: input.tokenHash,
         intervalS: input.intervalS,
+        enrolSecretId: input.secretId,
         enrolledAt: now,
         lastSeenAt: now,
       };

@@ -6,7 +6,7 @@ import { AppError } from '../platform/errors/index.ts';
 import type { EngineAuthCache } from './engine-auth.ts';
 import type { DeviceAuth, EngineRepository } from './engine-repository.ts';
 import type { PresenceStore } from './presence.ts';
-import { newDeviceToken, tokenHash } from './device-token.ts';
+import { newDeviceToken, secretHash, tokenHash } from './device-token.ts';
 import type { Metrics } from '../platform/metrics/index.ts';
 
 /** Check-ins closer together than this are refused (a looping engine must not load the server). */
@@ -23,6 +23,8 @@ export const stateDigest = (state: TEngineState) =>
 export interface EngineEnrolled {
   tenantId: string;
   groupId: string;
+  /** The name of the secret it enrolled with. */
+  secretName: string;
   deviceId: string;
   name: string;
   identity: Pick<TEngineIdentity, 'ip' | 'kind' | 'systemType' | 'version'>;
@@ -53,14 +55,15 @@ export function engineService(deps: {
       state: TEngineState,
       ip: string,
     ): Promise<TEnrolAnswer> {
-      const owner = await repo.secretOwner(secret);
+      const now = clock();
+      const owner = await repo.secretOwner(secretHash(secret), new Date(now));
       if (!owner) throw new AppError(AgentErr.SecretInvalid);
       const token = newDeviceToken();
       const hash = tokenHash(token);
       const digest = stateDigest(state);
-      const now = clock();
+      const { secretName, ...where } = owner;
       const device = await repo.enrol({
-        ...owner,
+        ...where,
         identity,
         state,
         digest,
@@ -85,6 +88,7 @@ export function engineService(deps: {
       await deps.enrolled({
         tenantId: owner.tenantId,
         groupId: owner.groupId,
+        secretName,
         deviceId: device.id,
         name: identity.name,
         identity,

@@ -153,8 +153,10 @@ describe('engines: enrolment, check-in and the device centre', () => {
     later(1_100);
     expect((await checkIn(token)).body.success).toBe(true);
     secretA = rotated.body.data!.secret;
-    const shown = await op<{ secret: string }>('/dv/m/secret', { groupId: groupA });
-    expect(shown.body.data!.secret).toBe(secretA);
+    // The list shows the new one live, the old one revoked; neither secret itself.
+    const shown = await op<{ list: { state: string }[] }>('/dv/m/secret', { groupId: groupA });
+    expect(shown.body.data!.list.map((s) => s.state)).toEqual(['live', 'revoked']);
+    expect(JSON.stringify(shown.body.data)).not.toContain(secretA);
   });
 
   it('lists devices with counters, filters and the detail; deprecation stops the token on every node', async () => {

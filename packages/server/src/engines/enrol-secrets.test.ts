@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { agentCatalogue, AgentErr, CommonErr, ConsoleErr } from '@edp/shared/errors';
+import { AgentErr, CommonErr, ConsoleErr, errorMessage } from '@edp/shared/errors';
 import type { TAuditItem } from '@edp/shared/contracts/console-admin';
 import type { TEnrolSecretItem, TEnrolSecretMade } from '@edp/shared/contracts/devices';
 import { deviceEnrolSecrets, devices } from '../platform/db/index.ts';
@@ -86,12 +86,13 @@ describe('named enrolment secrets', () => {
 
   it('makes named secrets, shown once; two live secrets of a group both enrol into it', async () => {
     const rollout = await made({ groupId: groupA, name: 'Beijing office rollout' });
+    later(1_000);
     const lab = await made({ groupId: groupA, name: 'Lab machines' });
     expect(rollout).toMatchObject({
       groupId: groupA,
       name: 'Beijing office rollout',
       createdBy: 'operator',
-      createdAt: new Date(now).toISOString(),
+      createdAt: new Date(now - 1_000).toISOString(),
       expiresAt: null,
       state: 'live',
       enrolled: 0,
@@ -159,13 +160,13 @@ describe('named enrolment secrets', () => {
       expect(refused.status).toBe(401);
       expect(refused.body.errCode).toBe(AgentErr.SecretInvalid);
       // Engines read English whatever they send; the code is the contract.
-      expect(refused.body.msg).toBe(agentCatalogue[AgentErr.SecretInvalid]!['en-US']);
+      expect(refused.body.msg).toBe(errorMessage(AgentErr.SecretInvalid, 'en-US'));
     }
     // The message names the reasons, in both languages.
-    expect(agentCatalogue[AgentErr.SecretInvalid]!['en-US']).toMatch(/revoked/);
-    expect(agentCatalogue[AgentErr.SecretInvalid]!['en-US']).toMatch(/expired/);
-    expect(agentCatalogue[AgentErr.SecretInvalid]!['zh-CN']).toMatch(/吊销/);
-    expect(agentCatalogue[AgentErr.SecretInvalid]!['zh-CN']).toMatch(/过期/);
+    expect(errorMessage(AgentErr.SecretInvalid, 'en-US')).toMatch(/revoked/);
+    expect(errorMessage(AgentErr.SecretInvalid, 'en-US')).toMatch(/expired/);
+    expect(errorMessage(AgentErr.SecretInvalid, 'zh-CN')).toMatch(/吊销/);
+    expect(errorMessage(AgentErr.SecretInvalid, 'zh-CN')).toMatch(/过期/);
 
     // The engine enrolled with it holds its own token: unaffected.
     later(1_100);
@@ -197,15 +198,16 @@ describe('named enrolment secrets', () => {
       data: { field: 'body.expiresAt' },
     });
 
+    // Ten minutes (a longer wait would end the test's sessions).
     const day = await made({
       groupId: groupA,
-      name: 'One day',
-      expiresAt: new Date(now + 86_400_000).toISOString(),
+      name: 'Ten minutes',
+      expiresAt: new Date(now + 600_000).toISOString(),
     });
-    expect(day.expiresAt).toBe(new Date(now + 86_400_000).toISOString());
+    expect(day.expiresAt).toBe(new Date(now + 600_000).toISOString());
     const early = await enrol(day.secret, 'day-01');
     expect(early.body.success).toBe(true);
-    later(86_400_000);
+    later(600_000);
     const late = await enrol(day.secret, 'day-02');
     expect(late.status).toBe(401);
     expect(late.body.errCode).toBe(AgentErr.SecretInvalid);
@@ -224,7 +226,7 @@ describe('named enrolment secrets', () => {
     const rotated = await op<TEnrolSecretMade>('/dv/m/secret/rotate', { groupId: groupA });
     expect(rotated.body.data).toMatchObject({
       groupId: groupA,
-      name: 'Beijing 2026-11-25',
+      name: 'Beijing 2026-11-24',
       state: 'live',
     });
     const after = (await listOf(groupA)).list;
@@ -289,7 +291,16 @@ describe('named enrolment secrets', () => {
     expect((await reader('/dv/m/secret/revoke', { id: inA.id })).status).toBe(403);
 
     // Another tenant sees neither the group nor the secret.
-    await setupTenant(ctx.app, otherHost, { prefix: 'o' });
+    // A second tenant is the vendor's to make (the first came from the open setup).
+    await setupTenant(ctx.app, otherHost, {
+      prefix: 'o',
+      headers: {
+        'x-token': await ctx.app.platform.sessions.create({
+          kind: 'vendor',
+          subjectId: randomUUID(),
+        }),
+      },
+    });
     const other = as(ctx.app, otherHost, await signIn(ctx.app, otherHost, 'ooperator'));
     expect((await other('/dv/m/secret', { groupId: groupA })).body.errCode).toBe(
       CommonErr.NotFound,
@@ -354,7 +365,7 @@ describe('named enrolment secrets', () => {
     expect(revokedNames?.after).toContain('Old one');
     expect(revokedNames?.after).toContain('Beijing office rollout');
     expect(rotate!.changes).toContainEqual(
-      expect.objectContaining({ field: 'name', after: 'Beijing 2026-11-25' }),
+      expect.objectContaining({ field: 'name', after: 'Beijing 2026-11-24' }),
     );
   });
 });

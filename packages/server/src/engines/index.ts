@@ -1,5 +1,5 @@
 /** The engine context: enrolment, check-in, presence (docs/engines.md). Its public entry. */
-export { newEnrolSecret, tokenHash } from './device-token.ts';
+export { newEnrolSecret, secretHash, secretHint, tokenHash } from './device-token.ts';
 export { MIN_CHECK_IN_SPACING_MS, stateDigest, type EngineEnrolled } from './engine-service.ts';
 export type { PresenceStore } from './presence.ts';
 export type { EngineAuthCache } from './engine-auth.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZList, ZListRequest, ZUuid } from './common.ts';
+import { ZDate, ZList, ZListRequest, ZUuid } from './common.ts';
 import { ZDeviceType, ZIsoTime } from './com.ts';
 import {
   ACTIVATION_STATES,
@@ -146,12 +146,48 @@ export const ZDeviceDetail = ZDeviceItem.extend({
 export type TDeviceDetail = z.infer<typeof ZDeviceDetail>;
 
 export const ZGroupRef = z.object({ groupId: ZUuid });
-export const ZEnrolSecretInfo = z.object({
-  groupId: z.string(),
-  /** Null until the first is made. */
-  secret: z.string().nullable(),
-  createdAt: ZIsoTime.nullable(),
+
+/** Named enrolment secrets of a group (docs/engines.md "Enrolment secrets"). */
+export const SECRET_STATES = ['live', 'expired', 'revoked'] as const;
+export type SecretState = (typeof SECRET_STATES)[number];
+export const ZEnrolSecretName = z.string().trim().min(1).max(64);
+export const ZEnrolSecretAdd = z.object({
+  groupId: ZUuid,
+  name: ZEnrolSecretName,
+  /** No expiry when left out; else a time to come. */
+  expiresAt: ZDate.optional(),
 });
+export const ZEnrolSecretRotate = z.object({
+  groupId: ZUuid,
+  /** The new secret's name; the group's name and the day when left out. */
+  name: ZEnrolSecretName.optional(),
+});
+export const ZEnrolSecretItem = z.object({
+  id: z.string(),
+  groupId: z.string(),
+  name: z.string(),
+  /** The secret's last four characters: enough to tell which one a person holds. */
+  hint: z.string(),
+  /** The maker's account; empty for secrets made before secrets had names. */
+  createdBy: z.string(),
+  createdAt: ZIsoTime,
+  expiresAt: ZIsoTime.nullable(),
+  revokedBy: z.string().nullable(),
+  revokedAt: ZIsoTime.nullable(),
+  state: z.enum(SECRET_STATES),
+  /** Engines whose last enrolment used this secret (running or deprecated). */
+  enrolled: z.number().int(),
+});
+export type TEnrolSecretItem = z.infer<typeof ZEnrolSecretItem>;
+export const ZEnrolSecretList = z.object({
+  /** Live and expired first, newest first, then revoked, newest first; at most SECRET_LIST_MAX. */
+  list: z.array(ZEnrolSecretItem),
+  total: z.number().int(),
+});
+export type TEnrolSecretList = z.infer<typeof ZEnrolSecretList>;
+/** A secret just made: the only answer that carries the secret itself. */
+export const ZEnrolSecretMade = ZEnrolSecretItem.extend({ secret: z.string() });
+export type TEnrolSecretMade = z.infer<typeof ZEnrolSecretMade>;
 
 export const ZDeviceOverview = z.object({
   total: z.number().int(),

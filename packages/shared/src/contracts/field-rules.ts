@@ -62,6 +62,7 @@ export const fieldRules = {
     'en-US': 'must be 16 to 128 hexadecimal characters',
   },
   enrolSecret: { 'zh-CN': '注册密钥格式不正确', 'en-US': 'is not an enrolment secret' },
+  future: { 'zh-CN': '须晚于当前时间', 'en-US': 'must be in the future' },
   deviceTarget: {
     'zh-CN': '须给出设备 ID 列表或筛选条件之一',
     'en-US': 'must give either a list of device ids or a filter',

@@ -16,8 +16,8 @@ export const AgentErr = {
 export const agentCatalogue: Catalogue = {
   [AgentErr.SecretInvalid]: {
     status: 401,
-    'zh-CN': '注册密钥无效或已更换',
-    'en-US': 'The enrolment secret is not valid (wrong, or rotated)',
+    'zh-CN': '注册密钥无效（错误、已吊销或已过期）',
+    'en-US': 'The enrolment secret is not valid (wrong, revoked or expired)',
   },
   [AgentErr.TokenInvalid]: {
     status: 401,

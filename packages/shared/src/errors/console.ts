@@ -32,6 +32,8 @@ export const ConsoleErr = {
   DeviceHidden: -10087,
   FingerprintExists: -10088,
   InstallerExists: -10089,
+  SecretLimit: -10090,
+  SecretRevoked: -10091,
 } as const;
 
 export const consoleCatalogue: Catalogue = {
@@ -186,5 +188,15 @@ export const consoleCatalogue: Catalogue = {
     status: 409,
     'zh-CN': '该产品类型、系统版本下已有此版本号的安装包',
     'en-US': 'An installer of this version already exists for this product and system version',
+  },
+  [ConsoleErr.SecretLimit]: {
+    status: 409,
+    'zh-CN': '该分组已有 {max} 个可用的注册密钥，请先吊销不再使用的密钥',
+    'en-US': 'This group already has {max} live enrolment secrets; revoke one no longer used first',
+  },
+  [ConsoleErr.SecretRevoked]: {
+    status: 409,
+    'zh-CN': '该注册密钥已吊销',
+    'en-US': 'This enrolment secret is already revoked',
   },
 };

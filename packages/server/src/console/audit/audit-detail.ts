@@ -22,7 +22,7 @@ export type Names = ReadonlyMap<string, NamedRecord>;
 /** Fields that hold the id of a role, group or user, or a list of group ids. */
 const ID_FIELDS = new Set(['roleId', 'groupId', 'parentId', 'toGroupId', 'userId']);
 const ID_LIST_FIELDS = new Set(['groupIds']);
-const TIME_FIELDS = new Set(['startAt', 'endAt']);
+const TIME_FIELDS = new Set(['startAt', 'endAt', 'expiresAt']);
 /** Recorded beside an id that is now shown by name. */
 const HIDDEN_FIELDS = new Set(['toGroupName']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

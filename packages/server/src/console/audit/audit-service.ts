@@ -121,6 +121,7 @@ export function auditService({ db }: { db: Db }) {
           after: {
             groupId: e.groupId,
             group: group?.name ?? '',
+            secretName: e.secretName,
             ip: e.identity.ip,
             kind: e.identity.kind,
             systemType: e.identity.systemType,

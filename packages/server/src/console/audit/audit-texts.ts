@@ -67,6 +67,10 @@ export const NOTES: Record<string, Record<Locale, string>> = {
     'zh-CN': '更换注册密钥，旧密钥不再可用于注册',
     'en-US': 'Enrolment secret replaced; the old one no longer enrols engines',
   },
+  'enrolment secret revoked': {
+    'zh-CN': '吊销注册密钥，已用它注册的引擎不受影响',
+    'en-US': 'Enrolment secret revoked; engines enrolled with it keep working',
+  },
   'sent to set a new password': {
     'zh-CN': '密码正确，须先修改密码（首次登录或密码已过期）',
     'en-US': 'Password correct; sent to change the password first (first sign-in or expired)',
@@ -142,6 +146,10 @@ export const FIELD_LABELS: Record<string, Record<Locale, string>> = {
   collectorIp: { 'zh-CN': '采集器 IP', 'en-US': 'Collector IP' },
   qid: { 'zh-CN': 'QID', 'en-US': 'QID' },
   remark: { 'zh-CN': '备注', 'en-US': 'Remark' },
+  // Enrolment secrets (console/devices/enrol-secret-service.ts) and the enrolment that used one.
+  secretName: { 'zh-CN': '注册密钥', 'en-US': 'Enrolment secret' },
+  expiresAt: { 'zh-CN': '过期时间', 'en-US': 'Expires' },
+  revoked: { 'zh-CN': '已吊销的密钥', 'en-US': 'Secrets revoked' },
   /** Of entries written before bulk actions named their devices. */
   ids: { 'zh-CN': '设备 ID', 'en-US': 'Device IDs' },
   // Installers (console/installers).

@@ -35,3 +35,18 @@ export async function groupsOfFilter(
     filter.subgroups === false ? [group.id] : await groups.subtreeIds(actor.tenantId, [group]);
   return visible ? ids.filter((id) => visible.includes(id)) : ids;
 }
+
+/**
+ * A group of the caller's tenant among the groups whose devices they see (`visible`, null: all),
+ * or 404, as an unknown group answers.
+ */
+export async function groupInScope(
+  db: Db,
+  actor: Actor,
+  groupId: string,
+  visible: string[] | null,
+) {
+  const group = await groupRepository(db).findById(actor.tenantId, groupId);
+  if (!group || (visible && !visible.includes(groupId))) throw new AppError(CommonErr.NotFound);
+  return group;
+}

@@ -16,8 +16,7 @@ import type { Platform } from '../../platform/platform.ts';
 import { AppError } from '../../platform/errors/index.ts';
 import { touchedDevices, type AuditService } from '../audit/index.ts';
 import type { Caller } from '../access/index.ts';
-import { groupRepository } from '../store/index.ts';
-import { newEnrolSecret, type EngineAuthCache, type PresenceStore } from '../../engines/index.ts';
+import type { EngineAuthCache, PresenceStore } from '../../engines/index.ts';
 import type { DeviceCounts } from './device-counts.ts';
 import {
   deviceRepository,
@@ -25,7 +24,7 @@ import {
   type DeviceScope,
   type TouchedDevice,
 } from '../store/index.ts';
-import { groupsOfFilter, visibleDeviceGroups } from './device-scope.ts';
+import { groupInScope, groupsOfFilter, visibleDeviceGroups } from './device-scope.ts';
 import { deviceType, presenceOf } from '../store/index.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -97,11 +96,8 @@ export function deviceService(
   }
 
   /** A group the caller may put devices in, among the groups they see. */
-  async function targetGroup(caller: Caller, groupId: string, visible: string[] | null) {
-    const group = await groupRepository(db).findById(caller.actor.tenantId, groupId);
-    if (!group || (visible && !visible.includes(groupId))) throw new AppError(CommonErr.NotFound);
-    return group;
-  }
+  const targetGroup = (caller: Caller, groupId: string, visible: string[] | null) =>
+    groupInScope(db, caller.actor, groupId, visible);
 
   /** The scope of a bulk action: its target inside the caller's groups and the action's list. */
   async function scopeOf(
@@ -239,27 +235,6 @@ export function deviceService(
       }
       const touched = await repo.purge(scope);
       return afterBulk(caller, touched, 'purge', target);
-    },
-
-    async secret(caller: Caller, groupId: string) {
-      await targetGroup(caller, groupId, await visibleTo(caller));
-      const row = await repo.secretOf(caller.actor.tenantId, groupId);
-      return { groupId, secret: row?.secret ?? null, createdAt: iso(row?.createdAt ?? null) };
-    },
-
-    /**
-     * A new secret for the group; engines enrolled with the old one keep their tokens. The
-     * group's first is logged as made, later ones as replaced (the old one stops enrolling).
-     */
-    async rotateSecret(caller: Caller, groupId: string) {
-      const group = await targetGroup(caller, groupId, await visibleTo(caller));
-      const secret = newEnrolSecret();
-      const at = new Date(clock());
-      const old = await repo.secretOf(caller.actor.tenantId, groupId);
-      await repo.setSecret(caller.actor.tenantId, groupId, secret, at);
-      const note = old ? 'enrolment secret replaced' : 'enrolment secret made';
-      await audit.change(caller, { target: group.name, note });
-      return { groupId, secret, createdAt: at.toISOString() };
     },
 
     async overview(caller: Caller) {

@@ -64,8 +64,7 @@ describe('the audit log of the device centre', () => {
     });
     await op('/dv/m/real/del', { target: { ids: [ids['mail-01']] } });
     const secret = await op<{ secret: string }>('/dv/m/secret/rotate', { groupId: plantA });
-    await op('/dv/m/secret/rotate', { groupId: plantA });
-    const newer = await op<{ secret: string }>('/dv/m/secret', { groupId: plantA });
+    const newer = await op<{ secret: string }>('/dv/m/secret/rotate', { groupId: plantA });
     expect(newer.body.data!.secret).not.toBe(secret.body.data!.secret);
     const enrolled = await call<{ deviceId: string }>(
       ctx.app,
@@ -239,6 +238,10 @@ describe('the audit log of the device centre', () => {
       expect(entry!.ip).toBeTruthy();
       const group = entry!.changes.find((c) => c.field === 'groupId');
       expect(group?.after).toBe('Plant-A');
+      // Which secret it enrolled with, by name (the rotation's default: group and day).
+      const secret = entry!.changes.find((c) => c.field === 'secretName');
+      expect(secret?.label).toBe(lang === 'zh-CN' ? '注册密钥' : 'Enrolment secret');
+      expect(secret?.after).toMatch(/^Plant-A \d{4}-\d{2}-\d{2}$/);
     }
     const actions = await call<{ list: { action: string }[] }>(
       ctx.app,

@@ -7,14 +7,16 @@ import {
   deviceList,
   deviceOverview,
   editDevice,
-  enrolSecret,
+  enrolSecretList,
+  addEnrolSecret,
   moveDevices,
   previewDevices,
   purgeDevices,
+  revokeEnrolSecret,
   rotateEnrolSecret,
 } from '@edp/shared/api/console/devices.calls';
 import { serve } from '../../platform/http/index.ts';
-import type { DeviceCounts, DeviceService } from '../devices/index.ts';
+import type { DeviceCounts, DeviceService, EnrolSecretService } from '../devices/index.ts';
 import { callerOf } from './console-guard.ts';
 import { sendList } from './send-list.ts';
 
@@ -24,7 +26,8 @@ export function deviceRoutes(
   {
     deviceCentre: devices,
     deviceCounts,
-  }: { deviceCentre: DeviceService; deviceCounts: DeviceCounts },
+    enrolSecrets: secrets,
+  }: { deviceCentre: DeviceService; deviceCounts: DeviceCounts; enrolSecrets: EnrolSecretService },
 ) {
   serve(app, deviceList, (req, reply) => {
     const caller = callerOf(req);
@@ -49,8 +52,12 @@ export function deviceRoutes(
   serve(app, deprecateDevices, (req) => devices.deprecate(callerOf(req), req.body.target));
   serve(app, moveDevices, (req) => devices.move(callerOf(req), req.body.target, req.body.groupId));
   serve(app, purgeDevices, (req) => devices.purge(callerOf(req), req.body.target));
-  serve(app, enrolSecret, (req) => devices.secret(callerOf(req), req.body.groupId));
-  serve(app, rotateEnrolSecret, (req) => devices.rotateSecret(callerOf(req), req.body.groupId));
+  serve(app, enrolSecretList, (req) => secrets.list(callerOf(req), req.body.groupId));
+  serve(app, addEnrolSecret, (req) => secrets.add(callerOf(req), req.body));
+  serve(app, revokeEnrolSecret, async (req) => {
+    await secrets.revoke(callerOf(req), req.body.id);
+  });
+  serve(app, rotateEnrolSecret, (req) => secrets.rotate(callerOf(req), req.body));
   // Every console user's home asks for it: kept as sent, as the list pages are.
   serve(app, deviceOverview, (req, reply) => {
     const caller = callerOf(req);

@@ -20,7 +20,6 @@ import {
   consoleGroupEscrows,
   consoleGroups,
   containsPattern,
-  deviceEnrolSecrets,
   devices,
   deviceUptime,
   type Db,
@@ -280,24 +279,6 @@ export function deviceRepository(db: Db) {
         .from(devices)
         .where(and(eq(devices.tenantId, tenantId), eq(devices.groupId, groupId)));
       return row?.n ?? 0;
-    },
-
-    async secretOf(tenantId: string, groupId: string) {
-      const [row] = await db
-        .select({ secret: deviceEnrolSecrets.secret, createdAt: deviceEnrolSecrets.createdAt })
-        .from(deviceEnrolSecrets)
-        .where(
-          and(eq(deviceEnrolSecrets.tenantId, tenantId), eq(deviceEnrolSecrets.groupId, groupId)),
-        )
-        .limit(1);
-      return row;
-    },
-
-    async setSecret(tenantId: string, groupId: string, secret: string, at: Date) {
-      await db
-        .insert(deviceEnrolSecrets)
-        .values({ tenantId, groupId, secret, createdAt: at })
-        .onConflictDoUpdate({ target: deviceEnrolSecrets.groupId, set: { secret, createdAt: at } });
     },
   };
 }

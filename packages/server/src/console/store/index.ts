@@ -5,6 +5,7 @@
  */
 export * from './audit-repository.ts';
 export * from './device-repository.ts';
+export * from './enrol-secret-repository.ts';
 export * from './group-repository.ts';
 export * from './installer-repository.ts';
 export * from './login-code-repository.ts';

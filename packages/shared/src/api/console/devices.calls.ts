@@ -10,7 +10,10 @@ import {
   ZDevicePreview,
   ZDevicePreviewRequest,
   ZDeviceTargetRequest,
-  ZEnrolSecretInfo,
+  ZEnrolSecretAdd,
+  ZEnrolSecretList,
+  ZEnrolSecretMade,
+  ZEnrolSecretRotate,
   ZGroupRef,
 } from '../../contracts/devices.ts';
 import { ZCreated, ZIdRequest } from '../../contracts/user.ts';
@@ -123,15 +126,41 @@ export const purgeDevices = call({
   message: 'deleted',
 });
 
-export const enrolSecret = call({
+export const enrolSecretList = call({
   method: 'POST',
   path: '/dv/m/secret',
   access: consoleRead('operate'),
   tag,
-  summary: "A group's enrolment secret (null until one is made)",
-  label: { 'zh-CN': '查看注册密钥', 'en-US': 'View enrolment secret' },
+  summary:
+    "A group's enrolment secrets, live and revoked, with who made and revoked each and the engines enrolled with it; never a secret itself",
+  label: { 'zh-CN': '查看注册密钥', 'en-US': 'View enrolment secrets' },
   body: ZGroupRef,
-  data: ZEnrolSecretInfo,
+  data: ZEnrolSecretList,
+});
+
+export const addEnrolSecret = call({
+  method: 'POST',
+  path: '/dv/m/secret/add',
+  access: consoleWrite('operate'),
+  tag,
+  summary:
+    'Make a named enrolment secret for a group, optionally expiring; the answer is the only place the secret is shown',
+  label: { 'zh-CN': '新建注册密钥', 'en-US': 'Make enrolment secret' },
+  body: ZEnrolSecretAdd,
+  data: ZEnrolSecretMade,
+  message: 'created',
+});
+
+export const revokeEnrolSecret = call({
+  method: 'POST',
+  path: '/dv/m/secret/revoke',
+  access: consoleWrite('operate'),
+  tag,
+  summary:
+    'Revoke an enrolment secret: new enrolments with it are refused (-10100); engines enrolled with it keep working',
+  label: { 'zh-CN': '吊销注册密钥', 'en-US': 'Revoke enrolment secret' },
+  body: ZIdRequest,
+  message: 'modified',
 });
 
 export const rotateEnrolSecret = call({
@@ -139,10 +168,11 @@ export const rotateEnrolSecret = call({
   path: '/dv/m/secret/rotate',
   access: consoleWrite('operate'),
   tag,
-  summary: "Make a group's enrolment secret, or replace it; enrolled engines keep working",
+  summary:
+    "Make a group's new enrolment secret and revoke its live ones, at once; enrolled engines keep working",
   label: { 'zh-CN': '更换注册密钥', 'en-US': 'Rotate enrolment secret' },
-  body: ZGroupRef,
-  data: ZEnrolSecretInfo,
+  body: ZEnrolSecretRotate,
+  data: ZEnrolSecretMade,
   message: 'modified',
 });
 

@@ -1,4 +1,5 @@
 import {
+  type AnyPgColumn,
   date,
   index,
   integer,
@@ -72,6 +73,10 @@ export const devices = pgTable(
     enrolledAt: at('enrolled_at'),
     lastSeenAt: at('last_seen_at'),
     deprecatedAt: at('deprecated_at'),
+    /** The secret the engine last enrolled with (null: added in the console, or before 0012). */
+    enrolSecretId: uuid('enrol_secret_id').references((): AnyPgColumn => deviceEnrolSecrets.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
@@ -86,20 +91,41 @@ export const devices = pgTable(
     // last entries; neither reads the tenant's other devices.
     index('devices_expiry_idx').on(t.tenantId, t.status, t.licenceExpiresAt),
     index('devices_enrolled_idx').on(t.tenantId, t.status, t.enrolledAt),
+    // The engines enrolled with each secret, counted for the secrets' list.
+    index('devices_enrol_secret_idx').on(t.enrolSecretId),
   ],
 );
 
-/** A group's enrolment secret: engines present it once, to get their own device token. */
-export const deviceEnrolSecrets = pgTable('device_enrol_secrets', {
-  groupId: uuid('group_id')
-    .primaryKey()
-    .references(() => consoleGroups.id, { onDelete: 'cascade' }),
-  tenantId: uuid('tenant_id')
-    .notNull()
-    .references(() => tenants.id, { onDelete: 'cascade' }),
-  secret: text('secret').notNull().unique(),
-  createdAt: createdAt(),
-});
+/**
+ * A group's named enrolment secrets (docs/engines.md "Enrolment secrets"): engines present one
+ * once, to get their own device token. Several may be live at once; a revoked or expired one
+ * enrols no more, and stays listed. Only the SHA-256 is kept (enrolment looks it up by the unique
+ * index, one probe), and the last four characters, so that a person can tell which one they hold.
+ */
+export const deviceEnrolSecrets = pgTable(
+  'device_enrol_secrets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => consoleGroups.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    secretHash: text('secret_hash').notNull().unique(),
+    hint: text('hint').notNull(),
+    /** The maker's account at the time ('' for the secrets made before they had names). */
+    createdBy: text('created_by').notNull().default(''),
+    createdById: uuid('created_by_id'),
+    createdAt: createdAt(),
+    expiresAt: at('expires_at'),
+    revokedAt: at('revoked_at'),
+    revokedBy: text('revoked_by'),
+    revokedById: uuid('revoked_by_id'),
+  },
+  (t) => [index('device_enrol_secrets_group_idx').on(t.groupId, t.createdAt)],
+);
 
 /** Heartbeat history, compactly: per device and UTC day, bit i of `hours` = seen during hour i. */
 export const deviceUptime = pgTable(
