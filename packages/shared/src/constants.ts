@@ -5,6 +5,8 @@ export const PAGE_SIZES = [10, 20, 30, 40, 50] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 export const PAGE_SIZE_RELOAD_DELAY_MS = 1_000;
 export const LICENCE_WARNING_DAYS = 30;
+/** An enrolment secret: `edp_enrol_` + 32 base64url characters (24 random bytes). */
+export const ENROL_SECRET_PATTERN = /^edp_enrol_[A-Za-z0-9_-]{32}$/;
 /** Live (unrevoked, unexpired) enrolment secrets a group may hold at once. */
 export const MAX_LIVE_SECRETS = 20;
 /** Enrolment secrets of a group a list answers: the live ones first, then the newest others. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ENROL_SECRET_PATTERN } from '../constants.ts';
 import { rule } from './field-rules.ts';
 import { ZEngineIdentity, ZEngineState } from './engine.ts';
 
@@ -8,8 +9,7 @@ import { ZEngineIdentity, ZEngineState } from './engine.ts';
  * use user sessions, cookies, captchas or Accept-Language.
  */
 
-/** `edp_enrol_` + 32 base64url characters (24 random bytes). */
-export const ENROL_SECRET_PATTERN = /^edp_enrol_[A-Za-z0-9_-]{32}$/;
+export { ENROL_SECRET_PATTERN };
 export const ZEnrolSecret = z
   .string()
   .max(64, rule('enrolSecret'))

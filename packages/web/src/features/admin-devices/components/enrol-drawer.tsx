@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Drawer, Form } from 'antd';
+import { Drawer, Form, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { EnrolSecret } from '../../admin-common/components/enrol-secret.tsx';
+import { EnrolSecretPicker } from '../../admin-common/components/enrol-secret-picker.tsx';
+import { EnrolSecretTable } from '../../admin-common/components/enrol-secret-table.tsx';
 import { EnrolGroupField } from '../../admin-common/components/enrol-group-field.tsx';
 import { EngineCommands } from '../../admin-common/components/engine-commands.tsx';
 
@@ -11,11 +12,16 @@ interface EnrolDrawerProps {
   onClose: () => void;
 }
 
-/** Enrolling engines: pick a group, then its secret and the commands (EnrolSecret, EngineCommands). */
+/**
+ * Enrolling engines: pick a group; then, under "Enrol", one of its live secrets (or a new named
+ * one) and the commands that use it (EnrolSecretPicker, EngineCommands); under "Secrets", the
+ * group's secrets, live and revoked, with Revoke (EnrolSecretTable).
+ */
 export function EnrolDrawer({ open, defaultGroupId, onClose }: EnrolDrawerProps) {
   const { t } = useTranslation('adminDevices');
   const { t: ta } = useTranslation('admin');
   const [groupId, setGroupId] = useState<string | undefined>(defaultGroupId);
+  const shown = open ? groupId : undefined;
 
   return (
     <Drawer
@@ -34,9 +40,28 @@ export function EnrolDrawer({ open, defaultGroupId, onClose }: EnrolDrawerProps)
           onChange={setGroupId}
         />
       </Form>
-      <EnrolSecret groupId={open ? groupId : undefined} level={2}>
-        {(secret) => <EngineCommands secret={secret} title={t('enrol.command')} level={2} />}
-      </EnrolSecret>
+      {shown && (
+        <Tabs
+          items={[
+            {
+              key: 'enrol',
+              label: ta('enrolSecret.enrolTab'),
+              children: (
+                <EnrolSecretPicker groupId={shown} level={2}>
+                  {(secret) => (
+                    <EngineCommands secret={secret} title={t('enrol.command')} level={2} />
+                  )}
+                </EnrolSecretPicker>
+              ),
+            },
+            {
+              key: 'secrets',
+              label: ta('enrolSecret.listTab'),
+              children: <EnrolSecretTable groupId={shown} />,
+            },
+          ]}
+        />
+      )}
     </Drawer>
   );
 }

@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { Card, Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TInstallerItem } from '@edp/shared/contracts/installers';
-import { EnrolSecret } from '../../admin-common/components/enrol-secret.tsx';
+import { EnrolSecretPicker } from '../../admin-common/components/enrol-secret-picker.tsx';
 import { EnrolGroupField } from '../../admin-common/components/enrol-group-field.tsx';
 import { EngineCommands } from '../../admin-common/components/engine-commands.tsx';
 import { checkAndInstallCommands } from '../lib/installer-file.ts';
 
 /**
  * The download page's enrolment: choose an installer and a group, then where the installer
- * comes from and the commands that check and install it, the group's secret (EnrolSecret), and
+ * comes from and the commands that check and install it, the secret chosen or made (EnrolSecretPicker), and
  * the commands that get this console's engine and enrol it with that secret (EngineCommands).
  */
 export function EnrolPanel({ installers }: { installers: TInstallerItem[] }) {
@@ -55,7 +55,7 @@ export function EnrolPanel({ installers }: { installers: TInstallerItem[] }) {
           </pre>
         </section>
       )}
-      <EnrolSecret groupId={groupId} level={3}>
+      <EnrolSecretPicker groupId={groupId} level={3}>
         {(secret) => (
           <EngineCommands
             secret={secret}
@@ -64,7 +64,7 @@ export function EnrolPanel({ installers }: { installers: TInstallerItem[] }) {
             level={3}
           />
         )}
-      </EnrolSecret>
+      </EnrolSecretPicker>
     </Card>
   );
 }
