@@ -421,7 +421,7 @@ test.describe('in en-US', () => {
     await expect(page.getByText('No deprecated devices.')).toBeVisible();
   });
 
-  test('[ADMIN][DEVICES]: enrol engines: a group secret, its commands, rotation after a confirmation', async ({
+  test('[ADMIN][DEVICES]: enrol engines: a named secret, shown once with its commands, listed, revoked after a confirmation', async ({
     page,
     request,
     tenant: { accounts },
@@ -435,11 +435,19 @@ test.describe('in en-US', () => {
     const drawer = page.getByRole('dialog', { name: 'Enrol engines' });
     await drawer.getByLabel('Group').click();
     await page.locator('.ant-select-dropdown:visible').getByTitle(group, { exact: true }).click();
-    await expect(drawer.getByText('This group has no enrolment secret yet.')).toBeVisible();
-    await drawer.getByRole('button', { name: 'Create secret' }).click();
+    await expect(drawer.getByText('This group has no live enrolment secret.')).toBeVisible();
+
+    // A named secret: shown once, with the commands that use it.
+    await drawer.getByRole('button', { name: 'New secret' }).click();
+    const form = page.getByRole('dialog', { name: 'New enrolment secret' });
+    await form.getByLabel('Name').fill('Beijing office rollout');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(form).toBeHidden();
     const secret = drawer.getByTestId('enrol-secret');
     await expect(secret).toHaveText(/^edp_enrol_/);
+    await expect(drawer.getByText(/cannot show it again/)).toBeVisible();
     const first = (await secret.textContent())!;
+    await expect(drawer.getByLabel('Secret', { exact: true })).toBeVisible();
     // The engine from this console (its SHA-256 as the console serves it), for this address.
     const origin = new URL(page.url()).origin;
     const served = await request.get('/api/agent/engine');
@@ -452,12 +460,30 @@ test.describe('in en-US', () => {
     await expect(drawer.getByTestId('enrol-service')).toHaveText(expected.service);
     await expectAccessible(page);
 
-    await drawer.getByRole('button', { name: 'Rotate secret' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Rotate the enrolment secret?' });
-    await expect(confirm).toContainText('Engines already enrolled keep working');
-    await confirm.getByRole('button', { name: 'Rotate secret' }).click();
-    await expect(secret).not.toHaveText(first);
-    await expect(secret).toHaveText(/^edp_enrol_/);
+    // Listed, live, by its maker; revoked after a confirmation, and listed as revoked.
+    await drawer.getByRole('tab', { name: 'Secrets' }).click();
+    const listed = drawer.getByRole('row').filter({ hasText: 'Beijing office rollout' });
+    await expect(listed).toContainText(first.slice(-4));
+    await expect(listed).toContainText(accounts.operator.account);
+    await expect(listed).toContainText('Live');
+    await listed.getByRole('button', { name: 'Revoke Beijing office rollout' }).click();
+    const confirm = page.getByRole('dialog', {
+      name: 'Revoke the secret "Beijing office rollout"?',
+    });
+    await expect(confirm).toContainText('New engines can no longer enrol with it.');
+    await confirm.getByRole('button', { name: 'Revoke' }).click();
+    await expect(listed).toContainText('Revoked');
+    await expect(listed).toContainText(`by ${accounts.operator.account}`);
+    await expect(listed.getByRole('button', { name: /Revoke/ })).toHaveCount(0);
+    // On a phone the list scrolls in its own box, not the page.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(listed).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    await expectAccessible(page);
+    await drawer.getByRole('tab', { name: 'Enrol' }).click();
+    await expect(drawer.getByText('This group has no live enrolment secret.')).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
   });

@@ -113,7 +113,9 @@ const TEXT = {
     title: '设备中心',
     enrol: '注册引擎',
     group: '分组',
-    create: '生成密钥',
+    create: '新建密钥',
+    newSecret: '新建注册密钥',
+    save: /^保\s?存$/,
     copyCommands: '复制命令',
     copied: '已复制',
     online: '在线',
@@ -130,7 +132,9 @@ const TEXT = {
     title: 'Device center',
     enrol: 'Enrol engines',
     group: 'Group',
-    create: 'Create secret',
+    create: 'New secret',
+    newSecret: 'New enrolment secret',
+    save: /^Save$/,
     copyCommands: 'Copy commands',
     copied: 'Copied',
     online: 'Online',
@@ -161,7 +165,8 @@ for (const { code } of languages) {
       const admin = await apiLogin(request, accounts.admin);
       await api(request, admin, '/user/group/add', { name: group });
 
-      // 1. The security operator makes the group's secret and copies the commands shown with it.
+      // 1. The security operator makes a secret for the group (named after it and the day) and
+      // copies the commands shown with it.
       await signInAdmin(page, request, accounts.operator, '/admin/devices');
       await expect(page.getByRole('heading', { level: 1, name: T.title })).toBeVisible();
       await page.getByRole('button', { name: T.enrol }).click();
@@ -169,10 +174,14 @@ for (const { code } of languages) {
       await drawer.getByLabel(T.group).click();
       await page.locator('.ant-select-dropdown:visible').getByTitle(group, { exact: true }).click();
       await drawer.getByRole('button', { name: T.create }).click();
+      await page
+        .getByRole('dialog', { name: T.newSecret })
+        .getByRole('button', { name: T.save })
+        .click();
       await expect(drawer.getByTestId('enrol-secret')).toHaveText(/^edp_enrol_[A-Za-z0-9_-]{32}$/);
       const shown = drawer.getByTestId('enrol-command');
       await expect(shown).toContainText(`${new URL(page.url()).origin}/api/agent/engine`);
-      await drawer.getByRole('tabpanel').getByRole('button', { name: T.copyCommands }).click();
+      await drawer.getByRole('button', { name: T.copyCommands }).click();
       await expect(page.getByText(T.copied)).toBeVisible();
       const commands = await page.evaluate(() => navigator.clipboard.readText());
       expect(commands).toBe(await shown.textContent());

@@ -120,9 +120,9 @@ const admin: DeepString<typeof zh> = {
     pickPlaceholder: 'Choose a live secret of the group',
     option: '{{name}} (ends in {{hint}})',
     optionExpires: '{{name}} (ends in {{hint}}, expires {{time}})',
-    none: 'This group has no live enrolment secret yet.',
+    none: 'This group has no live enrolment secret.',
     noneReadOnly:
-      'This group has no live enrolment secret yet, and your role is read-only: a security operator who may change devices makes one.',
+      'This group has no live enrolment secret, and your role is read-only: a security operator who may change devices makes one.',
     create: 'New secret',
     createTitle: 'New enrolment secret',
     name: 'Name',
@@ -160,6 +160,8 @@ const admin: DeepString<typeof zh> = {
     revoke: 'Revoke',
     revokeLabel: 'Revoke {{name}}',
     revokeTitle: 'Revoke the secret "{{name}}"?',
+    revokeContent_zero:
+      'New engines can no longer enrol with it. No engine has enrolled with it yet.',
     revokeContent_one:
       'New engines can no longer enrol with it. The {{count}} engine already enrolled with it keeps working.',
     revokeContent_other:

@@ -1,8 +1,9 @@
-import { Button, Modal, Spin, Tag, Typography } from 'antd';
+import { Button, Modal, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { revokeEnrolSecret } from '@edp/shared/api/console/devices.calls';
 import type { SecretState, TEnrolSecretItem } from '@edp/shared/contracts/devices';
+import { useFocusableScrollBoxes } from '../../../components/focusable-scroll-boxes.ts';
 import { ListTable } from '../../../components/list-table.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { formatTime } from '../../../lib/format.ts';
@@ -17,8 +18,9 @@ const STATE_COLORS: Record<SecretState, string> = {
 
 /**
  * A group's enrolment secrets, live and revoked (the enrol drawer's "Secrets" tab): name and the
- * last four characters, who made it and when, expiry, the engines enrolled with it, state (who
- * revoked it and when), and Revoke after a confirmation for a caller who may.
+ * last four characters, state (who revoked it and when), the engines enrolled with it, who made
+ * it and when, expiry, and Revoke after a confirmation for a caller who may. The state comes
+ * second: on a phone the table scrolls sideways and the first columns are what shows.
  */
 export function EnrolSecretTable({ groupId }: { groupId: string | undefined }) {
   const { t } = useTranslation('admin');
@@ -26,17 +28,10 @@ export function EnrolSecretTable({ groupId }: { groupId: string | undefined }) {
   const canRevoke = useMayCall(revokeEnrolSecret);
   const secrets = useEnrolSecrets(groupId);
   const revoke = useRevokeEnrolSecret();
+  // A drawer is outside the page, whose container marks the tables' scroll boxes.
+  const scrollBoxes = useFocusableScrollBoxes();
 
   if (!groupId) return null;
-  if (secrets.isLoading) return <Spin />;
-  if (secrets.isError)
-    return (
-      <LoadError
-        title={t('enrolSecret.loadError')}
-        error={secrets.error}
-        onRetry={() => void secrets.refetch()}
-      />
-    );
 
   const ask = async (s: TEnrolSecretItem) => {
     const sure = await modal.confirm({
@@ -63,25 +58,6 @@ export function EnrolSecretTable({ groupId }: { groupId: string | undefined }) {
       ),
     },
     {
-      title: t('enrolSecret.columns.createdBy'),
-      dataIndex: 'createdBy',
-      className: 'admin-table__name',
-      render: (account: string) => account || t('enrolSecret.unknownMaker'),
-    },
-    {
-      title: t('enrolSecret.columns.createdAt'),
-      dataIndex: 'createdAt',
-      className: 'admin-table__name',
-      render: (iso: string) => formatTime(iso),
-    },
-    {
-      title: t('enrolSecret.columns.expiresAt'),
-      dataIndex: 'expiresAt',
-      className: 'admin-table__name',
-      render: (iso: string | null) => (iso ? formatTime(iso) : t('enrolSecret.never')),
-    },
-    { title: t('enrolSecret.columns.enrolled'), dataIndex: 'enrolled', align: 'right' },
-    {
       title: t('enrolSecret.columns.state'),
       dataIndex: 'state',
       render: (state: SecretState, s) => (
@@ -99,6 +75,25 @@ export function EnrolSecretTable({ groupId }: { groupId: string | undefined }) {
           )}
         </>
       ),
+    },
+    { title: t('enrolSecret.columns.enrolled'), dataIndex: 'enrolled', align: 'right' },
+    {
+      title: t('enrolSecret.columns.createdBy'),
+      dataIndex: 'createdBy',
+      className: 'admin-table__name',
+      render: (account: string) => account || t('enrolSecret.unknownMaker'),
+    },
+    {
+      title: t('enrolSecret.columns.createdAt'),
+      dataIndex: 'createdAt',
+      className: 'admin-table__name',
+      render: (iso: string) => formatTime(iso),
+    },
+    {
+      title: t('enrolSecret.columns.expiresAt'),
+      dataIndex: 'expiresAt',
+      className: 'admin-table__name',
+      render: (iso: string | null) => (iso ? formatTime(iso) : t('enrolSecret.never')),
     },
     ...(canRevoke
       ? [
@@ -124,15 +119,24 @@ export function EnrolSecretTable({ groupId }: { groupId: string | undefined }) {
 
   const { list, total } = secrets.data ?? { list: [], total: 0 };
   return (
-    <section aria-label={t('enrolSecret.listLabel')}>
+    <section ref={scrollBoxes} aria-label={t('enrolSecret.listLabel')}>
       {holder}
       <p>{t('enrolSecret.listIntro')}</p>
-      <ListTable<TEnrolSecretItem>
-        columns={columns}
-        dataSource={list}
-        emptyText={t('enrolSecret.empty')}
-        data-testid="enrol-secrets"
-      />
+      {secrets.isError ? (
+        <LoadError
+          title={t('enrolSecret.loadError')}
+          error={secrets.error}
+          onRetry={() => void secrets.refetch()}
+        />
+      ) : (
+        <ListTable<TEnrolSecretItem>
+          columns={columns}
+          dataSource={list}
+          loading={secrets.isLoading}
+          emptyText={t('enrolSecret.empty')}
+          data-testid="enrol-secrets"
+        />
+      )}
       {total > list.length && (
         <Typography.Paragraph type="secondary">
           {t('enrolSecret.more', { shown: list.length, total })}
