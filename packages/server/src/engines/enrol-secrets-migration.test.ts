@@ -76,9 +76,7 @@ describe(`migration ${TAG} (${testDriver})`, () => {
     `);
     await migrateAll();
 
-    const { rows } = await exec(
-      `select * from device_enrol_secrets order by created_at desc`,
-    );
+    const { rows } = await exec(`select * from device_enrol_secrets order by created_at desc`);
     expect(rows).toHaveLength(2);
     expect(rows[0]).toMatchObject({
       group_id: groupA,

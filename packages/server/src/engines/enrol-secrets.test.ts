@@ -273,9 +273,9 @@ describe('named enrolment secrets', () => {
 
     // Outside their groups: not found, as an unknown group or secret is.
     expect((await opB('/dv/m/secret', { groupId: groupA })).body.errCode).toBe(CommonErr.NotFound);
-    expect(
-      (await opB('/dv/m/secret/add', { groupId: groupA, name: 'Sneaky' })).body.errCode,
-    ).toBe(CommonErr.NotFound);
+    expect((await opB('/dv/m/secret/add', { groupId: groupA, name: 'Sneaky' })).body.errCode).toBe(
+      CommonErr.NotFound,
+    );
     expect((await opB('/dv/m/secret/revoke', { id: inA.id })).body.errCode).toBe(
       CommonErr.NotFound,
     );

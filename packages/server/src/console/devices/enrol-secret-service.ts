@@ -85,10 +85,7 @@ export function enrolSecretService({
       return { list: rows.map((r) => itemOf(r.secret, r.enrolled, now)), total };
     },
 
-    async add(
-      caller: Caller,
-      input: z.output<typeof ZEnrolSecretAdd>,
-    ): Promise<TEnrolSecretMade> {
+    async add(caller: Caller, input: z.output<typeof ZEnrolSecretAdd>): Promise<TEnrolSecretMade> {
       const now = clock();
       const group = await groupOf(caller, input.groupId);
       if (input.expiresAt && input.expiresAt.getTime() <= now)
