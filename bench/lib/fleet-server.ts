@@ -23,10 +23,12 @@ const config = loadConfig({
   PORT: process.env.PORT ?? '18280',
   DATABASE_URL: process.env.DATABASE_URL ?? '',
   PGLITE_FSYNC: process.env.PGLITE_FSYNC ?? 'on',
+  // Another build of the web app (bench/first-rows.mjs compares two).
+  ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
 });
 const app = await buildApp({ config, logger: false });
 await app.ready();
-const db = app.db;
+const db = app.platform.db;
 const rows = async <T>(q: ReturnType<typeof sql>) =>
   ((await db.execute(q)) as unknown as { rows: T[] }).rows;
 
