@@ -59,7 +59,7 @@ async function tabFor(fleet, i) {
       await page.locator('#admin-login input').first().fill('admin');
       await page.locator('#admin-login input[type="password"]').fill('Bench#Admin2026');
       await page.evaluate(() =>
-        document.addEventListener('click', () => (globalThis.__clicked = performance.now()), {
+        globalThis.addEventListener('click', () => (globalThis.__clicked = performance.now()), {
           capture: true,
           once: true,
         }),
