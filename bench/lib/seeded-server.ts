@@ -29,7 +29,7 @@ const config = loadConfig({
 });
 const app = await buildApp({ config, logger: false });
 await app.ready();
-const db = app.db;
+const db = app.platform.db;
 
 // Portal: a company with a large balance and SEED licences on SEED engines.
 const companyId = randomUUID();

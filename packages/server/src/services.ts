@@ -1,7 +1,7 @@
 import type { Platform } from './platform/platform.ts';
 import { consoleCache } from './console/access/index.ts';
 import { auditQueryService, auditService } from './console/audit/index.ts';
-import { deviceCounts, deviceService } from './console/devices/index.ts';
+import { deviceCounts, deviceExport, deviceService } from './console/devices/index.ts';
 import { groupService } from './console/groups/index.ts';
 import { installerService } from './console/installers/index.ts';
 import { loginService, selfService } from './console/login/index.ts';
@@ -86,6 +86,7 @@ export function buildServices(platform: Platform) {
       presence: engines.presence,
     }),
     deviceCounts: counts,
+    deviceExport: deviceExport({ db, clock, presence: engines.presence }),
     installers,
     // engines
     engines,

@@ -1,4 +1,5 @@
 /** The public entry of this module: other modules import only from here. */
 export { COUNTS_TTL_MS, DEVICE_PAGE_MS, deviceCounts, type DeviceCounts } from './device-counts.ts';
+export { deviceExport, type DeviceExport } from './device-export.ts';
 export { groupsOfFilter, visibleDeviceGroups } from './device-scope.ts';
 export { deviceService, type DeviceService } from './device-service.ts';

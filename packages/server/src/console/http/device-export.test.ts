@@ -42,6 +42,7 @@ describe('device export (GET /dv/m/export)', () => {
   let opToken: string;
   let scopedToken: string;
   let auditorToken: string;
+  let adminToken: string;
   let plantA: string;
   let plantB: string;
   let bulk: string;
@@ -64,7 +65,8 @@ describe('device export (GET /dv/m/export)', () => {
   beforeAll(async () => {
     ctx = await createTestApp();
     await setupTenant(ctx.app, host);
-    const admin = as(ctx.app, host, await signIn(ctx.app, host, 'admin'));
+    adminToken = await signIn(ctx.app, host, 'admin');
+    const admin = as(ctx.app, host, adminToken);
     opToken = await signIn(ctx.app, host, 'operator');
     auditorToken = await signIn(ctx.app, host, 'auditor');
     const op = as(ctx.app, host, opToken);
@@ -266,8 +268,8 @@ describe('device export (GET /dv/m/export)', () => {
     expect((zh.json() as { msg: string }).msg).toMatch(/[\u4e00-\u9fff]/);
     const unknownGroup = await get(`groupId=${crypto.randomUUID()}`);
     expect(unknownGroup.statusCode).toBe(404);
-    // The auditor has no device duty: refused, and the refusal is in the log like any other.
-    const refused = await get('', auditorToken);
+    // The administrator has no device duty: refused, and the refusal is logged like any other.
+    const refused = await get('', adminToken);
     expect(refused.statusCode).toBe(403);
   });
 
@@ -367,7 +369,7 @@ describe('device export (GET /dv/m/export)', () => {
     const log = await auditor<{ list: { result: string; account: string }[] }>('/owner/l/log', {
       action: '/dv/m/export',
     });
-    // Only the auditor's refused try (above) is there.
-    expect(log.body.data!.list.map((e) => [e.account, e.result])).toEqual([['auditor', 'failure']]);
+    // Only the administrator's refused try (above) is there.
+    expect(log.body.data!.list.map((e) => [e.account, e.result])).toEqual([['admin', 'failure']]);
   });
 });

@@ -8,13 +8,14 @@ import {
   deviceOverview,
   editDevice,
   enrolSecret,
+  exportDevices,
   moveDevices,
   previewDevices,
   purgeDevices,
   rotateEnrolSecret,
 } from '@edp/shared/api/console/devices.calls';
-import { serve } from '../../platform/http/index.ts';
-import type { DeviceCounts, DeviceService } from '../devices/index.ts';
+import { sendFile, serve } from '../../platform/http/index.ts';
+import type { DeviceCounts, DeviceExport, DeviceService } from '../devices/index.ts';
 import { callerOf } from './console-guard.ts';
 import { sendList } from './send-list.ts';
 
@@ -24,7 +25,8 @@ export function deviceRoutes(
   {
     deviceCentre: devices,
     deviceCounts,
-  }: { deviceCentre: DeviceService; deviceCounts: DeviceCounts },
+    deviceExport,
+  }: { deviceCentre: DeviceService; deviceCounts: DeviceCounts; deviceExport: DeviceExport },
 ) {
   serve(app, deviceList, (req, reply) => {
     const caller = callerOf(req);
@@ -38,6 +40,14 @@ export function deviceRoutes(
       devices.deprecatedList(caller, req.body),
     );
   });
+  // A read, like the list: not audited (nor is the audit log's own export); a refusal is.
+  serve(app, exportDevices, (req, reply) =>
+    sendFile(reply, {
+      name: deviceExport.fileName(req.query),
+      format: req.query.format,
+      chunks: deviceExport.file(callerOf(req), req.query, req.locale),
+    }),
+  );
   serve(app, deviceDetail, (req) => devices.detail(callerOf(req), req.body.id));
   serve(app, addDevice, (req) => devices.add(callerOf(req), req.body));
   serve(app, editDevice, async (req) => {

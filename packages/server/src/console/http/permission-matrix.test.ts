@@ -89,6 +89,7 @@ const samples: Record<ConsoleCall, (ids: Ids) => object> = {
   exportAuditLog: () => ({}),
   deviceList: () => ({}),
   deprecatedDeviceList: () => ({}),
+  exportDevices: () => ({}),
   deviceDetail: (i) => ({ id: i.group }),
   addDevice: (i) => ({
     name: 'matrix',
