@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEVICE_TYPE_RANGE } from '../constants.ts';
+import { DEVICE_TYPE_RANGE, EXPORT_FORMATS } from '../constants.ts';
 import { ZList, ZListRequest, ZUuid } from './common.ts';
 import { ZDeviceType, ZIsoTime } from './com.ts';
 import {
@@ -45,10 +45,6 @@ export const ZDeviceListRequest = ZListRequest.extend(ZDeviceFilter.shape).exten
   order: z.enum(['asc', 'desc']).default('desc'),
 });
 export type TDeviceListRequest = z.output<typeof ZDeviceListRequest>;
-
-/** The formats the device list exports in. */
-export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** A yes or no in a query string. */
 const ZQueryFlag = z.enum(['true', 'false']).transform((v) => v === 'true');

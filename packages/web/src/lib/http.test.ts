@@ -73,7 +73,11 @@ describe('http client', () => {
     await client.post('/x', {}, { success: true });
     await client.post('/x', {}, { success: 'Saved' });
     await client.post('/x', {}, { action });
-    expect(deps.notifySuccess.mock.calls).toEqual([['Move devices: done'], ['修改成功'], ['Saved']]);
+    expect(deps.notifySuccess.mock.calls).toEqual([
+      ['Move devices: done'],
+      ['修改成功'],
+      ['Saved'],
+    ]);
   });
 
   it('shows the error message and throws an ApiError on failure', async () => {

@@ -56,7 +56,10 @@ export interface HttpDeps {
   notifyError: (msg: string) => void;
   notifySuccess: (msg: string) => void;
   /** Localised texts for failures that carry no server message. */
-  translate: (key: 'timeout' | 'serverError' | 'invalid' | 'done', values?: { action: string }) => string;
+  translate: (
+    key: 'timeout' | 'serverError' | 'invalid' | 'done',
+    values?: { action: string },
+  ) => string;
   language: () => string;
   /** The token for a call: /sa/* calls (or `session: 'vendor'`) carry the vendor's, all others the shared one. */
   token: (path: string, session?: 'vendor') => string | undefined;

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type * as ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommonErr } from '@edp/shared/errors';
+import { deviceRepository } from '../store/index.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { as, dutyUser, pwd, PASSWORD, setupTenant, signIn } from '../../test/console-fixture.ts';
 
@@ -352,6 +353,26 @@ describe('device export (GET /dv/m/export)', () => {
         }
       }
     }
+    // Read in small batches, the keyset gives exactly the order of one query over them all.
+    const repo = deviceRepository(ctx.app.platform.db);
+    const scope = { tenantId, status: 'running' as const, groupIds: [bulk], now: Date.now() };
+    const idsOf = async (
+      sort: 'createdAt' | 'name' | 'lastSeenAt',
+      dir: 'asc' | 'desc',
+      batch: number,
+    ) => {
+      const out: string[] = [];
+      for await (const rows of repo.stream(scope, { sort, dir }, batch))
+        out.push(...rows.map((r) => r.device.id));
+      return out;
+    };
+    for (const sort of ['createdAt', 'name', 'lastSeenAt'] as const)
+      for (const dir of ['asc', 'desc'] as const) {
+        const whole = await idsOf(sort, dir, 100_000);
+        expect(whole, `${sort} ${dir}`).toHaveLength(n);
+        expect(await idsOf(sort, dir, 211), `${sort} ${dir}`).toEqual(whole);
+      }
+
     // The same order as the list's pages.
     const op = as(ctx.app, host, opToken);
     const page = await op<{ list: { name: string }[] }>('/dv/m/list', {

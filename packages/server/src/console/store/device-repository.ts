@@ -200,7 +200,9 @@ export function deviceRepository(db: Db) {
     async *stream(
       s: DeviceScope,
       order: { sort: SortKey; dir: 'asc' | 'desc' },
-      batch = 1_000,
+      // Last seen has no index (its batched writes stay cheap): each batch sorts the scope, so
+      // fewer, larger batches (docs/decisions.md, "Device export").
+      batch = order.sort === 'lastSeenAt' ? 5_000 : 1_000,
     ): AsyncGenerator<{ device: DeviceListRow; groupName: string }[]> {
       const by = ORDER[order.sort].map((c) => (order.dir === 'asc' ? asc(c) : desc(c)));
       const where = whereOf(s);

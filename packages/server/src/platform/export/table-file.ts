@@ -82,7 +82,9 @@ async function* xlsxChunks(
     sheet.addRow(table.header.map(textCell)).commit();
     for await (const rows of batches) {
       if (out.destroyed) return;
-      for (const row of rows) sheet.addRow(row.map(textCell)).commit();
+      for (const row of rows) sheet.addRow(row.map(textCell));
+      // Committing the last row writes every row before it.
+      sheet.lastRow?.commit();
       if (out.writableNeedDrain) await drainedOrClosed(out);
     }
     sheet.commit();

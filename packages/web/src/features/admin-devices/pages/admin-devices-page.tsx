@@ -14,6 +14,7 @@ import { DeviceFilters } from '../components/device-filters.tsx';
 import { DeviceFormModal } from '../components/device-form-modal.tsx';
 import { sortChange, useDeviceColumns } from '../components/device-columns.tsx';
 import { EnrolDrawer } from '../components/enrol-drawer.tsx';
+import { ExportButton } from '../components/export-button.tsx';
 import '../components/admin-devices.css';
 import { filterOf, isFiltered } from '../lib/device-filter.ts';
 import { useDeviceListState } from '../lib/use-device-list-state.ts';
@@ -21,7 +22,8 @@ import '../lib/device-locales.ts';
 
 /**
  * The device centre (security operator): running and deprecated devices, counters by licence
- * type, filters, bulk actions with a preview, add and edit, and enrolling engines.
+ * type, filters, bulk actions with a preview, add and edit, enrolling engines, and the export of
+ * the list as filtered (CSV or Excel).
  */
 export default function AdminDevicesPage() {
   const { t } = useTranslation('adminDevices');
@@ -58,9 +60,12 @@ export default function AdminDevicesPage() {
     <ListPage<TDeviceItem>
       title={tm('adminDevices')}
       actions={
-        <Button icon={<CloudUploadOutlined />} onClick={() => setEnrolling(true)}>
-          {t('enrol.button')}
-        </Button>
+        <Space wrap>
+          <ExportButton state={state} matching={list.data?.total} />
+          <Button icon={<CloudUploadOutlined />} onClick={() => setEnrolling(true)}>
+            {t('enrol.button')}
+          </Button>
+        </Space>
       }
       add={{ label: ta('actions.add'), onClick: () => setEditing('new') }}
       readOnly={!canWrite && ta('readOnly')}
