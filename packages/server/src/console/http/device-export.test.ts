@@ -353,6 +353,19 @@ describe('device export (GET /dv/m/export)', () => {
         }
       }
     }
+    // Other work goes on between batches: the export does not hold the event loop throughout.
+    let turns = 0;
+    let counting = true;
+    const count = () => {
+      turns++;
+      if (counting) setImmediate(count);
+    };
+    setImmediate(count);
+    const started = turns;
+    await csv(`groupId=${bulk}&sort=name&order=asc`);
+    counting = false;
+    expect(turns - started).toBeGreaterThanOrEqual(Math.floor(n / 1_000));
+
     // Read in small batches, the keyset gives exactly the order of one query over them all.
     const repo = deviceRepository(ctx.app.platform.db);
     const scope = { tenantId, status: 'running' as const, groupIds: [bulk], now: Date.now() };
