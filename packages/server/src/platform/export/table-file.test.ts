@@ -70,6 +70,7 @@ describe('a table as a file', () => {
 
   it('reads the first batch before the first byte: its failure is the first chunk’s', async () => {
     const failing = async function* (): AsyncGenerator<unknown[][]> {
+      yield* [];
       throw new Error('query failed');
     };
     for (const format of ['csv', 'xlsx'] as const) {
