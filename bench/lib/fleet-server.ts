@@ -23,6 +23,8 @@ const config = loadConfig({
   PORT: process.env.PORT ?? '18280',
   DATABASE_URL: process.env.DATABASE_URL ?? '',
   PGLITE_FSYNC: process.env.PGLITE_FSYNC ?? 'on',
+  // Another build of the web app (bench/first-rows.mjs compares two).
+  ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
 });
 const app = await buildApp({ config, logger: false });
 await app.ready();

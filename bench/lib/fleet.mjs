@@ -32,7 +32,7 @@ async function freshPostgres() {
   };
 }
 
-export async function startFleet({ port, seed, database = 'pglite' }) {
+export async function startFleet({ port, seed, database = 'pglite', env = {} }) {
   built ??= build(serverBundle(path.join(root, 'bench/lib/fleet-server.ts'), bundle));
   await built;
   const pgDb = database === 'pg' ? await freshPostgres() : undefined;
@@ -43,6 +43,7 @@ export async function startFleet({ port, seed, database = 'pglite' }) {
       PORT: String(port),
       FLEET_SEED: String(seed),
       DATABASE_URL: pgDb?.url ?? '',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -8,10 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../packages/server/src/app.ts';
 import { loadConfig } from '../../packages/server/src/config.ts';
-import {
-  hashPassword,
-  md5Hex,
-} from '../../packages/server/src/platform/passwords/password-hash.ts';
+import { md5Hex } from '../../packages/server/src/platform/passwords/password-hash.ts';
 import { companies } from '../../packages/server/src/platform/db/schema/index.ts';
 
 const SEED = Number(process.env.BENCH_SEED ?? 10_000);
@@ -36,7 +33,7 @@ const companyId = randomUUID();
 await db.insert(companies).values({
   id: companyId,
   email: 'bench@example.cn',
-  passwordHash: await hashPassword(md5Hex('Bench#Pass2026')),
+  passwordHash: await app.platform.passwords.hash(md5Hex('Bench#Pass2026')),
   company: 'Bench Ltd',
   balance: 1_000_000,
 });

@@ -4,20 +4,12 @@ import { ConfigProvider } from 'antd';
 // The es/ builds: antd/locale/* re-export the CommonJS lib/ files, which would not tree-shake.
 import zhCN from 'antd/es/locale/zh_CN';
 import enUS from 'antd/es/locale/en_US';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../locales/i18n.ts';
+import { queryClient as appClient } from '../lib/query-client.ts';
 import { HttpBridge } from './http-bridge.tsx';
 import { theme } from './theme.ts';
-
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    // The HTTP client already shows errors; one retry is enough for a flaky network.
-    defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
-  });
-}
-
-const defaultClient = createQueryClient();
 
 const antdLocale = (language: string) => (language === 'en-US' ? enUS : zhCN);
 
@@ -53,7 +45,7 @@ interface AppProvidersProps {
 }
 
 /** Query cache, antd theme and locale (following i18next), the HTTP client's toasts. */
-export function AppProviders({ children, queryClient = defaultClient }: AppProvidersProps) {
+export function AppProviders({ children, queryClient = appClient }: AppProvidersProps) {
   const { i18n: instance } = useTranslation();
   const language = instance.language;
   return (

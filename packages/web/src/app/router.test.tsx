@@ -3,7 +3,8 @@ import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { changeLanguage } from '../locales/i18n.ts';
 import { sessionStore, signInCompany } from '../lib/session.ts';
-import { AppProviders, createQueryClient } from './providers.tsx';
+import { createQueryClient } from '../lib/query-client.ts';
+import { AppProviders } from './providers.tsx';
 import { appRoutes, buildRoutes } from './router.tsx';
 
 function renderAt(path: string) {

@@ -15,7 +15,7 @@ function toRouteObject(route: AppRoute): RouteObject {
   return {
     path: route.path,
     handle: { name: route.name },
-    loader: guardLoader(route.access),
+    loader: guardLoader(route.access, route.prefetch),
     lazy: async () => ({ Component: (await route.page()).default }),
   };
 }

@@ -43,7 +43,7 @@ export const CSV_COLUMNS: Words<
   account: { 'zh-CN': '操作账号', 'en-US': 'Actor account' },
   role: { 'zh-CN': '角色', 'en-US': 'Role' },
   duty: { 'zh-CN': '职责', 'en-US': 'Duty' },
-  action: { 'zh-CN': '操作', 'en-US': 'Action' },
+  action: { 'zh-CN': '操作内容', 'en-US': 'Action' },
   target: { 'zh-CN': '对象', 'en-US': 'Target' },
   detail: { 'zh-CN': '详情', 'en-US': 'Details' },
   ip: { 'zh-CN': 'IP 地址', 'en-US': 'IP address' },

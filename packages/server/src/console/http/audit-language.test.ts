@@ -160,7 +160,7 @@ describe('the audit log in the reader’s language', () => {
       .trim()
       .split('\r\n');
     expect(zhLines[0]).toBe(
-      '时间（Asia/Shanghai）,操作账号,角色,职责,操作,对象,详情,IP 地址,结果,错误码,原因',
+      '时间（Asia/Shanghai）,操作账号,角色,职责,操作内容,对象,详情,IP 地址,结果,错误码,原因',
     );
     // Shanghai is UTC+8 all year.
     const at = new Date(new Date(entry!.at).getTime() + 8 * 3_600_000).toISOString();

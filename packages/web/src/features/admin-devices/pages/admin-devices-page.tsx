@@ -1,24 +1,32 @@
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { Button, Segmented, Space } from 'antd';
 import { CloudUploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { addDevice } from '@edp/shared/api/console/devices.calls';
 import type { TDeviceItem } from '@edp/shared/contracts/devices';
 import type { DeviceStatus } from '@edp/shared/contracts/engine';
+import { LazyOnOpen } from '../../../components/lazy-on-open.tsx';
 import { ListPage } from '../../../components/list-page.tsx';
 import { useMayCall } from '../../admin-common/lib/admin-user.ts';
 import { useDeviceList } from '../api/get-device-list.ts';
 import { BulkActions } from '../components/bulk-actions.tsx';
 import { DeviceCounters } from '../components/device-counters.tsx';
 import { DeviceFilters } from '../components/device-filters.tsx';
-import { DeviceFormModal } from '../components/device-form-modal.tsx';
 import { sortChange, useDeviceColumns } from '../components/device-columns.tsx';
-import { EnrolDrawer } from '../components/enrol-drawer.tsx';
 import { ExportButton } from '../components/export-button.tsx';
 import '../components/admin-devices.css';
 import { filterOf, isFiltered } from '../lib/device-filter.ts';
 import { useDeviceListState } from '../lib/use-device-list-state.ts';
 import '../lib/device-locales.ts';
+
+// The form and the enrol drawer (with the engine's commands) load on their first opening: the
+// list's first rows come sooner after a reload (bench/first-rows.mjs).
+const DeviceFormModal = lazy(() =>
+  import('../components/device-form-modal.tsx').then((m) => ({ default: m.DeviceFormModal })),
+);
+const EnrolDrawer = lazy(() =>
+  import('../components/enrol-drawer.tsx').then((m) => ({ default: m.EnrolDrawer })),
+);
 
 /**
  * The device centre (security operator): running and deprecated devices, counters by licence
@@ -38,7 +46,7 @@ export default function AdminDevicesPage() {
   const [editing, setEditing] = useState<TDeviceItem | 'new'>();
   const [enrolling, setEnrolling] = useState(false);
   const sent = filterOf(filter);
-  const list = useDeviceList(status, { ...paging.params, ...sent, ...sort });
+  const list = useDeviceList(state);
   /** A new status, filter or order: the selection is cleared and page 1 shown. */
   const change = (patch: Parameters<typeof update>[0]) => {
     setSelected([]);
@@ -129,17 +137,21 @@ export default function AdminDevicesPage() {
           : undefined,
       }}
     >
-      <DeviceFormModal
-        open={!!editing}
-        device={editing === 'new' ? undefined : editing}
-        defaultGroupId={filter.groupId}
-        onClose={() => setEditing(undefined)}
-      />
-      <EnrolDrawer
-        open={enrolling}
-        defaultGroupId={filter.groupId}
-        onClose={() => setEnrolling(false)}
-      />
+      <LazyOnOpen open={!!editing}>
+        <DeviceFormModal
+          open={!!editing}
+          device={editing === 'new' ? undefined : editing}
+          defaultGroupId={filter.groupId}
+          onClose={() => setEditing(undefined)}
+        />
+      </LazyOnOpen>
+      <LazyOnOpen open={enrolling}>
+        <EnrolDrawer
+          open={enrolling}
+          defaultGroupId={filter.groupId}
+          onClose={() => setEnrolling(false)}
+        />
+      </LazyOnOpen>
     </ListPage>
   );
 }
