@@ -135,7 +135,9 @@ describe('the audit log (/owner/l/log, /owner/dw/{owner}/audit)', () => {
       .trim()
       .split('\r\n');
     // In the caller's language (zh-CN without Accept-Language), times in UTC without tz.
-    expect(lines[0]).toBe('时间（UTC）,操作账号,角色,职责,操作内容,对象,详情,IP 地址,结果,错误码,原因');
+    expect(lines[0]).toBe(
+      '时间（UTC）,操作账号,角色,职责,操作内容,对象,详情,IP 地址,结果,错误码,原因',
+    );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(',admin,系统管理员,系统管理员,编辑分组,Ops,名称：Ops → =cmd|x');
     expect(lines[1]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \+00:00,/);
