@@ -1,7 +1,12 @@
 import type { Platform } from './platform/platform.ts';
 import { consoleCache } from './console/access/index.ts';
 import { auditQueryService, auditService } from './console/audit/index.ts';
-import { deviceCounts, deviceService, enrolSecretService } from './console/devices/index.ts';
+import {
+  deviceCounts,
+  deviceExport,
+  deviceService,
+  enrolSecretService,
+} from './console/devices/index.ts';
 import { groupService } from './console/groups/index.ts';
 import { installerService } from './console/installers/index.ts';
 import { loginService, selfService } from './console/login/index.ts';
@@ -87,6 +92,7 @@ export function buildServices(platform: Platform) {
     }),
     deviceCounts: counts,
     enrolSecrets: enrolSecretService({ db, clock, audit }),
+    deviceExport: deviceExport({ db, clock, presence: engines.presence }),
     installers,
     // engines
     engines,

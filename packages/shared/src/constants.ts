@@ -24,6 +24,9 @@ export const DEFAULT_FULL_NAME = {
 } as const;
 export const DEVICE_TYPE_RANGE = [-1, 0, 1, 2, 3, 4, 5] as const;
 export const ENGINE_KINDS = ['TDE', 'DI', 'DPI', 'PWE', 'PWO'] as const;
+/** The formats the device list exports in (GET /dv/m/export). */
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export type EngineKind = (typeof ENGINE_KINDS)[number];
 /** Limits of a certificate and an elevation window (docs/licence-format.md). */
 export const MAX_LICENCE_MONTHS = 120;

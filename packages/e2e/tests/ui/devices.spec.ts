@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { engineCommands } from '@edp/shared/engine-commands';
 import { languages } from '../fixtures.ts';
@@ -118,6 +119,9 @@ const TEXT = {
     noGroups: '暂无分组：系统管理员在“分组管理”中创建分组。',
     createGroup: '前往分组管理创建分组',
     colName: '设备名称',
+    export: '导出',
+    exportHeader: ['设备名称', '设备编号', 'IP 地址', '系统类型', '引擎类型'],
+    lastSeenColumn: /^最后在线（.+）$/,
     never: '从未上线',
     filters: '筛选条件',
   },
@@ -143,10 +147,13 @@ const TEXT = {
     noGroups: 'No group yet: the system administrator creates groups under Groups.',
     createGroup: 'Create a group under Groups',
     colName: 'Device name',
+    export: 'Export',
+    exportHeader: ['Device name', 'Device number', 'IP address', 'System type', 'Engine kind'],
+    lastSeenColumn: /^Last seen \(.+\)$/,
     never: 'Never seen',
     filters: 'Filters',
   },
-} satisfies Record<Lang, Record<string, string | RegExp>>;
+} satisfies Record<Lang, Record<string, string | RegExp | string[]>>;
 
 for (const { code } of languages) {
   test.describe(`in ${code}`, () => {
@@ -192,6 +199,24 @@ for (const { code } of languages) {
       await expect(unlicensed).toHaveAttribute('aria-pressed', 'true');
       await expect(row(page, web!.name)).toHaveCount(0);
       await expect(row(page, db!.name)).toBeVisible();
+
+      // The export follows the filter: every unlicensed device, as CSV in the page's language.
+      await page.getByRole('button', { name: T.export }).click();
+      const downloading = page.waitForEvent('download');
+      await page.getByRole('menuitem', { name: 'CSV' }).click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toMatch(/^devices-\d{4}-\d{2}-\d{2}\.csv$/);
+      const csv = fs.readFileSync(await download.path(), 'utf8');
+      const [header, ...lines] = csv
+        .replace(/^\uFEFF/, '')
+        .trimEnd()
+        .split('\r\n');
+      const columns = header!.split(',');
+      expect(columns.slice(0, 5)).toEqual(T.exportHeader);
+      expect(columns.some((c) => T.lastSeenColumn.test(c))).toBe(true);
+      expect(lines.map((l) => l.split(',')[0]).sort()).toEqual(
+        [db!.name, fleet.engines[2]!.name].sort(),
+      );
       await unlicensed.click();
       await expect(row(page, web!.name)).toBeVisible();
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEVICE_TYPE_RANGE, EXPORT_FORMATS } from '../constants.ts';
 import { ZDate, ZList, ZListRequest, ZUuid } from './common.ts';
 import { ZDeviceType, ZIsoTime } from './com.ts';
 import {
@@ -13,6 +14,7 @@ import {
   ZPort,
   ZProtectedDir,
 } from './engine.ts';
+import { ZTimeZone } from './console-admin.ts';
 import { rule } from './field-rules.ts';
 import { ZEngineKind } from './licence-file.ts';
 
@@ -43,6 +45,29 @@ export const ZDeviceListRequest = ZListRequest.extend(ZDeviceFilter.shape).exten
   order: z.enum(['asc', 'desc']).default('desc'),
 });
 export type TDeviceListRequest = z.output<typeof ZDeviceListRequest>;
+
+/** A yes or no in a query string. */
+const ZQueryFlag = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+/**
+ * `GET /dv/m/export`: the list's filter, order and status as query parameters (the page's
+ * own), the file's format and the reader's time zone for its times.
+ */
+export const ZDeviceExportQuery = ZDeviceFilter.extend({
+  subgroups: ZQueryFlag.default(true),
+  type: z
+    .enum(DEVICE_TYPE_RANGE.map(String) as [string, ...string[]])
+    .transform(Number)
+    .optional()
+    .describe(ZDeviceType.description ?? ''),
+  expiring: ZQueryFlag.optional(),
+  status: z.enum(DEVICE_STATUSES).default('running').describe('The running or deprecated list'),
+  sort: ZDeviceListRequest.shape.sort,
+  order: ZDeviceListRequest.shape.order,
+  format: z.enum(EXPORT_FORMATS).default('csv'),
+  tz: ZTimeZone.optional().describe("The reader's IANA time zone for the times; default UTC"),
+});
+export type TDeviceExportQuery = z.output<typeof ZDeviceExportQuery>;
 
 export const ZDeviceItem = z.object({
   id: z.string(),

@@ -26,3 +26,11 @@ export function formatDate(iso: string | null | undefined): string {
   const d = iso ? parse(iso) : undefined;
   return d ? day(d) : '—';
 }
+
+/**
+ * The browser's IANA time zone (e.g. Asia/Shanghai), or undefined when it names none: exports
+ * ask the server to write their times in it.
+ */
+export function readerTimeZone(): string | undefined {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+}

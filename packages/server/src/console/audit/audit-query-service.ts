@@ -11,7 +11,7 @@ import { errorMessage, type Locale } from '@edp/shared/errors';
 import type { Db } from '../../platform/db/index.ts';
 import type { Actor } from '../access/index.ts';
 import { actionLabel, auditActions } from './audit-actions.ts';
-import { auditCsvHeader, auditCsvLine } from './audit-csv.ts';
+import { auditCsvCells, auditCsvHeader } from './audit-csv.ts';
 import {
   changesText,
   devicesIn,
@@ -23,7 +23,7 @@ import {
 } from './audit-detail.ts';
 import { auditRepository, type AuditQuery, type AuditRow } from '../store/index.ts';
 import { DUTY_NAMES, RESULT_WORDS, SEPARATORS } from './audit-texts.ts';
-import { zonedDay, zonedTime } from './zoned-time.ts';
+import { tableFile, zonedDay, zonedTime } from '../../platform/export/index.ts';
 
 /** Rows one export may hold; narrower filters export older entries. */
 export const AUDIT_EXPORT_MAX = 100_000;
@@ -115,42 +115,45 @@ export function auditQueryService({ db, clock }: { db: Db; clock: () => number }
     },
 
     /**
-     * CSV lines in the reader's language (UTF-8 with a BOM so spreadsheets read Chinese right),
-     * newest first, times in the reader's zone (default UTC) with the offset written. The first
-     * chunk holds the header and the first page, so a caller that awaits it before answering
-     * learns of a failing query while it can still answer in the envelope.
+     * The CSV in the reader's language (platform/export: UTF-8 with a BOM, injection defused),
+     * newest first, times in the reader's zone (default UTC) with the offset written, read in
+     * keyset pages. Its first chunk holds the header and the first page, so a caller that awaits
+     * it before answering learns of a failing query while it can still answer in the envelope.
      */
-    async *csv(
+    csv(
       actor: Actor,
       { tz, ...filter }: z.infer<typeof ZAuditExportQuery>,
       locale: Locale,
-    ): AsyncGenerator<string> {
+    ): AsyncGenerator<string | Buffer> {
       const zone = tz ?? 'UTC';
       const time = zonedTime(zone);
       const timeOfIso = (iso: string) => time(new Date(iso));
-      let header = `\uFEFF${auditCsvHeader(locale, zone)}`;
-      for await (const rows of repo.stream(queryOf(actor, filter), AUDIT_EXPORT_MAX)) {
-        const names = await namesIn(actor.tenantId, rows);
-        const lines = rows.map((r) => {
-          const e = entryOf(r, locale, names);
-          return auditCsvLine({
-            time: time(r.at),
-            account: e.account,
-            role: roleNameIn({ name: e.roleName, key: e.roleKey }, locale),
-            duty: e.dutyLabel,
-            action: e.actionLabel,
-            target: e.targetLabel,
-            detail: changesText(e.changes, e.note, locale, timeOfIso),
-            ip: e.ip,
-            result: RESULT_WORDS[e.result][locale],
-            errCode: e.errCode || '',
-            reason: e.reason,
+      async function* rows() {
+        for await (const page of repo.stream(queryOf(actor, filter), AUDIT_EXPORT_MAX)) {
+          const names = await namesIn(actor.tenantId, page);
+          yield page.map((r) => {
+            const e = entryOf(r, locale, names);
+            return auditCsvCells({
+              time: time(r.at),
+              account: e.account,
+              role: roleNameIn({ name: e.roleName, key: e.roleKey }, locale),
+              duty: e.dutyLabel,
+              action: e.actionLabel,
+              target: e.targetLabel,
+              detail: changesText(e.changes, e.note, locale, timeOfIso),
+              ip: e.ip,
+              result: RESULT_WORDS[e.result][locale],
+              errCode: e.errCode || '',
+              reason: e.reason,
+            });
           });
-        });
-        yield header + lines.join('');
-        header = '';
+        }
       }
-      if (header) yield header;
+      return tableFile('csv', {
+        header: auditCsvHeader(locale, zone),
+        sheet: 'audit',
+        rows: rows(),
+      });
     },
   };
 }

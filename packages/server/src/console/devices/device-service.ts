@@ -3,7 +3,6 @@ import { LICENCE_WARNING_DAYS } from '@edp/shared/constants';
 import type {
   BulkAction,
   TDeviceDetail,
-  TDeviceItem,
   TDeviceList,
   TDeviceListRequest,
   TDeviceTarget,
@@ -18,16 +17,10 @@ import { touchedDevices, type AuditService } from '../audit/index.ts';
 import type { Caller } from '../access/index.ts';
 import type { EngineAuthCache, PresenceStore } from '../../engines/index.ts';
 import type { DeviceCounts } from './device-counts.ts';
-import {
-  deviceRepository,
-  type DeviceRow,
-  type DeviceScope,
-  type TouchedDevice,
-} from '../store/index.ts';
+import { deviceRepository, type DeviceScope, type TouchedDevice } from '../store/index.ts';
+import { deviceItems, isoOf } from './device-items.ts';
 import { groupInScope, groupsOfFilter, visibleDeviceGroups } from './device-scope.ts';
-import { deviceType, presenceOf } from '../store/index.ts';
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** Devices a preview names before a bulk action runs. */
 const PREVIEW_FIRST = 5;
 const UPTIME_DAYS = 7;
@@ -50,37 +43,7 @@ export function deviceService(
   const { db, clock, audit, counts, engineAuth, presence } = deps;
   const repo = deviceRepository(db);
 
-  /** Last seen: this node's own record when it has one (exact), else the database's. */
-  function seen(d: DeviceRow, now: number) {
-    const here = presence.lastSeen(d.id);
-    const stored = d.lastSeenAt?.getTime() ?? null;
-    const last = here !== undefined && (stored === null || here >= stored) ? here : stored;
-    return { last, presence: presenceOf(last, d.intervalS, now, here !== undefined) };
-  }
-
-  function itemOf(d: DeviceRow, groupName: string, now: number): TDeviceItem {
-    const { last, presence: state } = seen(d, now);
-    return {
-      id: d.id,
-      name: d.name,
-      number: d.number,
-      ip: d.ip,
-      systemType: d.systemType,
-      kind: d.kind,
-      type: deviceType(d.kind, d.licenceExpiresAt, now),
-      version: d.version,
-      status: d.status,
-      presence: d.status === 'deprecated' ? 'offline' : state,
-      install: d.install,
-      activation: d.activation,
-      groupId: d.groupId,
-      groupName,
-      licenceExpiresAt: iso(d.licenceExpiresAt),
-      lastSeenAt: last === null ? null : new Date(last).toISOString(),
-      createdAt: d.createdAt.toISOString(),
-      remark: d.remark,
-    };
-  }
+  const itemOf = deviceItems(presence);
 
   /** The groups whose devices the caller sees (null: all). */
   const visibleTo = (caller: Caller) => visibleDeviceGroups(db, caller.actor);
@@ -172,9 +135,9 @@ export function deviceService(
           d.licenceSerial !== null && d.licenceExpiresAt
             ? { serial: d.licenceSerial, expiresAt: d.licenceExpiresAt.toISOString() }
             : null,
-        enrolledAt: iso(d.enrolledAt),
-        stateChangedAt: iso(d.stateChangedAt),
-        deprecatedAt: iso(d.deprecatedAt),
+        enrolledAt: isoOf(d.enrolledAt),
+        stateChangedAt: isoOf(d.stateChangedAt),
+        deprecatedAt: isoOf(d.deprecatedAt),
         interval: d.intervalS,
         uptime,
       };

@@ -9,14 +9,20 @@ import {
   editDevice,
   enrolSecretList,
   addEnrolSecret,
+  exportDevices,
   moveDevices,
   previewDevices,
   purgeDevices,
   revokeEnrolSecret,
   rotateEnrolSecret,
 } from '@edp/shared/api/console/devices.calls';
-import { serve } from '../../platform/http/index.ts';
-import type { DeviceCounts, DeviceService, EnrolSecretService } from '../devices/index.ts';
+import { sendFile, serve } from '../../platform/http/index.ts';
+import type {
+  DeviceCounts,
+  DeviceExport,
+  DeviceService,
+  EnrolSecretService,
+} from '../devices/index.ts';
 import { callerOf } from './console-guard.ts';
 import { sendList } from './send-list.ts';
 
@@ -27,7 +33,13 @@ export function deviceRoutes(
     deviceCentre: devices,
     deviceCounts,
     enrolSecrets: secrets,
-  }: { deviceCentre: DeviceService; deviceCounts: DeviceCounts; enrolSecrets: EnrolSecretService },
+    deviceExport,
+  }: {
+    deviceCentre: DeviceService;
+    deviceCounts: DeviceCounts;
+    enrolSecrets: EnrolSecretService;
+    deviceExport: DeviceExport;
+  },
 ) {
   serve(app, deviceList, (req, reply) => {
     const caller = callerOf(req);
@@ -41,6 +53,14 @@ export function deviceRoutes(
       devices.deprecatedList(caller, req.body),
     );
   });
+  // A read, like the list: not audited (nor is the audit log's own export); a refusal is.
+  serve(app, exportDevices, (req, reply) =>
+    sendFile(reply, {
+      name: deviceExport.fileName(req.query),
+      format: req.query.format,
+      chunks: deviceExport.file(callerOf(req), req.query, req.locale),
+    }),
+  );
   serve(app, deviceDetail, (req) => devices.detail(callerOf(req), req.body.id));
   serve(app, addDevice, (req) => devices.add(callerOf(req), req.body));
   serve(app, editDevice, async (req) => {

@@ -85,13 +85,83 @@ const ORDER = {
   lastSeenAt: [devices.lastSeenAt, devices.id],
 } as const;
 
-/** All SQL of the device centre. */
+type SortKey = keyof typeof ORDER;
+
+/** What a list row and an export read of a device. */
+const LIST_FIELDS = [
+  'id',
+  'name',
+  'number',
+  'ip',
+  'systemType',
+  'kind',
+  'version',
+  'status',
+  'install',
+  'activation',
+  'groupId',
+  'licenceExpiresAt',
+  'lastSeenAt',
+  'createdAt',
+  'deprecatedAt',
+  'remark',
+  'intervalS',
+] as const satisfies (keyof DeviceRow)[];
+export type DeviceListRow = Pick<DeviceRow, (typeof LIST_FIELDS)[number]>;
+const TIME_FIELDS = new Set<string>([
+  'licenceExpiresAt',
+  'lastSeenAt',
+  'createdAt',
+  'deprecatedAt',
+]);
+
+/** A row of `stream`'s JSON: the fields of LIST_FIELDS, the group's name, the sort key's text. */
+function listRowOf(values: unknown[]) {
+  const device: Record<string, unknown> = {};
+  LIST_FIELDS.forEach((field, i) => {
+    const v = values[i];
+    device[field] = TIME_FIELDS.has(field) && typeof v === 'string' ? new Date(v) : v;
+  });
+  const row = device as DeviceListRow;
+  const key = values[LIST_FIELDS.length + 1] as string | null;
+  return {
+    device: row,
+    groupName: values[LIST_FIELDS.length] as string,
+    after: { key, id: row.id },
+  };
+}
+
+/**
+ * Rows after `after` in the list's order (keyset): the sort column, then id. A sort value is
+ * carried as PostgreSQL's own text of it, so a time keeps its microseconds. The last-seen time
+ * may be null, which PostgreSQL sorts above every time: last when ascending, first when
+ * descending, as the list shows it.
+ */
+function keysetAfter(
+  sort: SortKey,
+  dir: 'asc' | 'desc',
+  after: { key: string | null; id: string },
+): SQL {
+  const column = ORDER[sort][0];
+  const key = sort === 'name' ? sql`${after.key}::text` : sql`${after.key}::timestamptz`;
+  const id = sql`${after.id}::uuid`;
+  if (dir === 'asc') {
+    if (after.key === null) return sql`${column} is null and ${devices.id} > ${id}`;
+    const past = sql`(${column}, ${devices.id}) > (${key}, ${id})`;
+    return sort === 'lastSeenAt' ? sql`(${column} is null or ${past})` : past;
+  }
+  if (after.key === null) return sql`(${column} is not null or ${devices.id} < ${id})`;
+  // A null's row comparison is null: never-seen devices, all before the key, drop out.
+  return sql`(${column}, ${devices.id}) < (${key}, ${id})`;
+}
+
 /** A device a bulk action touched. */
 export interface TouchedDevice {
   id: string;
   name: string;
 }
 
+/** All SQL of the device centre. */
 export function deviceRepository(db: Db) {
   return {
     /**
@@ -117,6 +187,52 @@ export function deviceRepository(db: Db) {
         .innerJoin(devices, eq(devices.id, page.id))
         .innerJoin(consoleGroups, eq(consoleGroups.id, devices.groupId))
         .orderBy(...by);
+    },
+
+    /**
+     * Every device of a scope in the list's order, with its group's name, in batches read by
+     * keyset (never OFFSET): an export of 100,000 devices holds one batch at a time, and each
+     * batch is found from the list's index where the order has one. A batch comes back as one
+     * JSON text (json_agg): PGlite spends about 0.1 ms a row decoding 18 columns the usual way,
+     * a quarter of that for the same rows as JSON.
+     */
+    async *stream(
+      s: DeviceScope,
+      order: { sort: SortKey; dir: 'asc' | 'desc' },
+      // Last seen has no index (its batched writes stay cheap): each batch sorts the scope, so
+      // fewer, larger batches (docs/decisions.md, "Device export").
+      batch = order.sort === 'lastSeenAt' ? 5_000 : 1_000,
+    ): AsyncGenerator<{ device: DeviceListRow; groupName: string }[]> {
+      const by = ORDER[order.sort].map((c) => (order.dir === 'asc' ? asc(c) : desc(c)));
+      const where = whereOf(s);
+      const fields = sql.join(
+        [
+          ...LIST_FIELDS.map((f) => devices[f]),
+          consoleGroups.name,
+          sql`${ORDER[order.sort][0]}::text`,
+        ],
+        sql`, `,
+      );
+      let after: { key: string | null; id: string } | undefined;
+      for (;;) {
+        const next = db
+          .select()
+          .from(devices)
+          .where(after ? and(where, keysetAfter(order.sort, order.dir, after)) : where)
+          .orderBy(...by)
+          .limit(batch);
+        // The batch is named as the table, so the columns below read it.
+        const [answer] = await db
+          .select({
+            rows: sql<string>`coalesce(json_agg(json_build_array(${fields}) order by ${sql.join(by, sql`, `)}), '[]')::text`,
+          })
+          .from(sql`(${next}) as ${devices}`)
+          .innerJoin(consoleGroups, eq(consoleGroups.id, devices.groupId));
+        const rows = (JSON.parse(answer!.rows) as unknown[][]).map(listRowOf);
+        if (rows.length > 0) yield rows;
+        if (rows.length < batch) return;
+        after = rows.at(-1)!.after;
+      }
     },
 
     async count(s: DeviceScope): Promise<number> {

@@ -14,3 +14,4 @@ export * from './serve.ts';
 export * from './web.ts';
 export * from './metrics-routes.ts';
 export * from './kept-answer.ts';
+export * from './send-file.ts';

@@ -3,6 +3,7 @@ import {
   ZDeviceAdd,
   ZDeviceDetail,
   ZDeviceEdit,
+  ZDeviceExportQuery,
   ZDeviceList,
   ZDeviceListRequest,
   ZDeviceMove,
@@ -43,6 +44,18 @@ export const deprecatedDeviceList = call({
   label: { 'zh-CN': '查看已废弃设备', 'en-US': 'View deprecated devices' },
   body: ZDeviceListRequest,
   data: ZDeviceList,
+});
+
+export const exportDevices = call({
+  method: 'GET',
+  path: '/dv/m/export',
+  access: consoleRead('operate'),
+  tag,
+  summary:
+    "Every device of a list as filtered and sorted (the query of /dv/m/list with status), as CSV or XLSX in the caller's language, times in the reader's time zone (tz)",
+  label: { 'zh-CN': '导出设备', 'en-US': 'Export devices' },
+  query: ZDeviceExportQuery,
+  file: true,
 });
 
 export const deviceDetail = call({

@@ -1,6 +1,7 @@
 import { exportAuditLog } from '@edp/shared/api/console/audit.calls';
 import { downloadCall } from '../../../lib/download-file.ts';
-import { filterQuery, readerTimeZone, type AuditFilter } from '../lib/audit-filter.ts';
+import { readerTimeZone } from '../../../lib/format.ts';
+import { filterQuery, type AuditFilter } from '../lib/audit-filter.ts';
 
 /**
  * Downloads the filtered audit log as CSV with the session's X-Token (a plain link cannot send

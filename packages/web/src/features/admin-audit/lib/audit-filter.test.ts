@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cleanFilter, filterQuery, readerTimeZone } from './audit-filter.ts';
+import { readerTimeZone } from '../../../lib/format.ts';
+import { cleanFilter, filterQuery } from './audit-filter.ts';
 
 describe('audit filter', () => {
   it('keeps only the filters that are set', () => {

@@ -24,8 +24,3 @@ export function filterQuery(filter: AuditFilter, tz?: string): string {
   const query = cleanFilter(filter) as Record<string, string>;
   return new URLSearchParams(tz ? { ...query, tz } : query).toString();
 }
-
-/** The browser's IANA time zone (e.g. Asia/Shanghai), or undefined when it names none. */
-export function readerTimeZone(): string | undefined {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
-}

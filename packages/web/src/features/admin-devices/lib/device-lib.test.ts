@@ -1,4 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import {
+  DEVICE_EXPORT_COLUMNS,
+  DEVICE_VALUE_WORDS,
+  type DeviceExportColumn,
+} from '@edp/shared/device-words';
+import zhDevices from '../../../locales/zh-CN/admin-devices.lazy.ts';
+import enDevices from '../../../locales/en-US/admin-devices.lazy.ts';
 import { filterOf, isFiltered, NO_FILTER } from './device-filter.ts';
 import { relativeTime } from './relative-time.ts';
 import { daysLeft, uptimeStrip } from './uptime.ts';
@@ -91,5 +98,45 @@ describe('device texts', () => {
     expect(t('detail.daysLeftValue', 0, 'en-US')).toBe('0 days');
     expect(t('bulk.count', 1, 'zh-CN')).toBe('将影响 1 台设备。');
     expect(t('bulk.count', 3, 'zh-CN')).toBe('将影响 3 台设备。');
+  });
+});
+
+describe('the device export’s words', () => {
+  it('are the page’s own: its columns, labels and states in both languages', () => {
+    for (const [lang, texts] of [
+      ['zh-CN', zhDevices],
+      ['en-US', enDevices],
+    ] as const) {
+      const page: Record<DeviceExportColumn, string> = {
+        name: texts.columns.name,
+        number: texts.detail.number,
+        ip: texts.columns.ip,
+        systemType: texts.detail.systemType,
+        kind: texts.columns.kind,
+        version: texts.columns.version,
+        type: texts.columns.type,
+        licenceExpiresAt: texts.detail.expiresAt,
+        presence: texts.columns.presence,
+        lastSeenAt: texts.columns.lastSeen,
+        install: texts.columns.install,
+        activation: texts.detail.activation,
+        group: texts.columns.group,
+        createdAt: texts.detail.createdAt,
+        deprecatedAt: texts.detail.deprecatedAt,
+        remark: texts.detail.remark,
+        id: texts.detail.id,
+      };
+      for (const [column, words] of Object.entries(DEVICE_EXPORT_COLUMNS))
+        expect(words[lang], `${lang} ${column}`).toBe(page[column as DeviceExportColumn]);
+      const w = DEVICE_VALUE_WORDS;
+      for (const [type, words] of Object.entries(w.type))
+        expect(words[lang]).toBe(texts.counters[type as keyof typeof texts.counters]);
+      for (const key of ['presence', 'install', 'activation'] as const)
+        for (const [state, words] of Object.entries(w[key]))
+          expect(words[lang], `${lang} ${key}.${state}`).toBe(
+            (texts[key] as Record<string, string>)[state],
+          );
+      expect(w.never[lang]).toBe(texts.never);
+    }
   });
 });

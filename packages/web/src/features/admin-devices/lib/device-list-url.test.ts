@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { NO_FILTER } from './device-filter.ts';
-import { DEFAULT_LIST, deviceListSearch, parseDeviceListSearch } from './device-list-url.ts';
+import {
+  DEFAULT_LIST,
+  deviceListSearch,
+  exportQuery,
+  parseDeviceListSearch,
+} from './device-list-url.ts';
 
 const parse = (search: string) => parseDeviceListSearch(new URLSearchParams(search));
 const GROUP = '0b7c6a3e-1d2f-4a5b-8c9d-0e1f2a3b4c5d';
@@ -53,5 +58,28 @@ describe('device list state in the address', () => {
     expect(
       deviceListSearch({ ...DEFAULT_LIST, filter: { ...NO_FILTER, subgroups: false } }).toString(),
     ).toBe('');
+  });
+
+  it('asks the export for the list the page shows: status, filter and order, not the page', () => {
+    const state = parse(
+      `list=deprecated&group=${GROUP}&subgroups=0&type=-1&presence=offline&expiring=1&q=web+01&sort=name&order=asc&page=3&size=20`,
+    );
+    const query = new URLSearchParams(exportQuery(state, 'xlsx', 'Asia/Shanghai'));
+    expect(Object.fromEntries(query)).toEqual({
+      groupId: GROUP,
+      subgroups: 'false',
+      type: '-1',
+      presence: 'offline',
+      keyword: 'web 01',
+      expiring: 'true',
+      status: 'deprecated',
+      sort: 'name',
+      order: 'asc',
+      format: 'xlsx',
+      tz: 'Asia/Shanghai',
+    });
+    expect(exportQuery(DEFAULT_LIST, 'csv')).toBe(
+      'status=running&sort=createdAt&order=desc&format=csv',
+    );
   });
 });

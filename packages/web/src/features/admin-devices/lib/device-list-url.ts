@@ -4,8 +4,9 @@ import {
   ENGINE_KINDS,
   PAGE_SIZES,
 } from '@edp/shared/constants';
+import type { ExportFormat } from '@edp/shared/constants';
 import type { DeviceStatus } from '@edp/shared/contracts/engine';
-import { NO_FILTER, type DeviceFilterState } from './device-filter.ts';
+import { filterOf, NO_FILTER, type DeviceFilterState } from './device-filter.ts';
 import {
   INSTALL_VALUES,
   ORDERS,
@@ -103,4 +104,20 @@ export function deviceListSearch(state: DeviceListState): URLSearchParams {
     ['size', state.pageSize === DEFAULT_LIST.pageSize ? undefined : String(state.pageSize)],
   ];
   return new URLSearchParams(entries.filter((e): e is [string, string] => e[1] !== undefined));
+}
+
+/**
+ * The query of the device export (`GET /dv/m/export`): the list the page shows — its status,
+ * filter and order, not its page — the file's format and the zone its times are written in.
+ */
+export function exportQuery(state: DeviceListState, format: ExportFormat, tz?: string): string {
+  const entries = Object.entries(filterOf(state.filter)).map(([k, v]) => [k, String(v)]);
+  return new URLSearchParams([
+    ...entries,
+    ['status', state.status],
+    ['sort', state.sort],
+    ['order', state.order],
+    ['format', format],
+    ...(tz ? [['tz', tz]] : []),
+  ]).toString();
 }

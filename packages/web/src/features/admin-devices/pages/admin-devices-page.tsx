@@ -13,6 +13,7 @@ import { BulkActions } from '../components/bulk-actions.tsx';
 import { DeviceCounters } from '../components/device-counters.tsx';
 import { DeviceFilters } from '../components/device-filters.tsx';
 import { sortChange, useDeviceColumns } from '../components/device-columns.tsx';
+import { ExportButton } from '../components/export-button.tsx';
 import '../components/admin-devices.css';
 import { filterOf, isFiltered } from '../lib/device-filter.ts';
 import { useDeviceListState } from '../lib/use-device-list-state.ts';
@@ -29,7 +30,8 @@ const EnrolDrawer = lazy(() =>
 
 /**
  * The device centre (security operator): running and deprecated devices, counters by licence
- * type, filters, bulk actions with a preview, add and edit, and enrolling engines.
+ * type, filters, bulk actions with a preview, add and edit, enrolling engines, and the export of
+ * the list as filtered (CSV or Excel).
  */
 export default function AdminDevicesPage() {
   const { t } = useTranslation('adminDevices');
@@ -66,9 +68,12 @@ export default function AdminDevicesPage() {
     <ListPage<TDeviceItem>
       title={tm('adminDevices')}
       actions={
-        <Button icon={<CloudUploadOutlined />} onClick={() => setEnrolling(true)}>
-          {t('enrol.button')}
-        </Button>
+        <Space wrap>
+          <ExportButton state={state} matching={list.data?.total} />
+          <Button icon={<CloudUploadOutlined />} onClick={() => setEnrolling(true)}>
+            {t('enrol.button')}
+          </Button>
+        </Space>
       }
       add={{ label: ta('actions.add'), onClick: () => setEditing('new') }}
       readOnly={!canWrite && ta('readOnly')}
