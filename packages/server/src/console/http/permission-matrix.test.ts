@@ -89,7 +89,7 @@ const samples: Record<ConsoleCall, (ids: Ids) => object> = {
   exportAuditLog: () => ({}),
   deviceList: () => ({}),
   deprecatedDeviceList: () => ({}),
-  exportDevices: () => ({}),
+  exportDevices: (i) => ({ groupId: i.group }),
   deviceDetail: (i) => ({ id: i.group }),
   addDevice: (i) => ({
     name: 'matrix',
@@ -132,11 +132,16 @@ function injectCall(
   headers: Record<string, string>,
 ) {
   const c = CALLS[call];
+  // A GET call's sample is its query (the device export's group).
+  const query =
+    c.method === 'GET'
+      ? new URLSearchParams(samples[call](ids) as Record<string, string>).toString()
+      : '';
   return c.method === 'GET'
     ? ctx.app.inject({
         method: 'GET',
         // `type` names an installer: a group's id is none (404), whatever the tenant.
-        url: `/api${pathWith(c, { owner: ids.tenantId, type: ids.group || randomUUID() })}`,
+        url: `/api${pathWith(c, { owner: ids.tenantId, type: ids.group || randomUUID() })}${query ? `?${query}` : ''}`,
         headers,
       })
     : ctx.app.inject({
