@@ -60,9 +60,9 @@ const textCell = (value: unknown) =>
 
 /**
  * XLSX through exceljs's streaming writer, loaded at the first XLSX asked for (most starts
- * export none, and it is a large module). It zips as rows are committed; between batches the
- * writer waits while what it wrote has not been read, so a slow download holds about one
- * batch, not the file.
+ * export none, and it is a large module). It zips as rows are committed but does not wait for
+ * its reader; between batches the writer waits while what it wrote has not been read, so a
+ * stalled download holds a few batches (what the compression had not passed on), not the file.
  */
 async function* xlsxChunks(
   table: Table,
