@@ -5,6 +5,7 @@
 // - signing in at /admin/login: from the click on "Log in" to the home's heading (budget
 //   < 0.8 s).
 // Medians of BENCH_RUNS (5) after one warm-up each. Run: node bench/first-rows.mjs
+/* global document, window -- the functions given to page.evaluate run in the browser */
 import { chromium } from 'playwright-core';
 import { startFleet } from './lib/fleet.mjs';
 import { median } from './lib/measure.mjs';
@@ -97,7 +98,9 @@ await stopAll();
 const ms = (v) => `${Math.round(v)} ms`;
 const rowMs = median(reloads.map((r) => r.row));
 const signInMs = median(signIns);
-console.log(`Chromium, ${seed} devices, median of ${runs} after a warm-up (${new Date().toISOString()})`);
+console.log(
+  `Chromium, ${seed} devices, median of ${runs} after a warm-up (${new Date().toISOString()})`,
+);
 console.log(
   `/admin/devices reload → first row: ${ms(rowMs)} (budget < ${BUDGET.rows}) ` +
     `[${reloads.map((r) => Math.round(r.row)).join(', ')}]`,

@@ -26,7 +26,7 @@ const config = loadConfig({
 });
 const app = await buildApp({ config, logger: false });
 await app.ready();
-const db = app.db;
+const db = app.platform.db;
 const rows = async <T>(q: ReturnType<typeof sql>) =>
   ((await db.execute(q)) as unknown as { rows: T[] }).rows;
 
