@@ -28,6 +28,8 @@ export interface EngineEnrolled {
   identity: Pick<TEngineIdentity, 'ip' | 'kind' | 'systemType' | 'version'>;
   /** The address the enrolment came from (the engine's own `identity.ip` may differ). */
   ip: string;
+  /** When it enrolled (ms). */
+  at: number;
 }
 
 /** Enrolment and check-in (docs/engines.md). */
@@ -41,7 +43,7 @@ export function engineService(deps: {
   metrics: Pick<Metrics, 'checkIns' | 'enrolments'>;
   /** The interval (s) an enrolment gives (CHECK_IN_INTERVAL_S). */
   intervalS: number;
-  /** Called after each enrolment: the tenant's audit log records it. */
+  /** Called after each enrolment: the tenant's audit log and the device's activity record it. */
   enrolled: (e: EngineEnrolled) => Promise<void>;
 }) {
   const { checkIns, enrolments } = deps.metrics;
@@ -89,6 +91,7 @@ export function engineService(deps: {
         name: identity.name,
         identity,
         ip,
+        at: now,
       });
       return { deviceId: device.id, token, interval: device.intervalS };
     },

@@ -90,6 +90,7 @@ const samples: Record<ConsoleCall, (ids: Ids) => object> = {
   deviceList: () => ({}),
   deprecatedDeviceList: () => ({}),
   deviceDetail: (i) => ({ id: i.group }),
+  deviceActivity: (i) => ({ id: i.group }),
   addDevice: (i) => ({
     name: 'matrix',
     groupId: i.group,
