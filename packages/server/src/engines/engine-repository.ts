@@ -54,6 +54,8 @@ type ActivityRow = typeof deviceActivity.$inferInsert;
  * What a check-in's write of a device reveals, from the row as it was before (docs/engines.md
  * "Activity"): a gap that made the device count as offline (the pair "went offline" when it
  * began to count as offline, "back online" now), and a licence installed, changed or removed.
+ * A gap that began before `upSince` (this node's start) is not reported: the console itself may
+ * have been down, and every engine would seem to have gone away.
  */
 export function checkInActivity(
   before: {
@@ -66,11 +68,16 @@ export function checkInActivity(
   },
   now: Date,
   licence: TEngineState['licence'],
+  upSince: number,
 ): ActivityRow[] {
   const rows: ActivityRow[] = [];
   const entry = { tenantId: before.tenantId, deviceId: before.deviceId };
   const last = before.lastSeenAt;
-  if (last && last.getTime() + offlineAfterMs(before.intervalS) <= now.getTime()) {
+  const gap =
+    last !== null &&
+    last.getTime() >= upSince &&
+    last.getTime() + offlineAfterMs(before.intervalS) <= now.getTime();
+  if (last && gap) {
     const detail = { lastSeen: last.toISOString() };
     const offlineAt = new Date(last.getTime() + offlineAfterMs(before.intervalS));
     rows.push({ ...entry, at: offlineAt, kind: 'offline', detail });
@@ -180,9 +187,16 @@ export function engineRepository(db: Db) {
      * A changed state, written at once with the time it was seen. False: the device is
      * deprecated. The same statement answers the row as it was (a self-join on the primary key),
      * so a gap that made the device offline, or a new licence, is written to its activity
-     * without another read; the insert runs only when there is such an entry.
+     * without another read; the insert runs only when there is such an entry. Gaps that began
+     * before `upSince` are not reported (checkInActivity).
      */
-    async writeState(deviceId: string, state: TEngineState, digest: string, now: Date) {
+    async writeState(
+      deviceId: string,
+      state: TEngineState,
+      digest: string,
+      now: Date,
+      upSince: number,
+    ) {
       const was = alias(devices, 'was');
       const [before] = await db
         .update(devices)
@@ -198,7 +212,7 @@ export function engineRepository(db: Db) {
           licenceExpiresAt: was.licenceExpiresAt,
         });
       if (!before) return false;
-      const activity = checkInActivity(before, now, state.licence);
+      const activity = checkInActivity(before, now, state.licence, upSince);
       if (activity.length > 0) await db.insert(deviceActivity).values(activity);
       return true;
     },
@@ -208,9 +222,10 @@ export function engineRepository(db: Db) {
      * devices that come back from a gap long enough to count as offline (the row as it was, by a
      * self-join on the primary key) and writes each one's pair "went offline" / "back online" to
      * its activity (docs/decisions.md, "Device activity"): no other statement, no read per
-     * check-in. The database's time is the latest any node wrote, so several nodes agree.
+     * check-in. The database's time is the latest any node wrote, so several nodes agree. A
+     * gap that began before `upSince` (this node's start, ms) is not reported (checkInActivity).
      */
-    async writeLastSeen(ids: string[], seenAt: number[]) {
+    async writeLastSeen(ids: string[], seenAt: number[], upSince = 0) {
       if (ids.length === 0) return;
       await db.execute(sql`
         with seen as (
@@ -226,7 +241,8 @@ export function engineRepository(db: Db) {
         select s.tenant_id, s.id, x.at, x.kind, jsonb_build_object('lastSeen', ${isoOf('s.last_seen')})
         from seen s cross join lateral
           (values (s.offline_at, 'offline'), (s.seen_at, 'online')) as x(at, kind)
-        where s.status = 'running' and s.offline_at <= s.seen_at`);
+        where s.status = 'running' and s.offline_at <= s.seen_at
+          and s.last_seen >= to_timestamp(${upSince / 1000})`);
     },
 
     /** Marks hours seen in the heartbeat history: `hours` holds bit i for hour i (UTC) of `day`. */

@@ -43,6 +43,8 @@ export function engineService(deps: {
   metrics: Pick<Metrics, 'checkIns' | 'enrolments'>;
   /** The interval (s) an enrolment gives (CHECK_IN_INTERVAL_S). */
   intervalS: number;
+  /** This node's start (ms): a gap that began before it is not written as activity. */
+  upSince: number;
   /** Called after each enrolment: the tenant's audit log and the device's activity record it. */
   enrolled: (e: EngineEnrolled) => Promise<void>;
 }) {
@@ -105,7 +107,14 @@ export function engineService(deps: {
       }
       const digest = stateDigest(state);
       if (digest !== device.stateDigest) {
-        if (!(await repo.writeState(device.deviceId, state, digest, new Date(now)))) {
+        const written = await repo.writeState(
+          device.deviceId,
+          state,
+          digest,
+          new Date(now),
+          deps.upSince,
+        );
+        if (!written) {
           auth.evict(device.tenantId, [device.deviceId]);
           checkIns.inc({ result: 'refused' });
           throw new AppError(AgentErr.DeviceDeprecated);

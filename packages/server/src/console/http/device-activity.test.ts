@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommonErr, ConsoleErr } from '@edp/shared/errors';
 import type { TDeviceActivity, TDeviceActivityItem } from '@edp/shared/contracts/devices';
 import type { TEngineStateInput } from '@edp/shared/contracts/engine';
-import { call, createTestApp, type TestContext } from '../../test/harness.ts';
+import { call, createPeerApp, createTestApp, type TestContext } from '../../test/harness.ts';
 import {
   NEW_PASSWORD,
   PASSWORD,
@@ -68,9 +68,9 @@ describe("a device's activity", () => {
     if (!res.body.success) throw new Error(JSON.stringify(res.body));
     return res.body.data!;
   };
-  const checkIn = async (token: string, s = state()) => {
+  const checkIn = async (token: string, s = state(), app = ctx.app) => {
     const res = await call(
-      ctx.app,
+      app,
       '/agent/checkin',
       { state: s },
       { authorization: `Bearer ${token}` },
@@ -287,6 +287,28 @@ describe("a device's activity", () => {
     later(30_000);
     await checkIn(token, state({ version: '1.0.1' }));
     expect(kinds(await history(deviceId))).toEqual(kinds(items));
+  });
+
+  it('writes no pair for a gap that began before the node started: the console may have been down', async () => {
+    const { deviceId, token } = await enrol('edge-02');
+    later(30_000);
+    await checkIn(token);
+    // An hour later the console starts again (a new node on the same database) and the engine
+    // checks in with it: the gap began before this node was up, so nothing is written.
+    await hoursLater(HOUR);
+    const restarted = await createPeerApp(ctx, {}, clock);
+    try {
+      await checkIn(token, state(), restarted);
+      await restarted.services.engines.flusher.flush();
+      expect(kinds(await history(deviceId))).toEqual(['enrolled']);
+      // A gap wholly inside the new node's life is the engine's own.
+      later(10 * MINUTE);
+      await checkIn(token, state(), restarted);
+      await restarted.services.engines.flusher.flush();
+      expect(kinds(await history(deviceId))).toEqual(['online', 'offline', 'enrolled']);
+    } finally {
+      await restarted.close();
+    }
   });
 
   it('answers another tenant and a user outside the device’s groups as the detail does', async () => {
