@@ -2,6 +2,7 @@ import type { Platform } from './platform/platform.ts';
 import { consoleCache } from './console/access/index.ts';
 import { auditQueryService, auditService } from './console/audit/index.ts';
 import {
+  deviceActivityLog,
   deviceCounts,
   deviceExport,
   deviceService,
@@ -38,11 +39,16 @@ export function buildServices(platform: Platform) {
   const licencePages = licencePageCache({ clock, bus });
   const licenceReads = licenceReadService(p);
   const counts = deviceCounts({ db, bus, clock });
+  const activity = deviceActivityLog({ db });
   const engines = engineContext({
     ...p,
     changed: counts.changed,
-    // The engines context writes no audit of its own: each enrolment goes to the tenant's log.
-    enrolled: (e) => audit.enrolment(e),
+    // The engines context writes no audit of its own: each enrolment goes to the tenant's log,
+    // and to the device's activity.
+    enrolled: async (e) => {
+      await audit.enrolment(e);
+      await activity.enrolled(e);
+    },
   });
   const tenants = tenantService({ db, audit });
   const installers = installerService({ ...p, audit });

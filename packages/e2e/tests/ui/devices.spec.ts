@@ -124,6 +124,17 @@ const TEXT = {
     lastSeenColumn: /^最后在线（.+）$/,
     never: '从未上线',
     filters: '筛选条件',
+    activity: '设备动态',
+    activityList: '设备动态，最新的在前',
+    enrolledIn: (group: string) => `引擎注册，所在分组“${group}”`,
+    byEngine: '操作者：引擎',
+    by: (who: string) => `操作者：${who}`,
+    move: '移动到分组',
+    moveTitle: '移动设备',
+    targetGroup: '目标分组',
+    save: /^保\s?存$/,
+    affectsOne: '将影响 1 台设备。',
+    moved: (from: string, to: string) => `由分组“${from}”移动到“${to}”`,
   },
   'en-US': {
     title: 'Device center',
@@ -152,8 +163,22 @@ const TEXT = {
     lastSeenColumn: /^Last seen \(.+\)$/,
     never: 'Never seen',
     filters: 'Filters',
+    activity: 'Activity',
+    activityList: 'Activity, newest first',
+    enrolledIn: (group: string) => `Engine enrolled, in group "${group}"`,
+    byEngine: 'By Engine',
+    by: (who: string) => `By ${who}`,
+    move: 'Move to group',
+    moveTitle: 'Move devices',
+    targetGroup: 'Target group',
+    save: /^Save$/,
+    affectsOne: 'This affects 1 device.',
+    moved: (from: string, to: string) => `Moved from group "${from}" to "${to}"`,
   },
-} satisfies Record<Lang, Record<string, string | RegExp | string[]>>;
+} satisfies Record<
+  Lang,
+  Record<string, string | RegExp | string[] | ((...names: string[]) => string)>
+>;
 
 for (const { code } of languages) {
   test.describe(`in ${code}`, () => {
@@ -183,6 +208,8 @@ for (const { code } of languages) {
         { name: `${tag}-mail`, kind: 'DPI' },
       ]);
       const [web, db] = fleet.engines;
+      const elsewhere = uniq('site');
+      await api(request, fleet.admin, '/user/group/add', { name: elsewhere });
 
       await page.reload();
       await expect(page.getByRole('heading', { level: 1, name: T.title })).toBeVisible();
@@ -245,6 +272,31 @@ for (const { code } of languages) {
       await expectAccessible(page);
       await page.getByRole('tab', { name: T.elevation }).click();
       await expect(page.getByText(T.notReported).first()).toBeVisible();
+
+      // Its activity (issue 22): the enrolment, by the engine; moved from this page, the move
+      // comes first, by the operator.
+      await page.getByRole('tab', { name: T.activity }).click();
+      const timeline = page.getByRole('list', { name: T.activityList });
+      await expect(timeline.getByRole('listitem').first()).toContainText(T.enrolledIn(fleet.group));
+      await expect(timeline.getByRole('listitem').first()).toContainText(T.byEngine);
+      await page.getByRole('button', { name: T.move }).click();
+      const moveDialog = page.getByRole('dialog', { name: T.moveTitle });
+      await moveDialog.getByLabel(T.targetGroup).click();
+      await page
+        .locator('.ant-select-dropdown:visible')
+        .getByTitle(elsewhere, { exact: true })
+        .click();
+      await moveDialog.getByRole('button', { name: T.save }).click();
+      await page
+        .getByRole('dialog')
+        .filter({ hasText: T.affectsOne })
+        .getByRole('button', { name: T.move })
+        .click();
+      const latest = timeline.getByRole('listitem').first();
+      await expect(latest).toContainText(T.moved(fleet.group, elsewhere));
+      await expect(latest).toContainText(T.by(accounts.operator.account));
+      await expect(timeline.getByRole('listitem')).toHaveCount(2);
+      await expectAccessible(page);
 
       // Home: the figures of the operator's groups, recent enrolments linking to the detail.
       await page.goto('/admin');

@@ -20,12 +20,16 @@ export function engineContext(
   },
 ) {
   const repo = engineRepository(p.db);
+  // Gaps in check-ins that began before this node started are not written as "went offline":
+  // the console may have been down itself (docs/engines.md "Activity").
+  const upSince = p.clock();
   const auth = engineAuthCache(repo, p.bus, p.clock);
   const presence = presenceStore({ refreshMs: LAST_SEEN_REFRESH_MS });
   const flusher = presenceFlusher({
     presence,
     repo,
     everyMs: FLUSH_EVERY_MS,
+    upSince,
     log: p.log,
     onFlush: ({ rows, ms }) => {
       p.metrics.flushRows.observe(rows);
@@ -40,6 +44,7 @@ export function engineContext(
     changed: p.changed,
     metrics: p.metrics,
     intervalS: p.config.CHECK_IN_INTERVAL_S,
+    upSince,
     enrolled: p.enrolled,
   });
   return { auth, presence, flusher, service };

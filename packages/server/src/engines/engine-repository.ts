@@ -1,6 +1,12 @@
 import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { TEngineIdentity, TEngineState } from '@edp/shared/contracts/engine';
-import { deviceEnrolSecrets, devices, type Db } from '../platform/db/index.ts';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  MISSED_INTERVALS_OFFLINE,
+  PRESENCE_SLACK_S,
+  type TEngineIdentity,
+  type TEngineState,
+} from '@edp/shared/contracts/engine';
+import { deviceActivity, deviceEnrolSecrets, devices, type Db } from '../platform/db/index.ts';
 
 /** What a check-in needs of its device, cached by token hash (engine-auth.ts). */
 export interface DeviceAuth {
@@ -25,6 +31,70 @@ const stateColumns = (state: TEngineState, digest: string, now: Date) => ({
   stateChangedAt: now,
   updatedAt: now,
 });
+
+/**
+ * How long after the last-seen time the database holds a device counts as offline (ms): three
+ * missed intervals plus the stored time's lag, as the console's lists count it.
+ */
+export const offlineAfterMs = (intervalS: number) =>
+  (intervalS * MISSED_INTERVALS_OFFLINE + PRESENCE_SLACK_S) * 1000;
+
+/** The same in SQL, of a row of `devices` named `d`. */
+const OFFLINE_AFTER = sql.raw(
+  `make_interval(secs => d.interval_s * ${MISSED_INTERVALS_OFFLINE} + ${PRESENCE_SLACK_S})`,
+);
+
+/** A time as the activity's detail keeps it: ISO 8601 in UTC, as JavaScript writes it. */
+const isoOf = (column: string) =>
+  sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+type ActivityRow = typeof deviceActivity.$inferInsert;
+
+/**
+ * What a check-in's write of a device reveals, from the row as it was before (docs/engines.md
+ * "Activity"): a gap that made the device count as offline (the pair "went offline" when it
+ * began to count as offline, "back online" now), and a licence installed, changed or removed.
+ * A gap that began before `upSince` (this node's start) is not reported: the console itself may
+ * have been down, and every engine would seem to have gone away.
+ */
+export function checkInActivity(
+  before: {
+    tenantId: string;
+    deviceId: string;
+    intervalS: number;
+    lastSeenAt: Date | null;
+    licenceSerial: number | null;
+    licenceExpiresAt: Date | null;
+  },
+  now: Date,
+  licence: TEngineState['licence'],
+  upSince: number,
+): ActivityRow[] {
+  const rows: ActivityRow[] = [];
+  const entry = { tenantId: before.tenantId, deviceId: before.deviceId };
+  const last = before.lastSeenAt;
+  const gap =
+    last !== null &&
+    last.getTime() >= upSince &&
+    last.getTime() + offlineAfterMs(before.intervalS) <= now.getTime();
+  if (last && gap) {
+    const detail = { lastSeen: last.toISOString() };
+    const offlineAt = new Date(last.getTime() + offlineAfterMs(before.intervalS));
+    rows.push({ ...entry, at: offlineAt, kind: 'offline', detail });
+    rows.push({ ...entry, at: now, kind: 'online', detail });
+  }
+  const had =
+    before.licenceSerial !== null && before.licenceExpiresAt
+      ? { serial: before.licenceSerial, expiresAt: before.licenceExpiresAt.toISOString() }
+      : null;
+  const has = licence
+    ? { serial: licence.serial, expiresAt: licence.expiresAt.toISOString() }
+    : null;
+  if (had?.serial !== has?.serial || had?.expiresAt !== has?.expiresAt) {
+    rows.push({ ...entry, at: now, kind: 'licence', detail: { licence: has, previous: had } });
+  }
+  return rows;
+}
 
 /** All SQL of the engine protocol. */
 export function engineRepository(db: Db) {
@@ -131,23 +201,66 @@ export function engineRepository(db: Db) {
       );
     },
 
-    /** A changed state, written at once with the time it was seen. False: the device is deprecated. */
-    async writeState(deviceId: string, state: TEngineState, digest: string, now: Date) {
-      const rows = await db
+    /**
+     * A changed state, written at once with the time it was seen. False: the device is
+     * deprecated. The same statement answers the row as it was (a self-join on the primary key),
+     * so a gap that made the device offline, or a new licence, is written to its activity
+     * without another read; the insert runs only when there is such an entry. Gaps that began
+     * before `upSince` are not reported (checkInActivity).
+     */
+    async writeState(
+      deviceId: string,
+      state: TEngineState,
+      digest: string,
+      now: Date,
+      upSince: number,
+    ) {
+      const was = alias(devices, 'was');
+      const [before] = await db
         .update(devices)
         .set({ ...stateColumns(state, digest, now), lastSeenAt: now })
-        .where(and(eq(devices.id, deviceId), eq(devices.status, 'running')))
-        .returning({ id: devices.id });
-      return rows.length === 1;
+        .from(was)
+        .where(and(eq(was.id, devices.id), eq(devices.id, deviceId), eq(devices.status, 'running')))
+        .returning({
+          tenantId: devices.tenantId,
+          deviceId: devices.id,
+          intervalS: devices.intervalS,
+          lastSeenAt: was.lastSeenAt,
+          licenceSerial: was.licenceSerial,
+          licenceExpiresAt: was.licenceExpiresAt,
+        });
+      if (!before) return false;
+      const activity = checkInActivity(before, now, state.licence, upSince);
+      if (activity.length > 0) await db.insert(deviceActivity).values(activity);
+      return true;
     },
 
-    /** Last-seen times in one statement (presence.ts batches them). */
-    async writeLastSeen(ids: string[], seenAt: number[]) {
+    /**
+     * Last-seen times in one statement (presence.ts batches them). The statement also finds the
+     * devices that come back from a gap long enough to count as offline (the row as it was, by a
+     * self-join on the primary key) and writes each one's pair "went offline" / "back online" to
+     * its activity (docs/decisions.md, "Device activity"): no other statement, no read per
+     * check-in. The database's time is the latest any node wrote, so several nodes agree. A
+     * gap that began before `upSince` (this node's start, ms) is not reported (checkInActivity).
+     */
+    async writeLastSeen(ids: string[], seenAt: number[], upSince = 0) {
       if (ids.length === 0) return;
       await db.execute(sql`
-        update devices d set last_seen_at = to_timestamp(v.ms / 1000.0)
-        from unnest(${`{${ids.join(',')}}`}::uuid[], ${`{${seenAt.join(',')}}`}::float8[]) as v(id, ms)
-        where d.id = v.id and (d.last_seen_at is null or d.last_seen_at < to_timestamp(v.ms / 1000.0))`);
+        with seen as (
+          update devices d set last_seen_at = to_timestamp(v.ms / 1000.0)
+          from unnest(${`{${ids.join(',')}}`}::uuid[], ${`{${seenAt.join(',')}}`}::float8[]) as v(id, ms),
+            devices was
+          where d.id = v.id and was.id = v.id
+            and (d.last_seen_at is null or d.last_seen_at < to_timestamp(v.ms / 1000.0))
+          returning d.id, d.tenant_id, d.status, d.last_seen_at as seen_at,
+            was.last_seen_at as last_seen, was.last_seen_at + ${OFFLINE_AFTER} as offline_at
+        )
+        insert into device_activity (tenant_id, device_id, at, kind, detail)
+        select s.tenant_id, s.id, x.at, x.kind, jsonb_build_object('lastSeen', ${isoOf('s.last_seen')})
+        from seen s cross join lateral
+          (values (s.offline_at, 'offline'), (s.seen_at, 'online')) as x(at, kind)
+        where s.status = 'running' and s.offline_at <= s.seen_at
+          and s.last_seen >= to_timestamp(${upSince / 1000})`);
     },
 
     /** Marks hours seen in the heartbeat history: `hours` holds bit i for hour i (UTC) of `day`. */

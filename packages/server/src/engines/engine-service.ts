@@ -30,6 +30,8 @@ export interface EngineEnrolled {
   identity: Pick<TEngineIdentity, 'ip' | 'kind' | 'systemType' | 'version'>;
   /** The address the enrolment came from (the engine's own `identity.ip` may differ). */
   ip: string;
+  /** When it enrolled (ms). */
+  at: number;
 }
 
 /** Enrolment and check-in (docs/engines.md). */
@@ -43,7 +45,9 @@ export function engineService(deps: {
   metrics: Pick<Metrics, 'checkIns' | 'enrolments'>;
   /** The interval (s) an enrolment gives (CHECK_IN_INTERVAL_S). */
   intervalS: number;
-  /** Called after each enrolment: the tenant's audit log records it. */
+  /** This node's start (ms): a gap that began before it is not written as activity. */
+  upSince: number;
+  /** Called after each enrolment: the tenant's audit log and the device's activity record it. */
   enrolled: (e: EngineEnrolled) => Promise<void>;
 }) {
   const { checkIns, enrolments } = deps.metrics;
@@ -93,6 +97,7 @@ export function engineService(deps: {
         name: identity.name,
         identity,
         ip,
+        at: now,
       });
       return { deviceId: device.id, token, interval: device.intervalS };
     },
@@ -106,7 +111,14 @@ export function engineService(deps: {
       }
       const digest = stateDigest(state);
       if (digest !== device.stateDigest) {
-        if (!(await repo.writeState(device.deviceId, state, digest, new Date(now)))) {
+        const written = await repo.writeState(
+          device.deviceId,
+          state,
+          digest,
+          new Date(now),
+          deps.upSince,
+        );
+        if (!written) {
           auth.evict(device.tenantId, [device.deviceId]);
           checkIns.inc({ result: 'refused' });
           throw new AppError(AgentErr.DeviceDeprecated);

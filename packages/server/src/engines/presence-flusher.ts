@@ -19,6 +19,8 @@ export function presenceFlusher(opts: {
   presence: PresenceStore;
   repo: EngineRepository;
   everyMs: number;
+  /** This node's start (ms): gaps that began before it are not written as activity. */
+  upSince: number;
   log: Logger;
   onFlush?: (figures: FlushFigures) => void;
 }) {
@@ -32,7 +34,7 @@ export function presenceFlusher(opts: {
       const batch = presence.takeSeen(FLUSH_CHUNK);
       if (batch.ids.length === 0) break;
       try {
-        await repo.writeLastSeen(batch.ids, batch.seenAt);
+        await repo.writeLastSeen(batch.ids, batch.seenAt, opts.upSince);
         presence.settleSeen(batch);
         rows += batch.ids.length;
       } catch (err) {

@@ -225,3 +225,72 @@ export const ZDeviceOverview = z.object({
   ),
 });
 export type TDeviceOverview = z.infer<typeof ZDeviceOverview>;
+
+/**
+ * What a device's activity entry says happened (docs/engines.md "Activity"): enrolled by its
+ * engine, added in the console, edited (name, remark), moved between groups, deprecated, went
+ * offline and came back online (written as a pair when a check-in ends the gap), licence
+ * installed, changed or removed (from the state a check-in reports).
+ */
+export const DEVICE_ACTIVITY_KINDS = [
+  'enrolled',
+  'added',
+  'edited',
+  'moved',
+  'deprecated',
+  'offline',
+  'online',
+  'licence',
+] as const;
+export type DeviceActivityKind = (typeof DEVICE_ACTIVITY_KINDS)[number];
+/** Entries a page answers unless `limit` says fewer or more. */
+export const DEVICE_ACTIVITY_PAGE = 20;
+
+export const ZDeviceActivityRequest = z.object({
+  id: ZUuid,
+  after: z
+    .string()
+    .max(20)
+    .regex(/^[1-9][0-9]{0,17}$/, rule('wrongFormat'))
+    .optional()
+    .describe('The `next` of the previous page: entries older than it'),
+  limit: z.number().int().min(1).max(100).default(DEVICE_ACTIVITY_PAGE),
+});
+
+const ZChange = z.object({ from: z.string(), to: z.string() });
+const ZActivityLicence = z.object({ serial: z.number().int(), expiresAt: ZIsoTime }).nullable();
+
+/** What an entry records besides its kind; each kind fills its own fields. */
+export const ZDeviceActivityDetail = z.object({
+  /** enrolled, added: the group it is in. */
+  group: z.string().optional(),
+  /** moved: the groups' names at the time. */
+  from: z.string().optional(),
+  to: z.string().optional(),
+  /** edited: what changed. */
+  name: ZChange.optional(),
+  remark: ZChange.optional(),
+  /** offline, online: the last check-in the console knew of before the gap. */
+  lastSeen: ZIsoTime.optional(),
+  /** licence: the licence reported now and the one before (null: none). */
+  licence: ZActivityLicence.optional(),
+  previous: ZActivityLicence.optional(),
+});
+export type TDeviceActivityDetail = z.infer<typeof ZDeviceActivityDetail>;
+
+export const ZDeviceActivityItem = z.object({
+  id: z.string(),
+  at: ZIsoTime,
+  kind: z.enum(DEVICE_ACTIVITY_KINDS),
+  /** The user's account; null: the engine (or the console's own clock, for presence). */
+  account: z.string().nullable(),
+  detail: ZDeviceActivityDetail,
+});
+export type TDeviceActivityItem = z.infer<typeof ZDeviceActivityItem>;
+
+export const ZDeviceActivity = z.object({
+  items: z.array(ZDeviceActivityItem),
+  /** Pass as `after` for the next (older) page; null: no more. */
+  next: z.string().nullable(),
+});
+export type TDeviceActivity = z.infer<typeof ZDeviceActivity>;

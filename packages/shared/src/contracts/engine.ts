@@ -30,6 +30,13 @@ export type ProtectionMode = (typeof PROTECTION_MODES)[number];
 /** Check-in interval: 30 s by default (docs/architecture.md §9); offline after three missed. */
 export const CHECK_IN_INTERVAL_S = 30;
 export const MISSED_INTERVALS_OFFLINE = 3;
+/**
+ * The database's last-seen time may lag a check-in by the presence refresh (60 s) and one flush
+ * (5 s) (server: engines/engine-context.ts): what reads the stored time counts a device offline
+ * after three missed intervals plus this lag, never before. The server's lists and counters use
+ * it, and so does the activity's "went offline" entry (docs/engines.md "Activity").
+ */
+export const PRESENCE_SLACK_S = 65;
 
 export const ZIp = z
   .string()

@@ -2,10 +2,13 @@ import type { z } from 'zod';
 import { LICENCE_WARNING_DAYS } from '@edp/shared/constants';
 import type {
   BulkAction,
+  TDeviceActivity,
+  TDeviceActivityDetail,
   TDeviceDetail,
   TDeviceList,
   TDeviceListRequest,
   TDeviceTarget,
+  ZDeviceActivityRequest,
   ZDeviceAdd,
   ZDeviceEdit,
 } from '@edp/shared/contracts/devices';
@@ -17,9 +20,17 @@ import { touchedDevices, type AuditService } from '../audit/index.ts';
 import type { Caller } from '../access/index.ts';
 import type { EngineAuthCache, PresenceStore } from '../../engines/index.ts';
 import type { DeviceCounts } from './device-counts.ts';
-import { deviceRepository, type DeviceScope, type TouchedDevice } from '../store/index.ts';
+import {
+  deviceActivityRepository,
+  deviceRepository,
+  type ActivityEntry,
+  type DeviceRow,
+  type DeviceScope,
+  type TouchedDevice,
+} from '../store/index.ts';
 import { deviceItems, isoOf } from './device-items.ts';
 import { groupInScope, groupsOfFilter, visibleDeviceGroups } from './device-scope.ts';
+import { actorOf } from './device-activity.ts';
 
 /** Devices a preview names before a bulk action runs. */
 const PREVIEW_FIRST = 5;
@@ -42,6 +53,7 @@ export function deviceService(
 ) {
   const { db, clock, audit, counts, engineAuth, presence } = deps;
   const repo = deviceRepository(db);
+  const activity = deviceActivityRepository(db);
 
   const itemOf = deviceItems(presence);
 
@@ -143,10 +155,42 @@ export function deviceService(
       };
     },
 
+    /**
+     * A device's activity, newest first, a page at a time (docs/engines.md "Activity"): scoped
+     * as the detail is, so a device the caller may not see answers as the detail does.
+     */
+    async activity(
+      caller: Caller,
+      q: z.output<typeof ZDeviceActivityRequest>,
+    ): Promise<TDeviceActivity> {
+      const { device } = await visibleDevice(caller, q.id);
+      const after = q.after === undefined ? undefined : Number(q.after);
+      // One more than asked for says whether there is a next page.
+      const rows = await activity.page(device.tenantId, device.id, after, q.limit + 1);
+      const items = rows.slice(0, q.limit).map((r) => ({
+        id: String(r.id),
+        at: r.at.toISOString(),
+        kind: r.kind,
+        account: r.account,
+        detail: r.detail,
+      }));
+      return { items, next: rows.length > q.limit ? items[items.length - 1]!.id : null };
+    },
+
     async add(caller: Caller, input: z.output<typeof ZDeviceAdd>) {
       const group = await targetGroup(caller, input.groupId, await visibleTo(caller));
       const id = await repo.insert({ ...input, tenantId: caller.actor.tenantId });
       counts.changed(caller.actor.tenantId);
+      await activity.insert([
+        {
+          tenantId: caller.actor.tenantId,
+          deviceId: id,
+          at: new Date(clock()),
+          kind: 'added',
+          actor: actorOf(caller),
+          detail: { group: group.name },
+        },
+      ]);
       await audit.change(caller, {
         target: input.name,
         after: { ...input, group: group.name },
@@ -156,12 +200,15 @@ export function deviceService(
     },
 
     async edit(caller: Caller, input: z.output<typeof ZDeviceEdit>) {
-      const { device, visible } = await visibleDevice(caller, input.id);
+      const { device, visible, groupName } = await visibleDevice(caller, input.id);
       if (device.status !== 'running') throw new AppError(ConsoleErr.DeviceDeprecated);
       const group = input.groupId ? await targetGroup(caller, input.groupId, visible) : undefined;
       const { id, ...values } = input;
       await repo.update(device.tenantId, id, values);
       counts.changed(device.tenantId);
+      await activity.insert(
+        editActivity(caller, device, values, group, groupName, new Date(clock())),
+      );
       await audit.change(caller, {
         target: device.name,
         before: { name: device.name, remark: device.remark, groupId: device.groupId },
@@ -177,7 +224,7 @@ export function deviceService(
 
     async deprecate(caller: Caller, target: TDeviceTarget) {
       const scope = await scopeOf(caller, 'deprecate', target, await visibleTo(caller));
-      const touched = await repo.deprecate(scope, new Date(scope.now));
+      const touched = await repo.deprecate(scope, new Date(scope.now), actorOf(caller));
       return afterBulk(caller, touched, 'deprecate', target);
     },
 
@@ -185,7 +232,7 @@ export function deviceService(
       const visible = await visibleTo(caller);
       const group = await targetGroup(caller, groupId, visible);
       const scope = await scopeOf(caller, 'move', target, visible);
-      const touched = await repo.move(scope, group.id);
+      const touched = await repo.move(scope, group, actorOf(caller));
       return afterBulk(caller, touched, 'move', target, group.name);
     },
 
@@ -254,3 +301,30 @@ export function deviceService(
   }
 }
 export type DeviceService = ReturnType<typeof deviceService>;
+
+/** The entries an edit writes: renamed or remark changed (one entry), moved (another). */
+function editActivity(
+  caller: Caller,
+  device: DeviceRow,
+  values: { name?: string | undefined; remark?: string | undefined; groupId?: string | undefined },
+  group: { id: string; name: string } | undefined,
+  groupName: string,
+  at: Date,
+): ActivityEntry[] {
+  const base = {
+    tenantId: device.tenantId,
+    deviceId: device.id,
+    at,
+    actor: actorOf(caller),
+  };
+  const edited: TDeviceActivityDetail = {};
+  if (values.name !== undefined && values.name !== device.name)
+    edited.name = { from: device.name, to: values.name };
+  if (values.remark !== undefined && values.remark !== device.remark)
+    edited.remark = { from: device.remark, to: values.remark };
+  const entries: ActivityEntry[] = [];
+  if (edited.name || edited.remark) entries.push({ ...base, kind: 'edited', detail: edited });
+  if (group && group.id !== device.groupId)
+    entries.push({ ...base, kind: 'moved', detail: { from: groupName, to: group.name } });
+  return entries;
+}

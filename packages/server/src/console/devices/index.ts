@@ -4,3 +4,4 @@ export { deviceExport, type DeviceExport } from './device-export.ts';
 export { groupsOfFilter, visibleDeviceGroups } from './device-scope.ts';
 export { enrolSecretService, type EnrolSecretService } from './enrol-secret-service.ts';
 export { deviceService, type DeviceService } from './device-service.ts';
+export { deviceActivityLog, type DeviceActivityLog } from './device-activity.ts';

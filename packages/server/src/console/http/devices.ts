@@ -3,6 +3,7 @@ import {
   addDevice,
   deprecateDevices,
   deprecatedDeviceList,
+  deviceActivity,
   deviceDetail,
   deviceList,
   deviceOverview,
@@ -62,6 +63,7 @@ export function deviceRoutes(
     }),
   );
   serve(app, deviceDetail, (req) => devices.detail(callerOf(req), req.body.id));
+  serve(app, deviceActivity, (req) => devices.activity(callerOf(req), req.body));
   serve(app, addDevice, (req) => devices.add(callerOf(req), req.body));
   serve(app, editDevice, async (req) => {
     await devices.edit(callerOf(req), req.body);

@@ -91,6 +91,7 @@ const samples: Record<ConsoleCall, (ids: Ids) => object> = {
   deprecatedDeviceList: () => ({}),
   exportDevices: (i) => ({ groupId: i.group }),
   deviceDetail: (i) => ({ id: i.group }),
+  deviceActivity: (i) => ({ id: i.group }),
   addDevice: (i) => ({
     name: 'matrix',
     groupId: i.group,

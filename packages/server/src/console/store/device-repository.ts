@@ -15,7 +15,6 @@ import {
 } from 'drizzle-orm';
 import { ENGINE_KINDS, LICENCE_WARNING_DAYS } from '@edp/shared/constants';
 import type { TDeviceFilter } from '@edp/shared/contracts/devices';
-import type { DeviceStatus } from '@edp/shared/contracts/engine';
 import {
   consoleGroupEscrows,
   consoleGroups,
@@ -24,7 +23,15 @@ import {
   deviceUptime,
   type Db,
 } from '../../platform/db/index.ts';
-import { PRESENCE_SLACK_S } from './device-type.ts';
+import type { ActivityActor } from './device-activity-repository.ts';
+import {
+  MISSED_INTERVALS_OFFLINE,
+  PRESENCE_SLACK_S,
+  type DeviceStatus,
+} from '@edp/shared/contracts/engine';
+
+/** The rows of a statement run with db.execute (node-postgres and PGlite answer them alike). */
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 export type DeviceRow = typeof devices.$inferSelect;
 
@@ -40,7 +47,7 @@ export interface DeviceScope {
 }
 
 const onlineSince = (now: number) =>
-  sql`${new Date(now)}::timestamptz - make_interval(secs => ${devices.intervalS} * 3 + ${PRESENCE_SLACK_S})`;
+  sql`${new Date(now)}::timestamptz - make_interval(secs => ${devices.intervalS} * ${MISSED_INTERVALS_OFFLINE} + ${PRESENCE_SLACK_S})`;
 
 /** The conditions of a scope, for list, count and bulk statements alike. */
 function whereOf(s: DeviceScope): SQL {
@@ -344,21 +351,52 @@ export function deviceRepository(db: Db) {
       return { total, first };
     },
 
-    // Bulk actions answer the devices they touched by id and name: the audit log names them.
-    async deprecate(s: DeviceScope, at: Date): Promise<TouchedDevice[]> {
-      return db
+    // Bulk actions answer the devices they touched by id and name (the audit log names them),
+    // and write each device's activity entry in the same statement: one INSERT … SELECT from
+    // the rows the UPDATE returned, however many devices a filter matches (docs/decisions.md,
+    // "Device activity").
+    async deprecate(s: DeviceScope, at: Date, actor: ActivityActor): Promise<TouchedDevice[]> {
+      const change = db
         .update(devices)
         .set({ status: 'deprecated', deprecatedAt: at, updatedAt: at })
         .where(whereOf(s))
-        .returning({ id: devices.id, name: devices.name });
+        .returning({ id: devices.id, name: devices.name, tenantId: devices.tenantId });
+      return rowsOf<TouchedDevice>(
+        await db.execute(sql`
+          with touched as (${change.getSQL()}),
+          logged as (
+            insert into device_activity (tenant_id, device_id, at, kind, actor_id, account)
+            select tenant_id, id, ${at.toISOString()}::timestamptz, 'deprecated', ${actor.userId}, ${actor.account}
+            from touched
+          )
+          select id, name from touched`),
+      );
     },
 
-    async move(s: DeviceScope, groupId: string): Promise<TouchedDevice[]> {
-      return db
-        .update(devices)
-        .set({ groupId, updatedAt: new Date(s.now) })
-        .where(whereOf(s))
-        .returning({ id: devices.id, name: devices.name });
+    /** Moves the scope's devices; each that changes group gets an entry naming both groups. */
+    async move(
+      s: DeviceScope,
+      to: { id: string; name: string },
+      actor: ActivityActor,
+    ): Promise<TouchedDevice[]> {
+      const at = new Date(s.now);
+      return rowsOf<TouchedDevice>(
+        await db.execute(sql`
+          with touched as (
+            update devices set group_id = ${to.id}, updated_at = ${at.toISOString()}::timestamptz
+            from devices o join console_groups g on g.id = o.group_id
+            where o.id = ${devices.id} and ${whereOf(s)}
+            returning ${devices.id} as id, ${devices.name} as name, ${devices.tenantId} as tenant_id,
+              o.group_id as from_id, g.name as from_name
+          ),
+          logged as (
+            insert into device_activity (tenant_id, device_id, at, kind, actor_id, account, detail)
+            select tenant_id, id, ${at.toISOString()}::timestamptz, 'moved', ${actor.userId}, ${actor.account},
+              jsonb_build_object('from', from_name, 'to', ${to.name}::text)
+            from touched where from_id <> ${to.id}
+          )
+          select id, name from touched`),
+      );
     },
 
     async purge(s: DeviceScope): Promise<TouchedDevice[]> {

@@ -1,5 +1,9 @@
 import { ENGINE_KINDS, type EngineKind } from '@edp/shared/constants';
-import { MISSED_INTERVALS_OFFLINE, type Presence } from '@edp/shared/contracts/engine';
+import {
+  MISSED_INTERVALS_OFFLINE,
+  PRESENCE_SLACK_S,
+  type Presence,
+} from '@edp/shared/contracts/engine';
 
 /**
  * The type counted -1…5 (docs/portal.md "Device type"): -1 unlicensed, 0…4 licensed by kind,
@@ -12,12 +16,10 @@ export function deviceType(kind: EngineKind, licenceExpiresAt: Date | null, now:
 }
 
 /**
- * The database's last-seen time may lag a check-in by the presence refresh and one flush
- * (engines/index.ts): a device counts as offline after three missed intervals plus that lag,
- * never before; a node that saw the device itself knows exactly.
+ * A device counts as offline after three missed intervals, plus the stored time's lag
+ * (PRESENCE_SLACK_S) when the time comes from the database; a node that saw the device itself
+ * knows exactly.
  */
-export const PRESENCE_SLACK_S = 65;
-
 export function presenceOf(
   lastSeenMs: number | null,
   intervalS: number,

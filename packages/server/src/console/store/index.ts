@@ -4,6 +4,7 @@
  * the console's modules above it read and write through it.
  */
 export * from './audit-repository.ts';
+export * from './device-activity-repository.ts';
 export * from './device-repository.ts';
 export * from './enrol-secret-repository.ts';
 export * from './group-repository.ts';

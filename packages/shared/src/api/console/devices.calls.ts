@@ -1,5 +1,7 @@
 import {
   ZAffected,
+  ZDeviceActivity,
+  ZDeviceActivityRequest,
   ZDeviceAdd,
   ZDeviceDetail,
   ZDeviceEdit,
@@ -67,6 +69,18 @@ export const deviceDetail = call({
   label: { 'zh-CN': '查看设备信息', 'en-US': 'View device information' },
   body: ZIdRequest,
   data: ZDeviceDetail,
+});
+
+export const deviceActivity = call({
+  method: 'POST',
+  path: '/dv/m/activity',
+  access: consoleRead('operate'),
+  tag,
+  summary:
+    "A device's activity, newest first, keyset-paged: enrolled, added, edited, moved, deprecated, offline and back, licence",
+  label: { 'zh-CN': '查看设备动态', 'en-US': 'View device activity' },
+  body: ZDeviceActivityRequest,
+  data: ZDeviceActivity,
 });
 
 export const addDevice = call({

@@ -1,5 +1,6 @@
 import {
   type AnyPgColumn,
+  bigserial,
   date,
   index,
   integer,
@@ -12,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { EngineKind } from '@edp/shared/constants';
+import type { DeviceActivityKind, TDeviceActivityDetail } from '@edp/shared/contracts/devices';
 import type {
   ActivationState,
   DetectionState,
@@ -138,4 +140,36 @@ export const deviceUptime = pgTable(
     hours: integer('hours').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.deviceId, t.day] })],
+);
+
+/**
+ * A device's own history, append-only: enrolled, added, edited, moved, deprecated, went offline
+ * and came back, licence changed. Console actions write it (a bulk action in the same statement
+ * as its change, one INSERT … SELECT for all its devices); engine-side facts come from the
+ * statements that already write check-ins (engines/engine-repository.ts). `account` is the
+ * user's account, null for the engine. Deleting a device for good deletes its activity; the
+ * tenant column scopes reads and needs no key of its own (the device's cascade removes rows).
+ */
+export const deviceActivity = pgTable(
+  'device_activity',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tenantId: uuid('tenant_id').notNull(),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    kind: text('kind').$type<DeviceActivityKind>().notNull(),
+    actorId: uuid('actor_id'),
+    account: text('account'),
+    detail: jsonb('detail').$type<TDeviceActivityDetail>().notNull().default({}),
+  },
+  // Newest first, keyset-paged: (at, id) after the last one read, within one device.
+  (t) => [
+    index('device_activity_device_idx').on(
+      t.deviceId,
+      t.at.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+  ],
 );

@@ -2,6 +2,7 @@ import {
   addDevice as addDeviceCall,
   deprecateDevices,
   deprecatedDeviceList,
+  deviceActivity,
   deviceDetail,
   deviceList,
   deviceOverview,
@@ -15,8 +16,8 @@ import type { BulkAction } from '@edp/shared/contracts/devices';
 import { callApi } from '../../../lib/api.ts';
 import { useChange } from '../../../lib/api-query.ts';
 
-/** Every read a device change may alter. */
-const READS = [deviceList, deprecatedDeviceList, deviceDetail, deviceOverview];
+/** Every read a device change may alter (a device's activity gains an entry). */
+const READS = [deviceList, deprecatedDeviceList, deviceDetail, deviceActivity, deviceOverview];
 
 export type DeviceAddInput = BodyOf<typeof addDeviceCall>;
 export type DevicePreview = DataOf<typeof previewDevices>;

@@ -67,24 +67,18 @@ function PreviewContent({
 }
 
 /**
- * Bulk actions over the selected rows or over all that match the filters: deprecate and move
- * (running list), delete permanently (deprecated list). Each asks first, with the server's
- * preview of how many devices and which.
+ * Runs a device action the way the device centre does every one: the server's preview (how many
+ * devices, the first few by name), a confirmation saying what cannot be undone, the action, a
+ * toast with how many. The bulk toolbar and a device's own page (device-actions.tsx) share it.
+ * `holder` must be rendered: the confirmation dialogs live in it.
  */
-export function BulkActions({ status, selected, filter, matching, onDone }: BulkActionsProps) {
+export function useBulkRun(target: DeviceTarget, onDone: () => void) {
   const { t } = useTranslation('adminDevices');
   const { t: ta } = useTranslation('admin');
   const [modal, holder] = Modal.useModal();
-  const [scope, setScope] = useState<Scope>('selected');
-  const [moving, setMoving] = useState(false);
-  const [form] = Form.useForm<{ groupId: string }>();
   const groups = useGroupList();
   const bulk = useBulk();
   const [checking, setChecking] = useState(false);
-  const target: DeviceTarget =
-    scope === 'selected' ? { ids: selected } : { filter: filter as DeviceTarget['filter'] };
-  // Nothing to act on: no row chosen, or a filter (an emptied list, say) that matches nothing.
-  const none = scope === 'selected' ? selected.length === 0 : matching === 0;
 
   const confirmAndRun = async (action: BulkAction, groupId?: string) => {
     setChecking(true);
@@ -112,6 +106,62 @@ export function BulkActions({ status, selected, filter, matching, onDone }: Bulk
     toastSuccess(t(`toasts.${action}`, { count: done.affected }));
     onDone();
   };
+
+  return { confirmAndRun, holder, checking };
+}
+
+/** The dialog that asks for the group to move devices to; the preview comes after it. */
+export function MoveModal({
+  open,
+  pending,
+  onCancel,
+  onPick,
+}: {
+  open: boolean;
+  pending: boolean;
+  onCancel: () => void;
+  onPick: (groupId: string) => Promise<void>;
+}) {
+  const { t } = useTranslation('adminDevices');
+  const [form] = Form.useForm<{ groupId: string }>();
+  return (
+    <FormModal
+      open={open}
+      title={t('bulk.titles.move')}
+      form={form}
+      name="move-devices"
+      pending={pending}
+      onCancel={onCancel}
+      onSubmit={async ({ groupId }) => {
+        form.resetFields();
+        await onPick(groupId);
+      }}
+    >
+      <Form.Item
+        name="groupId"
+        label={t('bulk.targetGroup')}
+        rules={[{ required: true, message: t('bulk.selectGroup') }]}
+      >
+        <GroupTreeSelect />
+      </Form.Item>
+    </FormModal>
+  );
+}
+
+/**
+ * Bulk actions over the selected rows or over all that match the filters: deprecate and move
+ * (running list), delete permanently (deprecated list). Each asks first, with the server's
+ * preview of how many devices and which.
+ */
+export function BulkActions({ status, selected, filter, matching, onDone }: BulkActionsProps) {
+  const { t } = useTranslation('adminDevices');
+  const [scope, setScope] = useState<Scope>('selected');
+  const [moving, setMoving] = useState(false);
+  const target: DeviceTarget =
+    scope === 'selected' ? { ids: selected } : { filter: filter as DeviceTarget['filter'] };
+  const { confirmAndRun, holder, checking } = useBulkRun(target, onDone);
+  // Nothing to act on: no row chosen, or a filter (an emptied list, say) that matches nothing.
+  const none = scope === 'selected' ? selected.length === 0 : matching === 0;
 
   return (
     <div className="device-toolbar" role="group" aria-label={t('bulk.label')}>
@@ -157,27 +207,15 @@ export function BulkActions({ status, selected, filter, matching, onDone }: Bulk
           {t('bulk.purge')}
         </Button>
       )}
-      <FormModal
+      <MoveModal
         open={moving}
-        title={t('bulk.titles.move')}
-        form={form}
-        name="move-devices"
         pending={checking}
         onCancel={() => setMoving(false)}
-        onSubmit={async ({ groupId }) => {
+        onPick={async (groupId) => {
           setMoving(false);
-          form.resetFields();
           await confirmAndRun('move', groupId);
         }}
-      >
-        <Form.Item
-          name="groupId"
-          label={t('bulk.targetGroup')}
-          rules={[{ required: true, message: t('bulk.selectGroup') }]}
-        >
-          <GroupTreeSelect />
-        </Form.Item>
-      </FormModal>
+      />
     </div>
   );
 }

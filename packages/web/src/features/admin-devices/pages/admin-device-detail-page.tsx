@@ -21,7 +21,9 @@ import { formatTime } from '../../../lib/format.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { TAG } from '../../admin-common/lib/tag-colors.ts';
 import { useDeviceDetail } from '../api/get-device-detail.ts';
+import { DeviceActions } from '../components/device-actions.tsx';
 import { DeviceTypeTag, PresenceLabel, RelativeTime } from '../components/device-labels.tsx';
+import { DeviceTimeline } from '../components/device-timeline.tsx';
 import { UptimeStrip } from '../components/uptime-strip.tsx';
 import '../components/admin-devices.css';
 import { daysLeft } from '../lib/uptime.ts';
@@ -201,7 +203,10 @@ function NotReported({ note }: { note: string }) {
   );
 }
 
-/** A device's detail (/admin/devices/:id): information, environment, licence; read-only. */
+/**
+ * A device's detail (/admin/devices/:id): information, its activity, environment, licence; a
+ * running device's move and deprecate for a user whose duty may (device-actions.tsx).
+ */
 export default function AdminDeviceDetailPage() {
   const { id = '' } = useParams();
   const { t } = useTranslation('adminDevices');
@@ -243,7 +248,12 @@ export default function AdminDeviceDetailPage() {
   return (
     <PageContainer
       title={d ? t('detail.title', { name: d.name }) : tm('adminDeviceDetail')}
-      extra={back}
+      extra={
+        <div className="device-toolbar device-detail__extra">
+          {d && <DeviceActions device={d} />}
+          {back}
+        </div>
+      }
     >
       {!d ? (
         <Skeleton active />
@@ -261,6 +271,11 @@ export default function AdminDeviceDetailPage() {
             <Tabs
               items={[
                 { key: 'basic', label: t('detail.tabs.basic'), children: <BasicTab d={d} /> },
+                {
+                  key: 'activity',
+                  label: t('detail.tabs.activity'),
+                  children: <DeviceTimeline device={d} />,
+                },
                 {
                   key: 'environment',
                   label: t('detail.tabs.environment'),
