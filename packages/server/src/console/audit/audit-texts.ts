@@ -1,3 +1,4 @@
+import { DEVICE_VALUE_WORDS } from '@edp/shared/device-words';
 import type { Locale } from '@edp/shared/errors';
 
 /**
@@ -186,26 +187,10 @@ export const VALUE_WORDS: Record<string, Record<string, Record<Locale, string>>>
     move: { 'zh-CN': '移动到分组', 'en-US': 'Move to group' },
     purge: { 'zh-CN': '彻底删除', 'en-US': 'Delete permanently' },
   },
-  'filter.type': {
-    '-1': { 'zh-CN': '未授权', 'en-US': 'Unlicensed' },
-    '0': { 'zh-CN': 'TDE', 'en-US': 'TDE' },
-    '1': { 'zh-CN': 'DI', 'en-US': 'DI' },
-    '2': { 'zh-CN': 'DPI', 'en-US': 'DPI' },
-    '3': { 'zh-CN': 'PWE', 'en-US': 'PWE' },
-    '4': { 'zh-CN': 'PWO', 'en-US': 'PWO' },
-    '5': { 'zh-CN': '已过期', 'en-US': 'Expired' },
-  },
-  'filter.presence': {
-    online: { 'zh-CN': '在线', 'en-US': 'Online' },
-    offline: { 'zh-CN': '离线', 'en-US': 'Offline' },
-    never: { 'zh-CN': '从未上线', 'en-US': 'Never seen' },
-  },
-  'filter.install': {
-    none: { 'zh-CN': '未安装', 'en-US': 'Not installed' },
-    installing: { 'zh-CN': '安装中', 'en-US': 'Installing' },
-    installed: { 'zh-CN': '已安装', 'en-US': 'Installed' },
-    failed: { 'zh-CN': '安装失败', 'en-US': 'Install failed' },
-  },
+  // The device centre's own words (the page and the export read the same).
+  'filter.type': DEVICE_VALUE_WORDS.type,
+  'filter.presence': DEVICE_VALUE_WORDS.presence,
+  'filter.install': DEVICE_VALUE_WORDS.install,
   'pwdMatch.list': {
     upper: { 'zh-CN': '大写字母', 'en-US': 'upper case letters' },
     lower: { 'zh-CN': '小写字母', 'en-US': 'lower case letters' },
