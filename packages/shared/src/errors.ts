@@ -3,18 +3,20 @@ import { engineCatalogue, EngineErr } from './errors/engine.ts';
 import { portalCatalogue, PortalErr } from './errors/portal.ts';
 import { consoleCatalogue, ConsoleErr } from './errors/console.ts';
 import { agentCatalogue, AgentErr } from './errors/agent.ts';
+import { commandCatalogue, CommandErr } from './errors/commands.ts';
 import type { Catalogue, ErrorEntry } from './errors/types.ts';
 
 /**
  * The errCode catalogue. Ranges: -1…-85 engine codes (docs/product.md §8); -10001…-10019 common;
  * -10020…-10059 customer portal and vendor; -10060…-10099 management console;
- * -10100…-10119 engine protocol.
+ * -10100…-10119 engine protocol; -10120…-10139 commands and tasks.
  */
 export const ErrCode = {
   ...CommonErr,
   ...PortalErr,
   ...ConsoleErr,
   ...AgentErr,
+  ...CommandErr,
   Engine: EngineErr,
 } as const;
 
@@ -24,6 +26,7 @@ export const catalogue: Catalogue = {
   ...portalCatalogue,
   ...consoleCatalogue,
   ...agentCatalogue,
+  ...commandCatalogue,
 };
 
 export type Locale = 'zh-CN' | 'en-US';
@@ -47,4 +50,4 @@ export function errorStatus(code: number): number {
   return catalogue[code]?.status ?? 500;
 }
 
-export { CommonErr, EngineErr, PortalErr, ConsoleErr, AgentErr };
+export { CommonErr, EngineErr, PortalErr, ConsoleErr, AgentErr, CommandErr };

@@ -48,7 +48,16 @@ const OFFLINE_AFTER = sql.raw(
 const isoOf = (column: string) =>
   sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
-type ActivityRow = typeof deviceActivity.$inferInsert;
+export type ActivityRow = typeof deviceActivity.$inferInsert;
+
+/** A device back from a gap, as writeLastSeen's statement answers it (times as ISO text). */
+interface GapRow {
+  tenant_id: string;
+  id: string;
+  last_seen: string;
+  offline_at: string;
+  seen_at: string;
+}
 
 /**
  * What a check-in's write of a device reveals, from the row as it was before (docs/engines.md
@@ -236,16 +245,17 @@ export function engineRepository(db: Db) {
     },
 
     /**
-     * Last-seen times in one statement (presence.ts batches them). The statement also finds the
-     * devices that come back from a gap long enough to count as offline (the row as it was, by a
-     * self-join on the primary key) and writes each one's pair "went offline" / "back online" to
-     * its activity (docs/decisions.md, "Device activity"): no other statement, no read per
-     * check-in. The database's time is the latest any node wrote, so several nodes agree. A
-     * gap that began before `upSince` (this node's start, ms) is not reported (checkInActivity).
+     * Last-seen times in one statement (presence.ts batches them). The statement also answers
+     * the devices that come back from a gap long enough to count as offline (the row as it was,
+     * by a self-join on the primary key): the flusher writes each one's pair "went offline" /
+     * "back online" to its activity afterwards, in small statements (docs/decisions.md,
+     * "Device activity"), with no read per check-in. The database's time is the latest any
+     * node wrote, so several nodes agree. A gap that began before `upSince` (this node's start,
+     * ms) is not answered (checkInActivity).
      */
-    async writeLastSeen(ids: string[], seenAt: number[], upSince = 0) {
-      if (ids.length === 0) return;
-      await db.execute(sql`
+    async writeLastSeen(ids: string[], seenAt: number[], upSince = 0): Promise<ActivityRow[]> {
+      if (ids.length === 0) return [];
+      const result = await db.execute(sql`
         with seen as (
           update devices d set last_seen_at = to_timestamp(v.ms / 1000.0)
           from unnest(${`{${ids.join(',')}}`}::uuid[], ${`{${seenAt.join(',')}}`}::float8[]) as v(id, ms),
@@ -255,12 +265,24 @@ export function engineRepository(db: Db) {
           returning d.id, d.tenant_id, d.status, d.last_seen_at as seen_at,
             was.last_seen_at as last_seen, was.last_seen_at + ${OFFLINE_AFTER} as offline_at
         )
-        insert into device_activity (tenant_id, device_id, at, kind, detail)
-        select s.tenant_id, s.id, x.at, x.kind, jsonb_build_object('lastSeen', ${isoOf('s.last_seen')})
-        from seen s cross join lateral
-          (values (s.offline_at, 'offline'), (s.seen_at, 'online')) as x(at, kind)
+        select s.tenant_id, s.id, ${isoOf('s.last_seen')} as last_seen,
+          ${isoOf('s.offline_at')} as offline_at, ${isoOf('s.seen_at')} as seen_at
+        from seen s
         where s.status = 'running' and s.offline_at <= s.seen_at
           and s.last_seen >= to_timestamp(${upSince / 1000})`);
+      const { rows } = result as unknown as { rows: GapRow[] };
+      return rows.flatMap((r) => {
+        const entry = { tenantId: r.tenant_id, deviceId: r.id, detail: { lastSeen: r.last_seen } };
+        return [
+          { ...entry, at: new Date(r.offline_at), kind: 'offline' as const },
+          { ...entry, at: new Date(r.seen_at), kind: 'online' as const },
+        ];
+      });
+    },
+
+    /** Activity rows in one statement (the flusher's gaps, in small batches). */
+    async writeActivity(rows: ActivityRow[]) {
+      if (rows.length > 0) await db.insert(deviceActivity).values(rows);
     },
 
     /** Marks hours seen in the heartbeat history: `hours` holds bit i for hour i (UTC) of `day`. */

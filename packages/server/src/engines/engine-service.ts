@@ -132,7 +132,7 @@ export function engineService(deps: {
         presence.seen(device.deviceId, device.storedSeenAt, now);
         checkIns.inc({ result: 'ok' });
       }
-      return { interval: device.intervalS, now, commands: [] };
+      return { interval: device.intervalS, now, commands: [], acknowledged: [] };
     },
   };
 }

@@ -12,6 +12,8 @@ import * as profile from './console/profile.calls.ts';
 import * as proxies from './console/proxies.calls.ts';
 import * as roles from './console/roles.calls.ts';
 import * as setup from './console/setup.calls.ts';
+import * as sync from './console/sync.calls.ts';
+import * as tasks from './console/tasks.calls.ts';
 import * as users from './console/users.calls.ts';
 import * as platform from './platform.calls.ts';
 import * as account from './portal/account.calls.ts';
@@ -41,6 +43,8 @@ export const CALL_MODULES = {
   'console/audit': audit,
   'console/devices': devices,
   'console/installers': installers,
+  'console/tasks': tasks,
+  'console/sync': sync,
   'engine/agent': agent,
 } as const;
 
@@ -62,6 +66,8 @@ export const CALLS = {
   ...audit,
   ...devices,
   ...installers,
+  ...tasks,
+  ...sync,
   ...agent,
 } satisfies Record<string, Call>;
 

@@ -30,13 +30,57 @@ export const ZEnrolAnswer = z.object({
 });
 export type TEnrolAnswer = z.infer<typeof ZEnrolAnswer>;
 
-export const ZCheckInRequest = z.object({ state: ZEngineState });
+/** Results in one request at most (a check-in's, or a results call's). */
+export const RESULTS_MAX = 100;
+/** The most a result's detail may weigh as JSON; a bigger one is refused (-10001). */
+export const RESULT_DETAIL_MAX_BYTES = 256 * 1024;
 
-/** A command for the engine (the next issue fills these; the shape is fixed now). */
+/**
+ * What an engine answers to one command (docs/commands.md): its code (0 success, else one of
+ * SPEC §8), its own message (English, for its log and the console's detail), and a detail the
+ * command type defines (contracts/commands.ts COMMAND_ANSWERS). Sent again until the console
+ * has acknowledged it; the console counts it once.
+ */
+export const ZCommandResult = z.object({
+  id: z.string().max(64),
+  code: z.number().int().min(-99).max(0),
+  message: z.string().max(500).default(''),
+  detail: z
+    .unknown()
+    .optional()
+    .refine(
+      (d) => d === undefined || JSON.stringify(d).length <= RESULT_DETAIL_MAX_BYTES,
+      rule('resultDetail'),
+    ),
+});
+export type TCommandResult = z.output<typeof ZCommandResult>;
+
+export const ZCheckInRequest = z.object({
+  state: ZEngineState,
+  /** Results of earlier commands not yet acknowledged. */
+  results: z.array(ZCommandResult).max(RESULTS_MAX).default([]),
+});
+
+/** `POST /api/agent/results`: results at once, without waiting for the next check-in. */
+export const ZResultsRequest = z.object({
+  results: z.array(ZCommandResult).min(1).max(RESULTS_MAX),
+});
+export const ZResultsAnswer = z.object({
+  /** The ids the console now holds (new or already held): the engine may forget them. */
+  acknowledged: z.array(z.string()),
+});
+export type TResultsAnswer = z.infer<typeof ZResultsAnswer>;
+
+/** A command for the engine: its id (the same on every delivery), type, arguments, deadline. */
 export const ZEngineCommand = z.object({
   id: z.string(),
   type: z.string(),
   args: z.record(z.string(), z.unknown()),
+  /**
+   * The console's clock (ms) after which the command must not start: the engine answers -31
+   * instead, and the console has already counted it as timed out.
+   */
+  deadline: z.number().int(),
 });
 export type TEngineCommand = z.infer<typeof ZEngineCommand>;
 
@@ -46,6 +90,8 @@ export const ZCheckInAnswer = z.object({
   /** The server's clock (ms), so an engine can tell how far its own is off. */
   now: z.number().int(),
   commands: z.array(ZEngineCommand),
+  /** The ids of the request's results that the console now holds. */
+  acknowledged: z.array(z.string()).default([]),
 });
 export type TCheckInAnswer = z.infer<typeof ZCheckInAnswer>;
 

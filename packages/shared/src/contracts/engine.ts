@@ -24,7 +24,7 @@ export type DeviceStatus = (typeof DEVICE_STATUSES)[number];
 export const PRESENCES = ['online', 'offline', 'never'] as const;
 export type Presence = (typeof PRESENCES)[number];
 /** What an engine does to a protected directory: encrypt it (TDE) or keep its integrity baseline (DPI). */
-export const PROTECTION_MODES = ['tde', 'dpi'] as const;
+export const PROTECTION_MODES = ['tde', 'dpi', 'se'] as const;
 export type ProtectionMode = (typeof PROTECTION_MODES)[number];
 
 /** Check-in interval: 30 s by default (docs/architecture.md §9); offline after three missed. */

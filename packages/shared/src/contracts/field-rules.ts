@@ -63,6 +63,23 @@ export const fieldRules = {
   },
   enrolSecret: { 'zh-CN': '注册密钥格式不正确', 'en-US': 'is not an enrolment secret' },
   future: { 'zh-CN': '须晚于当前时间', 'en-US': 'must be in the future' },
+  absolutePath: {
+    'zh-CN': '须为绝对路径（以 / 或盘符开头）',
+    'en-US': 'must be an absolute path (starting with / or a drive letter)',
+  },
+  resultDetail: {
+    'zh-CN': '过大（JSON 最多 256 KB）',
+    'en-US': 'is too large (at most 256 KB as JSON)',
+  },
+  taskOrDevice: {
+    'zh-CN': '须给出任务 ID 或设备 ID 之一',
+    'en-US': 'must give either a task id or a device id',
+  },
+  taskTarget: {
+    'zh-CN': '须给出设备 ID 列表、有条件的筛选，或明确选择全部设备之一',
+    'en-US':
+      'must give one of: a list of device ids, a filter with a condition, or every device chosen explicitly',
+  },
   deviceTarget: {
     'zh-CN': '须给出设备 ID 列表或筛选条件之一',
     'en-US': 'must give either a list of device ids or a filter',

@@ -4,6 +4,8 @@ import {
   ZEnrolAnswer,
   ZEnrolRequest,
   ZEngineFile,
+  ZResultsAnswer,
+  ZResultsRequest,
 } from '../../contracts/agent.ts';
 import { ZEmpty } from '../../contracts/common.ts';
 import { call, publicAccess } from '../define.ts';
@@ -36,6 +38,32 @@ export const checkIn = call({
   body: ZCheckInRequest,
   data: ZCheckInAnswer,
   // Counted per device by the engine guard instead (docs/engines.md "Limits").
+  rateLimit: 'none',
+});
+
+export const sendResults = call({
+  method: 'POST',
+  path: '/agent/results',
+  access: { who: 'engine' },
+  tag,
+  summary: 'Command results at once, between check-ins; answers the ids the console now holds',
+  label: { 'zh-CN': '引擎上报命令结果', 'en-US': 'Engine command results' },
+  body: ZResultsRequest,
+  data: ZResultsAnswer,
+  // Not under the check-in spacing: an engine reports each result as it finishes.
+  rateLimit: 'none',
+});
+
+export const engineEvents = call({
+  method: 'GET',
+  path: '/agent/events',
+  access: { who: 'engine' },
+  tag,
+  summary:
+    'The push stream (text/event-stream): `event: checkin` asks the engine to check in now; comments keep it open',
+  label: { 'zh-CN': '引擎推送通道', 'en-US': 'Engine push stream' },
+  // Not the envelope: a stream of server-sent events that stays open (docs/commands.md).
+  file: true,
   rateLimit: 'none',
 });
 

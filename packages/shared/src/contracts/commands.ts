@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import { PROTECTION_MODES } from './engine.ts';
+import { rule } from './field-rules.ts';
+
+/**
+ * The commands the console sends its engines and what they answer (docs/commands.md). One
+ * declaration a type: its arguments and, for the commands whose answer a screen reads, the
+ * detail of a success. The server checks a console call's arguments and a synchronous answer
+ * against these; the reference engine runs them; the web shows their details.
+ */
+
+/** A command's life: waiting → processing → finished | failed | timeout | cancelled. */
+export const COMMAND_STATES = [
+  'waiting',
+  'processing',
+  'finished',
+  'failed',
+  'timeout',
+  'cancelled',
+] as const;
+export type CommandState = (typeof COMMAND_STATES)[number];
+export const TERMINAL_STATES = ['finished', 'failed', 'timeout', 'cancelled'] as const;
+export const isTerminal = (s: CommandState) => (TERMINAL_STATES as readonly string[]).includes(s);
+
+/** A folder or file on the engine's machine: absolute (POSIX, or a Windows drive), no NUL. */
+export const ZAbsolutePath = z
+  .string()
+  .trim()
+  .min(1)
+  .max(1024)
+  .regex(/^(\/|[A-Za-z]:[\\/])[^\0]*$/, rule('absolutePath'));
+const ZPathArgs = z.object({ path: ZAbsolutePath });
+const ZNoArgs = z.object({});
+
+/** What each command type takes. */
+export const COMMAND_ARGS = {
+  /** Encrypt a folder's files in place (TDE). */
+  'tde.encrypt': ZPathArgs,
+  /** Decrypt them back, every byte as it was. */
+  'tde.decrypt': ZPathArgs,
+  /** Write-protect a folder (SE, security enhancement): nothing may change its files. */
+  'se.protect': ZPathArgs,
+  /** Lift the write protection, each file's mode as it was. */
+  'se.unprotect': ZPathArgs,
+  /** Take a folder's integrity baseline (DPI). */
+  'dpi.baseline': ZPathArgs,
+  /** Check a folder against its baseline now. */
+  'dpi.verify': ZPathArgs,
+  /** Stop watching a folder's integrity (its baseline dropped). */
+  'dpi.drop': ZPathArgs,
+  /** Accept a folder as it is now: a new baseline, the pending alterations cleared. */
+  'dpi.reset': ZPathArgs,
+  /** Install a licence certificate (the .lic text), checked with the engine's own vendor key. */
+  'licence.install': z.object({ certificate: z.string().max(64 * 1024) }),
+  /** Replace the engine with the console's copy (GET /api/agent/engine) when its SHA-256 is this. */
+  'engine.upgrade': z.object({
+    version: z.string().max(64),
+    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  }),
+  /** A folder's entries. */
+  'view.folder': ZPathArgs,
+  /** One program file: size, hash, whether it is authorised. */
+  'view.program': ZPathArgs,
+  /** Authorise a program (by path and SHA-256) to read protected data. */
+  'program.authorise': ZPathArgs,
+  /** Withdraw a program's authorisation. */
+  'program.revoke': ZPathArgs,
+  /** The authorised programs. */
+  'program.list': ZNoArgs,
+  /** The engine's version and platform. */
+  'engine.version': ZNoArgs,
+  /** The engine's live state: protected folders, pending alerts, its last check-in. */
+  'engine.watch': ZNoArgs,
+} as const;
+export type CommandType = keyof typeof COMMAND_ARGS;
+export const COMMAND_TYPES = Object.keys(COMMAND_ARGS) as CommandType[];
+export type TCommandArgs<T extends CommandType> = z.output<(typeof COMMAND_ARGS)[T]>;
+
+/** The commands a task carries to many devices (SPEC §7 `async`). */
+export const TASK_TYPES = [
+  'tde.encrypt',
+  'tde.decrypt',
+  'se.protect',
+  'se.unprotect',
+  'dpi.baseline',
+  'dpi.drop',
+  'dpi.reset',
+  'engine.upgrade',
+] as const satisfies readonly CommandType[];
+export type TaskType = (typeof TASK_TYPES)[number];
+
+/** Task types that take data away or accept changes: the console asks before it sends them. */
+export const DESTRUCTIVE_TASK_TYPES = [
+  'tde.decrypt',
+  'se.unprotect',
+  'dpi.drop',
+  'dpi.reset',
+] as const satisfies readonly TaskType[];
+
+// What a success answers, for the commands whose answer a screen reads.
+
+export const FOLDER_ENTRY_KINDS = ['dir', 'file', 'link', 'other'] as const;
+/** At most this many entries in one folder's answer (the rest: `truncated`). */
+export const FOLDER_ENTRIES_MAX = 1000;
+
+export const ZFolderEntry = z.object({
+  name: z.string().max(1024),
+  kind: z.enum(FOLDER_ENTRY_KINDS),
+  size: z.number().int().min(0),
+  modifiedAt: z.string(),
+  /** The protection of this folder, when it is a protected one. */
+  protected: z.enum(PROTECTION_MODES).nullable(),
+});
+export type TFolderEntry = z.infer<typeof ZFolderEntry>;
+
+export const ZProgramInfo = z.object({
+  path: z.string(),
+  size: z.number().int().min(0),
+  sha256: z.string(),
+  /** An execute bit is set. */
+  executable: z.boolean(),
+  modifiedAt: z.string(),
+  authorised: z.boolean(),
+});
+
+export const ZAuthorisedProgram = z.object({
+  path: z.string(),
+  sha256: z.string(),
+  addedAt: z.string(),
+});
+export type TAuthorisedProgram = z.infer<typeof ZAuthorisedProgram>;
+
+export const COMMAND_ANSWERS = {
+  'view.folder': z.object({
+    path: z.string(),
+    entries: z.array(ZFolderEntry).max(FOLDER_ENTRIES_MAX),
+    truncated: z.boolean(),
+  }),
+  'view.program': ZProgramInfo,
+  'program.authorise': ZAuthorisedProgram,
+  'program.revoke': z.object({ path: z.string() }),
+  'program.list': z.object({ programs: z.array(ZAuthorisedProgram).max(10_000) }),
+  'engine.version': z.object({
+    version: z.string(),
+    kind: z.string(),
+    node: z.string(),
+    platform: z.string(),
+    arch: z.string(),
+    startedAt: z.string(),
+  }),
+  'engine.watch': z.object({
+    at: z.string(),
+    uptimeS: z.number(),
+    lastCheckIn: z.string().nullable(),
+    pendingAlerts: z.number().int().min(0),
+    protected: z.array(
+      z.object({
+        path: z.string(),
+        mode: z.enum(PROTECTION_MODES),
+        files: z.number().int().min(0),
+      }),
+    ),
+    programs: z.number().int().min(0),
+  }),
+} as const satisfies Partial<Record<CommandType, z.ZodType>>;
+export type SyncType = keyof typeof COMMAND_ANSWERS;
+export type TCommandAnswer<T extends SyncType> = z.output<(typeof COMMAND_ANSWERS)[T]>;

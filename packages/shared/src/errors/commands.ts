@@ -1,0 +1,33 @@
+import type { Catalogue } from './types.ts';
+
+/** Commands and tasks (docs/commands.md): -10120…-10139. */
+export const CommandErr = {
+  DeviceOffline: -10120,
+  NoAnswer: -10121,
+  TargetEmpty: -10122,
+  TaskOver: -10123,
+} as const;
+
+export const commandCatalogue: Catalogue = {
+  [CommandErr.DeviceOffline]: {
+    status: 409,
+    'zh-CN': '设备离线，引擎现在无法应答',
+    'en-US': 'The device is offline; its engine cannot answer now',
+  },
+  [CommandErr.NoAnswer]: {
+    status: 409,
+    'zh-CN': '引擎未在 {seconds} 秒内应答，命令已撤回，不会再执行',
+    'en-US':
+      'The engine did not answer within {seconds} s; the command was withdrawn and will not run',
+  },
+  [CommandErr.TargetEmpty]: {
+    status: 409,
+    'zh-CN': '没有匹配的运行中设备，未创建任务',
+    'en-US': 'No running device matches; no task was created',
+  },
+  [CommandErr.TaskOver]: {
+    status: 409,
+    'zh-CN': '任务已结束，没有可取消的设备',
+    'en-US': 'The task is over; nothing is left to cancel',
+  },
+};
