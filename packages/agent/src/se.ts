@@ -70,8 +70,8 @@ export async function protectSe(state: StateDir, input: unknown, absolute = fals
       }
     }
     addProtected(state, dir, 'se');
-    const fileCount = [...found.keys()].length - 1;
-    return ok({ path: dir, entries: fileCount, changed });
+    // entries: the folder and its sub-folders and files; changed: those that had a write bit.
+    return ok({ path: dir, entries: found.size, changed });
   });
 }
 
