@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import {
   ZCheckInRequest,
@@ -64,6 +64,8 @@ export interface FakeConsole {
   nudge(deviceId: string): boolean;
   /** Closes every open stream from the console's side. */
   dropStreams(): void;
+  /** The engine file `GET /api/agent/engine` answers (404 -10105 while unset). */
+  engineFile?: Buffer;
   /** Answers for the next check-ins, first in first out; then `fallback`. */
   next: Scripted[];
   fallback: Scripted;
@@ -116,6 +118,14 @@ export async function startFakeConsole(opts: { interval?: number } = {}): Promis
       const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
       return token ? devices.get(token) : undefined;
     };
+    if (req.method === 'GET' && req.url === '/api/agent/engine') {
+      if (!fake.engineFile) return refuse(res, AgentErr.EngineNotBuilt, 404);
+      res.writeHead(200, {
+        'content-type': 'text/javascript',
+        'x-content-sha256': createHash('sha256').update(fake.engineFile).digest('hex'),
+      });
+      return res.end(fake.engineFile);
+    }
     if (req.method === 'GET' && req.url === '/api/agent/events') {
       const deviceId = deviceOf();
       const status =
