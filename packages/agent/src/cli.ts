@@ -217,6 +217,7 @@ async function main(command: string | undefined, rest: string[]): Promise<void> 
         connections: { type: 'string' },
         seed: { type: 'string' },
         'hold-interval': { type: 'boolean' },
+        'no-push': { type: 'boolean' },
       });
       if (!values.url) fail('--url is required');
       if (!values.secret) fail('--secret is required');
@@ -229,6 +230,7 @@ async function main(command: string | undefined, rest: string[]): Promise<void> 
         count: Math.floor(number(values.count, 'count')),
         interval: number(values.interval, 'interval', 30),
         holdInterval: values['hold-interval'],
+        push: !values['no-push'],
         offlineShare: number(values['offline-share'], 'offline-share', 0.02),
         reportSeconds: values.report ? number(values.report, 'report') : undefined,
         durationSeconds: values.duration ? number(values.duration, 'duration') : undefined,
