@@ -29,6 +29,8 @@ export interface PushStreamOptions {
   backoff?: { baseMs: number; capMs: number };
   /** A stream silent this long is taken as dead and opened again (default 60 s: two keep-alives missed). */
   idleTimeoutMs?: number;
+  /** The local address to connect from (the simulator spreads its streams over 127.x addresses). */
+  localAddress?: string;
   /** Reports each change (the simulator counts streams). */
   onChange?: (change: PushChange) => void;
 }
@@ -88,6 +90,7 @@ export class PushStream {
     const req = lib.request(this.target, {
       method: 'GET',
       agent: this.agent,
+      localAddress: this.opts.localAddress,
       headers: {
         accept: 'text/event-stream',
         'cache-control': 'no-cache',
