@@ -269,7 +269,8 @@ describe('check-in loop', () => {
     fake.next.push({ kind: 'ok', commands }, { kind: 'ok', commands });
     const controller = new AbortController();
     const running = runEngine({ dir, signal: controller.signal, log: () => {} });
-    await new Promise((r) => setTimeout(r, 2_400));
+    // Two check-ins bring the commands, the third reports what they did.
+    await until(() => fake.checkIns.length >= 3, 15_000);
     controller.abort();
     await running;
     const results = state.readLines<CommandResult>('results.jsonl');

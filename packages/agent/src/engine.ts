@@ -239,10 +239,7 @@ export async function runEngine(opts: RunOptions = {}): Promise<RunOutcome> {
   let lastDpi = Date.now();
   /** Set once the console answered the results call with 404 (a console from before it). */
   let resultsCallMissing = false;
-  log(
-    `engine ${enrolment.deviceId} checking in to ${enrolment.url} every ~${interval} s` +
-      (push ? ', holding the push stream' : ''),
-  );
+  log(`engine ${enrolment.deviceId} checking in to ${enrolment.url} every ~${interval} s`);
 
   /** Sends the unacknowledged results now (POST /api/agent/results), batch after batch. */
   async function sendOutbox(): Promise<void> {

@@ -139,7 +139,11 @@ export class PushStream {
           ended = true;
           req.destroy();
           if (this.req === req) this.req = undefined;
-          this.retry(`push stream refused: HTTP ${res.statusCode}, ${key}`);
+          this.retry(
+            res.statusCode === 404
+              ? `push stream not offered by this console (HTTP 404, ${key})`
+              : `push stream refused: HTTP ${res.statusCode}, ${key}`,
+          );
         });
         return;
       }
