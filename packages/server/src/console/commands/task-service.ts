@@ -89,7 +89,13 @@ export function taskService(
       queue.announce(made.devices.map((d) => d.id));
       await audit.change(caller, {
         ...touchedDevices(made.devices),
-        after: { type: input.type, ...input.args, task: made.taskId },
+        after: {
+          type: input.type,
+          ...input.args,
+          task: made.taskId,
+          ...(input.target.filter ? { filter: input.target.filter } : {}),
+          ...(input.target.every ? { every: true } : {}),
+        },
       });
       return { taskId: made.taskId, total: made.devices.length };
     },

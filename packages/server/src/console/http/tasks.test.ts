@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCheckInAnswer } from '@edp/shared/contracts/agent';
+import type { TAuditItem } from '@edp/shared/contracts/console-admin';
 import type {
   TCommandDetail,
   TCommandList,
@@ -203,6 +204,35 @@ describe('commands and tasks', () => {
     });
   });
 
+  it("writes each task and command in the audit log, in the reader's words", async () => {
+    const auditor = as(ctx.app, host, await signIn(ctx.app, host, 'auditor'));
+    const entries = async (lang: string, action: string) =>
+      (
+        await auditor<{ list: TAuditItem[] }>(
+          '/owner/l/log',
+          { action, pageSize: 50 },
+          { 'accept-language': lang },
+        )
+      ).body.data!.list;
+    const [zh] = await entries('zh-CN', '/async/m/tde/folder/add');
+    expect(zh).toMatchObject({
+      actionLabel: '添加加密目录',
+      targetLabel: '2 台设备：fin-01、fin-02',
+      devices: [{ name: 'fin-01' }, { name: 'fin-02' }],
+    });
+    const zhFields = Object.fromEntries(zh!.changes.map((c) => [c.label, c.after]));
+    expect(zhFields).toMatchObject({
+      命令: '加密目录',
+      路径: '/srv/finance',
+      '筛选：分组': 'Finance',
+    });
+    const [en] = await entries('en-US', '/dv/m/task/retry');
+    expect(en).toMatchObject({ actionLabel: 'Retry failed devices', target: '/srv/finance' });
+    expect(Object.fromEntries(en!.changes.map((c) => [c.label, c.after]))).toMatchObject({
+      'Devices retried': '1',
+    });
+  });
+
   it('makes nothing of a target that matches nothing, and wants "every device" said', async () => {
     const none = await op('/async/m/dpi/folder/add', {
       target: { filter: { keyword: 'no-such-device' } },
@@ -284,6 +314,16 @@ describe('commands and tasks', () => {
     };
     await results('fin-01', [{ id: command!.id, code: 0, detail: listing }]);
     expect((await asked).body).toMatchObject({ success: true, data: listing });
+    // A look into a folder is audited like any command.
+    const auditor = as(ctx.app, host, await signIn(ctx.app, host, 'auditor', NEW_PASSWORD));
+    const looked = await auditor<{ list: TAuditItem[] }>(
+      '/owner/l/log',
+      { action: '/sync/m/view/folder' },
+      { 'accept-language': 'en-US' },
+    );
+    expect(looked.body.data!.list).toMatchObject([
+      { target: 'fin-01', actionLabel: 'Browse device folder', result: 'success' },
+    ]);
 
     // No answer within SYNC_WAIT_MS: withdrawn, and never delivered afterwards.
     const silent = await op('/sync/m/version', { deviceId: engines['fin-02']!.id });
