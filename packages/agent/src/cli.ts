@@ -184,6 +184,7 @@ async function main(command: string | undefined, rest: string[]): Promise<void> 
             identity: state.readJson<TEngineIdentity>(files.identity) ?? null,
             state: await engineState(state),
             pendingAlerts: pendingAlerts(state).length,
+            unacknowledgedResults: state.readJson<unknown[]>(files.outbox)?.length ?? 0,
             lastCheckIn: state.readJson<{ lastCheckIn: string }>(files.status)?.lastCheckIn ?? null,
           },
           null,

@@ -9,6 +9,7 @@ import { ENGINE_VERSION } from './identity.ts';
 import { StateDir } from './state-dir.ts';
 import type { Enrolment } from './engine.ts';
 import { startFakeConsole, type FakeConsole } from './test/fake-console.ts';
+import { upgradeEngine } from './upgrade.ts';
 
 /**
  * engine.upgrade end to end: the one-file engine, built as `npm run build` builds it, runs as a
@@ -130,5 +131,30 @@ describe('engine.upgrade', () => {
     await new Promise((r) => setTimeout(r, 1_500));
     expect(fake.checkIns.length).toBe(seen);
     proc = undefined;
+  });
+
+  it('waits and tries again when the console answers 429 (a fleet behind one address), a few times', async () => {
+    const file = path.join(root, 'retry', 'edp-agent.mjs');
+    fs.mkdirSync(path.dirname(file));
+    fs.writeFileSync(file, 'old engine', { mode: 0o755 });
+    fake.engineFile = Buffer.from('new engine');
+    fake.engineBusy = 2;
+    fake.engineRequests = 0;
+    // One second of waiting lasts 10 ms here.
+    const ctx = { url: fake.url, engineFile: file, secondMs: 10 };
+    const done = await upgradeEngine({ version: 'x', sha256: sha256('new engine') }, ctx);
+    expect(done).toMatchObject({ code: 0, replaced: true });
+    expect(fake.engineRequests).toBe(3);
+    expect(fs.readFileSync(file, 'utf8')).toBe('new engine');
+    expect(fs.statSync(file).mode & 0o777).toBe(0o755);
+
+    fake.engineBusy = 10;
+    fake.engineRequests = 0;
+    await expect(
+      upgradeEngine({ version: 'y', sha256: sha256('newer engine') }, ctx),
+    ).rejects.toMatchObject({ code: -1, message: expect.stringMatching(/HTTP 429/) });
+    expect(fake.engineRequests).toBe(5);
+    expect(fs.readFileSync(file, 'utf8')).toBe('new engine');
+    expect(fs.readdirSync(path.dirname(file))).toEqual(['edp-agent.mjs']);
   });
 });

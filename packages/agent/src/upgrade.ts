@@ -21,10 +21,24 @@ export interface UpgradeContext {
   /** The running engine file (the built one-file engine); undefined when running from source. */
   engineFile?: string;
   timeoutMs?: number;
+  /** How long a second of the waits between attempts lasts (tests shorten it). */
+  secondMs?: number;
 }
 
 /** The largest download taken for an engine (the file is under 1 MB). */
 const MAX_BYTES = 64 * 1024 * 1024;
+/** Downloads tried when the console answers 429 or 503 (it counts the file per address). */
+const ATTEMPTS = 5;
+
+/** A refusal worth trying again after a while: 429 (rate limit), 503 (shutting down). */
+class Busy extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterS: number | undefined,
+  ) {
+    super(message);
+  }
+}
 
 async function sha256Of(file: string): Promise<string> {
   const hash = createHash('sha256');
@@ -55,7 +69,13 @@ function download(ctx: UpgradeContext, temp: string, mode: number): Promise<stri
           } catch {
             // not an envelope
           }
-          reject(new EngineError(Code.Generic, `download of ${url.href} refused: ${why}`));
+          const message = `download of ${url.href} refused: ${why}`;
+          if (res.statusCode === 429 || res.statusCode === 503) {
+            const ra = Number(res.headers['retry-after']);
+            reject(new Busy(message, Number.isFinite(ra) && ra >= 0 ? ra : undefined));
+          } else {
+            reject(new EngineError(Code.Generic, message));
+          }
         });
         return;
       }
@@ -123,7 +143,22 @@ export async function upgradeEngine(
     `.${path.basename(file)}.upgrade-${randomBytes(4).toString('hex')}`,
   );
   try {
-    const got = await download(ctx, temp, mode & 0o7777);
+    let got: string;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        got = await download(ctx, temp, mode & 0o7777);
+        break;
+      } catch (err) {
+        // A fleet upgrading at once behind one address meets the console's per-address limit:
+        // wait as it says (else 2 s, 4 s …, at most a minute) and try again, a few times.
+        if (!(err instanceof Busy) || attempt >= ATTEMPTS) {
+          throw err instanceof Busy ? new EngineError(Code.Generic, err.message) : err;
+        }
+        await fsp.rm(temp, { force: true });
+        const waitS = Math.min(60, Math.max(err.retryAfterS ?? 0, 2 ** attempt));
+        await new Promise((r) => setTimeout(r, (waitS * 1000 * (ctx.secondMs ?? 1000)) / 1000));
+      }
+    }
     if (got !== want) {
       throw new EngineError(
         Code.HashFailure,

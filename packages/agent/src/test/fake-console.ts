@@ -66,6 +66,10 @@ export interface FakeConsole {
   dropStreams(): void;
   /** The engine file `GET /api/agent/engine` answers (404 -10105 while unset). */
   engineFile?: Buffer;
+  /** Engine file downloads to refuse first with 429 (the per-address limit). */
+  engineBusy: number;
+  /** Engine file requests seen. */
+  engineRequests: number;
   /** Answers for the next check-ins, first in first out; then `fallback`. */
   next: Scripted[];
   fallback: Scripted;
@@ -85,6 +89,8 @@ export async function startFakeConsole(opts: { interval?: number } = {}): Promis
     checkIns: [],
     invalid: [],
     results: [],
+    engineBusy: 0,
+    engineRequests: 0,
     resultsMode: 'ack',
     streamMode: 'serve',
     dropAfterMs: 100,
@@ -119,6 +125,11 @@ export async function startFakeConsole(opts: { interval?: number } = {}): Promis
       return token ? devices.get(token) : undefined;
     };
     if (req.method === 'GET' && req.url === '/api/agent/engine') {
+      fake.engineRequests++;
+      if (fake.engineBusy > 0) {
+        fake.engineBusy--;
+        return refuse(res, CommonErr.TooMany, 429, { 'retry-after': '1' });
+      }
       if (!fake.engineFile) return refuse(res, AgentErr.EngineNotBuilt, 404);
       res.writeHead(200, {
         'content-type': 'text/javascript',
