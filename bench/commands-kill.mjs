@@ -38,6 +38,7 @@ sim = createSimulator({
   interval: INTERVAL_S,
   offlineShare: 0,
   enrolConcurrency: 64,
+  connections: 256,
   seed: `bench-kill-${count}`,
   reportSeconds: 5,
   log: () => {},

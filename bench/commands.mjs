@@ -54,6 +54,9 @@ sim = createSimulator({
   interval: INTERVAL_S,
   offlineShare: 0,
   enrolConcurrency: 64,
+  // Engines each have their own connection; the simulator's pool stands for them, and a pool
+  // sized for the check-in rate alone would queue a task's burst behind a few sockets.
+  connections: 256,
   seed: `bench-commands-${count}`,
   reportSeconds: 5,
   log: () => {},
