@@ -195,6 +195,7 @@ const adminDevices: DeepString<typeof zh> = {
     modes: {
       tde: 'Encryption (TDE)',
       dpi: 'Integrity (DPI)',
+      se: 'Write protection (SE)',
     },
     files: 'Files',
     noProtected: 'The engine has reported no protected directories yet.',

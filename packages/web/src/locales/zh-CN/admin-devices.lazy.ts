@@ -191,6 +191,7 @@ const adminDevices = {
     modes: {
       tde: '加密（TDE）',
       dpi: '完整性（DPI）',
+      se: '写保护（SE）',
     },
     files: '文件数',
     noProtected: '引擎尚未上报受保护目录。',
