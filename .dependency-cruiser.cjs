@@ -13,7 +13,7 @@ const CONSOLE_LAYERS = [
   ['audit'],
   ['tenants'],
   ['roles', 'users', 'groups', 'proxies', 'devices', 'installers'],
-  ['login'],
+  ['login', 'commands'],
   ['http'],
 ];
 const consoleLayerRules = CONSOLE_LAYERS.map((layer, i) => ({

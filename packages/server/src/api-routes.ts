@@ -4,6 +4,7 @@ import { portalRoutes, vendorRoutes } from './portal/http/index.ts';
 import {
   deviceRoutes,
   installerRoutes,
+  taskRoutes,
   loginRoutes,
   tenantRoutes,
   userRoutes,
@@ -24,6 +25,7 @@ export function apiRoutes(services: Services) {
     userRoutes(app, services);
     deviceRoutes(app, services);
     installerRoutes(app, services);
+    taskRoutes(app, services);
     agentRoutes(app, services);
   };
 }

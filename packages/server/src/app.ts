@@ -118,12 +118,19 @@ export async function buildApp({
   await app.register(inputGuardPlugin);
   await app.register(externalPlugins, { config });
   await app.register(authPlugin);
-  // The last batch of last-seen times is written before the database closes.
-  app.addHook('preClose', () => services.engines.flusher.stop());
+  // The last batch of last-seen times is written before the database closes; the push streams
+  // end first (they would hold the server open), and the command sweep stops.
+  await services.engines.commands.start();
+  app.addHook('preClose', () => {
+    services.engines.push.close();
+    services.engines.commands.stop();
+    return services.engines.flusher.stop();
+  });
   gaugesOf(metrics, {
     enginesOnline: () =>
       services.engines.presence.seenSince(platform.clock() - CHECK_IN_INTERVAL_S * 3_000),
     presencePending: () => services.engines.presence.pending(),
+    pushStreams: () => services.engines.push.size,
     poolUse: platform.database.poolUse,
   });
   app.decorate('guardOf', guardOf(app, services));

@@ -89,6 +89,8 @@ const ZConfig = z.object({
   ENGINE_FILE: z.string().optional(),
   /** The check-in interval (s) given to engines at enrolment (docs/engines.md). */
   CHECK_IN_INTERVAL_S: z.coerce.number().int().min(2).max(3_600).default(30),
+  /** How long a synchronous command waits for its engine's answer, ms (docs/commands.md). */
+  SYNC_WAIT_MS: z.coerce.number().int().min(200).max(120_000).default(15_000),
   /** GET /metrics answers only with this bearer token; unset, it answers 404. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });

@@ -21,6 +21,7 @@ import {
 } from './console/tenants/index.ts';
 import { userService } from './console/users/index.ts';
 import { engineContext } from './engines/index.ts';
+import { syncService, taskService } from './console/commands/index.ts';
 import { balanceService, rechargeService } from './portal/balance/index.ts';
 import { companyService, emailCodeService } from './portal/company/index.ts';
 import { engineReadService } from './portal/device/index.ts';
@@ -100,6 +101,15 @@ export function buildServices(platform: Platform) {
     enrolSecrets: enrolSecretService({ db, clock, audit }),
     deviceExport: deviceExport({ db, clock, presence: engines.presence }),
     installers,
+    tasks: taskService({ db, clock, audit, queue: engines.commands }),
+    sync: syncService({
+      db,
+      clock,
+      audit,
+      queue: engines.commands,
+      presence: engines.presence,
+      waitMs: p.config.SYNC_WAIT_MS,
+    }),
     // engines
     engines,
   };

@@ -1,10 +1,14 @@
 import type { Platform } from '../platform/platform.ts';
+import { commandQueue } from './command-queue.ts';
+import { commandRepository } from './command-repository.ts';
 import { engineAuthCache } from './engine-auth.ts';
+import { defaultEngineFile, engineFileStore } from './engine-file.ts';
 import { engineRepository } from './engine-repository.ts';
 import { engineService, type EngineEnrolled } from './engine-service.ts';
 import { presenceFlusher } from './presence-flusher.ts';
 import type { Metrics } from '../platform/metrics/index.ts';
 import { presenceStore } from './presence.ts';
+import { pushHub } from './push-hub.ts';
 
 /** How often last-seen batches are written, and how stale the database's copy may get. */
 export const FLUSH_EVERY_MS = 5_000;
@@ -36,10 +40,19 @@ export function engineContext(
       p.metrics.flushSeconds.observe(ms / 1000);
     },
   });
+  const push = pushHub();
+  const commands = commandQueue({
+    repo: commandRepository(p.db),
+    bus: p.bus,
+    push,
+    clock: p.clock,
+    log: p.log,
+  });
   const service = engineService({
     repo,
     auth,
     presence,
+    commands,
     clock: p.clock,
     changed: p.changed,
     metrics: p.metrics,
@@ -47,6 +60,8 @@ export function engineContext(
     upSince,
     enrolled: p.enrolled,
   });
-  return { auth, presence, flusher, service };
+  /** The reference engine this console serves (GET /api/agent/engine), and upgrades to. */
+  const file = engineFileStore(p.config.ENGINE_FILE ?? defaultEngineFile());
+  return { auth, presence, flusher, service, push, commands, file };
 }
 export type EngineContext = ReturnType<typeof engineContext>;

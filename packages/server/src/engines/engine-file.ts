@@ -22,7 +22,12 @@ export function defaultEngineFile(): string {
 
 export interface EngineFile extends TEngineFile {
   bytes: Buffer;
+  /** The engine's version, from the marker its build writes on the first line; '' without. */
+  version: string;
 }
+
+/** `// edp-agent-version: 1.2.3` on the file's first line (packages/agent/build.mjs). */
+const VERSION_MARK = /^(?:#![^\n]*\n)?\/\/ edp-agent-version: ([\w.+-]{1,64})/;
 
 /**
  * The engine file the console serves (GET /api/agent/engine): read and hashed once, and again
@@ -47,6 +52,7 @@ export function engineFileStore(file: string) {
           sha256: createHash('sha256').update(bytes).digest('hex'),
           builtAt: stat.mtime.toISOString(),
           bytes,
+          version: VERSION_MARK.exec(bytes.subarray(0, 512).toString('utf8'))?.[1] ?? '',
         },
       };
       return held.file;

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { TEnrolAnswer, TCheckInAnswer } from '@edp/shared/contracts/agent';
+import type { TCheckInAnswer, TCommandResult, TEnrolAnswer } from '@edp/shared/contracts/agent';
 import type { TEngineIdentity, TEngineState } from '@edp/shared/contracts/engine';
 import { AgentErr } from '@edp/shared/errors';
 import { AppError } from '../platform/errors/index.ts';
 import type { EngineAuthCache } from './engine-auth.ts';
 import type { DeviceAuth, EngineRepository } from './engine-repository.ts';
+import type { CommandQueue } from './command-queue.ts';
 import type { PresenceStore } from './presence.ts';
 import { newDeviceToken, secretHash, tokenHash } from './device-token.ts';
 import type { Metrics } from '../platform/metrics/index.ts';
@@ -39,6 +40,7 @@ export function engineService(deps: {
   repo: EngineRepository;
   auth: EngineAuthCache;
   presence: PresenceStore;
+  commands: CommandQueue;
   clock: () => number;
   /** The tenant's devices changed in a way its counters show (device-counts.ts). */
   changed: (tenantId: string) => void;
@@ -102,7 +104,15 @@ export function engineService(deps: {
       return { deviceId: device.id, token, interval: device.intervalS };
     },
 
-    async checkIn(device: DeviceAuth, state: TEngineState): Promise<TCheckInAnswer> {
+    /**
+     * A check-in: the state (written when it changed), the results it carries, and the open
+     * commands of the device in the answer (docs/commands.md).
+     */
+    async checkIn(
+      device: DeviceAuth,
+      state: TEngineState,
+      results: TCommandResult[] = [],
+    ): Promise<TCheckInAnswer> {
       const now = clock();
       const last = presence.lastSeen(device.deviceId);
       if (last !== undefined && now - last < MIN_CHECK_IN_SPACING_MS) {
@@ -132,7 +142,17 @@ export function engineService(deps: {
         presence.seen(device.deviceId, device.storedSeenAt, now);
         checkIns.inc({ result: 'ok' });
       }
-      return { interval: device.intervalS, now, commands: [], acknowledged: [] };
+      // Results first: a command it has just answered is not delivered again.
+      const acknowledged = results.length
+        ? await deps.commands.results(device.deviceId, results)
+        : [];
+      const commands = await deps.commands.open(device.deviceId);
+      return { interval: device.intervalS, now, commands, acknowledged };
+    },
+
+    /** Results sent between check-ins (`POST /api/agent/results`). */
+    async results(device: DeviceAuth, results: TCommandResult[]) {
+      return { acknowledged: await deps.commands.results(device.deviceId, results) };
     },
   };
 }

@@ -9,3 +9,4 @@ export {
   engineContext,
   type EngineContext,
 } from './engine-context.ts';
+export type { CommandQueue } from './command-queue.ts';

@@ -75,8 +75,8 @@ export async function signIn(
 
 /** A caller bound to a host and a token. */
 export function as(app: FastifyInstance, host: string, token: string) {
-  return <T = unknown>(url: string, body?: unknown) =>
-    call<T>(app, url, body ?? {}, { host, 'x-token': token });
+  return <T = unknown>(url: string, body?: unknown, headers: Record<string, string> = {}) =>
+    call<T>(app, url, body ?? {}, { host, 'x-token': token, ...headers });
 }
 
 /** Fetches a login captcha and returns its cookie header and its answer (read from the table). */

@@ -6,6 +6,9 @@ export const CommandErr = {
   NoAnswer: -10121,
   TargetEmpty: -10122,
   TaskOver: -10123,
+  /** A command's own message when it ended without an answer, or was cancelled. */
+  Expired: -10124,
+  Cancelled: -10125,
 } as const;
 
 export const commandCatalogue: Catalogue = {
@@ -29,5 +32,15 @@ export const commandCatalogue: Catalogue = {
     status: 409,
     'zh-CN': '任务已结束，没有可取消的设备',
     'en-US': 'The task is over; nothing is left to cancel',
+  },
+  [CommandErr.Expired]: {
+    status: 409,
+    'zh-CN': '截止时间前未得到引擎应答',
+    'en-US': 'No answer from the engine before the deadline',
+  },
+  [CommandErr.Cancelled]: {
+    status: 409,
+    'zh-CN': '开始执行前已取消',
+    'en-US': 'Cancelled before it started',
   },
 };

@@ -77,6 +77,7 @@ export const engineCatalogue: Catalogue = Object.fromEntries(
 
 export const EngineErr = {
   Generic: -1,
+  InvalidData: -5,
   InvalidLicence: -12,
   LicenceMissing: -13,
   TimeOutOfRange: -31,

@@ -1,3 +1,4 @@
+import { COMMAND_TYPE_WORDS } from '@edp/shared/command-words';
 import { DEVICE_VALUE_WORDS } from '@edp/shared/device-words';
 import type { Locale } from '@edp/shared/errors';
 
@@ -162,6 +163,13 @@ export const FIELD_LABELS: Record<string, Record<Locale, string>> = {
   size: { 'zh-CN': '大小（字节）', 'en-US': 'Size (bytes)' },
   sha256: { 'zh-CN': 'SHA-256', 'en-US': 'SHA-256' },
   uploader: { 'zh-CN': '上传者', 'en-US': 'Uploader' },
+  // Tasks and commands (console/commands).
+  type: { 'zh-CN': '命令', 'en-US': 'Command' },
+  path: { 'zh-CN': '路径', 'en-US': 'Path' },
+  task: { 'zh-CN': '任务 ID', 'en-US': 'Task ID' },
+  every: { 'zh-CN': '全部设备', 'en-US': 'Every device' },
+  cancelled: { 'zh-CN': '取消的设备数', 'en-US': 'Devices cancelled' },
+  retried: { 'zh-CN': '重试的设备数', 'en-US': 'Devices retried' },
 };
 
 /** Words for the values of some fields (by field, then value). */
@@ -187,6 +195,7 @@ export const VALUE_WORDS: Record<string, Record<string, Record<Locale, string>>>
     move: { 'zh-CN': '移动到分组', 'en-US': 'Move to group' },
     purge: { 'zh-CN': '彻底删除', 'en-US': 'Delete permanently' },
   },
+  type: COMMAND_TYPE_WORDS,
   // The device centre's own words (the page and the export read the same).
   'filter.type': DEVICE_VALUE_WORDS.type,
   'filter.presence': DEVICE_VALUE_WORDS.presence,

@@ -5,4 +5,5 @@ export * from './tenants.ts';
 export * from './users.ts';
 export * from './devices.ts';
 export * from './installers.ts';
+export * from './tasks.ts';
 export * from './vendor-tenants.ts';

@@ -86,6 +86,9 @@ function whereOf(s: DeviceScope): SQL {
   return and(...conditions)!;
 }
 
+/** The same conditions for the store's other statements over devices (a task's devices). */
+export const deviceScopeSql = (s: DeviceScope): SQL => whereOf(s);
+
 const ORDER = {
   createdAt: [devices.createdAt, devices.id],
   name: [devices.name, devices.id],

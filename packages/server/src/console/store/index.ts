@@ -15,3 +15,4 @@ export * from './role-repository.ts';
 export * from './tenant-repository.ts';
 export * from './user-repository.ts';
 export * from './device-type.ts';
+export * from './task-repository.ts';

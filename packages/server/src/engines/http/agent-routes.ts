@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { checkIn, enrol } from '@edp/shared/api/engine/agent.calls';
+import { checkIn, enrol, engineEvents, sendResults } from '@edp/shared/api/engine/agent.calls';
 import { serve } from '../../platform/http/index.ts';
 import type { EngineContext } from '../index.ts';
 import { deviceOf } from './engine-guard.ts';
@@ -13,6 +13,30 @@ export function agentRoutes(app: FastifyInstance, { engines }: { engines: Engine
     const { secret, identity, state } = req.body;
     return engines.service.enrol(secret, identity, state, req.ip);
   });
-  serve(app, checkIn, (req) => engines.service.checkIn(deviceOf(req), req.body.state));
-  engineFileRoutes(app);
+  serve(app, checkIn, (req) =>
+    engines.service.checkIn(deviceOf(req), req.body.state, req.body.results),
+  );
+  serve(app, sendResults, (req) => engines.service.results(deviceOf(req), req.body.results));
+  // The push stream (docs/commands.md): the reply is handed over to the hub, which writes
+  // server-sent events to it until the engine goes or the server closes.
+  serve(app, engineEvents, async (req, reply) => {
+    const device = deviceOf(req);
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-cache, no-transform',
+      Connection: 'keep-alive',
+      // Proxies such as nginx must pass each event on at once.
+      'X-Accel-Buffering': 'no',
+    });
+    res.socket?.setNoDelay(true);
+    const detach = engines.push.attach(device.deviceId, {
+      write: (text) => void res.write(text),
+      end: () => res.end(),
+    });
+    res.on('close', detach);
+    return reply;
+  });
+  engineFileRoutes(app, engines.file);
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { engineFile, engineFileInfo } from '@edp/shared/api/engine/agent.calls';
 import { serve } from '../../platform/http/index.ts';
-import { defaultEngineFile, engineFileStore } from '../engine-file.ts';
+import type { EngineFileStore } from '../engine-file.ts';
 
 /**
  * The reference engine, served by the console itself (docs/engines-agent.md, "Getting the
@@ -10,11 +10,10 @@ import { defaultEngineFile, engineFileStore } from '../engine-file.ts';
  * console session) and counted by the per-address rate limit. The info call answers in the
  * reader's language (the console page shows it), the download in English (a terminal shows it).
  */
-export function engineFileRoutes(app: FastifyInstance) {
-  const store = engineFileStore(app.platform.config.ENGINE_FILE ?? defaultEngineFile());
+export function engineFileRoutes(app: FastifyInstance, store: EngineFileStore) {
   serve(app, engineFileInfo, async () => {
-    const { bytes: _, ...info } = await store.current();
-    return info;
+    const { fileName, size, sha256, builtAt } = await store.current();
+    return { fileName, size, sha256, builtAt };
   });
   serve(app, engineFile, async (req, reply) => {
     // Fetched by a command on a server, as engines call: a refusal reads in English there.

@@ -51,6 +51,7 @@ export function gaugesOf(
   read: {
     enginesOnline: () => number;
     presencePending: () => number;
+    pushStreams: () => number;
     poolUse?: (() => { total: number; idle: number; waiting: number }) | undefined;
   },
 ) {
@@ -69,6 +70,14 @@ export function gaugesOf(
     registers,
     collect() {
       this.set(read.presencePending());
+    },
+  });
+  new Gauge({
+    name: 'edp_push_streams',
+    help: "Engines' push streams this node holds",
+    registers,
+    collect() {
+      this.set(read.pushStreams());
     },
   });
   const pool = read.poolUse;

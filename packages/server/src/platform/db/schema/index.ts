@@ -6,3 +6,4 @@ export * from './portal.ts';
 export * from './console.ts';
 export * from './devices.ts';
 export * from './installers.ts';
+export * from './commands.ts';

@@ -1,0 +1,195 @@
+import type { z } from 'zod';
+import type { TaskType } from '@edp/shared/contracts/commands';
+import type {
+  TCommandDetail,
+  TCommandList,
+  TTaskItem,
+  TTaskList,
+  TTaskTarget,
+  ZCommandListRequest,
+  ZTaskListRequest,
+} from '@edp/shared/contracts/tasks';
+import { CommandErr, CommonErr, ConsoleErr, type Locale } from '@edp/shared/errors';
+import type { CommandQueue } from '../../engines/index.ts';
+import { AppError } from '../../platform/errors/index.ts';
+import type { Platform } from '../../platform/platform.ts';
+import type { Caller } from '../access/index.ts';
+import { touchedDevices, type AuditService } from '../audit/index.ts';
+import { groupsOfFilter, visibleDeviceGroups } from '../devices/index.ts';
+import { deviceRepository, taskRepository, type DeviceScope } from '../store/index.ts';
+import { commandDetail, commandItem, taskItem } from './command-items.ts';
+
+/** Devices a preview names before a task is made. */
+const PREVIEW_NAMES = 5;
+const HOUR_MS = 3_600_000;
+
+/**
+ * Tasks (docs/commands.md "Tasks"): one command over the running devices of a target, in the
+ * caller's groups only; their progress, results, cancel and retry. Every change is audited.
+ */
+export function taskService(
+  deps: Pick<Platform, 'db' | 'clock'> & { audit: AuditService; queue: CommandQueue },
+) {
+  const { db, clock, audit, queue } = deps;
+  const repo = taskRepository(db);
+  const devices = deviceRepository(db);
+
+  /** The running devices a target names, inside the caller's groups. */
+  async function scopeOf(caller: Caller, target: TTaskTarget): Promise<DeviceScope> {
+    const visible = await visibleDeviceGroups(db, caller.actor);
+    return {
+      tenantId: caller.actor.tenantId,
+      status: 'running',
+      groupIds: target.filter
+        ? await groupsOfFilter(db, caller.actor, visible, target.filter)
+        : visible,
+      now: clock(),
+      ...(target.filter ? { filter: target.filter } : {}),
+      ...(target.ids ? { ids: target.ids } : {}),
+    };
+  }
+
+  /** A task the caller may see (it reached one of their groups), or 404. */
+  async function visibleTask(caller: Caller, id: string) {
+    const task = await repo.find(caller.actor.tenantId, id);
+    const visible = await visibleDeviceGroups(db, caller.actor);
+    if (!task || (visible && !task.groupIds.some((g) => visible.includes(g))))
+      throw new AppError(CommonErr.NotFound);
+    return { task, visible };
+  }
+
+  return {
+    async preview(caller: Caller, target: TTaskTarget) {
+      return devices.preview(await scopeOf(caller, target), PREVIEW_NAMES);
+    },
+
+    /** Makes the task and each device's command at once; the engines hear of it at once. */
+    async create(
+      caller: Caller,
+      input: {
+        type: TaskType;
+        args: Record<string, unknown>;
+        target: TTaskTarget;
+        name?: string | undefined;
+        expiresInHours: number;
+      },
+    ) {
+      const now = clock();
+      const made = await repo.create(await scopeOf(caller, input.target), {
+        name: input.name || String(input.args.path ?? input.args.version ?? input.type),
+        type: input.type,
+        args: input.args,
+        target: input.target,
+        createdById: caller.actor.userId,
+        createdBy: caller.actor.account,
+        now: new Date(now),
+        expiresAt: new Date(now + input.expiresInHours * HOUR_MS),
+      });
+      if (!made) throw new AppError(CommandErr.TargetEmpty);
+      queue.announce(made.devices.map((d) => d.id));
+      await audit.change(caller, {
+        ...touchedDevices(made.devices),
+        after: {
+          type: input.type,
+          ...input.args,
+          task: made.taskId,
+          ...(input.target.filter ? { filter: input.target.filter } : {}),
+          ...(input.target.every ? { every: true } : {}),
+        },
+      });
+      return { taskId: made.taskId, total: made.devices.length };
+    },
+
+    async list(
+      caller: Caller,
+      q: z.output<typeof ZTaskListRequest>,
+      locale: Locale,
+    ): Promise<TTaskList> {
+      const { rows, total } = await repo.page({
+        tenantId: caller.actor.tenantId,
+        groupIds: await visibleDeviceGroups(db, caller.actor),
+        status: q.status,
+        type: q.type,
+        operatorId: q.operatorId,
+        from: q.from,
+        to: q.to,
+        limit: q.pageSize,
+        offset: (q.page - 1) * q.pageSize,
+      });
+      return {
+        list: rows.map((t) => taskItem(t, locale)),
+        total,
+        page: q.page,
+        pageSize: q.pageSize,
+      };
+    },
+
+    async info(caller: Caller, id: string, locale: Locale): Promise<TTaskItem> {
+      return taskItem((await visibleTask(caller, id)).task, locale);
+    },
+
+    /** A task's results, or a device's commands: only of the devices the caller sees. */
+    async logs(
+      caller: Caller,
+      q: z.output<typeof ZCommandListRequest>,
+      locale: Locale,
+    ): Promise<TCommandList> {
+      const visible = await visibleDeviceGroups(db, caller.actor);
+      if (q.taskId) await visibleTask(caller, q.taskId);
+      if (q.deviceId) {
+        const found = await devices.findById(caller.actor.tenantId, q.deviceId);
+        if (!found) throw new AppError(CommonErr.NotFound);
+        if (visible && !visible.includes(found.device.groupId))
+          throw new AppError(ConsoleErr.DeviceHidden);
+      }
+      const { rows, total } = await repo.commandPage({
+        tenantId: caller.actor.tenantId,
+        taskId: q.taskId,
+        deviceId: q.deviceId,
+        state: q.state,
+        groupIds: visible,
+        limit: q.pageSize,
+        offset: (q.page - 1) * q.pageSize,
+      });
+      return {
+        list: rows.map((r) => commandItem(r.command, r.deviceName, locale)),
+        total,
+        page: q.page,
+        pageSize: q.pageSize,
+      };
+    },
+
+    async logInfo(caller: Caller, id: string, locale: Locale): Promise<TCommandDetail> {
+      const row = await repo.findCommand(caller.actor.tenantId, id);
+      const visible = await visibleDeviceGroups(db, caller.actor);
+      if (!row || (visible && !visible.includes(row.deviceGroupId)))
+        throw new AppError(CommonErr.NotFound);
+      return commandDetail(row.command, row.deviceName, locale);
+    },
+
+    async refresh(caller: Caller, id: string, locale: Locale): Promise<TTaskItem> {
+      await visibleTask(caller, id);
+      await queue.recount(caller.actor.tenantId, id);
+      return taskItem((await visibleTask(caller, id)).task, locale);
+    },
+
+    /** Ends what has not started; what runs goes on. */
+    async cancel(caller: Caller, id: string) {
+      const { task } = await visibleTask(caller, id);
+      if (task.waiting === 0 && task.processing === 0) throw new AppError(CommandErr.TaskOver);
+      const affected = await queue.cancel(caller.actor.tenantId, id);
+      await audit.change(caller, { target: task.name, after: { task: id, cancelled: affected } });
+      return { affected };
+    },
+
+    /** Sends the command again to the devices where it failed or timed out, nothing else. */
+    async retry(caller: Caller, id: string) {
+      const { task } = await visibleTask(caller, id);
+      const hours = Math.max(1, (task.expiresAt.getTime() - task.createdAt.getTime()) / HOUR_MS);
+      const affected = await queue.retry(caller.actor.tenantId, id, hours * HOUR_MS);
+      await audit.change(caller, { target: task.name, after: { task: id, retried: affected } });
+      return { affected };
+    },
+  };
+}
+export type TaskService = ReturnType<typeof taskService>;

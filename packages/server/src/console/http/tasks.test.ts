@@ -1,0 +1,439 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TCheckInAnswer } from '@edp/shared/contracts/agent';
+import type { TAuditItem } from '@edp/shared/contracts/console-admin';
+import type {
+  TCommandDetail,
+  TCommandList,
+  TTaskItem,
+  TTaskList,
+} from '@edp/shared/contracts/tasks';
+import { CommandErr, CommonErr } from '@edp/shared/errors';
+import {
+  call,
+  createPeerApp,
+  createTestApp,
+  testRedisUrl,
+  type TestContext,
+} from '../../test/harness.ts';
+import {
+  NEW_PASSWORD,
+  PASSWORD,
+  as,
+  pwd,
+  setupTenant,
+  signIn,
+} from '../../test/console-fixture.ts';
+
+const host = 'tasks.example';
+const state = { install: 'installed', detection: 'ok', activation: 'inactive', version: '1.0.0' };
+const identity = (name: string) => ({
+  name,
+  ip: '10.9.0.1',
+  systemType: 'Linux',
+  version: '1.0.0',
+  kind: 'TDE' as const,
+  fingerprint: randomBytes(32).toString('hex'),
+});
+const HOUR = 3_600_000;
+
+/**
+ * Tasks and commands through the console's calls and the engine protocol (docs/commands.md):
+ * engines are played by the test with the protocol's own calls, on a clock moved by hand.
+ */
+describe('commands and tasks', () => {
+  let ctx: TestContext;
+  let op: ReturnType<typeof as>;
+  let admin: ReturnType<typeof as>;
+  let groupA: string;
+  let groupB: string;
+  let now = Date.parse('2026-11-26T08:00:00Z');
+  const clock = () => now;
+  const engines: Record<string, { id: string; token: string }> = {};
+
+  const checkIn = (name: string, results: unknown[] = [], app = ctx.app) =>
+    call<TCheckInAnswer>(
+      app,
+      '/agent/checkin',
+      { state, results },
+      { authorization: `Bearer ${engines[name]!.token}` },
+    );
+  const results = (name: string, given: unknown[]) =>
+    call<{ acknowledged: string[] }>(
+      ctx.app,
+      '/agent/results',
+      { results: given },
+      { authorization: `Bearer ${engines[name]!.token}` },
+    );
+  const task = async (id: string) => (await op<TTaskItem>('/dv/m/task/info', { id })).body.data!;
+
+  beforeAll(async () => {
+    ctx = await createTestApp(
+      { REDIS_URL: testRedisUrl, SYNC_WAIT_MS: '1500' },
+      undefined,
+      undefined,
+      clock,
+    );
+    await setupTenant(ctx.app, host);
+    admin = as(ctx.app, host, await signIn(ctx.app, host, 'admin'));
+    op = as(ctx.app, host, await signIn(ctx.app, host, 'operator'));
+    groupA = (await admin<{ id: string }>('/user/group/add', { name: 'Finance' })).body.data!.id;
+    groupB = (await admin<{ id: string }>('/user/group/add', { name: 'Lab' })).body.data!.id;
+    for (const [group, names] of [
+      [groupA, ['fin-01', 'fin-02']],
+      [groupB, ['lab-01']],
+    ] as const) {
+      const secret = (await op<{ secret: string }>('/dv/m/secret/rotate', { groupId: group })).body
+        .data!.secret;
+      for (const name of names) {
+        const made = await call<{ deviceId: string; token: string }>(ctx.app, '/agent/enrol', {
+          secret,
+          identity: identity(name),
+          state,
+        });
+        engines[name] = { id: made.body.data!.deviceId, token: made.body.data!.token };
+      }
+    }
+    now += 2_000;
+    for (const name of Object.keys(engines)) await checkIn(name);
+  });
+  afterAll(() => ctx.close());
+
+  it('previews, then protects a folder on the devices of a filter only, and counts each result once', async () => {
+    const target = { filter: { groupId: groupA } };
+    const preview = await op<{ total: number; first: { name: string }[] }>('/async/m/preview', {
+      target,
+    });
+    expect(preview.body.data).toMatchObject({
+      total: 2,
+      first: [{ name: 'fin-01' }, { name: 'fin-02' }],
+    });
+
+    const made = await op<{ taskId: string; total: number }>('/async/m/tde/folder/add', {
+      target,
+      path: '/srv/finance',
+    });
+    expect(made.body).toMatchObject({ success: true, data: { total: 2 } });
+    const taskId = made.body.data!.taskId;
+    const madeAt = now;
+    expect(await task(taskId)).toMatchObject({
+      name: '/srv/finance',
+      type: 'tde.encrypt',
+      status: 'waiting',
+      total: 2,
+      counts: { waiting: 2, processing: 0 },
+    });
+
+    // The lab's engine gets nothing; each finance engine gets its command, with a deadline.
+    now += 1_500;
+    expect((await checkIn('lab-01')).body.data!.commands).toEqual([]);
+    const first = (await checkIn('fin-01')).body.data!.commands;
+    expect(first).toEqual([
+      expect.objectContaining({
+        type: 'tde.encrypt',
+        args: { path: '/srv/finance' },
+        deadline: madeAt + 24 * HOUR,
+      }),
+    ]);
+    expect((await task(taskId)).status).toBe('processing');
+
+    // Delivered again until answered (a node that died after delivering loses nothing).
+    now += 1_500;
+    expect((await checkIn('fin-01')).body.data!.commands.map((c) => c.id)).toEqual([first[0]!.id]);
+
+    // The result, sent twice (a lost acknowledgement), and once by an engine it is not for.
+    const ok = { id: first[0]!.id, code: 0, message: 'encrypted 3 files', detail: { files: 3 } };
+    expect((await results('lab-01', [ok])).body.data!.acknowledged).toEqual([ok.id]);
+    expect((await task(taskId)).counts.finished).toBe(0);
+    expect((await results('fin-01', [ok])).body.data!.acknowledged).toEqual([ok.id]);
+    now += 1_500;
+    const again = await checkIn('fin-01', [ok]);
+    expect(again.body.data).toMatchObject({ commands: [], acknowledged: [ok.id] });
+
+    // The other engine fails: -18, in the reader's language.
+    const second = (await checkIn('fin-02')).body.data!.commands[0]!;
+    await checkIn('fin-02', []);
+    now += 1_500;
+    await checkIn('fin-02', [{ id: second.id, code: -18, message: 'no such directory' }]);
+    const ended = await task(taskId);
+    expect(ended).toMatchObject({
+      status: 'failed',
+      counts: { waiting: 0, processing: 0, finished: 1, failed: 1 },
+      error: '目录不存在',
+    });
+
+    const logs = await op<TCommandList>('/dv/m/task/logs', { taskId, state: 'failed' });
+    expect(logs.body.data).toMatchObject({
+      total: 1,
+      list: [
+        { deviceName: 'fin-02', state: 'failed', code: -18, message: '目录不存在', attempt: 1 },
+      ],
+    });
+    const detail = await op<TCommandDetail>(
+      '/dv/m/task/log/info',
+      { id: second.id },
+      { 'accept-language': 'en-US' },
+    );
+    expect(detail.body.data).toMatchObject({
+      message: 'Directory missing',
+      engineMessage: 'no such directory',
+    });
+
+    // Retry reaches the failed device only, under a new id; its success finishes the task.
+    expect((await op<{ affected: number }>('/dv/m/task/retry', { id: taskId })).body.data).toEqual({
+      affected: 1,
+    });
+    now += 1_500;
+    expect((await checkIn('fin-01')).body.data!.commands).toEqual([]);
+    const retried = (await checkIn('fin-02')).body.data!.commands;
+    expect(retried).toHaveLength(1);
+    expect(retried[0]!.id).not.toBe(second.id);
+    now += 1_500;
+    await checkIn('fin-02', [{ id: retried[0]!.id, code: 0, message: 'ok' }]);
+    expect(await task(taskId)).toMatchObject({
+      status: 'finished',
+      counts: { finished: 2, failed: 0 },
+      error: null,
+    });
+    // A late answer of the first attempt changes nothing.
+    await results('fin-02', [{ id: second.id, code: -1, message: 'late' }]);
+    expect((await op<TTaskItem>('/dv/m/task/refresh', { id: taskId })).body.data).toMatchObject({
+      status: 'finished',
+      counts: { finished: 2, failed: 0 },
+    });
+  });
+
+  it("writes each task and command in the audit log, in the reader's words", async () => {
+    const auditor = as(ctx.app, host, await signIn(ctx.app, host, 'auditor'));
+    const entries = async (lang: string, action: string) =>
+      (
+        await auditor<{ list: TAuditItem[] }>(
+          '/owner/l/log',
+          { action, pageSize: 50 },
+          { 'accept-language': lang },
+        )
+      ).body.data!.list;
+    const [zh] = await entries('zh-CN', '/async/m/tde/folder/add');
+    expect(zh).toMatchObject({
+      actionLabel: '添加加密目录',
+      targetLabel: '2 台设备：fin-01、fin-02',
+      devices: [{ name: 'fin-01' }, { name: 'fin-02' }],
+    });
+    const zhFields = Object.fromEntries(zh!.changes.map((c) => [c.label, c.after]));
+    expect(zhFields).toMatchObject({
+      命令: '加密目录',
+      路径: '/srv/finance',
+      '筛选：分组': 'Finance',
+    });
+    const [en] = await entries('en-US', '/dv/m/task/retry');
+    expect(en).toMatchObject({ actionLabel: 'Retry failed devices', target: '/srv/finance' });
+    expect(Object.fromEntries(en!.changes.map((c) => [c.label, c.after]))).toMatchObject({
+      'Devices retried': '1',
+    });
+  });
+
+  it('makes nothing of a target that matches nothing, and wants "every device" said', async () => {
+    const none = await op('/async/m/dpi/folder/add', {
+      target: { filter: { keyword: 'no-such-device' } },
+      path: '/srv/x',
+    });
+    expect(none.body.errCode).toBe(CommandErr.TargetEmpty);
+    const empty = await op('/async/m/dpi/folder/add', { target: { filter: {} }, path: '/srv/x' });
+    expect(empty.body.errCode).toBe(CommonErr.Invalid);
+    const relative = await op('/async/m/dpi/folder/add', {
+      target: { every: true },
+      path: 'srv/x',
+    });
+    expect(relative.body.errCode).toBe(CommonErr.Invalid);
+    const list = await op<TTaskList>('/dv/m/tasks', { type: 'dpi.baseline' });
+    expect(list.body.data!.total).toBe(0);
+  });
+
+  it('cancels what has not started, and times out what passes its deadline', async () => {
+    const made = await op<{ taskId: string }>('/async/m/se/protect', {
+      target: { every: true },
+      path: '/srv/shared',
+      name: 'Shared folder',
+      expiresInHours: 1,
+    });
+    const taskId = made.body.data!.taskId;
+    now += 1_500;
+    const delivered = (await checkIn('lab-01')).body.data!.commands;
+    expect(delivered).toHaveLength(1);
+    const cancelled = await op<{ affected: number }>('/dv/m/task/cancel', { id: taskId });
+    expect(cancelled.body.data).toEqual({ affected: 2 });
+    expect((await checkIn('fin-01')).body.data!.commands).toEqual([]);
+    expect(await task(taskId)).toMatchObject({
+      status: 'processing',
+      counts: { cancelled: 2, processing: 1 },
+    });
+
+    now += HOUR + 1;
+    await ctx.app.services.engines.commands.sweep();
+    // An hour on, the session has gone idle: sign in again.
+    op = as(ctx.app, host, await signIn(ctx.app, host, 'operator', NEW_PASSWORD));
+    admin = as(ctx.app, host, await signIn(ctx.app, host, 'admin'));
+    expect(await task(taskId)).toMatchObject({
+      status: 'timeout',
+      counts: { cancelled: 2, processing: 0, timeout: 1 },
+    });
+    // The engine's answer after the deadline is not counted.
+    await checkIn('lab-01', [{ id: delivered[0]!.id, code: 0, message: 'done late' }]);
+    expect((await task(taskId)).counts).toMatchObject({ finished: 0, timeout: 1 });
+    expect((await op('/dv/m/task/cancel', { id: taskId })).body.errCode).toBe(CommandErr.TaskOver);
+  });
+
+  it('answers a synchronous command with the engine, and refuses an offline or silent one', async () => {
+    now += 1_500;
+    for (const name of Object.keys(engines)) await checkIn(name);
+    const asked = op<{ path: string; entries: unknown[]; truncated: boolean }>(
+      '/sync/m/view/folder',
+      { deviceId: engines['fin-01']!.id, path: '/srv' },
+    );
+    // The engine checks in (as the push stream would have it), runs it and answers.
+    const engineRuns = async (name: string) => {
+      await new Promise((r) => setTimeout(r, 100));
+      now += 1_001;
+      return (await checkIn(name)).body.data?.commands[0];
+    };
+    const command = await engineRuns('fin-01');
+    expect(command).toMatchObject({ type: 'view.folder', args: { path: '/srv' } });
+    const listing = {
+      path: '/srv',
+      entries: [
+        {
+          name: 'finance',
+          kind: 'dir',
+          size: 4096,
+          modifiedAt: '2026-11-26T07:00:00.000Z',
+          protected: 'tde',
+        },
+      ],
+      truncated: false,
+    };
+    await results('fin-01', [{ id: command!.id, code: 0, detail: listing }]);
+    expect((await asked).body).toMatchObject({ success: true, data: listing });
+    // A look into a folder is audited like any command.
+    const auditor = as(ctx.app, host, await signIn(ctx.app, host, 'auditor', NEW_PASSWORD));
+    const looked = await auditor<{ list: TAuditItem[] }>(
+      '/owner/l/log',
+      { action: '/sync/m/view/folder' },
+      { 'accept-language': 'en-US' },
+    );
+    expect(looked.body.data!.list).toMatchObject([
+      { target: 'fin-01', actionLabel: 'Browse device folder', result: 'success' },
+    ]);
+
+    // No answer within SYNC_WAIT_MS: withdrawn, and never delivered afterwards.
+    const silent = await op('/sync/m/version', { deviceId: engines['fin-02']!.id });
+    expect(silent.body).toMatchObject({ success: false, errCode: CommandErr.NoAnswer });
+    now += 1_500;
+    expect((await checkIn('fin-02')).body.data!.commands).toEqual([]);
+
+    // An engine's refusal answers its own code.
+    const refused = op('/sync/m/pi/add', {
+      deviceId: engines['fin-01']!.id,
+      path: '/usr/bin/none',
+    });
+    const pi = await engineRuns('fin-01');
+    await results('fin-01', [{ id: pi!.id, code: -17, message: 'ENOENT' }]);
+    expect((await refused).body).toMatchObject({
+      errCode: -17,
+      msg: '文件不存在',
+      data: { engineMessage: 'ENOENT' },
+    });
+
+    // A device silent for more than three intervals is offline: answered at once.
+    now += 10 * 60_000;
+    const started = performance.now();
+    const offline = await op('/sync/m/watch', { deviceId: engines['lab-01']!.id });
+    expect(offline.body.errCode).toBe(CommandErr.DeviceOffline);
+    expect(performance.now() - started).toBeLessThan(300);
+  });
+
+  it('keeps a scoped operator to the tasks and devices of their groups', async () => {
+    for (const name of Object.keys(engines)) await checkIn(name);
+    const role = await admin<{ id: string }>('/user/role/add', {
+      name: 'lab-ops',
+      menu: 'operate',
+      permission: 'write',
+      groupIds: [groupB],
+    });
+    const added = await admin('/user/add', {
+      account: 'labop',
+      name: 'LabOperator',
+      password: pwd(PASSWORD),
+      roleId: role.body.data!.id,
+      groupId: groupB,
+    });
+    expect(added.body).toMatchObject({ success: true });
+    const lab = as(ctx.app, host, await signIn(ctx.app, host, 'labop'));
+    // Every device, as the lab operator sees it: the lab's only.
+    const made = await lab<{ taskId: string; total: number }>('/async/m/dpi/folder/add', {
+      target: { every: true },
+      path: '/srv/lab',
+    });
+    expect(made.body.data!.total).toBe(1);
+    // Finance's devices by id: outside the role, not reached.
+    const outside = await lab('/async/m/dpi/folder/add', {
+      target: { ids: [engines['fin-01']!.id] },
+      path: '/srv/lab',
+    });
+    expect(outside.body.errCode).toBe(CommandErr.TargetEmpty);
+    const seen = await lab<TTaskList>('/dv/m/tasks', { pageSize: 50 });
+    expect(seen.body.data!.list.map((t) => t.name)).toEqual(['/srv/lab', 'Shared folder']);
+    const hidden = await op<TTaskList>('/dv/m/tasks', { pageSize: 50 });
+    const financeOnly = hidden.body.data!.list.find((t) => t.name === '/srv/finance')!;
+    expect((await lab('/dv/m/task/info', { id: financeOnly.id })).body.errCode).toBe(
+      CommonErr.NotFound,
+    );
+    const sharedLogs = await lab<TCommandList>('/dv/m/task/logs', {
+      taskId: seen.body.data!.list[1]!.id,
+    });
+    expect(sharedLogs.body.data!.list.map((c) => c.deviceName)).toEqual(['lab-01']);
+    expect((await lab('/sync/m/version', { deviceId: engines['fin-01']!.id })).status).toBe(403);
+  });
+
+  it('nudges an engine over its push stream, from another node through Redis', async () => {
+    const peer = await createPeerApp(ctx, { REDIS_URL: testRedisUrl }, clock);
+    await peer.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const { port } = peer.server.address() as AddressInfo;
+      const stream = await fetch(`http://127.0.0.1:${port}/api/agent/events`, {
+        headers: { authorization: `Bearer ${engines['fin-02']!.token}` },
+      });
+      expect(stream.status).toBe(200);
+      expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      const reader = stream.body!.getReader();
+      const text = new TextDecoder();
+      let seen = '';
+      const read = async (until: RegExp) => {
+        while (!until.test(seen)) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          seen += text.decode(value);
+        }
+        return seen;
+      };
+      await read(/connected/);
+      const made = await op<{ taskId: string }>('/async/m/dpi/reset', {
+        target: { ids: [engines['fin-02']!.id] },
+        path: '/srv/finance',
+      });
+      expect(made.body.success).toBe(true);
+      const started = performance.now();
+      expect(await read(/event: checkin/)).toMatch(/event: checkin\ndata: \{\}\n\n/);
+      expect(performance.now() - started).toBeLessThan(2_000);
+      // The nudged engine checks in at the peer and gets its command there.
+      now += 1_500;
+      const answer = await checkIn('fin-02', [], peer);
+      expect(answer.body.data!.commands).toEqual([
+        expect.objectContaining({ type: 'dpi.reset', args: { path: '/srv/finance' } }),
+      ]);
+      await reader.cancel();
+    } finally {
+      await peer.close();
+    }
+  });
+});

@@ -1,0 +1,167 @@
+import { and, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import type { CommandState, TaskType } from '@edp/shared/contracts/commands';
+import type { TTaskTarget } from '@edp/shared/contracts/tasks';
+import type { Db } from '../../platform/db/index.ts';
+import { commands, devices, tasks } from '../../platform/db/index.ts';
+import { deviceScopeSql, type DeviceScope, type TouchedDevice } from './device-repository.ts';
+
+export type TaskRow = typeof tasks.$inferSelect;
+export type CommandRow = typeof commands.$inferSelect;
+
+export interface NewTask {
+  name: string;
+  type: TaskType;
+  args: Record<string, unknown>;
+  target: TTaskTarget;
+  createdById: string | null;
+  createdBy: string;
+  now: Date;
+  expiresAt: Date;
+}
+
+export interface TaskListQuery {
+  tenantId: string;
+  /** Groups whose devices the caller sees (null: all): a task shows if it reaches one of them. */
+  groupIds: string[] | null;
+  status?: CommandState | undefined;
+  type?: TaskType | undefined;
+  operatorId?: string | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+  limit: number;
+  offset: number;
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+const uuidArray = (ids: string[]) => `{${ids.join(',')}}`;
+
+/** A command with its device's name, as the result pages read it. */
+const COMMAND_COLUMNS = {
+  command: commands,
+  deviceName: devices.name,
+  deviceGroupId: devices.groupId,
+};
+
+/** The tasks' and commands' SQL on the console's side (the engines deliver and end them). */
+export function taskRepository(db: Db) {
+  return {
+    /**
+     * A task and one command for each device of `scope`, in one statement: the devices are
+     * chosen once, the task is written only when they are some, with their count and groups,
+     * and each gets its waiting command. Answers the task's id and the devices, or null when
+     * the scope matched none (nothing is written).
+     */
+    async create(
+      scope: DeviceScope,
+      t: NewTask,
+    ): Promise<{ taskId: string; devices: TouchedDevice[] } | null> {
+      const result = await db.execute(sql`
+        with chosen as (
+          select id, name, group_id from devices where ${deviceScopeSql(scope)}
+        ), task as (
+          insert into tasks (tenant_id, name, type, args, target, group_ids, created_by_id,
+            created_by, created_at, updated_at, expires_at, total, waiting)
+          select ${scope.tenantId}, ${t.name}, ${t.type}, ${JSON.stringify(t.args)}::jsonb,
+            ${JSON.stringify(t.target)}::jsonb, array(select distinct group_id from chosen),
+            ${t.createdById}, ${t.createdBy}, ${t.now}, ${t.now}, ${t.expiresAt},
+            count(*)::int, count(*)::int
+          from chosen having count(*) > 0
+          returning id
+        ), made as (
+          insert into commands (id, tenant_id, task_id, device_id, type, args, state,
+            created_by, created_at, deadline)
+          select gen_random_uuid(), ${scope.tenantId}, task.id, chosen.id, ${t.type},
+            ${JSON.stringify(t.args)}::jsonb, 'waiting', ${t.createdBy}, ${t.now}, ${t.expiresAt}
+          from chosen cross join task
+          returning device_id
+        )
+        select task.id as "taskId", chosen.id, chosen.name
+        from chosen cross join task`);
+      const rows = rowsOf<{ taskId: string; id: string; name: string }>(result);
+      if (rows.length === 0) return null;
+      return { taskId: rows[0]!.taskId, devices: rows.map(({ id, name }) => ({ id, name })) };
+    },
+
+    /** A page of the tenant's tasks the caller may see, newest first, and their number. */
+    async page(q: TaskListQuery) {
+      const where = and(
+        eq(tasks.tenantId, q.tenantId),
+        q.groupIds ? sql`${tasks.groupIds} && ${uuidArray(q.groupIds)}::uuid[]` : undefined,
+        q.status ? eq(tasks.status, q.status) : undefined,
+        q.type ? eq(tasks.type, q.type) : undefined,
+        q.operatorId ? eq(tasks.createdById, q.operatorId) : undefined,
+        q.from ? gte(tasks.createdAt, q.from) : undefined,
+        q.to ? lte(tasks.createdAt, q.to) : undefined,
+      );
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(tasks)
+          .where(where)
+          .orderBy(desc(tasks.createdAt), desc(tasks.id))
+          .limit(q.limit)
+          .offset(q.offset),
+        db.select({ n: count() }).from(tasks).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    async find(tenantId: string, id: string): Promise<TaskRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(tasks)
+        .where(and(eq(tasks.tenantId, tenantId), eq(tasks.id, id)));
+      return row;
+    },
+
+    /**
+     * A page of commands with their devices' names: a task's (in the order they were made) or a
+     * device's (newest first), of the devices in `groupIds` (null: all), in one state or all.
+     */
+    async commandPage(q: {
+      tenantId: string;
+      taskId?: string | undefined;
+      deviceId?: string | undefined;
+      state?: CommandState | undefined;
+      groupIds: string[] | null;
+      limit: number;
+      offset: number;
+    }) {
+      const where: SQL | undefined = and(
+        eq(commands.tenantId, q.tenantId),
+        q.taskId ? eq(commands.taskId, q.taskId) : undefined,
+        q.deviceId ? eq(commands.deviceId, q.deviceId) : undefined,
+        q.state ? eq(commands.state, q.state) : undefined,
+        q.groupIds ? sql`${devices.groupId} = any(${uuidArray(q.groupIds)}::uuid[])` : undefined,
+      );
+      const order = q.taskId ? [commands.id] : [desc(commands.createdAt), desc(commands.id)];
+      const [rows, [total]] = await Promise.all([
+        db
+          .select(COMMAND_COLUMNS)
+          .from(commands)
+          .innerJoin(devices, eq(devices.id, commands.deviceId))
+          .where(where)
+          .orderBy(...order)
+          .limit(q.limit)
+          .offset(q.offset),
+        db
+          .select({ n: count() })
+          .from(commands)
+          .innerJoin(devices, eq(devices.id, commands.deviceId))
+          .where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    /** One command with its device's name and group. */
+    async findCommand(tenantId: string, id: string) {
+      const [row] = await db
+        .select(COMMAND_COLUMNS)
+        .from(commands)
+        .innerJoin(devices, eq(devices.id, commands.deviceId))
+        .where(and(eq(commands.tenantId, tenantId), eq(commands.id, id)));
+      return row;
+    },
+  };
+}
+export type TaskRepository = ReturnType<typeof taskRepository>;

@@ -1,0 +1,207 @@
+import type { TCommandResult, TEngineCommand } from '@edp/shared/contracts/agent';
+import type { CacheBus } from '../platform/cache/cache-bus.ts';
+import type { Logger } from '../platform/log.ts';
+import { randomUUID } from 'node:crypto';
+import DataLoader from 'dataloader';
+import type { CommandRepository, MovedCommand, ResultRow } from './command-repository.ts';
+import type { PushHub } from './push-hub.ts';
+
+/** How often open commands past their deadline are ended, and how many a state per sweep. */
+export const SWEEP_EVERY_MS = 1_000;
+const SWEEP_LIMIT = 5_000;
+/** How often a node reads again which devices have open commands (a lost announcement heals). */
+const RELOAD_EVERY_MS = 60_000;
+/** Device ids in one announcement on the bus. */
+const ANNOUNCE_CHUNK = 2_000;
+/** Open commands in one check-in answer; the rest come in the next. */
+export const COMMANDS_PER_ANSWER = 20;
+
+/** loadMany answers errors in place; a result not written must fail the call that gave it. */
+const failedAny = (answers: (boolean | Error)[]) => {
+  const err = answers.find((a) => a instanceof Error);
+  if (err) throw err;
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The commands' way to the engines and back (docs/commands.md). Each node keeps the set of
+ * devices that have open commands, so a check-in of any other device costs nothing more; a new
+ * command is announced on the bus (every node marks the device, the one holding its stream
+ * nudges it); check-ins that arrive together are delivered and their results written in one
+ * statement each (`batcher`); a sweep ends what passed its deadline; a synchronous command's
+ * caller waits for its end, heard from whichever node the engine answered.
+ */
+export function commandQueue(deps: {
+  repo: CommandRepository;
+  bus: CacheBus;
+  push: PushHub;
+  clock: () => number;
+  log: Logger;
+}) {
+  const { repo, push, clock, log } = deps;
+  const pending = new Set<string>();
+  const waiters = new Map<string, () => void>();
+
+  const announceEverywhere = deps.bus.channel('commands', (key) => {
+    const ids = key.split(',');
+    for (const id of ids) pending.add(id);
+    push.nudge(ids);
+  });
+  const endedEverywhere = deps.bus.channel('command-ended', (id) => waiters.get(id)?.());
+
+  /** Tells every node that these commands ended (the callers of synchronous ones wait). */
+  function ended(moved: MovedCommand[]) {
+    for (const c of moved) if (c.taskId === null) endedEverywhere(c.id);
+  }
+
+  // Check-ins that arrive in one turn of the loop (its I/O phase: setImmediate) are served by
+  // one statement each, as engine-auth.ts reads tokens; nothing is cached across batches.
+  const batched = {
+    cache: false,
+    maxBatchSize: 1_000,
+    batchScheduleFn: (run: () => void) => setImmediate(run),
+  } as const;
+  const deliveries = new DataLoader(async (deviceIds: readonly string[]) => {
+    const open = await repo.deliver([...deviceIds], new Date(clock()));
+    const byDevice = new Map<string, TEngineCommand[]>();
+    for (const c of open) {
+      const list = byDevice.get(c.deviceId) ?? [];
+      if (list.length < COMMANDS_PER_ANSWER) {
+        list.push({ id: c.id, type: c.type, args: c.args, deadline: c.deadline });
+      }
+      byDevice.set(c.deviceId, list);
+    }
+    for (const id of deviceIds) if (!byDevice.has(id)) pending.delete(id);
+    return deviceIds.map((id) => byDevice.get(id) ?? []);
+  }, batched);
+
+  const results = new DataLoader(async (rows: readonly ResultRow[]) => {
+    ended(await repo.applyResults([...rows], new Date(clock())));
+    return rows.map(() => true);
+  }, batched);
+
+  /** Ends open commands past their deadline (every SWEEP_EVERY_MS; tests call it at once). */
+  async function sweepNow() {
+    ended(await repo.sweep(new Date(clock()), SWEEP_LIMIT));
+  }
+  let sweeping = false;
+  const sweep = setInterval(() => {
+    if (sweeping) return;
+    sweeping = true;
+    sweepNow()
+      .catch((err: unknown) => log.warn({ err }, 'command sweep failed; tried again shortly'))
+      .finally(() => (sweeping = false));
+  }, SWEEP_EVERY_MS);
+  sweep.unref();
+
+  async function reload() {
+    for (const id of await repo.devicesWithOpen()) pending.add(id);
+  }
+  const reloading = setInterval(() => {
+    reload().catch((err: unknown) => log.warn({ err }, 'open commands not read; tried again'));
+  }, RELOAD_EVERY_MS);
+  reloading.unref();
+
+  /** New commands for these devices: every node marks them, their streams are nudged. */
+  function announce(deviceIds: string[]) {
+    for (let i = 0; i < deviceIds.length; i += ANNOUNCE_CHUNK) {
+      announceEverywhere(deviceIds.slice(i, i + ANNOUNCE_CHUNK).join(','));
+    }
+  }
+
+  /** Resolves when command `id` ends (its result, or the sweep), or after `ms`. */
+  function waitFor(id: string, ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        waiters.delete(id);
+        resolve();
+      }
+      waiters.set(id, done);
+    });
+  }
+
+  return {
+    /** Reads which devices have open commands (at start). */
+    start: reload,
+    announce,
+    sweep: sweepNow,
+
+    /**
+     * One command to one device, waited for up to `waitMs` (a synchronous command): answers
+     * how it ended. One that has not ended by then is ended as timed out, so it never runs
+     * later without anyone knowing (the engine does not start it past its deadline either).
+     */
+    async send(c: {
+      tenantId: string;
+      deviceId: string;
+      type: string;
+      args: Record<string, unknown>;
+      createdBy: string;
+      waitMs: number;
+    }) {
+      const id = randomUUID();
+      const now = clock();
+      await repo.insertOne({
+        ...c,
+        id,
+        now: new Date(now),
+        deadline: new Date(now + c.waitMs),
+      });
+      const answered = waitFor(id, c.waitMs);
+      announce([c.deviceId]);
+      await answered;
+      ended(await repo.expire(id, new Date(clock())));
+      return (await repo.find(id))!;
+    },
+
+    /** A task's waiting commands cancelled; answers how many. */
+    async cancel(tenantId: string, taskId: string) {
+      return (await repo.cancel(tenantId, taskId, new Date(clock()))).length;
+    },
+
+    /** A task's failed and timed-out commands sent again for `forMs` more; answers how many. */
+    async retry(tenantId: string, taskId: string, forMs: number) {
+      const now = clock();
+      const moved = await repo.retry(tenantId, taskId, new Date(now + forMs), new Date(now));
+      announce(moved.map((m) => m.deviceId));
+      return moved.length;
+    },
+
+    recount: (tenantId: string, taskId: string) =>
+      repo.recount(tenantId, taskId, new Date(clock())),
+
+    /** The commands a check-in of this device answers (none at all unless it has open ones). */
+    async open(deviceId: string): Promise<TEngineCommand[]> {
+      if (!pending.has(deviceId)) return [];
+      return deliveries.load(deviceId);
+    },
+
+    /**
+     * A device's results, written once; answers the ids the console now holds: all it was
+     * given, once written (an id that is not a command's, or not open, has nothing to write).
+     */
+    async results(deviceId: string, given: TCommandResult[]): Promise<string[]> {
+      const rows = given
+        .filter((r) => UUID.test(r.id))
+        .map((r) => ({
+          id: r.id,
+          deviceId,
+          code: r.code,
+          message: r.message,
+          detail: r.detail,
+        }));
+      await results.loadMany(rows).then(failedAny);
+      return given.map((r) => r.id);
+    },
+
+    stop() {
+      clearInterval(sweep);
+      clearInterval(reloading);
+      for (const done of waiters.values()) done();
+    },
+  };
+}
+export type CommandQueue = ReturnType<typeof commandQueue>;

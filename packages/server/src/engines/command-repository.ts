@@ -1,0 +1,260 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { COMMAND_STATES, type CommandState } from '@edp/shared/contracts/commands';
+import type { Db } from '../platform/db/client.ts';
+
+/** An open command as a check-in delivers it. */
+export interface OpenCommand {
+  id: string;
+  deviceId: string;
+  type: string;
+  args: Record<string, unknown>;
+  deadline: number;
+}
+
+/** A command whose state a statement changed. */
+export interface MovedCommand {
+  id: string;
+  taskId: string | null;
+  deviceId: string;
+  state: CommandState;
+}
+
+/** One engine's answer to one command, as the results statement takes it. */
+export interface ResultRow {
+  id: string;
+  deviceId: string;
+  code: number;
+  message: string;
+  detail: unknown;
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/**
+ * The statement that moves commands from one state and the counters of their tasks with them:
+ * the commands matching `where` in state `from` take the columns `set` gives (their new state
+ * among them), and each task's counter of `from` goes down and those of the new states up, in
+ * the same statement. A command moves only from the state the statement names, and PostgreSQL
+ * re-reads a row another statement changed meanwhile, so two statements never both move one
+ * command: a result that arrives twice is counted once (docs/commands.md).
+ */
+function moveStatement(from: CommandState, where: SQL, set: SQL, now: Date): SQL {
+  const counters = sql.join(
+    COMMAND_STATES.map((s) => {
+      const column = sql.identifier(s);
+      const out = s === from ? sql` - x.n` : sql``;
+      return sql`${column} = t.${column} + x.${sql.identifier(`to_${s}`)}${out}`;
+    }),
+    sql`, `,
+  );
+  const counted = sql.join(
+    COMMAND_STATES.map(
+      (s) => sql`(count(*) filter (where state = ${s}))::int as ${sql.identifier(`to_${s}`)}`,
+    ),
+    sql`, `,
+  );
+  return sql`
+    with moved as (
+      update commands c set ${set}
+      where c.state = ${from} and ${where}
+      returning c.id, c.task_id, c.device_id, c.state, c.code
+    ), per_task as (
+      select task_id, count(*)::int as n, ${counted},
+        min(code) filter (where state = 'failed') as error_code
+      from moved where task_id is not null group by task_id
+    ), counted as (
+      update tasks t set ${counters},
+        error_code = coalesce(t.error_code, x.error_code),
+        updated_at = ${now}
+      from per_task x where t.id = x.task_id
+      returning t.id
+    )
+    select id, task_id as "taskId", device_id as "deviceId", state from moved`;
+}
+
+/** The engine protocol's side of commands: delivery, results, deadlines (docs/commands.md). */
+export function commandRepository(db: Db) {
+  const move = async (from: CommandState, where: SQL, set: SQL, now: Date) =>
+    rowsOf<MovedCommand>(await db.execute(moveStatement(from, where, set, now)));
+
+  return {
+    /** Devices with an open command: what a node marks at its start. */
+    async devicesWithOpen(): Promise<string[]> {
+      const result = await db.execute(
+        sql`select distinct device_id as id from commands where state in ('waiting', 'processing')`,
+      );
+      return rowsOf<{ id: string }>(result).map((r) => r.id);
+    },
+
+    /**
+     * The open commands of these devices, oldest first, and those waiting marked as delivered
+     * (processing): two statements for any number of check-ins at once.
+     */
+    async deliver(deviceIds: string[], now: Date): Promise<OpenCommand[]> {
+      if (deviceIds.length === 0) return [];
+      const result = await db.execute(sql`
+        select id, device_id as "deviceId", type, args, state,
+          (extract(epoch from deadline) * 1000)::float8 as deadline
+        from commands
+        where device_id = any(${`{${deviceIds.join(',')}}`}::uuid[])
+          and state in ('waiting', 'processing') and deadline > ${now}
+        order by created_at, id`);
+      const open = rowsOf<OpenCommand & { state: CommandState }>(result);
+      const waiting = open.filter((c) => c.state === 'waiting').map((c) => c.id);
+      if (waiting.length > 0) {
+        await move(
+          'waiting',
+          sql`c.id = any(${`{${waiting.join(',')}}`}::uuid[])`,
+          sql`state = 'processing', delivered_at = ${now}`,
+          now,
+        );
+      }
+      return open.map(({ state: _, ...c }) => ({ ...c, deadline: Number(c.deadline) }));
+    },
+
+    /**
+     * Engines' results: each ends its command as finished (code 0) or failed, if the command is
+     * still open and belongs to the device that answers. Answers the commands it ended.
+     */
+    async applyResults(results: ResultRow[], now: Date): Promise<MovedCommand[]> {
+      if (results.length === 0) return [];
+      const records = JSON.stringify(
+        results.map((r) => ({
+          id: r.id,
+          device_id: r.deviceId,
+          code: r.code,
+          message: r.message,
+          detail: r.detail ?? null,
+        })),
+      );
+      const moved: MovedCommand[] = [];
+      for (const from of ['processing', 'waiting'] as const) {
+        moved.push(
+          ...(await move(
+            from,
+            sql`c.id = r.id and c.device_id = r.device_id`,
+            sql`state = case when r.code = 0 then 'finished' else 'failed' end,
+              code = r.code, message = r.message, detail = r.detail, finished_at = ${now}
+              from jsonb_to_recordset(${records}::jsonb)
+                as r(id uuid, device_id uuid, code int, message text, detail jsonb)`,
+            now,
+          )),
+        );
+      }
+      return moved;
+    },
+
+    /** Open commands past their deadline end as timeout, at most `limit` a state per call. */
+    async sweep(now: Date, limit: number): Promise<MovedCommand[]> {
+      const moved: MovedCommand[] = [];
+      for (const from of ['waiting', 'processing'] as const) {
+        moved.push(
+          ...(await move(
+            from,
+            sql`c.id in (select id from commands
+              where state = ${from} and deadline <= ${now} limit ${limit})`,
+            sql`state = 'timeout', finished_at = ${now}`,
+            now,
+          )),
+        );
+      }
+      return moved;
+    },
+
+    /** One open command ends as timeout now (a synchronous one nobody answered in time). */
+    async expire(id: string, now: Date): Promise<MovedCommand[]> {
+      const moved: MovedCommand[] = [];
+      for (const from of ['waiting', 'processing'] as const) {
+        moved.push(
+          ...(await move(
+            from,
+            sql`c.id = ${id}`,
+            sql`state = 'timeout', finished_at = ${now}`,
+            now,
+          )),
+        );
+      }
+      return moved;
+    },
+
+    /** A task's waiting commands end as cancelled (what is processing runs on). */
+    cancel: (tenantId: string, taskId: string, now: Date) =>
+      move(
+        'waiting',
+        sql`c.task_id = ${taskId} and c.tenant_id = ${tenantId}`,
+        sql`state = 'cancelled', finished_at = ${now}`,
+        now,
+      ),
+
+    /**
+     * A task's failed and timed-out commands wait again, each under a new id (so the engine runs
+     * it again) with the next attempt's number and a new deadline; their earlier answer goes.
+     */
+    async retry(tenantId: string, taskId: string, deadline: Date, now: Date) {
+      const moved: MovedCommand[] = [];
+      for (const from of ['failed', 'timeout'] as const) {
+        moved.push(
+          ...(await move(
+            from,
+            sql`c.task_id = ${taskId} and c.tenant_id = ${tenantId}`,
+            sql`id = gen_random_uuid(), state = 'waiting', attempt = c.attempt + 1,
+              deadline = ${deadline}, delivered_at = null, finished_at = null,
+              code = null, message = null, detail = null`,
+            now,
+          )),
+        );
+      }
+      await db.execute(sql`
+        update tasks set expires_at = greatest(expires_at, ${deadline}), error_code = null,
+          updated_at = ${now}
+        where id = ${taskId} and tenant_id = ${tenantId}`);
+      return moved;
+    },
+
+    /** A task's counters counted afresh from its commands (and its first error). */
+    async recount(tenantId: string, taskId: string, now: Date) {
+      const counted = sql.join(
+        COMMAND_STATES.map(
+          (s) =>
+            sql`${sql.identifier(s)} = (select count(*) from commands c where c.task_id = t.id and c.state = ${s})::int`,
+        ),
+        sql`, `,
+      );
+      await db.execute(sql`
+        update tasks t set ${counted},
+          total = (select count(*) from commands c where c.task_id = t.id)::int,
+          updated_at = ${now}
+        where t.id = ${taskId} and t.tenant_id = ${tenantId}`);
+    },
+
+    /** One command sent on its own (a synchronous one): waiting until `deadline`. */
+    async insertOne(c: {
+      id: string;
+      tenantId: string;
+      deviceId: string;
+      type: string;
+      args: Record<string, unknown>;
+      createdBy: string;
+      now: Date;
+      deadline: Date;
+    }) {
+      await db.execute(sql`
+        insert into commands (id, tenant_id, device_id, type, args, state, created_by, created_at, deadline)
+        values (${c.id}, ${c.tenantId}, ${c.deviceId}, ${c.type}, ${JSON.stringify(c.args)}::jsonb,
+          'waiting', ${c.createdBy}, ${c.now}, ${c.deadline})`);
+    },
+
+    /** One command's state and answer (a synchronous command's, once it ended). */
+    async find(id: string) {
+      const result = await db.execute(sql`
+        select state, code, message, detail from commands where id = ${id}`);
+      return rowsOf<{
+        state: CommandState;
+        code: number | null;
+        message: string | null;
+        detail: unknown;
+      }>(result)[0];
+    },
+  };
+}
+export type CommandRepository = ReturnType<typeof commandRepository>;
