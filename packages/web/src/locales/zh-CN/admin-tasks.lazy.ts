@@ -1,19 +1,19 @@
 /** Tasks, commands and a device's engine calls in the console; lazy (admin-devices/lib/task-locales.ts). */
 const adminTasks = {
-  /** Each command type in words (docs/commands.md). */
+  /** Each command type and state in words: shared/command-words.ts, held to it by task-lib.test.ts. */
   types: {
     tde: { encrypt: '加密目录', decrypt: '解密目录' },
-    se: { protect: '添加写保护', unprotect: '解除写保护' },
+    se: { protect: '写保护目录', unprotect: '解除写保护' },
     dpi: {
       baseline: '添加完整性监控',
-      verify: '检查完整性',
+      verify: '校验完整性',
       drop: '移除完整性监控',
       reset: '重置完整性基线',
     },
-    licence: { install: '安装授权证书' },
+    licence: { install: '安装许可证' },
     engine: { upgrade: '升级引擎', version: '查看引擎版本', watch: '查看引擎实时状态' },
     view: { folder: '浏览目录', program: '查看程序' },
-    program: { authorise: '添加授权程序', revoke: '移除授权程序', list: '查看授权程序' },
+    program: { authorise: '授权程序', revoke: '取消程序授权', list: '查看授权程序' },
   },
   states: {
     waiting: '等待中',

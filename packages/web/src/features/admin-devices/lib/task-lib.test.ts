@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ZAbsolutePath } from '@edp/shared/contracts/commands';
+import { COMMAND_TYPES, ZAbsolutePath } from '@edp/shared/contracts/commands';
+import { COMMAND_STATE_WORDS, COMMAND_TYPE_WORDS } from '@edp/shared/command-words';
+import zhTasks from '../../../locales/zh-CN/admin-tasks.lazy.ts';
+import enTasks from '../../../locales/en-US/admin-tasks.lazy.ts';
 import {
   formatSize,
   isAbsolutePath,
@@ -78,5 +81,23 @@ describe('task-lib', () => {
     expect(formatSize(1023)).toBe('1023 B');
     expect(formatSize(1536)).toBe('1.5 KB');
     expect(formatSize(5 * 1024 * 1024)).toBe('5.0 MB');
+  });
+});
+
+describe('command words', () => {
+  it("are the audit log's own (shared/command-words.ts), in both languages", () => {
+    for (const [lang, texts] of [
+      ['zh-CN', zhTasks],
+      ['en-US', enTasks],
+    ] as const) {
+      for (const type of COMMAND_TYPES) {
+        const [group, name] = type.split('.') as [keyof typeof texts.types, string];
+        expect((texts.types[group] as Record<string, string>)[name], `${lang} ${type}`).toBe(
+          COMMAND_TYPE_WORDS[type][lang],
+        );
+      }
+      for (const [state, words] of Object.entries(COMMAND_STATE_WORDS))
+        expect(texts.states[state as keyof typeof texts.states]).toBe(words[lang]);
+    }
   });
 });
