@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Empty, Form, InputNumber, Modal, Radio, Table } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
@@ -19,6 +19,7 @@ import {
   argPath,
   FOLDER_TASK_TYPES,
   isOpen,
+  LIVE_REFRESH_MS,
   PROTECT_TYPE,
   UNPROTECT_TYPE,
   type FolderTaskType,
@@ -28,6 +29,11 @@ import { FolderBrowser } from './folder-browser.tsx';
 import { StateTag, useTypeWords } from './task-labels.tsx';
 
 const FOLDER_TYPES = FOLDER_TASK_TYPES as readonly string[];
+const PROTECTING = Object.values(PROTECT_TYPE) as string[];
+/** The mode a protecting command gives. */
+const MODE_OF = Object.fromEntries(
+  Object.entries(PROTECT_TYPE).map(([mode, type]) => [type, mode]),
+) as Partial<Record<FolderTaskType, ProtectionMode>>;
 
 /** The newest folder command of each path, from the device's command history (newest first). */
 function lastByPath(commands: readonly TCommandItem[]): Map<string, TCommandItem> {
@@ -135,7 +141,7 @@ function AddFolderModal({
  * A device's protected folders (issue 23): what its engine last reported, each with the newest
  * command on its path and that command's state; add one through the folder browser (a task for
  * this device), remove one's protection after a plain confirmation. Folders a command is adding
- * show before the engine reports them. When an open command ends, the device is read again.
+ * show before the engine reports them, and the device is read again until its report agrees.
  */
 export function ProtectedFolders({ device }: { device: TDeviceDetail }) {
   const { t } = useTranslation('adminTasks');
@@ -151,31 +157,42 @@ export function ProtectedFolders({ device }: { device: TDeviceDetail }) {
   const create = useCreateTask();
   const history = useCommandList({ deviceId: device.id, page: 1, pageSize: 50 });
   const last = lastByPath(history.data?.list ?? []);
-  const open = [...last.values()].filter((c) => isOpen(c.state)).length;
 
-  // An open folder command ended: the engine's report of its folders has changed.
-  const wasOpen = useRef(open);
-  useEffect(() => {
-    if (open < wasOpen.current) {
-      void client.invalidateQueries({ queryKey: callKey(deviceDetail, { id: device.id }) });
-    }
-    wasOpen.current = open;
-  }, [open, client, device.id]);
-
+  // A folder command that ended lately and the engine's report does not show yet (it comes
+  // with the engine's next check-in): the folder shows as such, and the device is read again
+  // every few seconds until the report agrees, for at most two check-in intervals.
+  const [now, setNow] = useState(Date.now);
   const reported = new Set(device.protected.map((p) => p.path));
+  const recent = (c: TCommandItem) =>
+    c.state === 'finished' &&
+    !!c.finishedAt &&
+    now - Date.parse(c.finishedAt) < (2 * device.interval + 10) * 1000;
+  const beingAdded = [...last.values()].filter(
+    (c) =>
+      PROTECTING.includes(c.type) &&
+      !reported.has(argPath(c.args)!) &&
+      (isOpen(c.state) || recent(c)),
+  );
+  const unreported = [...last.values()].filter(
+    (c) => recent(c) && PROTECTING.includes(c.type) !== reported.has(argPath(c.args)!),
+  ).length;
+  useEffect(() => {
+    if (unreported === 0) return;
+    const timer = setInterval(() => {
+      setNow(Date.now());
+      void client.invalidateQueries({ queryKey: callKey(deviceDetail, { id: device.id }) });
+    }, LIVE_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [unreported, client, device.id]);
+
   const rows = [
     ...device.protected.map((p) => ({ ...p, pending: false })),
-    // Being added, not reported yet.
-    ...[...last.values()]
-      .filter((c) => isOpen(c.state) && !reported.has(argPath(c.args)!))
-      .filter((c) => Object.values(PROTECT_TYPE).includes(c.type as FolderTaskType))
-      .map((c) => ({
-        path: argPath(c.args)!,
-        mode: (Object.entries(PROTECT_TYPE).find(([, v]) => v === c.type)?.[0] ??
-          'tde') as ProtectionMode,
-        files: undefined as number | undefined,
-        pending: true,
-      })),
+    ...beingAdded.map((c) => ({
+      path: argPath(c.args)!,
+      mode: MODE_OF[c.type as FolderTaskType] ?? 'tde',
+      files: undefined as number | undefined,
+      pending: true,
+    })),
   ];
 
   const remove = async (path: string, mode: ProtectionMode) => {
