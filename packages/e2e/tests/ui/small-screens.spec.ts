@@ -181,18 +181,13 @@ for (const { code } of languages) {
           name: uniq('g'),
         });
         const operator = await apiLogin(request, tenant.accounts.operator);
-        const device = await api<{ id: string }>(
-          request,
-          operator,
-          '/dv/m/add',
-          {
-            name: 'phone-device',
-            groupId: group.id,
-            kind: 'TDE',
-            systemType: 'Linux',
-            ip: '10.0.0.1',
-          },
-        );
+        const device = await api<{ id: string }>(request, operator, '/dv/m/add', {
+          name: 'phone-device',
+          groupId: group.id,
+          kind: 'TDE',
+          systemType: 'Linux',
+          ip: '10.0.0.1',
+        });
         // A task to it (the device never checks in: the task waits), so the task has its page.
         const task = await api<{ taskId: string }>(request, operator, '/async/m/se/protect', {
           target: { ids: [device.id] },
