@@ -152,7 +152,7 @@ const adminTasks: DeepString<typeof zh> = {
     pathRequired: "Please enter the folder's absolute path",
     pathInvalid: 'Must be an absolute path: starting with /, or with a drive letter such as D:\\',
     name: 'Task name (optional)',
-    nameHint: 'Left empty, the task is named after the action and the path',
+    nameHint: 'Left empty, the task is named after the folder path',
     expiry: 'Wait for offline devices (hours)',
     expiryHint:
       'Devices offline now run the command if they come back within this time; after it they count as timed out.',

@@ -145,7 +145,7 @@ const adminTasks = {
     pathRequired: '请输入目录的绝对路径',
     pathInvalid: '须为绝对路径：以 / 开头，或以盘符开头（例如 D:\\）',
     name: '任务名称（可选）',
-    nameHint: '不填写时按操作和路径命名',
+    nameHint: '不填写时以目录路径命名',
     expiry: '离线设备等待时长（小时）',
     expiryHint: '当前离线的设备在此时长内上线即执行；到期仍未执行的记为超时。',
     expiryRequired: '请输入等待时长',

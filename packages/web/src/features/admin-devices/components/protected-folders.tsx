@@ -96,7 +96,8 @@ function AddFolderModal({
       confirmLoading={create.isPending}
       onOk={() => form.submit()}
     >
-      <p>
+      {open && <FolderBrowser deviceId={device.id} onChoose={setPath} />}
+      <p style={{ marginTop: 16 }}>
         {t('device.folders.chosen')}:{' '}
         {path ? <strong className="task-path">{path}</strong> : t('device.folders.choose')}
       </p>
@@ -132,7 +133,6 @@ function AddFolderModal({
           <InputNumber style={{ width: 160 }} />
         </Form.Item>
       </Form>
-      {open && <FolderBrowser deviceId={device.id} onChoose={setPath} />}
     </Modal>
   );
 }
