@@ -87,6 +87,35 @@ await db.execute(sql`
     now() - g * interval '1 minute', 'seed'
   from generate_series(1, ${SEED}) g`);
 await db.execute(sql`vacuum analyze devices`);
+// TASK_SEED tasks of TASK_DEVICES devices each (bench/tasks.mjs): a tenth failed, the rest
+// finished, each task's devices a run of the seeded ones.
+const TASK_SEED = Number(process.env.TASK_SEED ?? 0);
+const TASK_DEVICES = Number(process.env.TASK_DEVICES ?? 1_000);
+if (TASK_SEED > 0) {
+  const per = TASK_DEVICES;
+  await db.execute(sql`
+    insert into tasks (tenant_id, name, type, args, target, group_ids, created_by, created_at,
+      updated_at, expires_at, total, finished, failed, error_code)
+    select ${tenantId}, '/srv/task-' || t,
+      (array['tde.encrypt','tde.decrypt','se.protect','se.unprotect','dpi.baseline','dpi.drop','dpi.reset'])[1 + t % 7],
+      jsonb_build_object('path', '/srv/task-' || t), '{"every":true}'::jsonb,
+      ${`{${groups.join(',')}}`}::uuid[], 'admin', now() - t * interval '1 minute',
+      now() - t * interval '1 minute', now() + interval '1 day', ${per}, ${per - per / 10}, ${per / 10}, -18
+    from generate_series(1, ${TASK_SEED}) t`);
+  await db.execute(sql`
+    insert into commands (id, tenant_id, task_id, device_id, type, args, state, created_by,
+      created_at, deadline, delivered_at, finished_at, code, message)
+    select gen_random_uuid(), ${tenantId}, tk.id, d.id, tk.type, tk.args,
+      case when i % 10 = 0 then 'failed' else 'finished' end, 'admin', tk.created_at,
+      tk.expires_at, tk.created_at, tk.created_at + interval '2 seconds',
+      case when i % 10 = 0 then -18 else 0 end, case when i % 10 = 0 then 'no such directory' else 'ok' end
+    from (select id, type, args, created_at, expires_at, row_number() over (order by created_at) - 1 as n from tasks) tk
+      cross join generate_series(0, ${per - 1}) i
+      join (select id, row_number() over (order by created_at, id) - 1 as n from devices) d
+        on d.n = (tk.n * ${per} + i) % ${SEED}`);
+  await db.execute(sql`vacuum analyze tasks`);
+  await db.execute(sql`vacuum analyze commands`);
+}
 const seedMs = performance.now() - started;
 
 await app.listen({ port: config.PORT, host: '127.0.0.1' });

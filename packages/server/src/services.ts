@@ -51,6 +51,12 @@ export function buildServices(platform: Platform) {
       await activity.enrolled(e);
     },
   });
+  // The engine this console serves is the newest of every kind ('' when it is not built).
+  const servedVersion = () =>
+    engines.file.current().then(
+      (f) => f.version,
+      () => '',
+    );
   const tenants = tenantService({ db, audit });
   const installers = installerService({ ...p, audit });
   const passwordDeps = { ...p, consoleCache: cache };
@@ -96,12 +102,13 @@ export function buildServices(platform: Platform) {
       counts,
       engineAuth: engines.auth,
       presence: engines.presence,
+      servedVersion,
     }),
     deviceCounts: counts,
     enrolSecrets: enrolSecretService({ db, clock, audit }),
-    deviceExport: deviceExport({ db, clock, presence: engines.presence }),
+    deviceExport: deviceExport({ db, clock, presence: engines.presence, servedVersion }),
     installers,
-    tasks: taskService({ db, clock, audit, queue: engines.commands }),
+    tasks: taskService({ db, clock, audit, queue: engines.commands, servedVersion }),
     sync: syncService({
       db,
       clock,

@@ -36,6 +36,10 @@ export const ZDeviceFilter = z.object({
     .boolean()
     .optional()
     .describe("Only licences ending within LICENCE_WARNING_DAYS (the home's figure)"),
+  outdated: z
+    .boolean()
+    .optional()
+    .describe('Only engines older than the newest installer of their kind (or the served engine)'),
 });
 export type TDeviceFilter = z.output<typeof ZDeviceFilter>;
 
@@ -61,6 +65,7 @@ export const ZDeviceExportQuery = ZDeviceFilter.extend({
     .optional()
     .describe(ZDeviceType.description ?? ''),
   expiring: ZQueryFlag.optional(),
+  outdated: ZQueryFlag.optional(),
   status: z.enum(DEVICE_STATUSES).default('running').describe('The running or deprecated list'),
   sort: ZDeviceListRequest.shape.sort,
   order: ZDeviceListRequest.shape.order,

@@ -25,7 +25,8 @@ const narrows = (f: z.output<typeof ZDeviceFilter>) =>
   f.presence !== undefined ||
   f.install !== undefined ||
   (f.keyword !== undefined && f.keyword !== '') ||
-  f.expiring === true;
+  f.expiring === true ||
+  f.outdated === true;
 
 /**
  * The devices a task reaches: a selection, a filter that narrows, or every device the caller

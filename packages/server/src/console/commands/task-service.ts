@@ -15,7 +15,7 @@ import { AppError } from '../../platform/errors/index.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { Caller } from '../access/index.ts';
 import { touchedDevices, type AuditService } from '../audit/index.ts';
-import { groupsOfFilter, visibleDeviceGroups } from '../devices/index.ts';
+import { deviceScope, visibleDeviceGroups } from '../devices/index.ts';
 import { deviceRepository, taskRepository, type DeviceScope } from '../store/index.ts';
 import { commandDetail, commandItem, taskItem } from './command-items.ts';
 
@@ -28,26 +28,26 @@ const HOUR_MS = 3_600_000;
  * caller's groups only; their progress, results, cancel and retry. Every change is audited.
  */
 export function taskService(
-  deps: Pick<Platform, 'db' | 'clock'> & { audit: AuditService; queue: CommandQueue },
+  deps: Pick<Platform, 'db' | 'clock'> & {
+    audit: AuditService;
+    queue: CommandQueue;
+    /** The version of the engine this console serves ('' if none): the "outdated" filter's. */
+    servedVersion: () => Promise<string>;
+  },
 ) {
-  const { db, clock, audit, queue } = deps;
+  const { db, clock, audit, queue, servedVersion } = deps;
   const repo = taskRepository(db);
   const devices = deviceRepository(db);
 
   /** The running devices a target names, inside the caller's groups. */
-  async function scopeOf(caller: Caller, target: TTaskTarget): Promise<DeviceScope> {
-    const visible = await visibleDeviceGroups(db, caller.actor);
-    return {
-      tenantId: caller.actor.tenantId,
+  const scopeOf = (caller: Caller, target: TTaskTarget): Promise<DeviceScope> =>
+    deviceScope(db, caller.actor, {
       status: 'running',
-      groupIds: target.filter
-        ? await groupsOfFilter(db, caller.actor, visible, target.filter)
-        : visible,
       now: clock(),
-      ...(target.filter ? { filter: target.filter } : {}),
-      ...(target.ids ? { ids: target.ids } : {}),
-    };
-  }
+      filter: target.filter,
+      ids: target.ids,
+      servedVersion,
+    });
 
   /** A task the caller may see (it reached one of their groups), or 404. */
   async function visibleTask(caller: Caller, id: string) {

@@ -10,9 +10,9 @@ import { tableFile, zonedDay, zonedTime } from '../../platform/export/index.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { PresenceStore } from '../../engines/index.ts';
 import type { Caller } from '../access/index.ts';
-import { deviceRepository, type DeviceScope } from '../store/index.ts';
+import { deviceRepository } from '../store/index.ts';
 import { deviceItems } from './device-items.ts';
-import { groupsOfFilter, visibleDeviceGroups } from './device-scope.ts';
+import { deviceScope } from './device-scope.ts';
 
 /** The columns of a list's export: the deprecated list adds when each was deprecated. */
 function columnsOf(status: TDeviceExportQuery['status']): DeviceExportColumn[] {
@@ -33,8 +33,13 @@ function headerOf(column: DeviceExportColumn, locale: Locale, zone: string): str
  * scope as the list (the caller's groups, a filter's group, the status) and the same readable
  * values as the page; read in keyset batches, so the export of 100,000 devices holds one batch.
  */
-export function deviceExport(deps: Pick<Platform, 'db' | 'clock'> & { presence: PresenceStore }) {
-  const { db, clock } = deps;
+export function deviceExport(
+  deps: Pick<Platform, 'db' | 'clock'> & {
+    presence: PresenceStore;
+    servedVersion: () => Promise<string>;
+  },
+) {
+  const { db, clock, servedVersion } = deps;
   const repo = deviceRepository(db);
   const itemOf = deviceItems(deps.presence);
 
@@ -80,14 +85,12 @@ export function deviceExport(deps: Pick<Platform, 'db' | 'clock'> & { presence: 
       async function* rows() {
         // One moment for the whole file: presence and licence types as of the export's start.
         const now = clock();
-        const visible = await visibleDeviceGroups(db, caller.actor);
-        const scope: DeviceScope = {
-          tenantId: caller.actor.tenantId,
+        const scope = await deviceScope(db, caller.actor, {
           status: q.status,
-          groupIds: await groupsOfFilter(db, caller.actor, visible, q),
-          filter: q,
           now,
-        };
+          filter: q,
+          servedVersion,
+        });
         for await (const batch of repo.stream(scope, { sort: q.sort, dir: q.order }))
           yield batch.map((r) =>
             cellsOf(itemOf(r.device, r.groupName, now), r.device.deprecatedAt),

@@ -1,10 +1,13 @@
+import semver from 'semver';
+import type { TDeviceFilter } from '@edp/shared/contracts/devices';
+import type { DeviceStatus } from '@edp/shared/contracts/engine';
 import { CommonErr } from '@edp/shared/errors';
 import type { Db } from '../../platform/db/index.ts';
 import { AppError } from '../../platform/errors/index.ts';
 import type { Actor } from '../access/index.ts';
 import { groupRepository } from '../store/index.ts';
 import { visibleGroupIds } from '../access/index.ts';
-import { deviceRepository } from '../store/index.ts';
+import { deviceRepository, installerRepository, type DeviceScope } from '../store/index.ts';
 
 /**
  * The groups whose devices an actor sees: null for all; else the subtrees of the role's groups,
@@ -49,4 +52,60 @@ export async function groupInScope(
   const group = await groupRepository(db).findById(actor.tenantId, groupId);
   if (!group || (visible && !visible.includes(groupId))) throw new AppError(CommonErr.NotFound);
   return group;
+}
+
+/**
+ * The (kind, version) pairs of a tenant's running devices that are older than the newest
+ * version of their kind: among its installers of that kind and `served`, the engine this
+ * console serves (any kind). Versions are compared as semver (`1.2` reads as `1.2.0`); one that
+ * does not read as a version is never called outdated.
+ */
+export async function outdatedVersions(db: Db, tenantId: string, served: string) {
+  const newest = new Map<string, string>();
+  const consider = (kind: string, version: string) => {
+    const v = semver.coerce(version)?.version;
+    const held = newest.get(kind);
+    if (v && (!held || semver.gt(v, held))) newest.set(kind, v);
+  };
+  for (const i of await installerRepository(db).versions(tenantId)) consider(i.kind, i.version);
+  const pairs = await deviceRepository(db).versions(tenantId);
+  if (served) for (const kind of new Set(pairs.map((p) => p.kind))) consider(kind, served);
+  return pairs.filter((p) => {
+    const v = semver.coerce(p.version)?.version;
+    const top = newest.get(p.kind);
+    return v !== undefined && top !== undefined && semver.lt(v, top);
+  });
+}
+
+/**
+ * The scope of a list, an export, a bulk action or a task: the caller's visible groups (found
+ * once), narrowed to a filter's group, and the filter's other conditions as the store reads
+ * them (`outdated` as the pairs it means).
+ */
+export async function deviceScope(
+  db: Db,
+  actor: Actor,
+  opts: {
+    status: DeviceStatus;
+    now: number;
+    filter?: TDeviceFilter | undefined;
+    ids?: string[] | undefined;
+    visible?: string[] | null;
+    /** The version of the engine this console serves ('' if none). */
+    servedVersion: () => Promise<string>;
+  },
+): Promise<DeviceScope> {
+  const visible = opts.visible !== undefined ? opts.visible : await visibleDeviceGroups(db, actor);
+  const { filter, ids } = opts;
+  return {
+    tenantId: actor.tenantId,
+    status: opts.status,
+    groupIds: filter ? await groupsOfFilter(db, actor, visible, filter) : visible,
+    now: opts.now,
+    ...(filter ? { filter } : {}),
+    ...(ids ? { ids } : {}),
+    ...(filter?.outdated
+      ? { outdated: await outdatedVersions(db, actor.tenantId, await opts.servedVersion()) }
+      : {}),
+  };
 }

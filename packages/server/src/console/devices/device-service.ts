@@ -25,11 +25,10 @@ import {
   deviceRepository,
   type ActivityEntry,
   type DeviceRow,
-  type DeviceScope,
   type TouchedDevice,
 } from '../store/index.ts';
 import { deviceItems, isoOf } from './device-items.ts';
-import { groupInScope, groupsOfFilter, visibleDeviceGroups } from './device-scope.ts';
+import { deviceScope, groupInScope, visibleDeviceGroups } from './device-scope.ts';
 import { actorOf } from './device-activity.ts';
 
 /** Devices a preview names before a bulk action runs. */
@@ -49,9 +48,11 @@ export function deviceService(
     counts: DeviceCounts;
     engineAuth: EngineAuthCache;
     presence: PresenceStore;
+    /** The version of the engine this console serves ('' if none): the "outdated" filter's. */
+    servedVersion: () => Promise<string>;
   },
 ) {
-  const { db, clock, audit, counts, engineAuth, presence } = deps;
+  const { db, clock, audit, counts, engineAuth, presence, servedVersion } = deps;
   const repo = deviceRepository(db);
   const activity = deviceActivityRepository(db);
 
@@ -81,17 +82,14 @@ export function deviceService(
     target: TDeviceTarget,
     visible: string[] | null,
   ) {
-    const scope: DeviceScope = {
-      tenantId: caller.actor.tenantId,
+    return deviceScope(db, caller.actor, {
       status: STATUS_OF[action],
-      groupIds: target.filter
-        ? await groupsOfFilter(db, caller.actor, visible, target.filter)
-        : visible,
       now: clock(),
-      ...(target.filter ? { filter: target.filter } : {}),
-      ...(target.ids ? { ids: target.ids } : {}),
-    };
-    return scope;
+      filter: target.filter,
+      ids: target.ids,
+      visible,
+      servedVersion,
+    });
   }
 
   async function list(
@@ -101,12 +99,14 @@ export function deviceService(
   ): Promise<TDeviceList> {
     const now = clock();
     const tenantId = caller.actor.tenantId;
-    const visible = await visibleTo(caller);
-    const groupIds = await groupsOfFilter(db, caller.actor, visible, q);
-    const scope: DeviceScope = { tenantId, status, groupIds, filter: q, now };
-    const summary = await counts.summary(tenantId, status, { ...q, groupIds });
-    // Keyword, install state and expiry are not in the aggregate: those totals are counted.
-    const counted = q.keyword !== undefined || q.install !== undefined || q.expiring === true;
+    const scope = await deviceScope(db, caller.actor, { status, now, filter: q, servedVersion });
+    const summary = await counts.summary(tenantId, status, { ...q, groupIds: scope.groupIds });
+    // Keyword, install state, expiry and version are not in the aggregate: those are counted.
+    const counted =
+      q.keyword !== undefined ||
+      q.install !== undefined ||
+      q.expiring === true ||
+      q.outdated === true;
     const [total, rows] = await Promise.all([
       counted ? repo.count(scope) : summary.total,
       repo.page(scope, {

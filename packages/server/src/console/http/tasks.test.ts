@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCheckInAnswer } from '@edp/shared/contracts/agent';
 import type { TAuditItem } from '@edp/shared/contracts/console-admin';
+import type { TDeviceList } from '@edp/shared/contracts/devices';
 import type {
   TCommandDetail,
   TCommandList,
@@ -393,6 +394,33 @@ describe('commands and tasks', () => {
     });
     expect(sharedLogs.body.data!.list.map((c) => c.deviceName)).toEqual(['lab-01']);
     expect((await lab('/sync/m/version', { deviceId: engines['fin-01']!.id })).status).toBe(403);
+  });
+
+  it('finds the engines older than the newest installer of their kind, for an upgrade', async () => {
+    // (Each read asks for another page size: the list keeps a page a few seconds.)
+    const outdated = async (pageSize: number) =>
+      (await op<TDeviceList>('/dv/m/list', { outdated: true, pageSize })).body.data!;
+    expect((await outdated(10)).total).toBe(0);
+    const uploaded = await op('/dv/m/installer/add', {
+      fileName: 'edp-agent_1.2.0_amd64.zip',
+      file: Buffer.from('PK\x03\x04edp').toString('base64'),
+      name: 'edp-agent',
+      version: '1.2',
+      kind: 'TDE',
+      systemVersion: 'Linux',
+    });
+    expect(uploaded.body.success).toBe(true);
+    // Every engine here reports 1.0.0 (TDE): all three are older than 1.2.
+    expect((await outdated(50)).list.map((d) => d.name).sort()).toEqual([
+      'fin-01',
+      'fin-02',
+      'lab-01',
+    ]);
+    // The same filter picks a task's devices.
+    const preview = await op<{ total: number }>('/async/m/preview', {
+      target: { filter: { outdated: true, groupId: groupA } },
+    });
+    expect(preview.body.data!.total).toBe(2);
   });
 
   it('nudges an engine over its push stream, from another node through Redis', async () => {

@@ -44,6 +44,11 @@ export interface DeviceScope {
   filter?: Omit<TDeviceFilter, 'groupId' | 'subgroups'>;
   ids?: string[];
   now: number;
+  /**
+   * With `filter.outdated`: the (kind, version) pairs older than the newest of their kind
+   * (device-scope.ts works them out); none matches nothing.
+   */
+  outdated?: readonly { kind: string; version: string }[];
 }
 
 const onlineSince = (now: number) =>
@@ -73,6 +78,17 @@ function whereOf(s: DeviceScope): SQL {
       gt(devices.licenceExpiresAt, now),
       lte(devices.licenceExpiresAt, new Date(s.now + LICENCE_WARNING_DAYS * 86_400_000)),
     );
+  if (f.outdated) {
+    const pairs = s.outdated ?? [];
+    conditions.push(
+      pairs.length === 0
+        ? sql`false`
+        : sql`(${devices.kind}, ${devices.version}) in (${sql.join(
+            pairs.map((p) => sql`(${p.kind}, ${p.version})`),
+            sql`, `,
+          )})`,
+    );
+  }
   if (f.presence === 'never') conditions.push(isNull(devices.lastSeenAt));
   if (f.presence === 'online') conditions.push(sql`${devices.lastSeenAt} > ${onlineSince(s.now)}`);
   if (f.presence === 'offline')
@@ -338,6 +354,14 @@ export function deviceRepository(db: Db) {
         .update(devices)
         .set({ ...values, updatedAt: new Date() })
         .where(and(eq(devices.tenantId, tenantId), eq(devices.id, id)));
+    },
+
+    /** The (kind, version) pairs the tenant's running devices report. */
+    async versions(tenantId: string) {
+      return db
+        .selectDistinct({ kind: devices.kind, version: devices.version })
+        .from(devices)
+        .where(and(eq(devices.tenantId, tenantId), eq(devices.status, 'running')));
     },
 
     /** The first few of a scope by name, and how many there are. */
