@@ -91,7 +91,12 @@ function Summary({ task }: { task: TTaskItem }) {
   const path = argPath(task.args);
   const version = typeof task.args.version === 'string' ? task.args.version : undefined;
   return (
-    <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} className="device-detail">
+    <Descriptions
+      bordered
+      size="small"
+      column={{ xs: 1, md: 2 }}
+      className="device-detail task-summary"
+    >
       <Descriptions.Item label={t('detail.type')}>{typeWords(task.type)}</Descriptions.Item>
       <Descriptions.Item label={t('detail.status')}>
         <StateTag state={task.status} />
