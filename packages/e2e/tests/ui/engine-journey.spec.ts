@@ -121,7 +121,7 @@ const TEXT = {
     online: '在线',
     detail: '设备详情：',
     environment: '检测环境',
-    folders: '受保护目录',
+    folders: '保护策略',
     licence: '激活与续期',
     tde: '加密（TDE）',
     deprecate: /废\s?弃$/, // after the icon's name; two characters spaced by antd
@@ -141,7 +141,7 @@ const TEXT = {
     online: 'Online',
     detail: 'Device details: ',
     environment: 'Detection environment',
-    folders: 'Protected folders',
+    folders: 'Protection',
     licence: 'Activation and renewal',
     tde: 'Encryption (TDE)',
     deprecate: /Deprecate$/,

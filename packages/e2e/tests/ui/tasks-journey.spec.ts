@@ -151,7 +151,7 @@ test.describe('in zh-CN', () => {
     await page.getByRole('combobox', { name: '操作对象' }).click();
     await chooseOption(page, '符合当前筛选的全部设备');
     await page.getByRole('button', { name: '新建任务' }).click();
-    await expect(form).toContainText('符合当前筛选条件的所有运行中设备');
+    await expect(form).toContainText('目标设备：符合当前筛选的全部设备');
     await form.getByLabel('操作').click();
     await chooseOption(page, '解密目录');
     await form.getByLabel('目录路径').fill(shares);
@@ -194,7 +194,7 @@ test.describe('in en-US', () => {
     ).toBeVisible();
 
     // 1. Protected folders: browse from / to the folder, write-protect it.
-    await page.getByRole('tab', { name: 'Protected folders' }).click();
+    await page.getByRole('tab', { name: 'Protection' }).click();
     await page.getByRole('button', { name: 'Add protected folder' }).click();
     const add = page.getByRole('dialog', { name: 'Add protected folder' });
     // From /, where the engine's machine shows its top folders; then to the folder's parent.
@@ -226,9 +226,10 @@ test.describe('in en-US', () => {
     await expect(folder).toHaveCount(0, { timeout: 25_000 });
     expect(fs.statSync(path.join(shares, 'a.docx')).mode & 0o200).toBe(0o200);
 
-    // 2. Authorised programs: read its SHA-256 first, then authorise; remove it again.
-    await page.getByRole('tab', { name: 'Authorised programs' }).click();
+    // 2. Authorised programs, read on request: read its SHA-256 first, then authorise; remove
+    // it again.
     const panel = page.getByRole('tabpanel');
+    await panel.getByRole('button', { name: 'Read authorised programs' }).click();
     await expect(panel.getByText('The engine has authorised no program.')).toBeVisible();
     await panel.getByLabel('Program path').fill(tool);
     await panel.getByRole('button', { name: 'Read program' }).click();
@@ -246,7 +247,7 @@ test.describe('in en-US', () => {
     await expect(listed).toHaveCount(0);
 
     // 3. The command history holds what was sent, newest first.
-    await page.getByRole('tab', { name: 'Command history' }).click();
+    await page.getByRole('tab', { name: 'Commands' }).click();
     const history = page.getByRole('tabpanel');
     await expect(
       history.getByRole('row').filter({ hasText: 'Lift write protection' }),

@@ -28,6 +28,7 @@ const adminTasks: DeepString<typeof zh> = {
     timeout: 'Timed out',
     cancelled: 'Cancelled',
   },
+  colon: ': ',
   progress: {
     label: '{{total}} devices: {{parts}}',
     part: '{{state}} {{count}}',
@@ -191,9 +192,12 @@ const adminTasks: DeepString<typeof zh> = {
   },
   device: {
     tabs: {
+      protection: 'Protection',
+      history: 'Commands',
+    },
+    sections: {
       folders: 'Protected folders',
       programs: 'Authorised programs',
-      history: 'Command history',
     },
     folders: {
       intro:

@@ -23,6 +23,7 @@ const adminTasks = {
     timeout: '超时',
     cancelled: '已取消',
   },
+  colon: '：',
   progress: {
     label: '共 {{total}} 台设备：{{parts}}',
     part: '{{state}} {{count}}',
@@ -183,9 +184,12 @@ const adminTasks = {
   /** The device detail's engine tabs. */
   device: {
     tabs: {
+      protection: '保护策略',
+      history: '命令记录',
+    },
+    sections: {
       folders: '受保护目录',
       programs: '授权程序',
-      history: '命令记录',
     },
     folders: {
       intro: '引擎最近一次上报的受保护目录；添加或移除会向本设备创建任务。',

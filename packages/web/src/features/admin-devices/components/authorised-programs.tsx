@@ -46,10 +46,10 @@ function AddProgram({ deviceId, disabled }: { deviceId: string; disabled: boolea
   };
 
   return (
-    <section aria-labelledby="add-program" style={{ marginTop: 24 }}>
-      <h2 id="add-program" className="task-detail__section">
+    <section aria-labelledby="add-program" style={{ marginTop: 16 }}>
+      <h3 id="add-program" className="task-detail__section">
         {t('device.programs.add')}
-      </h2>
+      </h3>
       <p>{t('device.programs.checkHint')}</p>
       <Form
         form={form}
@@ -115,15 +115,17 @@ function AddProgram({ deviceId, disabled }: { deviceId: string; disabled: boolea
 }
 
 /**
- * The programs a device's engine lets use protected data (`authorisedPrograms`, read when the
- * tab opens and on "Read again", never by itself: each read is a command): remove one after a
+ * The programs a device's engine lets use protected data (`authorisedPrograms`, read on the
+ * user's request only, never by itself: each read is a command): remove one after a
  * confirmation; add one by path once the engine has read its SHA-256. Failures show in place.
  */
 export function AuthorisedPrograms({ deviceId, running }: { deviceId: string; running: boolean }) {
   const { t } = useTranslation('adminTasks');
   const { t: ta } = useTranslation('admin');
   const [modal, holder] = Modal.useModal();
-  const programs = useAuthorisedPrograms(deviceId, running);
+  // Read on request only: each read is a command to the engine, and an audit entry.
+  const [asked, setAsked] = useState(false);
+  const programs = useAuthorisedPrograms(deviceId, running && asked);
   const revoke = useRevoke(deviceId);
   const [error, setError] = useState<Error>();
 
@@ -146,7 +148,8 @@ export function AuthorisedPrograms({ deviceId, running }: { deviceId: string; ru
   };
 
   let body;
-  if (programs.isFetching)
+  if (!asked) body = null;
+  else if (programs.isFetching)
     body = (
       <Spin>
         <p role="status" style={{ padding: 24, textAlign: 'center' }}>
@@ -215,10 +218,11 @@ export function AuthorisedPrograms({ deviceId, running }: { deviceId: string; ru
           disabled={!running || programs.isFetching}
           onClick={() => {
             setError(undefined);
-            void programs.refetch();
+            if (asked) void programs.refetch();
+            else setAsked(true);
           }}
         >
-          {t('device.programs.reload')}
+          {asked ? t('device.programs.reload') : t('device.programs.load')}
         </Button>
       </div>
       {error && <SyncAlert error={error} />}

@@ -188,7 +188,7 @@ export function CommandTable({
             paging.reset();
           }}
           options={[
-            { value: '', label: `${t('detail.stateFilter')}: ${t('detail.allStates')}` },
+            { value: '', label: `${t('detail.stateFilter')}${t('colon')}${t('detail.allStates')}` },
             ...COMMAND_STATES.map((s) => ({ value: s, label: t(`states.${s}`) })),
           ]}
         />

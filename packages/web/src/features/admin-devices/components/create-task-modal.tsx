@@ -183,7 +183,8 @@ export function CreateTaskModal({
       {holder}
       <div hidden={!!step}>
         <p>
-          {t('create.target')}:{' '}
+          {t('create.target')}
+          {t('colon')}
           <strong>{needsEvery ? t('create.targets.every') : targetText}</strong>
         </p>
         <Form<TaskFormValues>

@@ -57,7 +57,9 @@ export function FolderBrowser({
         </Button>
       </form>
       <p>
-        {t('device.browser.current')}: <span className="task-path">{at}</span>
+        {t('device.browser.current')}
+        {t('colon')}
+        <span className="task-path">{at}</span>
       </p>
       {folder.isFetching ? (
         <Spin>

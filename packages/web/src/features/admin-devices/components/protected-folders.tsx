@@ -98,7 +98,8 @@ function AddFolderModal({
     >
       {open && <FolderBrowser deviceId={device.id} onChoose={setPath} />}
       <p style={{ marginTop: 16 }}>
-        {t('device.folders.chosen')}:{' '}
+        {t('device.folders.chosen')}
+        {t('colon')}
         {path ? <strong className="task-path">{path}</strong> : t('device.folders.choose')}
       </p>
       <Form

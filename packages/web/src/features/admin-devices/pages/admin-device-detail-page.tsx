@@ -251,17 +251,19 @@ export default function AdminDeviceDetailPage() {
                   children: <EnvironmentTab d={d} />,
                 },
                 {
-                  key: 'folders',
-                  label: tt('device.tabs.folders'),
-                  children: <ProtectedFolders device={d} />,
-                },
-                {
-                  key: 'programs',
-                  label: tt('device.tabs.programs'),
-                  children: mayAskEngine ? (
-                    <AuthorisedPrograms deviceId={d.id} running={d.status === 'running'} />
-                  ) : (
-                    <Alert type="info" showIcon title={tt('device.readOnly')} />
+                  key: 'protection',
+                  label: tt('device.tabs.protection'),
+                  children: (
+                    <>
+                      <h2 className="task-detail__section">{tt('device.sections.folders')}</h2>
+                      <ProtectedFolders device={d} />
+                      <h2 className="task-detail__section">{tt('device.sections.programs')}</h2>
+                      {mayAskEngine ? (
+                        <AuthorisedPrograms deviceId={d.id} running={d.status === 'running'} />
+                      ) : (
+                        <Alert type="info" showIcon title={tt('device.readOnly')} />
+                      )}
+                    </>
                   ),
                 },
                 {

@@ -145,7 +145,7 @@ describe("a device's engine tabs", () => {
 
   it('shows the protected folders in words and adds one chosen in the folder browser', async () => {
     renderPage();
-    await userEvent.click(await screen.findByRole('tab', { name: 'Protected folders' }));
+    await userEvent.click(await screen.findByRole('tab', { name: 'Protection' }));
     const panel = screen.getByRole('tabpanel');
     const row = (await within(panel).findByText('/srv/locked')).closest('tr')!;
     expect(row).toHaveTextContent('Write protection (SE)');
@@ -176,13 +176,15 @@ describe("a device's engine tabs", () => {
   it('says plainly in place that the device is offline, without waiting', async () => {
     offline = true;
     renderPage();
-    await userEvent.click(await screen.findByRole('tab', { name: 'Authorised programs' }));
+    await userEvent.click(await screen.findByRole('tab', { name: 'Protection' }));
+    // The programs are read on request only (each read is a command to the engine).
+    expect(calls.some((c) => c.url === '/api/sync/m/aa')).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: /Read authorised programs/ }));
     const alert = await within(screen.getByRole('tabpanel')).findByRole('alert');
     expect(alert).toHaveTextContent('Device offline');
     expect(alert).toHaveTextContent('The device is offline; its engine cannot answer now');
     expect(screen.queryByText(/Waiting for the engine/)).toBeNull();
 
-    await userEvent.click(screen.getByRole('tab', { name: 'Protected folders' }));
     await userEvent.click(await screen.findByRole('button', { name: /Add protected folder/ }));
     const dialog = await dialogWith('Browse below and choose a folder');
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Device offline');
