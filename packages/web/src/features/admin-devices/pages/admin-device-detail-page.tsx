@@ -238,6 +238,7 @@ export default function AdminDeviceDetailPage() {
           )}
           <ConfigProvider theme={TABS_THEME}>
             <Tabs
+              className="device-tabs"
               items={[
                 { key: 'basic', label: t('detail.tabs.basic'), children: <BasicTab d={d} /> },
                 {
