@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 
+const { version } = JSON.parse(fs.readFileSync(new URL('package.json', import.meta.url), 'utf8'));
 const outfile = path.resolve(
   process.argv[2] ?? new URL('dist/edp-agent.mjs', import.meta.url).pathname,
 );
@@ -33,7 +34,9 @@ const result = await build({
       },
     },
   ],
-  banner: { js: '#!/usr/bin/env node' },
+  // The version on the second line: the console reads it to tell which engines are older than
+  // the one it serves (packages/server/src/engines/engine-file.ts).
+  banner: { js: `#!/usr/bin/env node\n// edp-agent-version: ${version}` },
   logLevel: 'warning',
 });
 

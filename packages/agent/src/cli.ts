@@ -1,5 +1,6 @@
 #!/usr/bin/env -S node --import tsx
 import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ENGINE_KINDS, type EngineKind } from '@edp/shared/constants';
 import type { TEngineIdentity } from '@edp/shared/contracts/engine';
@@ -10,6 +11,11 @@ import { ops } from './ops.ts';
 import type { OpResult } from './codes.ts';
 import { pendingAlerts } from './dpi.ts';
 import { createSimulator } from './simulator.ts';
+import { isSupervised, superviseRestarts } from './supervisor.ts';
+
+/** This file: the built one-file engine (edp-agent.mjs), which engine.upgrade replaces, or cli.ts. */
+const selfFile = fileURLToPath(import.meta.url);
+const engineFile = selfFile.endsWith('.mjs') ? selfFile : undefined;
 
 const kinds = ENGINE_KINDS.join('|');
 const usage = `Usage: edp-agent <command> [options]     (docs/engines-agent.md)
@@ -17,7 +23,7 @@ const usage = `Usage: edp-agent <command> [options]     (docs/engines-agent.md)
   enrol   --url <console base URL> --secret <enrolment secret> [--dir <state dir>]
           [--kind <${kinds}>] [--name <device name>] [--fingerprint <hex>] [--ip <address>]
           (--group-secret <secret> is the same as --secret: a group's secret puts the device in it)
-  run     [--dir <state dir>] [--once] [--dpi-every <seconds>]
+  run     [--dir <state dir>] [--once] [--dpi-every <seconds>] [--no-push]
   status  [--dir <state dir>]
   protect   --tde <folder> | --dpi <folder>   [--dir <state dir>]
   unprotect --tde <folder> | --dpi <folder>   [--dir <state dir>]
@@ -26,6 +32,7 @@ const usage = `Usage: edp-agent <command> [options]     (docs/engines-agent.md)
   simulate --url <URL> --secret <secret> --count <N> [--interval <s>] [--offline-share <0-1>]
            [--report <s>] [--duration <s>] [--concurrency <n>] [--connections <n>] [--seed <text>]
            [--hold-interval]   (check in every --interval s whatever the console answers)
+           [--no-push]         (no push streams: check-ins at the interval only)
   request --kind <${kinds}> --months <1-120> [--device <id>] [--name <device name>]
           [--fingerprint <hex>] [--serial <installed>] [--out <file.dat>] [--dir <state dir>]
 
@@ -130,20 +137,35 @@ async function main(command: string | undefined, rest: string[]): Promise<void> 
       const { values } = args(rest, {
         once: { type: 'boolean' },
         'dpi-every': { type: 'string' },
+        'no-push': { type: 'boolean' },
       });
       const controller = new AbortController();
       const onSignal = (signal: NodeJS.Signals) => {
+        if (controller.signal.aborted) return;
         console.log(`${new Date().toISOString()} ${signal}: stopping after the current step`);
         controller.abort();
       };
-      process.once('SIGTERM', onSignal);
-      process.once('SIGINT', onSignal);
+      // Started again by a supervisor (after an upgrade), a signal may come from it and from the
+      // terminal or systemd at once: the second is not a reason to stop harder.
+      const listen = isSupervised() ? process.on.bind(process) : process.once.bind(process);
+      listen('SIGTERM', onSignal);
+      listen('SIGINT', onSignal);
       const outcome = await runEngine({
         dir: values.dir,
         once: values.once,
         signal: controller.signal,
         dpiEverySeconds: number(values['dpi-every'], 'dpi-every', 300),
+        push: !values['no-push'],
+        engineFile,
       });
+      process.off('SIGTERM', onSignal);
+      process.off('SIGINT', onSignal);
+      if (outcome.reason === 'upgraded' && !isSupervised()) {
+        process.exitCode = await superviseRestarts((line) =>
+          console.log(`${new Date().toISOString()} ${line}`),
+        );
+        return;
+      }
       process.exitCode = outcome.exitCode;
       return;
     }
@@ -162,6 +184,7 @@ async function main(command: string | undefined, rest: string[]): Promise<void> 
             identity: state.readJson<TEngineIdentity>(files.identity) ?? null,
             state: await engineState(state),
             pendingAlerts: pendingAlerts(state).length,
+            unacknowledgedResults: state.readJson<unknown[]>(files.outbox)?.length ?? 0,
             lastCheckIn: state.readJson<{ lastCheckIn: string }>(files.status)?.lastCheckIn ?? null,
           },
           null,
@@ -195,6 +218,7 @@ async function main(command: string | undefined, rest: string[]): Promise<void> 
         connections: { type: 'string' },
         seed: { type: 'string' },
         'hold-interval': { type: 'boolean' },
+        'no-push': { type: 'boolean' },
       });
       if (!values.url) fail('--url is required');
       if (!values.secret) fail('--secret is required');
@@ -207,6 +231,7 @@ async function main(command: string | undefined, rest: string[]): Promise<void> 
         count: Math.floor(number(values.count, 'count')),
         interval: number(values.interval, 'interval', 30),
         holdInterval: values['hold-interval'],
+        push: !values['no-push'],
         offlineShare: number(values['offline-share'], 'offline-share', 0.02),
         reportSeconds: values.report ? number(values.report, 'report') : undefined,
         durationSeconds: values.duration ? number(values.duration, 'duration') : undefined,

@@ -37,7 +37,7 @@ export interface Findings {
 const baselineName = (dir: string) =>
   path.join(stateFiles.dpi, createHash('sha256').update(dir).digest('hex').slice(0, 24) + '.json');
 
-async function hashFile(file: string): Promise<{ sha256: string; size: number }> {
+export async function hashFile(file: string): Promise<{ sha256: string; size: number }> {
   const hash = createHash('sha256');
   let size = 0;
   try {
@@ -84,6 +84,31 @@ export async function dropBaseline(state: StateDir, input: unknown, absolute = f
   fs.rmSync(state.path(baselineName(dir)), { force: true });
   removeProtected(state, dir, 'dpi');
   return ok({ path: dir });
+}
+
+/**
+ * Accepts a monitored folder as it is now: a new baseline, and the folder's pending alterations
+ * cleared from the queue. -19 when it is not monitored.
+ */
+export async function resetBaseline(state: StateDir, input: unknown, absolute = false) {
+  const dir = await resolveTarget(input, state, { absolute });
+  return state.withLock(async (): Promise<OpResult> => {
+    if (!isProtected(state, dir, 'dpi') || !readBaseline(state, dir)) {
+      throw new EngineError(Code.NotMonitored, dir);
+    }
+    const baseline: Baseline = { path: dir, takenAt: Date.now(), files: await snapshot(dir) };
+    state.writeJson(baselineName(dir), baseline);
+    const alerts = pendingAlerts(state);
+    const kept = alerts.filter((a) => a.path !== dir);
+    if (kept.length !== alerts.length) {
+      state.writeAtomic(stateFiles.alerts, kept.map((a) => JSON.stringify(a) + '\n').join(''));
+    }
+    return ok({
+      path: dir,
+      files: Object.keys(baseline.files).length,
+      cleared: alerts.length - kept.length,
+    });
+  });
 }
 
 /** Compares a folder with its baseline; new findings are queued as alerts. -19 without one. */

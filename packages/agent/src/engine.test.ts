@@ -258,17 +258,19 @@ describe('check-in loop', () => {
     // The vendor key is configured on the engine; the certificate comes with a command.
     fs.copyFileSync(vendor.keyFile, state.path('vendor-ed25519.pub'));
     const certificate = vendor.certificate({ kind: 'TDE', fingerprint: machineFingerprint() });
+    const deadline = Date.now() + 60_000;
     const commands = [
-      { id: 'c1', type: 'licence.install', args: { certificate } },
-      { id: 'c2', type: 'tde.encrypt', args: { path: data } },
-      { id: 'c3', type: 'tde.encrypt', args: { path: 'relative/path' } },
-      { id: 'c4', type: 'format.disk', args: {} },
-      { id: 'c5', type: 'dpi.baseline', args: { path: data } },
+      { id: 'c1', type: 'licence.install', args: { certificate }, deadline },
+      { id: 'c2', type: 'tde.encrypt', args: { path: data }, deadline },
+      { id: 'c3', type: 'tde.encrypt', args: { path: 'relative/path' }, deadline },
+      { id: 'c4', type: 'format.disk', args: {}, deadline },
+      { id: 'c5', type: 'dpi.baseline', args: { path: data }, deadline },
     ];
     fake.next.push({ kind: 'ok', commands }, { kind: 'ok', commands });
     const controller = new AbortController();
     const running = runEngine({ dir, signal: controller.signal, log: () => {} });
-    await new Promise((r) => setTimeout(r, 2_400));
+    // Two check-ins bring the commands, the third reports what they did.
+    await until(() => fake.checkIns.length >= 3, 15_000);
     controller.abort();
     await running;
     const results = state.readLines<CommandResult>('results.jsonl');

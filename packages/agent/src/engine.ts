@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import type { EngineKind } from '@edp/shared/constants';
 import { AgentErr } from '@edp/shared/errors';
-import { ZCheckInAnswer, ZEnrolAnswer } from '@edp/shared/contracts/agent';
-import { checkIn, enrol as enrolCall } from '@edp/shared/api/engine/agent.calls';
+import { ZCheckInAnswer, ZEnrolAnswer, ZResultsAnswer } from '@edp/shared/contracts/agent';
+import { checkIn, enrol as enrolCall, sendResults } from '@edp/shared/api/engine/agent.calls';
 import type { TEngineState } from '@edp/shared/contracts/engine';
 import { ProtocolClient, NetworkError, type Answer } from './client.ts';
 import { files, StateDir } from './state-dir.ts';
@@ -11,6 +11,9 @@ import { heldLicence } from './licence.ts';
 import { protectedSummary } from './protected.ts';
 import { pendingAlerts, verifyAll } from './dpi.ts';
 import { Dispatcher } from './ops.ts';
+import { backoffMs, jittered } from './backoff.ts';
+import { Outbox } from './outbox.ts';
+import { PushStream } from './push.ts';
 
 /** What `enrol` keeps in agent.json (mode 0600: the token is a credential). */
 export interface Enrolment {
@@ -101,30 +104,22 @@ export async function enrol(opts: EnrolOptions): Promise<Enrolment> {
   }
 }
 
-/** `ms` spread by ±10 %: engines started together do not stay in step. */
-export function jittered(ms: number, random: () => number = Math.random): number {
-  return ms * (0.9 + 0.2 * random());
-}
-
-/** The n-th consecutive failure's wait: base·2^(n-1), at most `cap`, spread by ±10 %. */
-export function backoffMs(
-  failures: number,
-  baseMs: number,
-  capMs: number,
-  random: () => number = Math.random,
-): number {
-  const raw = Math.min(capMs, baseMs * 2 ** Math.max(0, failures - 1));
-  return Math.min(capMs, jittered(raw, random));
-}
+export { jittered, backoffMs };
 
 const clampInterval = (s: number) => Math.min(86_400, Math.max(1, Math.round(s)));
 
 export type StopReason =
-  'once' | 'signal' | 'not-enrolled' | 'token-invalid' | 'deprecated' | 'failed';
+  'once' | 'signal' | 'not-enrolled' | 'token-invalid' | 'deprecated' | 'failed' | 'upgraded';
+
+/** The exit code of an engine that replaced its own file: whoever started it starts it again. */
+export const EXIT_UPGRADED = 75;
 
 export interface RunOutcome {
   reason: StopReason;
-  /** The process exit code the CLI uses: 0 stopped, 1 --once failed, 2 not enrolled, 3 token invalid, 4 deprecated. */
+  /**
+   * The process exit code the CLI uses: 0 stopped, 1 --once failed, 2 not enrolled, 3 token
+   * invalid, 4 deprecated, 75 upgraded (to be started again on the new file).
+   */
   exitCode: number;
   checkIns: number;
 }
@@ -144,27 +139,59 @@ export interface RunOptions {
   timeoutMs?: number;
   /** How long one second of the protocol's intervals lasts (default 1000 ms; tests shorten it). */
   secondMs?: number;
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    }
-    signal?.addEventListener('abort', done, { once: true });
-  });
+  /** Hold the push stream (default true; `--no-push` turns it off). */
+  push?: boolean;
+  /** The push stream's reconnection waits (default 1 s doubling to 60 s). */
+  pushBackoff?: { baseMs: number; capMs: number };
+  /** The running one-file engine, which `engine.upgrade` replaces (undefined from source). */
+  engineFile?: string;
 }
 
 /**
- * The engine: checks in every answered interval (±10 %), reports its state, runs the commands
- * it is given, backs off on network errors and 429, and stops for good on -10101 (token
- * invalid: enrol again) and -10102 (device deprecated).
+ * The loop's wait: until its time, or sooner when the push stream asks for a check-in (never
+ * before `earliest`: the console refuses check-ins closer than a second), or when stopped.
+ */
+class Alarm {
+  private wake?: () => void;
+  /** A nudge not yet served by a check-in. */
+  nudged = false;
+
+  nudge(): void {
+    this.nudged = true;
+    this.wake?.();
+  }
+
+  async sleep(ms: number, earliest: number, signal?: AbortSignal): Promise<void> {
+    const end = Date.now() + ms;
+    for (;;) {
+      if (signal?.aborted) return;
+      const now = Date.now();
+      const target = this.nudged ? Math.min(end, Math.max(now, earliest)) : end;
+      if (target <= now) return;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, target - now);
+        const wake = () => done();
+        this.wake = wake;
+        signal?.addEventListener('abort', done, { once: true });
+        function done() {
+          clearTimeout(timer);
+          signal?.removeEventListener('abort', done);
+          resolve();
+        }
+      });
+      this.wake = undefined;
+    }
+  }
+}
+
+/**
+ * The engine: checks in every answered interval (±10 %) and whenever the push stream asks,
+ * reports its state, runs the commands it is given and sends their results, backs off on network
+ * errors and 429, and stops for good on -10101 (token invalid: enrol again) and -10102 (device
+ * deprecated).
  */
 export async function runEngine(opts: RunOptions = {}): Promise<RunOutcome> {
+  const startedAt = Date.now();
   const log = opts.log ?? defaultLog;
   const random = opts.random ?? Math.random;
   const backoff = opts.backoff ?? { baseMs: 5_000, capMs: 300_000 };
@@ -189,46 +216,127 @@ export async function runEngine(opts: RunOptions = {}): Promise<RunOutcome> {
     return stop('deprecated', 4);
   }
   const client = new ProtocolClient(enrolment.url, { connections: 1, timeoutMs: opts.timeoutMs });
-  const dispatcher = new Dispatcher(state);
+  const dispatcher = new Dispatcher(state, {
+    url: enrolment.url,
+    engineFile: opts.engineFile,
+    startedAt,
+  });
+  const outbox = new Outbox(state);
+  const alarm = new Alarm();
+  const push =
+    opts.push === false || opts.once
+      ? undefined
+      : new PushStream({
+          url: enrolment.url,
+          token: enrolment.token,
+          onCheckIn: () => alarm.nudge(),
+          log,
+          random,
+          backoff: opts.pushBackoff,
+        });
   let interval = clampInterval(enrolment.interval || 30);
   let failures = 0;
   let lastDpi = Date.now();
+  /** Set once the console answered the results call with 404 (a console from before it). */
+  let resultsCallMissing = false;
   log(`engine ${enrolment.deviceId} checking in to ${enrolment.url} every ~${interval} s`);
+
+  /** Sends the unacknowledged results now (POST /api/agent/results), batch after batch. */
+  async function sendOutbox(): Promise<void> {
+    if (resultsCallMissing) return;
+    const tried = new Set<string>();
+    for (;;) {
+      const batch = outbox.batch(tried);
+      if (!batch.length) return;
+      for (const r of batch) tried.add(r.id);
+      try {
+        const a = await client.post(sendResults, { results: batch }, enrolment!.token);
+        const data = ZResultsAnswer.safeParse(a.envelope?.data);
+        if (a.envelope?.success && data.success) {
+          outbox.acknowledge(data.data.acknowledged);
+          continue;
+        }
+        if (a.status === 404) {
+          resultsCallMissing = true;
+          log(
+            'the console does not take results between check-ins (HTTP 404): they go with the check-ins',
+          );
+        } else {
+          log(`results refused: ${describe(a)}; they go with the next check-in`);
+        }
+      } catch (err) {
+        if (!(err instanceof NetworkError)) throw err;
+        log(`results not sent: ${err.message}; they go with the next check-in`);
+      }
+      return;
+    }
+  }
+
   // The enrolment's interval is the wait until the first check-in; an engine started long after
   // its enrolment checks in at once, but never within a second of its last check-in (the
   // console refuses check-ins closer than that).
   const lastCheckIn = Date.parse(
     state.readJson<{ lastCheckIn?: string }>(files.status)?.lastCheckIn ?? '',
   );
+  let earliest = Number.isNaN(lastCheckIn) ? 0 : lastCheckIn + 1_000;
   const firstAt = Math.max(
     Date.parse(enrolment.enrolledAt) + jittered(interval * second, random),
-    Number.isNaN(lastCheckIn) ? 0 : lastCheckIn + 1_000,
+    earliest,
   );
-  await sleep(Math.max(0, firstAt - Date.now()), opts.signal);
+  push?.start();
+  await alarm.sleep(Math.max(0, firstAt - Date.now()), earliest, opts.signal);
   try {
     while (!opts.signal?.aborted) {
       let delay: number;
       const reported = await engineState(state);
+      const results = outbox.batch();
+      // Whatever nudged until now is served by this check-in.
+      alarm.nudged = false;
       try {
-        const answer = await client.post(checkIn, { state: reported }, enrolment.token);
+        const answer = await client.post(checkIn, { state: reported, results }, enrolment.token);
+        const answeredAt = Date.now();
         const data = ZCheckInAnswer.safeParse(answer.envelope?.data);
         if (answer.envelope?.success && data.success) {
           checkIns++;
           failures = 0;
+          earliest = answeredAt + 1_000;
           interval = clampInterval(data.data.interval);
+          const clockOffsetMs = data.data.now - answeredAt;
           state.writeJson(files.status, {
-            lastCheckIn: new Date().toISOString(),
-            clockOffsetMs: data.data.now - Date.now(),
+            lastCheckIn: new Date(answeredAt).toISOString(),
+            clockOffsetMs,
             interval,
             state: reported,
             pendingAlerts: pendingAlerts(state).length,
+            unacknowledgedResults: outbox.size,
           });
+          if (data.data.acknowledged.length) {
+            resultsCallMissing = false;
+            outbox.acknowledge(data.data.acknowledged);
+          }
+          let restart = false;
           for (const command of data.data.commands) {
             if (opts.signal?.aborted) break;
-            const result = await dispatcher.run(command);
-            if (result) {
-              log(`command ${result.id} ${result.type}: ${result.code} ${result.message}`);
+            const done = await dispatcher.run(command, Date.now() + clockOffsetMs);
+            if (!done) continue;
+            const r = done.result;
+            log(
+              `command ${r.id} ${r.type}: ${r.code} ${r.message}` +
+                (done.repeated ? ' (answered before: its result sent again)' : ''),
+            );
+            outbox.add(r);
+            await sendOutbox();
+            if (done.restart) {
+              restart = true;
+              break;
             }
+          }
+          // More results waiting than one check-in carries: send the rest now.
+          const carried = new Set(results.map((r) => r.id));
+          if (outbox.ids().some((id) => !carried.has(id))) await sendOutbox();
+          if (restart) {
+            log(`engine file replaced: starting it again (${opts.engineFile})`);
+            return stop('upgraded', EXIT_UPGRADED);
           }
           if (opts.once) return stop('once', 0);
           delay = jittered(interval * second, random);
@@ -264,8 +372,11 @@ export async function runEngine(opts: RunOptions = {}): Promise<RunOutcome> {
                 random,
               ),
             );
+            // A nudge does not cut this wait short.
+            earliest = Date.now() + delay;
           } else {
             delay = backoffMs(failures, backoff.baseMs, backoff.capMs, random);
+            earliest = answeredAt + 1_000;
           }
           log(`check-in refused: ${describe(answer)}; retrying in ${(delay / 1000).toFixed(1)} s`);
         }
@@ -277,6 +388,7 @@ export async function runEngine(opts: RunOptions = {}): Promise<RunOutcome> {
           return stop('failed', 1);
         }
         delay = backoffMs(failures, backoff.baseMs, backoff.capMs, random);
+        earliest = Date.now() + 1_000;
         log(`check-in failed: ${err.message}; retrying in ${(delay / 1000).toFixed(1)} s`);
       }
       if (dpiEveryMs > 0 && Date.now() - lastDpi >= dpiEveryMs) {
@@ -288,11 +400,12 @@ export async function runEngine(opts: RunOptions = {}): Promise<RunOutcome> {
           }
         }
       }
-      await sleep(delay, opts.signal);
+      await alarm.sleep(delay, earliest, opts.signal);
     }
     log('stopped');
     return stop('signal', 0);
   } finally {
+    push?.stop();
     client.close();
   }
 }

@@ -1,8 +1,18 @@
-import { ZEngineCommand, type TEngineCommand } from '@edp/shared/contracts/agent';
-import { asResult, Code, EngineError, failed, type OpResult } from './codes.ts';
+import {
+  RESULT_DETAIL_MAX_BYTES,
+  ZEngineCommand,
+  type TEngineCommand,
+} from '@edp/shared/contracts/agent';
+import { COMMAND_TYPES as SHARED_COMMAND_TYPES } from '@edp/shared/contracts/commands';
+import { asResult, Code, EngineError, failed, ok, type OpResult } from './codes.ts';
 import { files, type StateDir } from './state-dir.ts';
 import { decryptDir, encryptDir } from './tde.ts';
-import { dropBaseline, takeBaseline, verifyBaseline } from './dpi.ts';
+import { dropBaseline, resetBaseline, takeBaseline, verifyBaseline } from './dpi.ts';
+import { protectSe, unprotectSe } from './se.ts';
+import { authoriseProgram, listPrograms, revokeProgram, viewProgram } from './programs.ts';
+import { viewFolder } from './view.ts';
+import { engineVersion, engineWatch, PROCESS_STARTED_AT } from './info.ts';
+import { upgradeEngine, type UpgradeContext } from './upgrade.ts';
 import { installLicence, requireLicence } from './licence.ts';
 import { resolveTarget } from './target.ts';
 
@@ -36,69 +46,208 @@ export const ops = {
     }),
   unprotectDpi: (state: StateDir, dir: unknown, absolute = false) =>
     asResult(() => dropBaseline(state, dir, absolute)),
+  resetDpi: (state: StateDir, dir: unknown, absolute = false) =>
+    asResult(async () => {
+      const target = await resolveTarget(dir, state, { absolute });
+      requireLicence(state, 'dpi');
+      return resetBaseline(state, target);
+    }),
+  protectSe: (state: StateDir, dir: unknown, absolute = false) =>
+    asResult(() => protectSe(state, dir, absolute)),
+  unprotectSe: (state: StateDir, dir: unknown, absolute = false) =>
+    asResult(() => unprotectSe(state, dir, absolute)),
+  viewFolder: (state: StateDir, dir: unknown, absolute = false) =>
+    asResult(() => viewFolder(state, dir, absolute)),
+  viewProgram: (state: StateDir, file: unknown, absolute = false) =>
+    asResult(() => viewProgram(state, file, absolute)),
+  authoriseProgram: (state: StateDir, file: unknown, absolute = false) =>
+    asResult(() => authoriseProgram(state, file, absolute)),
+  revokeProgram: (state: StateDir, file: unknown, absolute = false) =>
+    asResult(() => revokeProgram(state, file, absolute)),
   installLicence: (state: StateDir, file: string, keyFile?: string) =>
     asResult(() => installLicence(state, { file }, { keyFile })),
 };
 
-/** Command types the engine understands (the console side comes with the next issue). */
-export const COMMAND_TYPES = [
-  'tde.encrypt',
-  'tde.decrypt',
-  'dpi.baseline',
-  'dpi.verify',
-  'dpi.drop',
-  'licence.install',
-] as const;
+/** Command types the engine understands: every one of the contract (contracts/commands.ts). */
+export const COMMAND_TYPES = SHARED_COMMAND_TYPES;
 
+/** A command's result as the engine keeps it (results.jsonl) and sends it (without type and at). */
 export interface CommandResult extends OpResult {
   id: string;
   type: string;
+  /** When it was answered, ms since the epoch (the engine's clock). */
   at: number;
+}
+
+/** The most a result's message may hold (ZCommandResult). */
+const MESSAGE_MAX = 500;
+/** Results older than this are forgotten: no command lives longer (a task's expiry is at most 30 days). */
+export const RESULTS_KEPT_MS = 31 * 86_400_000;
+
+/** The size of a detail as the contract counts it (ZCommandResult's refine). */
+const weight = (d: unknown) => (d === undefined ? 0 : JSON.stringify(d).length);
+
+/**
+ * A detail within RESULT_DETAIL_MAX_BYTES: the longest list in it is cut (and `truncated` set)
+ * until it fits; a detail that cannot be cut so is left out, and the message says so.
+ */
+export function fitDetail(result: OpResult, max = RESULT_DETAIL_MAX_BYTES): OpResult {
+  if (!result.detail || weight(result.detail) <= max) return result;
+  const detail: Record<string, unknown> = { ...result.detail };
+  for (;;) {
+    const longest = Object.entries(detail)
+      .filter((e): e is [string, unknown[]] => Array.isArray(e[1]) && e[1].length > 0)
+      .sort((a, b) => weight(b[1]) - weight(a[1]))[0];
+    if (!longest) break;
+    const [key, list] = longest;
+    // The most items that fit, by halving.
+    let lo = 0;
+    let hi = list.length - 1;
+    while (lo < hi) {
+      const mid = Math.ceil((lo + hi) / 2);
+      if (weight({ ...detail, [key]: list.slice(0, mid), truncated: true }) <= max) lo = mid;
+      else hi = mid - 1;
+    }
+    detail[key] = list.slice(0, lo);
+    detail.truncated = true;
+    if (weight(detail) <= max) return { ...result, detail };
+  }
+  return {
+    code: result.code,
+    message: `${result.message} (detail left out: over ${max} bytes)`,
+  };
+}
+
+export interface DispatcherContext {
+  /** The console the engine enrolled with (engine.upgrade downloads from it). */
+  url?: string;
+  /** The running one-file engine, which engine.upgrade replaces. */
+  engineFile?: string;
+  /** When this engine started (engine.version, engine.watch). */
+  startedAt?: number;
+  upgradeTimeoutMs?: number;
+}
+
+export interface Dispatched {
+  result: CommandResult;
+  /** True when the id had been answered before: the recorded result, not run again. */
+  repeated: boolean;
+  /** engine.upgrade replaced the engine file: the caller restarts on it. */
+  restart?: boolean;
 }
 
 /**
  * Runs the console's commands one at a time and records each result in results.jsonl. A command
- * id already answered is not run again (an answer lost on the way back makes the console send
- * the command once more).
+ * id already answered is not run again: its recorded result is answered again (the console sends
+ * a command until a result of it arrives, so a lost answer is recovered). A command whose
+ * deadline has passed by the console's clock does not start: it answers -31.
  */
 export class Dispatcher {
-  private readonly done = new Set<string>();
+  private readonly done = new Map<string, CommandResult>();
 
-  constructor(private readonly state: StateDir) {
-    for (const r of state.readLines<CommandResult>(files.results)) this.done.add(r.id);
+  constructor(
+    private readonly state: StateDir,
+    private readonly context: DispatcherContext = {},
+  ) {
+    const now = Date.now();
+    const all = state.readLines<CommandResult>(files.results);
+    const kept = all.filter((r) => now - r.at < RESULTS_KEPT_MS);
+    for (const r of kept) this.done.set(r.id, r);
+    if (kept.length < all.length) {
+      state.writeAtomic(files.results, kept.map((r) => JSON.stringify(r) + '\n').join(''));
+    }
   }
 
-  async run(raw: unknown): Promise<CommandResult | undefined> {
+  /** The result recorded for an id, if it was answered. */
+  answered(id: string): CommandResult | undefined {
+    return this.done.get(id);
+  }
+
+  /**
+   * Runs one command (or answers its recorded result again). `consoleNow` is the console's clock
+   * now (the engine's plus the offset the last check-in answer gave), for the deadline.
+   */
+  async run(raw: unknown, consoleNow = Date.now()): Promise<Dispatched | undefined> {
     const parsed = ZEngineCommand.safeParse(raw);
     if (!parsed.success) return undefined;
     const command = parsed.data;
-    if (this.done.has(command.id)) return undefined;
-    const result = { ...(await this.execute(command)), id: command.id, type: command.type };
-    const record: CommandResult = { ...result, at: Date.now() };
-    this.done.add(command.id);
+    const held = this.done.get(command.id);
+    if (held) return { result: held, repeated: true };
+    let restart = false;
+    let outcome: OpResult;
+    if (command.deadline < consoleNow) {
+      outcome = failed(
+        Code.TimeOutOfRange,
+        `deadline ${new Date(command.deadline).toISOString()} passed by the console's clock ` +
+          `(${new Date(consoleNow).toISOString()}): not started`,
+      );
+    } else {
+      const answer = await this.execute(command);
+      restart = !!(answer as { replaced?: boolean }).replaced;
+      outcome = fitDetail({ code: answer.code, message: answer.message, detail: answer.detail });
+    }
+    const record: CommandResult = {
+      id: command.id,
+      type: command.type.slice(0, 100),
+      code: outcome.code,
+      message: outcome.message.slice(0, MESSAGE_MAX),
+      ...(outcome.detail ? { detail: outcome.detail } : {}),
+      at: Date.now(),
+    };
+    this.done.set(command.id, record);
     this.state.appendLines(files.results, [record]);
-    return record;
+    return { result: record, repeated: false, restart };
   }
 
-  private execute(c: TEngineCommand): Promise<OpResult> {
+  private execute(c: TEngineCommand): Promise<OpResult & { replaced?: boolean }> {
+    const state = this.state;
     const dir = c.args.path;
+    const startedAt = this.context.startedAt ?? PROCESS_STARTED_AT;
     switch (c.type) {
       case 'tde.encrypt':
-        return ops.protectTde(this.state, dir, true);
+        return ops.protectTde(state, dir, true);
       case 'tde.decrypt':
-        return ops.unprotectTde(this.state, dir, true);
+        return ops.unprotectTde(state, dir, true);
+      case 'se.protect':
+        return ops.protectSe(state, dir, true);
+      case 'se.unprotect':
+        return ops.unprotectSe(state, dir, true);
       case 'dpi.baseline':
-        return ops.protectDpi(this.state, dir, true);
+        return ops.protectDpi(state, dir, true);
       case 'dpi.verify':
-        return ops.verifyDpi(this.state, dir, true);
+        return ops.verifyDpi(state, dir, true);
       case 'dpi.drop':
-        return ops.unprotectDpi(this.state, dir, true);
+        return ops.unprotectDpi(state, dir, true);
+      case 'dpi.reset':
+        return ops.resetDpi(state, dir, true);
+      case 'view.folder':
+        return ops.viewFolder(state, dir, true);
+      case 'view.program':
+        return ops.viewProgram(state, dir, true);
+      case 'program.authorise':
+        return ops.authoriseProgram(state, dir, true);
+      case 'program.revoke':
+        return ops.revokeProgram(state, dir, true);
+      case 'program.list':
+        return asResult(async () => ok({ programs: listPrograms(state) }));
+      case 'engine.version':
+        return asResult(async () => engineVersion(state, startedAt));
+      case 'engine.watch':
+        return asResult(() => engineWatch(state, startedAt));
+      case 'engine.upgrade': {
+        const context: UpgradeContext = {
+          url: this.context.url ?? '',
+          engineFile: this.context.engineFile,
+          timeoutMs: this.context.upgradeTimeoutMs,
+        };
+        return asResult(() => upgradeEngine(c.args, context));
+      }
       case 'licence.install': {
         const text = c.args.certificate;
         // The key is the one configured here, never one sent with the command.
         return asResult(async () => {
           if (typeof text !== 'string') throw new EngineError(Code.LicenceMissing);
-          return installLicence(this.state, { text });
+          return installLicence(state, { text });
         });
       }
       default:

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { COMMAND_ANSWERS, type SyncType } from '@edp/shared/contracts/commands';
 import { createSimulator, simulatedEngine, type SimReport } from './simulator.ts';
 import { startFakeConsole, type FakeConsole } from './test/fake-console.ts';
 
@@ -129,6 +130,101 @@ describe('simulator', () => {
     }).run();
     expect(holding.checkIns.sent).toBeGreaterThanOrEqual(100);
     expect(holding.checkIns.sent).toBeLessThanOrEqual(150);
+  });
+
+  it('holds push streams, checks in when nudged and sends results the contract accepts', async () => {
+    fake = await startFakeConsole({ interval: 30 });
+    const simulator = createSimulator({
+      url: fake.url,
+      secret: fake.secret,
+      count: 200,
+      interval: 1,
+      offlineShare: 0,
+      log: () => {},
+    });
+    const running = simulator.run();
+    const until = async (cond: () => boolean) => {
+      const end = Date.now() + 10_000;
+      while (!cond()) {
+        if (Date.now() > end) throw new Error('condition not met in time');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    };
+    await until(() => fake.checkIns.length === 200 && fake.openStreams().length === 200);
+    await new Promise((r) => setTimeout(r, 1_000));
+    const types: SyncType[] = [
+      'view.folder',
+      'view.program',
+      'program.list',
+      'engine.version',
+      'engine.watch',
+    ];
+    const nudged = fake.openStreams().slice(0, 50);
+    nudged.forEach((_, i) =>
+      fake.next.push({
+        kind: 'ok',
+        commands: [
+          {
+            id: `a${i}`,
+            type: types[i % types.length]!,
+            args: { path: '/data' },
+            deadline: Date.now() + 60_000,
+          },
+          {
+            id: `b${i}`,
+            type: 'tde.encrypt',
+            args: { path: '/data' },
+            deadline: Date.now() + 60_000,
+          },
+        ],
+      }),
+    );
+    for (const id of nudged) expect(fake.nudge(id)).toBe(true);
+    await until(() => fake.results.length === 100);
+    simulator.stop();
+    const summary = await running;
+
+    expect(fake.invalid).toEqual([]);
+    expect(fake.checkIns.length).toBe(250);
+    expect(new Set(fake.checkIns.slice(200).map((c) => c.deviceId))).toEqual(new Set(nudged));
+    for (const r of fake.results) {
+      expect(r).toMatchObject({ code: 0, via: 'results' });
+      const i = Number(r.id.slice(1));
+      if (r.id.startsWith('a')) COMMAND_ANSWERS[types[i % types.length]!].parse(r.detail);
+    }
+    expect(summary.push).toMatchObject({
+      enabled: true,
+      held: 200,
+      maxHeld: 200,
+      opened: 200,
+      nudges: 50,
+    });
+    expect(summary.commands).toEqual({
+      received: 100,
+      resultsSent: 100,
+      acknowledged: 100,
+      resultErrors: {},
+    });
+    expect(summary.nudgeToResultMs.count).toBe(50);
+    expect(summary.nudgeToResultMs.p50).toBeGreaterThan(0);
+    expect(summary.nudgeToResultMs.p99).toBeLessThan(1_000);
+    expect(summary.checkIns.sent).toBe(250);
+  });
+
+  it('holds no streams with push off', async () => {
+    fake = await startFakeConsole({ interval: 1 });
+    const summary = await createSimulator({
+      url: fake.url,
+      secret: fake.secret,
+      count: 20,
+      interval: 1,
+      durationSeconds: 1.5,
+      push: false,
+      log: () => {},
+    }).run();
+    expect(fake.streamRequests).toEqual([]);
+    expect(summary.push).toMatchObject({ enabled: false, held: 0, opened: 0 });
+    expect(summary.checkIns.ok).toBeGreaterThanOrEqual(20);
   });
 
   it('makes a realistic fleet, the same for the same seed', () => {

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
 import { createHash } from 'node:crypto';
 import type { EngineKind } from '@edp/shared/constants';
 import { AgentErr } from '@edp/shared/errors';
@@ -6,17 +9,33 @@ import type {
   TEngineIdentity,
   TEngineStateInput,
 } from '@edp/shared/contracts/engine';
-import { ZCheckInAnswer, ZEnrolAnswer } from '@edp/shared/contracts/agent';
-import { checkIn as checkInCall, enrol as enrolCall } from '@edp/shared/api/engine/agent.calls';
+import {
+  RESULTS_MAX,
+  ZCheckInAnswer,
+  ZEnrolAnswer,
+  ZResultsAnswer,
+  type TCommandResult,
+  type TEngineCommand,
+} from '@edp/shared/contracts/agent';
+import {
+  checkIn as checkInCall,
+  enrol as enrolCall,
+  sendResults,
+} from '@edp/shared/api/engine/agent.calls';
 import { NetworkError, ProtocolClient, type Answer } from './client.ts';
 import { Histogram } from './histogram.ts';
 import { ENGINE_VERSION } from './identity.ts';
-import { backoffMs, jittered, type Log } from './engine.ts';
+import { backoffMs, jittered } from './backoff.ts';
+import type { Log } from './engine.ts';
+import { PushStream } from './push.ts';
 
 /**
  * Many engines in one process (docs/engines-agent.md "Simulator"): the same protocol as the
  * engine, no file work. Enrols N engines with bounded concurrency, then spreads their check-ins
  * uniformly over the interval and keeps them going, each obeying its answered interval (±10 %).
+ * Each holds the push stream (unless `push: false`), checks in when nudged, "runs" the commands
+ * it is given at once (code 0, a detail that parses with the contract's answer for the
+ * synchronous types) and sends their results with the results call.
  */
 export interface SimulatorOptions {
   url: string;
@@ -42,6 +61,10 @@ export interface SimulatorOptions {
   /** Same seed, same engines and fingerprints (default "edp-sim"): a rerun re-uses devices. */
   seed?: string;
   timeoutMs?: number;
+  /** Hold a push stream per engine (default true). */
+  push?: boolean;
+  /** The streams' reconnection waits (default 1 s doubling to 60 s). */
+  pushBackoff?: { baseMs: number; capMs: number };
   log?: Log;
   onReport?: (report: SimReport) => void;
   signal?: AbortSignal;
@@ -55,6 +78,10 @@ export interface SimReport {
   window: { sent: number; ok: number; errors: Record<string, number>; latencyMs: Latency };
   total: { sent: number; ok: number; errors: Record<string, number> };
   online: number;
+  /** Push streams open now (0 with push off). */
+  streams: number;
+  /** Commands received and results sent so far. */
+  commands: { received: number; resultsSent: number };
 }
 
 export interface SimSummary {
@@ -71,6 +98,28 @@ export interface SimSummary {
   /** Check-ins sent per second over the check-in phase. */
   rate: number;
   connections: number;
+  /** The push streams: open at the end and at most at once, opened, dropped, refused by key. */
+  push: {
+    enabled: boolean;
+    held: number;
+    maxHeld: number;
+    opened: number;
+    dropped: number;
+    refused: Record<string, number>;
+    nudges: number;
+  };
+  /**
+   * Commands: received in check-in answers; results sent (in results calls and check-ins that
+   * were answered) and acknowledged; results calls that failed, by key.
+   */
+  commands: {
+    received: number;
+    resultsSent: number;
+    acknowledged: number;
+    resultErrors: Record<string, number>;
+  };
+  /** From a nudge's arrival to the answer of the results call carrying what it brought. */
+  nudgeToResultMs: Latency;
 }
 
 interface SimEngine {
@@ -83,6 +132,15 @@ interface SimEngine {
   offlineAt?: number;
   stopped: boolean;
   timer?: NodeJS.Timeout;
+  stream?: PushStream;
+  /** A check-in (and its results) is under way. */
+  busy: boolean;
+  /** When the last check-in was answered (Date.now()). */
+  lastAnswerAt: number;
+  /** When the first nudge not yet served arrived (performance.now()). */
+  nudgedAt?: number;
+  /** Results not yet acknowledged. */
+  outbox: TCommandResult[];
 }
 
 /** A small seeded generator (mulberry32): the same seed makes the same fleet. */
@@ -188,6 +246,97 @@ export function simulatedEngine(seed: string, index: number, now = Date.now()) {
   return { identity, state };
 }
 
+const FAKE_TIME = '2026-01-05T08:00:00.000Z';
+
+/**
+ * What a simulated engine answers to a command: code 0 and, for the synchronous types, a detail
+ * that parses with the contract's answer (COMMAND_ANSWERS), from a small fake tree.
+ */
+export function simulatedResult(
+  command: Pick<TEngineCommand, 'id' | 'type' | 'args'>,
+  engine: { identity: TEngineIdentity; state: TEngineStateInput },
+  startedAt = Date.now(),
+): TCommandResult {
+  const p = typeof command.args.path === 'string' ? command.args.path : '/data';
+  const sha = createHash('sha256').update(p).digest('hex');
+  let detail: Record<string, unknown> | undefined;
+  switch (command.type) {
+    case 'view.folder':
+      detail = {
+        path: p,
+        entries: [
+          { name: 'finance', kind: 'dir', size: 0, modifiedAt: FAKE_TIME, protected: 'tde' },
+          { name: 'projects', kind: 'dir', size: 0, modifiedAt: FAKE_TIME, protected: null },
+          {
+            name: 'budget.xlsx',
+            kind: 'file',
+            size: 48_213,
+            modifiedAt: FAKE_TIME,
+            protected: null,
+          },
+          { name: 'readme.txt', kind: 'file', size: 1_024, modifiedAt: FAKE_TIME, protected: null },
+          { name: 'current', kind: 'link', size: 8, modifiedAt: FAKE_TIME, protected: null },
+        ],
+        truncated: false,
+      };
+      break;
+    case 'view.program':
+      detail = {
+        path: p,
+        size: 1_843_200,
+        sha256: sha,
+        executable: true,
+        modifiedAt: FAKE_TIME,
+        authorised: false,
+      };
+      break;
+    case 'program.authorise':
+      detail = { path: p, sha256: sha, addedAt: new Date().toISOString() };
+      break;
+    case 'program.revoke':
+      detail = { path: p };
+      break;
+    case 'program.list':
+      detail = {
+        programs: [{ path: '/opt/erp/bin/erp-server', sha256: sha, addedAt: FAKE_TIME }],
+      };
+      break;
+    case 'engine.version':
+      detail = {
+        version: engine.identity.version,
+        kind: engine.identity.kind,
+        node: process.version,
+        platform: engine.identity.systemType.startsWith('Windows') ? 'win32' : 'linux',
+        arch: 'x64',
+        startedAt: new Date(startedAt).toISOString(),
+      };
+      break;
+    case 'engine.watch':
+      detail = {
+        at: new Date().toISOString(),
+        uptimeS: Math.round((Date.now() - startedAt) / 1000),
+        lastCheckIn: new Date().toISOString(),
+        pendingAlerts: 0,
+        protected: engine.state.protected ?? [],
+        programs: 1,
+      };
+      break;
+    default:
+      detail = typeof command.args.path === 'string' ? { path: p } : undefined;
+  }
+  return { id: command.id, code: 0, message: 'Success', ...(detail ? { detail } : {}) };
+}
+
+/** The soft limit of open files of this process (Linux), or undefined. */
+function openFileLimit(): number | undefined {
+  try {
+    const m = /^Max open files\s+(\d+)/m.exec(fs.readFileSync('/proc/self/limits', 'utf8'));
+    return m ? Number(m[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 const errorKey = (a: Answer) =>
   a.envelope ? String(a.envelope.errCode) : `http-${a.status || 'none'}`;
 
@@ -221,9 +370,42 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
   let stopping = false;
   let intervalNoted = false;
   let wake: (() => void) | undefined;
+  const push = opts.push !== false;
+  const pushStats = {
+    held: 0,
+    maxHeld: 0,
+    opened: 0,
+    dropped: 0,
+    refused: {} as Record<string, number>,
+    nudges: 0,
+  };
+  const commandStats = {
+    received: 0,
+    resultsSent: 0,
+    acknowledged: 0,
+    resultErrors: {} as Record<string, number>,
+  };
+  const nudgeToResult = new Histogram();
+  const startedAt = Date.now();
+  // Streams hold a connection each for as long as they last: their own agent, not the pool.
+  const streamAgent = push
+    ? new (new URL(opts.url).protocol === 'https:' ? https : http).Agent({
+        keepAlive: false,
+        maxSockets: Infinity,
+      })
+    : undefined;
+  const stopStream = (e: SimEngine) => {
+    if (e.stream?.open) pushStats.held--;
+    e.stream?.stop();
+  };
+  let heldAtEnd = 0;
   const stop = () => {
+    if (!stopping) heldAtEnd = engines.filter((e) => e.stream?.open).length;
     stopping = true;
-    for (const e of engines) clearTimeout(e.timer);
+    for (const e of engines) {
+      clearTimeout(e.timer);
+      stopStream(e);
+    }
     wake?.();
   };
   opts.signal?.addEventListener('abort', stop, { once: true });
@@ -254,7 +436,82 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
 
   function schedule(e: SimEngine, ms: number): void {
     if (stopping || e.stopped) return;
+    clearTimeout(e.timer);
     e.timer = setTimeout(() => void checkIn(e), ms);
+  }
+
+  // Against a console on this machine (127.x), the streams come from many loopback addresses, as
+  // they would from many machines: from one address, finding a free local port for each new
+  // connection gets slower as 20,000 of them go to the same port.
+  const loopback = /^127\.\d+\.\d+\.\d+$/.test(new URL(opts.url).hostname);
+  const localAddress = (i: number) =>
+    loopback
+      ? `127.${100 + Math.floor(i / 62_500)}.${Math.floor(i / 250) % 250}.${1 + (i % 250)}`
+      : undefined;
+
+  function startStream(e: SimEngine): void {
+    e.stream = new PushStream({
+      url: opts.url,
+      token: e.token!,
+      agent: streamAgent,
+      localAddress: localAddress(e.index),
+      random,
+      backoff: opts.pushBackoff,
+      onCheckIn: () => {
+        pushStats.nudges++;
+        if (stopping || e.stopped) return;
+        e.nudgedAt ??= performance.now();
+        // Served by the check-in under way, or at once (not within a second of the last, and
+        // not during a back-off).
+        if (!e.busy && e.failures === 0) {
+          schedule(e, Math.max(0, e.lastAnswerAt + 1_000 - Date.now()));
+        }
+      },
+      onChange: (c) => {
+        if (c.kind === 'open') {
+          pushStats.opened++;
+          pushStats.held++;
+          pushStats.maxHeld = Math.max(pushStats.maxHeld, pushStats.held);
+        } else if (c.kind === 'drop') {
+          pushStats.dropped++;
+          pushStats.held--;
+        } else {
+          bump(pushStats.refused, c.key);
+        }
+      },
+    });
+    e.stream.start();
+  }
+
+  function takeResults(e: SimEngine, acknowledged: readonly string[]): void {
+    if (!acknowledged.length || !e.outbox.length) return;
+    const held = new Set(acknowledged);
+    const before = e.outbox.length;
+    e.outbox = e.outbox.filter((r) => !held.has(r.id));
+    commandStats.acknowledged += before - e.outbox.length;
+  }
+
+  /** Sends the engine's results now; answers whether the console took them. */
+  async function sendOutbox(e: SimEngine): Promise<boolean> {
+    const batch = e.outbox.slice(0, RESULTS_MAX);
+    inFlight++;
+    try {
+      const a = await client.post(sendResults, { results: batch }, e.token);
+      const data = ZResultsAnswer.safeParse(a.envelope?.data);
+      if (a.envelope?.success && data.success) {
+        commandStats.resultsSent += batch.length;
+        takeResults(e, data.data.acknowledged);
+        return true;
+      }
+      bump(commandStats.resultErrors, errorKey(a));
+    } catch (err) {
+      if (!(err instanceof NetworkError)) throw err;
+      bump(commandStats.resultErrors, 'network');
+    } finally {
+      inFlight--;
+      if (stopping && inFlight === 0) wake?.();
+    }
+    return false;
   }
 
   async function checkIn(e: SimEngine): Promise<void> {
@@ -262,14 +519,24 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
     if (e.offlineAt !== undefined && Date.now() >= e.offlineAt) {
       e.stopped = true;
       wentOffline++;
+      stopStream(e);
       return;
     }
+    if (push && !e.stream) startStream(e);
     total.sent++;
     window.sent++;
     inFlight++;
+    e.busy = true;
+    const serving = e.nudgedAt;
+    e.nudgedAt = undefined;
     let next: number;
     try {
-      const a = await client.post(checkInCall, { state: e.state }, e.token);
+      const results = e.outbox.slice(0, RESULTS_MAX);
+      const a = await client.post(
+        checkInCall,
+        results.length ? { state: e.state, results } : { state: e.state },
+        e.token,
+      );
       latency.record(a.latencyMs);
       window.latency.record(a.latencyMs);
       const data = ZCheckInAnswer.safeParse(a.envelope?.data);
@@ -277,6 +544,9 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
         total.ok++;
         window.ok++;
         e.failures = 0;
+        e.lastAnswerAt = Date.now();
+        commandStats.resultsSent += results.length;
+        takeResults(e, data.data.acknowledged);
         if (!opts.holdInterval) {
           if (data.data.interval !== spread && !intervalNoted) {
             intervalNoted = true;
@@ -284,7 +554,22 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
           }
           e.interval = Math.max(1, data.data.interval);
         }
-        next = jittered(e.interval * 1000, random);
+        const commands = data.data.commands;
+        if (commands.length) {
+          commandStats.received += commands.length;
+          for (const c of commands) {
+            e.outbox = e.outbox.filter((r) => r.id !== c.id);
+            e.outbox.push(simulatedResult(c, e, startedAt));
+          }
+          if ((await sendOutbox(e)) && serving !== undefined) {
+            nudgeToResult.record(performance.now() - serving);
+          }
+        }
+        // A nudge while this check-in was under way: check in again a second after it.
+        next =
+          e.nudgedAt !== undefined
+            ? Math.max(0, e.lastAnswerAt + 1_000 - Date.now())
+            : jittered(e.interval * 1000, random);
       } else {
         const key = errorKey(a);
         bump(total.errors, key);
@@ -294,6 +579,7 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
         if (code === AgentErr.TokenInvalid || code === AgentErr.DeviceDeprecated) {
           e.stopped = true;
           stoppedByConsole++;
+          stopStream(e);
           return;
         }
         next =
@@ -311,6 +597,7 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
       e.failures++;
       next = backoffMs(e.failures, 5_000, 300_000, random);
     } finally {
+      e.busy = false;
       inFlight--;
       if (stopping && inFlight === 0) wake?.();
     }
@@ -321,7 +608,17 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
     const now = Date.now();
     for (let i = 0; i < opts.count; i++) {
       const { identity, state } = simulatedEngine(seed, i, now);
-      engines.push({ index: i, identity, state, interval: spread, failures: 0, stopped: false });
+      engines.push({
+        index: i,
+        identity,
+        state,
+        interval: spread,
+        failures: 0,
+        stopped: false,
+        busy: false,
+        lastAnswerAt: 0,
+        outbox: [],
+      });
     }
     // Enrolment: a fixed number at once.
     const started = performance.now();
@@ -339,7 +636,18 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
         (Object.keys(enrolErrors).length ? `; errors ${JSON.stringify(enrolErrors)}` : ''),
     );
 
-    // Check-ins: the first spread uniformly over the interval, then each engine on its own.
+    if (push) {
+      const limit = openFileLimit();
+      if (limit !== undefined && enrolled.length + connections + 64 > limit) {
+        log(
+          `push streams need a connection (a file) each: ${enrolled.length} streams and ${connections} ` +
+            `pooled connections are more than this process may open (${limit}); the rest are refused ` +
+            `(counted as network errors of the streams). Raise the limit or run several processes.`,
+        );
+      }
+    }
+    // Check-ins: the first spread uniformly over the interval, then each engine on its own; its
+    // push stream opens with its first check-in.
     const phaseStart = Date.now();
     const duration = opts.durationSeconds ? opts.durationSeconds * 1000 : undefined;
     const offlineShare = opts.offlineShare ?? 0.02;
@@ -362,6 +670,8 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
             },
             total: { sent: total.sent, ok: total.ok, errors: { ...total.errors } },
             online: enrolled.filter((e) => !e.stopped).length,
+            streams: pushStats.held,
+            commands: { received: commandStats.received, resultsSent: commandStats.resultsSent },
           };
           window = { sent: 0, ok: 0, errors: {}, latency: new Histogram() };
           if (opts.onReport) opts.onReport(report);
@@ -380,6 +690,9 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
     });
     clearInterval(reporter);
     clearTimeout(endTimer);
+    if (!stopping) heldAtEnd = engines.filter((e) => e.stream?.open).length;
+    for (const e of engines) stopStream(e);
+    streamAgent?.destroy();
     client.close();
     const seconds = (Date.now() - phaseStart) / 1000;
     const failed = Object.values(total.errors).reduce((s, n) => s + n, 0);
@@ -395,6 +708,17 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
       durationSeconds: Math.round(seconds * 100) / 100,
       rate: Math.round((total.sent / Math.max(seconds, 0.001)) * 10) / 10,
       connections,
+      push: {
+        enabled: push,
+        held: heldAtEnd,
+        maxHeld: pushStats.maxHeld,
+        opened: pushStats.opened,
+        dropped: pushStats.dropped,
+        refused: pushStats.refused,
+        nudges: pushStats.nudges,
+      },
+      commands: commandStats,
+      nudgeToResultMs: nudgeToResult.summary(),
     };
   }
 
@@ -409,6 +733,9 @@ export function formatReport(r: SimReport, every: number): string {
   return (
     `t=${r.elapsedSeconds}s sent=${r.window.sent} (${(r.window.sent / every).toFixed(1)}/s) ok=${r.window.ok}` +
     ` errors=[${errors}] latency ms p50=${l.p50} p95=${l.p95} p99=${l.p99} max=${l.max}` +
-    ` total=${r.total.sent} online=${r.online}`
+    ` total=${r.total.sent} online=${r.online}` +
+    (r.streams || r.commands.received
+      ? ` streams=${r.streams} commands=${r.commands.received} results=${r.commands.resultsSent}`
+      : '')
   );
 }

@@ -25,6 +25,12 @@ export const files = {
   protected: 'protected.json',
   /** DPI baselines, one file per directory. */
   dpi: 'dpi',
+  /** SE write protections: the original modes of a folder's entries, one file per folder. */
+  se: 'se',
+  /** Authorised programs: [{ path, sha256, addedAt }]. */
+  programs: 'programs.json',
+  /** Command results the console has not acknowledged yet: [{ id, type, code, message, detail?, at }]. */
+  outbox: 'outbox.json',
   /** DPI findings waiting to be reported (one JSON object a line). */
   alerts: 'alerts.jsonl',
   /** Results of the console's commands (one JSON object a line). */

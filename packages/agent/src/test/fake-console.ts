@@ -1,7 +1,13 @@
 import http from 'node:http';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { ZCheckInRequest, ZEnrolRequest, type TEngineCommand } from '@edp/shared/contracts/agent';
+import {
+  ZCheckInRequest,
+  ZEnrolRequest,
+  ZResultsRequest,
+  type TCommandResult,
+  type TEngineCommand,
+} from '@edp/shared/contracts/agent';
 import type { TEngineIdentity, TEngineState } from '@edp/shared/contracts/engine';
 import { AgentErr, CommonErr, errorMessage } from '@edp/shared/errors';
 
@@ -15,11 +21,19 @@ export interface CheckInSeen {
   at: number;
   deviceId: string;
   state: TEngineState;
+  results: TCommandResult[];
   headers: http.IncomingHttpHeaders;
 }
 
+/** A result as the console received it: in a check-in or with the results call. */
+export interface ResultSeen extends TCommandResult {
+  at: number;
+  deviceId: string;
+  via: 'checkin' | 'results';
+}
+
 export type Scripted =
-  | { kind: 'ok'; interval?: number; commands?: TEngineCommand[] }
+  | { kind: 'ok'; interval?: number; commands?: TEngineCommand[]; acknowledge?: boolean }
   | { kind: 'error'; errCode: number; status: number; retryAfter?: number }
   /** The connection is cut without an answer (a network error for the engine). */
   | { kind: 'drop' };
@@ -31,6 +45,31 @@ export interface FakeConsole {
   checkIns: CheckInSeen[];
   /** Refused bodies (schema failures), which a correct engine never sends. */
   invalid: unknown[];
+  /** Results received, in order (each time one arrives, also again). */
+  results: ResultSeen[];
+  /**
+   * How the console treats results: `ack` holds them and lists them in `acknowledged` (the
+   * default); `ignore` is a console from before issue 23 (results call 404, check-in answers
+   * without `acknowledged`).
+   */
+  resultsMode: 'ack' | 'ignore';
+  /** The push stream: `serve` holds it (the default), `404`/`401` refuse it, `drop` cuts each after `dropAfterMs`. */
+  streamMode: 'serve' | '404' | '401' | 'drop';
+  dropAfterMs: number;
+  /** Stream requests seen (each connection attempt), with their time and device. */
+  streamRequests: { at: number; deviceId?: string; status: number }[];
+  /** Devices whose stream is open now. */
+  openStreams(): string[];
+  /** Writes `event: checkin` to the device's stream: whether one was open. */
+  nudge(deviceId: string): boolean;
+  /** Closes every open stream from the console's side. */
+  dropStreams(): void;
+  /** The engine file `GET /api/agent/engine` answers (404 -10105 while unset). */
+  engineFile?: Buffer;
+  /** Engine file downloads to refuse first with 429 (the per-address limit). */
+  engineBusy: number;
+  /** Engine file requests seen. */
+  engineRequests: number;
   /** Answers for the next check-ins, first in first out; then `fallback`. */
   next: Scripted[];
   fallback: Scripted;
@@ -43,11 +82,30 @@ export async function startFakeConsole(opts: { interval?: number } = {}): Promis
   const devices = new Map<string, string>(); // token -> device id
   const byFingerprint = new Map<string, string>();
   const deprecated = new Set<string>();
+  const streams = new Map<string, http.ServerResponse>();
   const fake: Omit<FakeConsole, 'url' | 'close'> = {
     secret,
     enrolments: [],
     checkIns: [],
     invalid: [],
+    results: [],
+    engineBusy: 0,
+    engineRequests: 0,
+    resultsMode: 'ack',
+    streamMode: 'serve',
+    dropAfterMs: 100,
+    streamRequests: [],
+    openStreams: () => [...streams.keys()],
+    nudge: (id) => {
+      const res = streams.get(id);
+      if (!res) return false;
+      res.write('event: checkin\ndata: \n\n');
+      return true;
+    },
+    dropStreams: () => {
+      for (const res of streams.values()) res.destroy();
+      streams.clear();
+    },
     next: [],
     fallback: { kind: 'ok' },
     deprecate: (id) => deprecated.add(id),
@@ -62,6 +120,48 @@ export async function startFakeConsole(opts: { interval?: number } = {}): Promis
     send(res, status, { success: false, errCode, msg: errorMessage(errCode, 'zh-CN') }, headers);
 
   const server = http.createServer((req, res) => {
+    const deviceOf = () => {
+      const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+      return token ? devices.get(token) : undefined;
+    };
+    if (req.method === 'GET' && req.url === '/api/agent/engine') {
+      fake.engineRequests++;
+      if (fake.engineBusy > 0) {
+        fake.engineBusy--;
+        return refuse(res, CommonErr.TooMany, 429, { 'retry-after': '1' });
+      }
+      if (!fake.engineFile) return refuse(res, AgentErr.EngineNotBuilt, 404);
+      res.writeHead(200, {
+        'content-type': 'text/javascript',
+        'x-content-sha256': createHash('sha256').update(fake.engineFile).digest('hex'),
+      });
+      return res.end(fake.engineFile);
+    }
+    if (req.method === 'GET' && req.url === '/api/agent/events') {
+      const deviceId = deviceOf();
+      const status =
+        !deviceId || fake.streamMode === '401'
+          ? 401
+          : deprecated.has(deviceId)
+            ? 403
+            : fake.streamMode === '404'
+              ? 404
+              : 200;
+      fake.streamRequests.push({ at: Date.now(), deviceId, status });
+      if (status === 404) return refuse(res, CommonErr.NotFound, 404);
+      if (status === 403) return refuse(res, AgentErr.DeviceDeprecated, 403);
+      if (status === 401) return refuse(res, AgentErr.TokenInvalid, 401);
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+      res.write(': open\n\n');
+      // A second stream of the same device replaces the first.
+      streams.get(deviceId!)?.destroy();
+      streams.set(deviceId!, res);
+      res.on('close', () => {
+        if (streams.get(deviceId!) === res) streams.delete(deviceId!);
+      });
+      if (fake.streamMode === 'drop') setTimeout(() => res.destroy(), fake.dropAfterMs);
+      return;
+    }
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -91,9 +191,27 @@ export async function startFakeConsole(opts: { interval?: number } = {}): Promis
           data: { deviceId, token, interval },
         });
       }
+      if (req.method === 'POST' && req.url === '/api/agent/results') {
+        if (fake.resultsMode === 'ignore') return refuse(res, CommonErr.NotFound, 404);
+        const deviceId = deviceOf();
+        if (!deviceId) return refuse(res, AgentErr.TokenInvalid, 401);
+        const parsed = ZResultsRequest.safeParse(body);
+        if (!parsed.success) {
+          fake.invalid.push(body);
+          return refuse(res, CommonErr.Invalid, 400);
+        }
+        const at = Date.now();
+        for (const r of parsed.data.results)
+          fake.results.push({ ...r, at, deviceId, via: 'results' });
+        return send(res, 200, {
+          success: true,
+          errCode: 0,
+          msg: 'ok',
+          data: { acknowledged: parsed.data.results.map((r) => r.id) },
+        });
+      }
       if (req.method === 'POST' && req.url === '/api/agent/checkin') {
-        const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-        const deviceId = token ? devices.get(token) : undefined;
+        const deviceId = deviceOf();
         if (!deviceId) return refuse(res, AgentErr.TokenInvalid, 401);
         if (deprecated.has(deviceId)) return refuse(res, AgentErr.DeviceDeprecated, 403);
         const parsed = ZCheckInRequest.safeParse(body);
@@ -101,12 +219,16 @@ export async function startFakeConsole(opts: { interval?: number } = {}): Promis
           fake.invalid.push(body);
           return refuse(res, CommonErr.Invalid, 400);
         }
+        const at = Date.now();
         fake.checkIns.push({
-          at: Date.now(),
+          at,
           deviceId,
           state: parsed.data.state,
+          results: parsed.data.results,
           headers: req.headers,
         });
+        for (const r of parsed.data.results)
+          fake.results.push({ ...r, at, deviceId, via: 'checkin' });
         const answer = fake.next.shift() ?? fake.fallback;
         if (answer.kind === 'drop') return req.socket.destroy();
         if (answer.kind === 'error') {
@@ -125,6 +247,9 @@ export async function startFakeConsole(opts: { interval?: number } = {}): Promis
             interval: answer.interval ?? interval,
             now: Date.now(),
             commands: answer.commands ?? [],
+            ...(fake.resultsMode === 'ack' && answer.acknowledge !== false
+              ? { acknowledged: parsed.data.results.map((r) => r.id) }
+              : {}),
           },
         });
       }
@@ -138,6 +263,7 @@ export async function startFakeConsole(opts: { interval?: number } = {}): Promis
     url: `http://127.0.0.1:${port}`,
     close: () =>
       new Promise<void>((resolve) => {
+        fake.dropStreams();
         server.closeAllConnections();
         server.close(() => resolve());
       }),
