@@ -105,6 +105,7 @@ const TEXT = {
     search: /^查\s?询$/,
     detail: '设备详情：',
     environment: '检测环境',
+    protection: '保护策略',
     licence: '激活与续期',
     elevation: '提权管理',
     notReported: '引擎尚未上报。',
@@ -144,6 +145,7 @@ const TEXT = {
     search: /^Search$/,
     detail: 'Device details: ',
     environment: 'Detection environment',
+    protection: 'Protection',
     licence: 'Activation and renewal',
     elevation: 'Elevation management',
     notReported: 'Not yet reported by the engine.',
@@ -264,8 +266,11 @@ for (const { code } of languages) {
       await expect(page.getByText(fleet.group)).toBeVisible();
       await expectAccessible(page);
       await page.getByRole('tab', { name: T.environment }).click();
-      await expect(page.getByRole('cell', { name: `/srv/${web!.name}` })).toBeVisible();
       await expect(page.getByText('6.1.0')).toBeVisible();
+      await page.getByRole('tab', { name: T.protection }).click();
+      await expect(
+        page.getByRole('cell', { name: `/srv/${web!.name}`, exact: true }),
+      ).toBeVisible();
       await page.getByRole('tab', { name: T.licence }).click();
       await expect(page.getByText('4200', { exact: true })).toBeVisible();
       await expect(page.getByText(T.daysLeft)).toBeVisible();

@@ -121,6 +121,7 @@ const TEXT = {
     online: '在线',
     detail: '设备详情：',
     environment: '检测环境',
+    folders: '保护策略',
     licence: '激活与续期',
     tde: '加密（TDE）',
     deprecate: /废\s?弃$/, // after the icon's name; two characters spaced by antd
@@ -140,6 +141,7 @@ const TEXT = {
     online: 'Online',
     detail: 'Device details: ',
     environment: 'Detection environment',
+    folders: 'Protection',
     licence: 'Activation and renewal',
     tde: 'Encryption (TDE)',
     deprecate: /Deprecate$/,
@@ -264,7 +266,11 @@ for (const { code } of languages) {
       await expect(panel.getByText(identity.systemType, { exact: true })).toBeVisible();
       await expect(panel.getByText(identity.kernel, { exact: true })).toBeVisible();
       await expect(panel.getByText(identity.version, { exact: true })).toBeVisible();
-      const folder = panel.getByRole('row').filter({ hasText: fs.realpathSync(shares) });
+      await page.getByRole('tab', { name: T.folders }).click();
+      const folder = page
+        .getByRole('tabpanel')
+        .getByRole('row')
+        .filter({ hasText: fs.realpathSync(shares) });
       await expect(folder).toContainText(T.tde);
       await expect(folder.getByRole('cell', { name: '3', exact: true })).toBeVisible();
       await page.getByRole('tab', { name: T.licence }).click();

@@ -180,18 +180,19 @@ for (const { code } of languages) {
         const group = await api<{ id: string }>(request, admin, '/user/group/add', {
           name: uniq('g'),
         });
-        const device = await api<{ id: string }>(
-          request,
-          await apiLogin(request, tenant.accounts.operator),
-          '/dv/m/add',
-          {
-            name: 'phone-device',
-            groupId: group.id,
-            kind: 'TDE',
-            systemType: 'Linux',
-            ip: '10.0.0.1',
-          },
-        );
+        const operator = await apiLogin(request, tenant.accounts.operator);
+        const device = await api<{ id: string }>(request, operator, '/dv/m/add', {
+          name: 'phone-device',
+          groupId: group.id,
+          kind: 'TDE',
+          systemType: 'Linux',
+          ip: '10.0.0.1',
+        });
+        // A task to it (the device never checks in: the task waits), so the task has its page.
+        const task = await api<{ taskId: string }>(request, operator, '/async/m/se/protect', {
+          target: { ids: [device.id] },
+          path: '/srv/shares',
+        });
         for (const [duty, paths] of Object.entries(DUTY_PAGES)) {
           const context = await browser.newContext({
             baseURL: tenant.url,
@@ -202,7 +203,8 @@ for (const { code } of languages) {
           const page = await context.newPage();
           await signInAdmin(page, request, tenant.accounts[duty as keyof typeof DUTY_PAGES]);
           await visitBothSizes(page, paths, code);
-          if (duty === 'operator') await visit(page, [`/admin/devices/${device.id}`]);
+          if (duty === 'operator')
+            await visit(page, [`/admin/devices/${device.id}`, `/admin/tasks/${task.taskId}`]);
           if (duty === 'admin') {
             await page.goto('/admin/users');
             await settled(page);

@@ -22,6 +22,7 @@ export const adminPages = {
     import('../../features/admin-devices/pages/admin-device-detail-page.tsx'),
   adminInstallers: () => import('../../features/admin-installers/pages/admin-installers-page.tsx'),
   adminTasks: () => import('../../features/admin-devices/pages/admin-tasks-page.tsx'),
+  adminTaskDetail: () => import('../../features/admin-devices/pages/admin-task-detail-page.tsx'),
   adminKeys: () => import('../../features/admin-keys/pages/admin-keys-page.tsx'),
   adminAudit: () => import('../../features/admin-audit/pages/admin-audit-page.tsx'),
 } satisfies Record<ConsolePageName, PageModule> & Record<string, PageModule>;

@@ -22,6 +22,7 @@ describe('adminRoutes', () => {
       '/admin/auto-login',
       '/admin/setup',
       '/admin/devices/:id',
+      '/admin/tasks/:id',
     ]);
   });
 });

@@ -67,4 +67,5 @@ export const adminRoutes: AppRoute[] = [
     consoleRoute(page.path, page.name, { icon: page.icon, order: i + 1 }),
   ),
   consoleRoute('/admin/devices/:id', 'adminDeviceDetail'),
+  consoleRoute('/admin/tasks/:id', 'adminTaskDetail'),
 ];

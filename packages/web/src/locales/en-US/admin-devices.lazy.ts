@@ -96,6 +96,9 @@ const adminDevices: DeepString<typeof zh> = {
     deprecate: 'Deprecate',
     move: 'Move to group',
     purge: 'Delete permanently',
+    task: 'New task',
+    taskSelected_one: 'The selected device',
+    taskSelected_other: 'The {{count}} selected devices',
     titles: {
       deprecate: 'Deprecate devices',
       move: 'Move devices',
@@ -195,6 +198,7 @@ const adminDevices: DeepString<typeof zh> = {
     modes: {
       tde: 'Encryption (TDE)',
       dpi: 'Integrity (DPI)',
+      se: 'Write protection (SE)',
     },
     files: 'Files',
     noProtected: 'The engine has reported no protected directories yet.',

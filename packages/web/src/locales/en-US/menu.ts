@@ -27,6 +27,7 @@ const menu: DeepString<typeof zh> = {
   adminDeviceDetail: 'Device details',
   adminInstallers: 'Installers',
   adminTasks: 'Tasks',
+  adminTaskDetail: 'Task details',
   adminKeys: 'Key management',
   saInit: 'Vendor set-up',
   vendorLogin: 'Vendor login',

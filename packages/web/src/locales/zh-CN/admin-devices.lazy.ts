@@ -92,6 +92,9 @@ const adminDevices = {
     deprecate: '废弃',
     move: '移动到分组',
     purge: '彻底删除',
+    task: '新建任务',
+    taskSelected_one: '选中的 {{count}} 台设备',
+    taskSelected_other: '选中的 {{count}} 台设备',
     titles: {
       deprecate: '废弃设备',
       move: '移动设备',
@@ -191,6 +194,7 @@ const adminDevices = {
     modes: {
       tde: '加密（TDE）',
       dpi: '完整性（DPI）',
+      se: '写保护（SE）',
     },
     files: '文件数',
     noProtected: '引擎尚未上报受保护目录。',

@@ -28,6 +28,7 @@ const menu = {
   adminDeviceDetail: '设备详情',
   adminInstallers: '安装包管理',
   adminTasks: '任务列表',
+  adminTaskDetail: '任务详情',
   adminKeys: '密钥管理',
   saInit: '厂商初始化',
   vendorLogin: '厂商管理登录',

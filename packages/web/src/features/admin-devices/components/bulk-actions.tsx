@@ -1,9 +1,12 @@
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { Alert, Button, Form, Modal, Select } from 'antd';
-import { DeleteOutlined, StopOutlined, SwapOutlined } from '@ant-design/icons';
+import { DeleteOutlined, SendOutlined, StopOutlined, SwapOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { BulkAction } from '@edp/shared/contracts/devices';
 import type { DeviceStatus } from '@edp/shared/contracts/engine';
+import { addTdeFolder } from '@edp/shared/api/console/tasks.calls';
+import { LazyOnOpen } from '../../../components/lazy-on-open.tsx';
+import { useMayCall } from '../../admin-common/lib/admin-user.ts';
 import { FormModal } from '../../admin-common/components/form-modal.tsx';
 import { GroupTreeSelect } from '../../admin-common/components/group-tree-select.tsx';
 import { useGroupList } from '../../admin-common/api/get-group-list.ts';
@@ -15,6 +18,10 @@ import {
 } from '../api/change-devices.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import type { DeviceFilter } from '../lib/device-filter.ts';
+// The task form and its texts (adminTasks) load on its first opening, not with the list.
+const CreateTaskModal = lazy(() =>
+  import('./create-task-modal.tsx').then((m) => ({ default: m.CreateTaskModal })),
+);
 
 type Scope = 'selected' | 'filtered';
 
@@ -157,6 +164,10 @@ export function BulkActions({ status, selected, filter, matching, onDone }: Bulk
   const { t } = useTranslation('adminDevices');
   const [scope, setScope] = useState<Scope>('selected');
   const [moving, setMoving] = useState(false);
+  const [tasking, setTasking] = useState(false);
+  const mayTask = useMayCall(addTdeFolder);
+  // A task's target never reads an empty filter as "all": that needs `every`, ticked in the form.
+  const narrows = Object.keys(filter).some((k) => k !== 'subgroups');
   const target: DeviceTarget =
     scope === 'selected' ? { ids: selected } : { filter: filter as DeviceTarget['filter'] };
   const { confirmAndRun, holder, checking } = useBulkRun(target, onDone);
@@ -195,6 +206,11 @@ export function BulkActions({ status, selected, filter, matching, onDone }: Bulk
           >
             {t('bulk.deprecate')}
           </Button>
+          {mayTask && (
+            <Button icon={<SendOutlined />} disabled={none} onClick={() => setTasking(true)}>
+              {t('bulk.task')}
+            </Button>
+          )}
         </>
       ) : (
         <Button
@@ -216,6 +232,19 @@ export function BulkActions({ status, selected, filter, matching, onDone }: Bulk
           await confirmAndRun('move', groupId);
         }}
       />
+      <LazyOnOpen open={tasking}>
+        <CreateTaskModal
+          open={tasking}
+          target={target}
+          needsEvery={scope === 'filtered' && !narrows}
+          targetText={
+            scope === 'selected'
+              ? t('bulk.taskSelected', { count: selected.length })
+              : t('bulk.filtered')
+          }
+          onClose={() => setTasking(false)}
+        />
+      </LazyOnOpen>
     </div>
   );
 }

@@ -1,14 +1,4 @@
-import {
-  Alert,
-  ConfigProvider,
-  Descriptions,
-  Empty,
-  Result,
-  Skeleton,
-  Table,
-  Tabs,
-  Tag,
-} from 'antd';
+import { Alert, ConfigProvider, Descriptions, Empty, Result, Skeleton, Tabs, Tag } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
@@ -25,9 +15,14 @@ import { DeviceActions } from '../components/device-actions.tsx';
 import { DeviceTypeTag, PresenceLabel, RelativeTime } from '../components/device-labels.tsx';
 import { DeviceTimeline } from '../components/device-timeline.tsx';
 import { UptimeStrip } from '../components/uptime-strip.tsx';
+import { AuthorisedPrograms } from '../components/authorised-programs.tsx';
+import { CommandTable } from '../components/command-table.tsx';
+import { ProtectedFolders } from '../components/protected-folders.tsx';
+import { authorisedPrograms } from '@edp/shared/api/console/sync.calls';
+import { useMayCall } from '../../admin-common/lib/admin-user.ts';
 import '../components/admin-devices.css';
 import { daysLeft } from '../lib/uptime.ts';
-import '../lib/device-locales.ts';
+import '../lib/task-locales.ts';
 
 /**
  * The selected tab in the theme's link colour (cyan-700, 5.4:1 on white): the brand cyan antd
@@ -107,13 +102,7 @@ function EnvironmentTab({ d }: { d: TDeviceDetail }) {
   const { t } = useTranslation('adminDevices');
   return (
     <>
-      <Descriptions
-        bordered
-        size="small"
-        column={{ xs: 1, md: 2 }}
-        className="device-detail"
-        style={{ marginBottom: 24 }}
-      >
+      <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} className="device-detail">
         <Descriptions.Item label={t('columns.install')}>
           {t(`install.${d.install}`)}
         </Descriptions.Item>
@@ -127,28 +116,6 @@ function EnvironmentTab({ d }: { d: TDeviceDetail }) {
           {formatTime(d.stateChangedAt)}
         </Descriptions.Item>
       </Descriptions>
-      <h2 className="admin-home__duty">{t('detail.protected')}</h2>
-      <Table
-        className="admin-table"
-        rowKey="path"
-        size="small"
-        pagination={false}
-        dataSource={d.protected}
-        locale={{
-          emptyText: (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('detail.noProtected')} />
-          ),
-        }}
-        columns={[
-          { title: t('detail.path'), dataIndex: 'path' },
-          {
-            title: t('detail.mode'),
-            dataIndex: 'mode',
-            render: (mode: 'tde' | 'dpi') => t(`detail.modes.${mode}`),
-          },
-          { title: t('detail.files'), dataIndex: 'files' },
-        ]}
-      />
     </>
   );
 }
@@ -212,7 +179,9 @@ export default function AdminDeviceDetailPage() {
   const { t } = useTranslation('adminDevices');
   const { t: tm } = useTranslation('menu');
   const { t: tc } = useTranslation('common');
+  const { t: tt } = useTranslation('adminTasks');
   const info = useDeviceDetail(id);
+  const mayAskEngine = useMayCall(authorisedPrograms);
   // Back to the list as it was left (its address, handed over by the list's links).
   const from = (useLocation().state as { list?: string } | null)?.list ?? '';
   const back = <Link to={`/admin/devices${from}`}>{t('detail.back')}</Link>;
@@ -269,6 +238,7 @@ export default function AdminDeviceDetailPage() {
           )}
           <ConfigProvider theme={TABS_THEME}>
             <Tabs
+              className="device-tabs"
               items={[
                 { key: 'basic', label: t('detail.tabs.basic'), children: <BasicTab d={d} /> },
                 {
@@ -280,6 +250,32 @@ export default function AdminDeviceDetailPage() {
                   key: 'environment',
                   label: t('detail.tabs.environment'),
                   children: <EnvironmentTab d={d} />,
+                },
+                {
+                  key: 'protection',
+                  label: tt('device.tabs.protection'),
+                  children: (
+                    <>
+                      <h2 className="task-detail__section">{tt('device.sections.folders')}</h2>
+                      <ProtectedFolders device={d} />
+                      <h2 className="task-detail__section">{tt('device.sections.programs')}</h2>
+                      {mayAskEngine ? (
+                        <AuthorisedPrograms deviceId={d.id} running={d.status === 'running'} />
+                      ) : (
+                        <Alert type="info" showIcon title={tt('device.readOnly')} />
+                      )}
+                    </>
+                  ),
+                },
+                {
+                  key: 'history',
+                  label: tt('device.tabs.history'),
+                  children: (
+                    <>
+                      <p>{tt('device.history.intro')}</p>
+                      <CommandTable of={{ deviceId: d.id }} />
+                    </>
+                  ),
                 },
                 { key: 'licence', label: t('detail.tabs.licence'), children: <LicenceTab d={d} /> },
                 {

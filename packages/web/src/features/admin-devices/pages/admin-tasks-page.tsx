@@ -1,15 +1,127 @@
-import { Empty } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { PageContainer } from '../../../components/page-container.tsx';
-import '../../admin-common/lib/admin-locales.ts';
+import type { TTaskItem } from '@edp/shared/contracts/tasks';
+import { ListPage } from '../../../components/list-page.tsx';
+import { formatTime } from '../../../lib/format.ts';
+import { usePaging } from '../../../lib/use-paging.ts';
+import { useAdminUser } from '../../admin-common/lib/admin-user.ts';
+import { quietWhileLive, useTaskList } from '../api/tasks.ts';
+import { StateTag, TaskProgress, useTypeWords } from '../components/task-labels.tsx';
+import { TaskFilters, type TaskFilter } from '../components/task-filters.tsx';
+import '../components/admin-devices.css';
+import { argPath, isOpen, LIVE_REFRESH_MS } from '../lib/task-lib.ts';
+import '../lib/task-locales.ts';
 
-/** A duty's page that a later issue builds; here so each duty's menu is complete. */
+/** What a task acts on: its folder, or the engine version it brings. */
+export function taskTarget(task: Pick<TTaskItem, 'args'>): string {
+  const path = argPath(task.args);
+  if (path) return path;
+  return typeof task.args.version === 'string' ? task.args.version : '—';
+}
+
+/**
+ * Tasks (security operator; issue 23): newest first with each one's progress by state,
+ * filtered by status, type, operator and creation time; the list asks again every few seconds
+ * while a task it shows is open, and stops when none is.
+ */
 export default function AdminTasksPage() {
-  const { t } = useTranslation('menu');
-  const { t: ta } = useTranslation('admin');
+  const { t } = useTranslation('adminTasks');
+  const { t: tm } = useTranslation('menu');
+  const typeWords = useTypeWords();
+  const user = useAdminUser();
+  const paging = usePaging();
+  const [filter, setFilter] = useState<TaskFilter>({});
+  const list = useTaskList({ ...paging.params, ...filter });
+  // The operators the list has shown, with the signed-in user first: a security operator
+  // cannot list the tenant's users to choose from.
+  const [seen, setSeen] = useState<Record<string, string>>({});
+  const shown = list.data?.list ?? [];
+  const unseen = shown.filter((task) => task.operator.id && !(task.operator.id in seen));
+  if (unseen.length > 0) {
+    setSeen((old) => ({
+      ...old,
+      ...Object.fromEntries(unseen.map((task) => [task.operator.id, task.operator.account])),
+    }));
+  }
+  const operators = [
+    ...(user ? [{ value: user.id, label: t('list.filters.me', { account: user.account }) }] : []),
+    ...Object.entries(seen)
+      .filter(([id]) => id !== user?.id)
+      .map(([value, label]) => ({ value, label }))
+      .sort((a, b) => a.label.localeCompare(b.label)),
+  ];
+  const live = shown.some((task) => isOpen(task.status));
+  const filtered = Object.values(filter).some((v) => v !== undefined);
+
+  const columns: ColumnsType<TTaskItem> = [
+    {
+      title: t('list.columns.name'),
+      dataIndex: 'name',
+      className: 'admin-table__name',
+      render: (name: string, task) => <Link to={`/admin/tasks/${task.id}`}>{name}</Link>,
+    },
+    {
+      title: t('list.columns.type'),
+      dataIndex: 'type',
+      render: (type: string) => typeWords(type),
+    },
+    {
+      title: t('list.columns.path'),
+      key: 'path',
+      render: (_, task) => <span className="task-path">{taskTarget(task)}</span>,
+    },
+    {
+      title: t('list.columns.status'),
+      dataIndex: 'status',
+      render: (status: TTaskItem['status']) => <StateTag state={status} />,
+    },
+    {
+      title: t('list.columns.progress'),
+      key: 'progress',
+      render: (_, task) => <TaskProgress counts={task.counts} total={task.total} />,
+    },
+    {
+      title: t('list.columns.operator'),
+      key: 'operator',
+      render: (_, task) => task.operator.account,
+    },
+    {
+      title: t('list.columns.createdAt'),
+      dataIndex: 'createdAt',
+      render: (at: string) => <span className="device-time">{formatTime(at)}</span>,
+    },
+    {
+      title: t('list.columns.updatedAt'),
+      dataIndex: 'updatedAt',
+      render: (at: string) => <span className="device-time">{formatTime(at)}</span>,
+    },
+  ];
+
   return (
-    <PageContainer title={t('adminTasks')}>
-      <Empty description={ta('pending')} />
-    </PageContainer>
+    <ListPage<TTaskItem>
+      title={tm('adminTasks')}
+      filters={
+        <TaskFilters
+          operators={operators}
+          onChange={(next) => {
+            setFilter(next);
+            paging.reset();
+          }}
+        />
+      }
+      above={
+        live && (
+          <p role="status" className="task-live">
+            {t('list.live', { seconds: LIVE_REFRESH_MS / 1000 })}
+          </p>
+        )
+      }
+      query={quietWhileLive(list)}
+      paging={paging}
+      columns={columns}
+      emptyText={filtered ? t('list.emptyFiltered') : t('list.empty')}
+    />
   );
 }

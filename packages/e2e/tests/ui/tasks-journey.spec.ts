@@ -1,0 +1,263 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { APIRequestContext, Page } from '@playwright/test';
+// The agent's own test vendor: encrypting a folder needs a TDE licence the engine trusts.
+import { makeVendor } from '../../../agent/src/test/licence-fixture.ts';
+import { expectAccessible } from '../support/a11y.ts';
+import { chooseOption, type ConsoleAccounts } from '../support/admin.ts';
+import { expect, test, type Tenant } from '../support/console-test.ts';
+import { groupWithSecret } from '../support/fleet.ts';
+import { signInAdmin } from '../support/session.ts';
+
+/**
+ * Issue 23's journeys with the real reference engine (the file the console serves,
+ * packages/agent/dist/edp-agent.mjs) against the real server: the security operator sends a
+ * task from the device centre and follows it to its end (zh-CN), and works on one device's
+ * protected folders and authorised programs from its page (en-US). The engine keeps its push
+ * stream open, so a command reaches it in about a second, not at its next check-in (10 s here).
+ */
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const engineFile = path.resolve(here, '../../../agent/dist/edp-agent.mjs');
+const resolver = path.resolve(here, '../support/localhost-resolver.mjs');
+
+const running: ChildProcess[] = [];
+const dirs: string[] = [];
+
+test.afterEach(async () => {
+  for (const child of running.splice(0)) {
+    if (child.exitCode !== null || child.signalCode !== null) continue;
+    const closed = new Promise((r) => child.once('close', r));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    await closed;
+    clearTimeout(timer);
+  }
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** The engine file run by Node in `cwd`, as on a bare machine; its output kept. */
+function engine(args: string[], cwd: string) {
+  const child = spawn(process.execPath, [engineFile, ...args], {
+    cwd,
+    env: {
+      PATH: [path.dirname(process.execPath), '/usr/bin', '/bin'].join(':'),
+      HOME: cwd,
+      LANG: 'C.UTF-8',
+      // t<hex>.localhost is this machine, as Chromium takes it (engine-journey.spec.ts).
+      NODE_OPTIONS: `--import ${resolver}`,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.push(child);
+  const output: string[] = [];
+  child.stdout!.setEncoding('utf8').on('data', (d: string) => output.push(d));
+  child.stderr!.setEncoding('utf8').on('data', (d: string) => output.push(d));
+  const exit = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
+  return { child, output, exit };
+}
+
+/**
+ * An engine enrolled in a new group of the tenant and running, with a folder of three files
+ * (and, with `tde`, a TDE licence installed): what a customer's machine would be.
+ */
+async function runningEngine(
+  request: APIRequestContext,
+  tenant: Tenant,
+  opts: { tde?: boolean } = {},
+) {
+  const accounts: ConsoleAccounts = tenant.accounts;
+  const { secret } = await groupWithSecret(request, accounts);
+  const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'edp-e2e-tasks-')));
+  dirs.push(root);
+  const state = path.join(root, 'state');
+  const name = `host-${path.basename(root).slice(-6)}`;
+  const oneShot = async (args: string[]) => {
+    const e = engine([...args, '--dir', state], root);
+    expect(await e.exit, e.output.join('')).toBe(0);
+  };
+  await oneShot(['enrol', '--url', tenant.url, '--secret', secret, '--name', name]);
+  const shares = path.join(root, 'shares');
+  fs.mkdirSync(shares);
+  for (const f of ['a.docx', 'b.xlsx', 'c.pdf']) fs.writeFileSync(path.join(shares, f), `${f}\n`);
+  if (opts.tde) {
+    const { fingerprint } = JSON.parse(
+      fs.readFileSync(path.join(state, 'identity.json'), 'utf8'),
+    ) as { fingerprint: string };
+    const vendor = makeVendor(root);
+    const lic = path.join(root, 'tde.lic');
+    fs.writeFileSync(lic, vendor.certificate({ kind: 'TDE', serial: 2301, fingerprint }));
+    await oneShot(['install-licence', lic, '--key', vendor.keyFile]);
+  }
+  const run = engine(['run', '--dir', state], root);
+  return { name, root, shares, run };
+}
+
+const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
+
+test.describe('in zh-CN', () => {
+  test.use({ locale: 'zh-CN' });
+
+  test('[ADMIN][TASKS][ENGINE]: a folder encrypted then decrypted on a real engine through tasks from the device centre, each followed to its end, in zh-CN', async ({
+    page,
+    request,
+    tenant,
+  }) => {
+    test.setTimeout(90_000);
+    const { name, shares, run } = await runningEngine(request, tenant, { tde: true });
+    await signInAdmin(page, request, tenant.accounts.operator, '/admin/devices');
+
+    // 1. Encrypt the folder on the selected device: preview, then the task's page.
+    await page.getByRole('checkbox', { name }).check();
+    await page.getByRole('button', { name: '新建任务' }).click();
+    const form = page.getByRole('dialog', { name: '新建任务' });
+    await form.getByLabel('操作').click();
+    await chooseOption(page, '加密目录');
+    await form.getByLabel('目录路径').fill('shares');
+    await form.getByRole('button', { name: '预览范围' }).click();
+    await expect(
+      form.getByText('须为绝对路径：以 / 开头，或以盘符开头（例如 D:\\）'),
+    ).toBeVisible();
+    await form.getByLabel('目录路径').fill(shares);
+    await form.getByRole('button', { name: '预览范围' }).click();
+    await expect(form).toContainText('将发往 1 台设备。');
+    await expect(form.getByRole('list', { name: '按名称排列的前几台：' })).toContainText(name);
+    await form.getByRole('button', { name: '创建任务' }).click();
+
+    await expect(page).toHaveURL(/\/admin\/tasks\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1, name: `任务：` })).toContainText(shares);
+    const summary = page.locator('.device-detail');
+    await expect(summary.getByText('已完成', { exact: true })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('img', { name: /^共 1 台设备：已完成 1$/ })).toBeVisible();
+    const result = row(page, name);
+    await expect(result).toContainText('已完成');
+    await expect(result.getByRole('link', { name })).toHaveAttribute('href', /\/admin\/devices\//);
+    expect(fs.readFileSync(path.join(shares, 'a.docx')).subarray(0, 6).toString()).toBe('EDPTDE');
+    await expectAccessible(page);
+
+    // Its result in full: the engine's code and its own message.
+    await result.getByRole('button', { name: `${name} 的结果详情` }).click();
+    const drawer = page.getByRole('dialog', { name: '命令结果' });
+    await expect(drawer).toContainText('引擎原始信息');
+    await expect(drawer.getByRole('row').filter({ hasText: '返回码' })).toContainText('0');
+    await page.keyboard.press('Escape');
+
+    // 2. Decrypt it on every device that matches a filter (the device's name): a destructive
+    // action says what it does, and asks again.
+    await page.goto(`/admin/devices?q=${name}`);
+    await page.getByRole('combobox', { name: '操作对象' }).click();
+    await chooseOption(page, '符合当前筛选的全部设备');
+    await page.getByRole('button', { name: '新建任务' }).click();
+    await expect(form).toContainText('目标设备：符合当前筛选的全部设备');
+    await form.getByLabel('操作').click();
+    await chooseOption(page, '解密目录');
+    await form.getByLabel('目录路径').fill(shares);
+    await form.getByRole('button', { name: '预览范围' }).click();
+    await expect(form).toContainText(`解密会把 ${shares} 中的文件以明文写回 1 台设备`);
+    await form.getByRole('button', { name: '创建任务' }).click();
+    const again = page.getByRole('dialog', { name: '确认解密目录？' });
+    await expect(again).toContainText('明文');
+    await again.getByRole('button', { name: '解密目录' }).click();
+    await expect(page).toHaveURL(/\/admin\/tasks\/[0-9a-f-]{36}$/);
+    await expect(summary.getByText('已完成', { exact: true })).toBeVisible({ timeout: 20_000 });
+    expect(fs.readFileSync(path.join(shares, 'a.docx'), 'utf8')).toBe('a.docx\n');
+
+    // 3. Both in the list, over: no refresh notice.
+    await page.goto('/admin/tasks');
+    await expect(row(page, '解密目录')).toContainText('已完成');
+    await expect(row(page, '加密目录')).toContainText('已完成');
+    await expect(page.getByText(/自动刷新/)).toHaveCount(0);
+    await expectAccessible(page);
+    expect(run.child.exitCode, run.output.join('')).toBeNull();
+  });
+});
+
+test.describe('in en-US', () => {
+  test.use({ locale: 'en-US' });
+
+  test("[ADMIN][DEVICES][ENGINE]: a device's folder write-protected through its folder browser and released, a program authorised after its hash is read, and the device's command history, on a real engine, in en-US", async ({
+    page,
+    request,
+    tenant,
+  }) => {
+    test.setTimeout(90_000);
+    const { name, root, shares, run } = await runningEngine(request, tenant);
+    const tool = path.join(root, 'backup-tool');
+    fs.writeFileSync(tool, '#!/bin/sh\necho backup\n', { mode: 0o755 });
+    await signInAdmin(page, request, tenant.accounts.operator, '/admin/devices');
+    await row(page, name).getByRole('link', { name, exact: true }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Device details: ${name}` }),
+    ).toBeVisible();
+
+    // 1. Protected folders: browse from / to the folder, write-protect it.
+    await page.getByRole('tab', { name: 'Protection' }).click();
+    await page.getByRole('button', { name: 'Add protected folder' }).click();
+    const add = page.getByRole('dialog', { name: 'Add protected folder' });
+    // From /, where the engine's machine shows its top folders; then to the folder's parent.
+    await expect(add.getByRole('row').filter({ hasText: 'tmp' }).first()).toContainText('Folder');
+    await add.getByLabel('Folder path').fill(root);
+    await add.getByRole('button', { name: 'Go' }).click();
+    const entry = add.getByRole('row').filter({ hasText: 'shares' });
+    await expect(entry).toContainText('Folder');
+    await entry.getByRole('button', { name: 'Open shares' }).click();
+    await expect(add.getByRole('row').filter({ hasText: 'a.docx' })).toContainText('File');
+    await add.getByRole('button', { name: 'Choose this folder' }).click();
+    await expect(add).toContainText(`Chosen folder: ${shares}`);
+    await add.getByLabel(/Write protection \(SE\)/).check();
+    await add.getByRole('button', { name: 'Create task' }).click();
+    await expect(add).toBeHidden();
+    const folder = page.getByRole('tabpanel').getByRole('row').filter({ hasText: shares });
+    await expect(folder).toContainText('Write-protect folder');
+    await expect(folder).toContainText('Finished', { timeout: 20_000 });
+    await expect(folder).toContainText('Write protection (SE)', { timeout: 20_000 });
+    expect(fs.statSync(path.join(shares, 'a.docx')).mode & 0o222).toBe(0);
+    await expectAccessible(page);
+
+    // Released after a plain warning.
+    await folder.getByRole('button', { name: `Remove protection of ${shares}` }).click();
+    const sure = page.getByRole('dialog', { name: 'Lift write protection?' });
+    await expect(sure).toContainText('changed and deleted again');
+    await sure.getByRole('button', { name: 'Lift write protection' }).click();
+    await expect(folder).toContainText('Lift write protection');
+    await expect(folder).toContainText('Finished', { timeout: 20_000 });
+    expect(fs.statSync(path.join(shares, 'a.docx')).mode & 0o200).toBe(0o200);
+
+    // 2. Authorised programs, read on request: read its SHA-256 first, then authorise; remove
+    // it again.
+    const panel = page.getByRole('tabpanel');
+    await panel.getByRole('button', { name: 'Read authorised programs' }).click();
+    await expect(panel.getByText('The engine has authorised no program.')).toBeVisible();
+    await panel.getByLabel('Program path').fill(tool);
+    await panel.getByRole('button', { name: 'Read program' }).click();
+    await expect(panel.getByTestId('program-sha256')).toHaveText(/^[0-9a-f]{64}$/);
+    const sha = await panel.getByTestId('program-sha256').textContent();
+    await panel.getByRole('button', { name: 'Authorise this program' }).click();
+    const listed = panel
+      .getByRole('row')
+      .filter({ has: page.getByRole('button', { name: `Remove ${tool}` }) });
+    await expect(listed).toContainText(sha!);
+    await expectAccessible(page);
+    await listed.getByRole('button', { name: `Remove ${tool}` }).click();
+    await page
+      .getByRole('dialog', { name: 'Remove the authorised program?' })
+      .getByRole('button', { name: 'Remove' })
+      .click();
+    await expect(listed).toHaveCount(0);
+
+    // 3. The command history holds what was sent, newest first.
+    await page.getByRole('tab', { name: 'Commands' }).click();
+    const history = page.getByRole('tabpanel');
+    await expect(
+      history.getByRole('row').filter({ hasText: 'Lift write protection' }),
+    ).toContainText('Finished');
+    await expect(history.getByRole('row').filter({ hasText: 'Authorise program' })).toContainText(
+      'Finished',
+    );
+    await expectAccessible(page);
+    expect(run.child.exitCode, run.output.join('')).toBeNull();
+  });
+});

@@ -1,0 +1,95 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  authorisedPrograms,
+  authoriseProgram,
+  revokeProgram,
+  viewFolder,
+  viewProgram,
+} from '@edp/shared/api/console/sync.calls';
+import { taskLogs } from '@edp/shared/api/console/tasks.calls';
+import type { DataOf } from '@edp/shared/api/define';
+import { callApi, callKey } from '../../../lib/api.ts';
+import { callQuery, useChange } from '../../../lib/api-query.ts';
+import { CommandErr } from '@edp/shared/errors/commands';
+import { ApiError } from '../../../lib/http.ts';
+
+/**
+ * Synchronous commands to one device's engine (issue 23, docs/commands.md): the console waits
+ * up to 15 s for the engine. All silent: the screen shows an offline device (-10120), a missed
+ * answer (-10121) or the engine's refusal where the answer would be, not as a toast. Each is a
+ * command (and an audit entry), so none is asked again by itself: no retry, no refetch.
+ */
+const once = { retry: false, staleTime: Infinity, refetchOnMount: false } as const;
+
+/** A folder's entries on the device. */
+export function useFolder(deviceId: string, path: string, enabled = true) {
+  return useQuery({
+    ...callQuery(viewFolder, { deviceId, path }, { silent: true }),
+    ...once,
+    gcTime: 60_000,
+    enabled,
+  });
+}
+
+/** The programs the engine lets use protected data; read when `enabled`. */
+export function useAuthorisedPrograms(deviceId: string, enabled: boolean) {
+  return useQuery({
+    ...callQuery(authorisedPrograms, { deviceId }, { silent: true }),
+    ...once,
+    placeholderData: undefined,
+    enabled,
+  });
+}
+
+/** One program file as the engine reads it: size, SHA-256, whether it is authorised. */
+export function readProgram(deviceId: string, path: string) {
+  return callApi(viewProgram, { deviceId, path }, { silent: true });
+}
+
+type ProgramList = DataOf<typeof authorisedPrograms>;
+
+/**
+ * Authorise or withdraw a program; the list shown is changed in place from the engine's answer
+ * rather than read again (another command to the engine).
+ */
+export function useAuthorise(deviceId: string) {
+  const client = useQueryClient();
+  return useChange(
+    async (path: string) => {
+      const added = await callApi(authoriseProgram, { deviceId, path }, { silent: true });
+      client.setQueryData<ProgramList>(callKey(authorisedPrograms, { deviceId }), (old) =>
+        old
+          ? { programs: [...old.programs.filter((p) => p.path !== added.path), added] }
+          : { programs: [added] },
+      );
+      return added;
+    },
+    [taskLogs],
+  );
+}
+
+export function useRevoke(deviceId: string) {
+  const client = useQueryClient();
+  return useChange(
+    async (path: string) => {
+      const gone = await callApi(revokeProgram, { deviceId, path }, { silent: true });
+      client.setQueryData<ProgramList>(callKey(authorisedPrograms, { deviceId }), (old) =>
+        old ? { programs: old.programs.filter((p) => p.path !== gone.path) } : old,
+      );
+      return gone;
+    },
+    [taskLogs],
+  );
+}
+
+/** How a failed synchronous command is shown: the device was offline, no answer, or refused. */
+export type SyncFailure = 'offline' | 'noAnswer' | 'refused' | 'failed';
+
+export function syncFailure(error: unknown): SyncFailure {
+  if (!(error instanceof ApiError)) return 'failed';
+  if (error.errCode === CommandErr.DeviceOffline) return 'offline';
+  if (error.errCode === CommandErr.NoAnswer) return 'noAnswer';
+  // The engine's own codes (SPEC §8) are -1…-85.
+  if (error.errCode < 0 && error.errCode >= -99) return 'refused';
+  return 'failed';
+}

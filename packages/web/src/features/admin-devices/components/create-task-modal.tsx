@@ -1,0 +1,272 @@
+import { useState } from 'react';
+import { Alert, Button, Checkbox, Form, Input, InputNumber, Modal, Select } from 'antd';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { addTdeFolder } from '@edp/shared/api/console/tasks.calls';
+import { TASK_EXPIRY_HOURS } from '@edp/shared/contracts/tasks';
+import { useFieldLimits } from '../../../lib/field-limits.ts';
+import { showOnField } from '../../../lib/form-refusal.ts';
+import { toastSuccess } from '../../../lib/toast.ts';
+import { previewTarget, useCreateTask, type TaskPreview, type TaskTarget } from '../api/tasks.ts';
+import {
+  FOLDER_TASK_TYPES,
+  isAbsolutePath,
+  isDestructive,
+  type FolderTaskType,
+} from '../lib/task-lib.ts';
+import '../lib/task-locales.ts';
+import { useTypeWords } from './task-labels.tsx';
+
+export interface TaskFormValues {
+  type: FolderTaskType;
+  path: string;
+  name?: string;
+  expiresInHours: number;
+  /** Ticked to send to every device when no filter narrows the target. */
+  every?: boolean;
+}
+
+/** What a folder task does, said plainly: destructive ones name what is lost, and on how many. */
+export function useTaskWhat(): (type: FolderTaskType, path: string, count: number) => string {
+  const { t } = useTranslation('adminTasks');
+  return (type, path, count) => t(`create.what.${type}`, { path, count });
+}
+
+/** The count and first names a preview answers, and what the task will do. */
+export function PreviewBlock({
+  preview,
+  type,
+  path,
+}: {
+  preview: TaskPreview;
+  type: FolderTaskType;
+  path: string;
+}) {
+  const { t } = useTranslation('adminTasks');
+  const what = useTaskWhat();
+  if (preview.total === 0) return <Alert type="warning" showIcon title={t('create.nothing')} />;
+  const more = preview.total - preview.first.length;
+  return (
+    <div>
+      <p>
+        <strong>{t('create.count', { count: preview.total })}</strong>
+      </p>
+      <p>{t('create.first')}</p>
+      <ul className="device-preview" aria-label={t('create.first')}>
+        {preview.first.map((d) => (
+          <li key={d.id}>
+            {d.name} ({d.ip})
+          </li>
+        ))}
+      </ul>
+      {more > 0 && <p>{t('create.more', { count: more })}</p>}
+      <Alert
+        type={isDestructive(type) ? 'warning' : 'info'}
+        showIcon
+        title={what(type, path, preview.total)}
+      />
+    </div>
+  );
+}
+
+/**
+ * A new folder task over the device centre's target (issue 23): the action, an absolute path,
+ * an optional name and how long offline devices are waited for; then the server's preview (how
+ * many running devices, the first by name) and what the task will do; a destructive action asks
+ * once more, in plain words. `needsEvery`: the filter narrows nothing, so the task goes to every
+ * device only once that is ticked (`every: true`; an empty filter is never read as "all").
+ * Once made, the task's page opens.
+ */
+export function CreateTaskModal({
+  open,
+  target,
+  targetText,
+  needsEvery = false,
+  onClose,
+}: {
+  open: boolean;
+  target: TaskTarget;
+  targetText: string;
+  needsEvery?: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('adminTasks');
+  const { t: ta } = useTranslation('admin');
+  const typeWords = useTypeWords();
+  const what = useTaskWhat();
+  const limits = useFieldLimits(addTdeFolder);
+  const [form] = Form.useForm<TaskFormValues>();
+  const [modal, holder] = Modal.useModal();
+  const navigate = useNavigate();
+  const create = useCreateTask();
+  const [checking, setChecking] = useState(false);
+  const [step, setStep] = useState<{ values: TaskFormValues; preview: TaskPreview }>();
+  const sent: TaskTarget = needsEvery ? { every: true } : target;
+
+  const close = () => {
+    setStep(undefined);
+    form.resetFields();
+    onClose();
+  };
+
+  const toPreview = async (values: TaskFormValues) => {
+    setChecking(true);
+    const preview = await previewTarget(sent)
+      .catch(() => undefined)
+      .finally(() => setChecking(false));
+    if (preview) setStep({ values: { ...values, path: values.path.trim() }, preview });
+  };
+
+  const submit = async () => {
+    if (!step) return;
+    const { type, path, name, expiresInHours } = step.values;
+    if (isDestructive(type)) {
+      const sure = await modal.confirm({
+        title: t('create.confirmTitle', { action: typeWords(type) }),
+        content: what(type, path, step.preview.total),
+        okText: typeWords(type),
+        cancelText: ta('actions.cancel'),
+        okButtonProps: { danger: true },
+      });
+      if (!sure) return;
+    }
+    try {
+      const made = await create.mutateAsync({
+        type,
+        path,
+        target: sent,
+        expiresInHours,
+        ...(name?.trim() ? { name: name.trim() } : {}),
+      });
+      toastSuccess(t('create.created', { count: made.total }));
+      close();
+      void navigate(`/admin/tasks/${made.taskId}`);
+    } catch (e) {
+      // A refused field goes back under it, on the form.
+      if (showOnField(form, e)) setStep(undefined);
+    }
+  };
+
+  const footer = step
+    ? [
+        <Button key="back" onClick={() => setStep(undefined)}>
+          {t('create.back')}
+        </Button>,
+        <Button
+          key="create"
+          type="primary"
+          danger={isDestructive(step.values.type)}
+          disabled={step.preview.total === 0}
+          loading={create.isPending}
+          onClick={() => void submit()}
+        >
+          {t('create.submit')}
+        </Button>,
+      ]
+    : [
+        <Button key="cancel" onClick={close}>
+          {ta('actions.cancel')}
+        </Button>,
+        <Button key="preview" type="primary" loading={checking} onClick={() => form.submit()}>
+          {t('create.preview')}
+        </Button>,
+      ];
+
+  return (
+    <Modal
+      open={open}
+      title={step ? `${t('create.title')} · ${t('create.steps.preview')}` : t('create.title')}
+      onCancel={close}
+      footer={footer}
+      width={560}
+    >
+      {holder}
+      <div hidden={!!step}>
+        <p>
+          {t('create.target')}
+          {t('colon')}
+          <strong>{needsEvery ? t('create.targets.every') : targetText}</strong>
+        </p>
+        <Form<TaskFormValues>
+          form={form}
+          layout="vertical"
+          name="create-task"
+          initialValues={{ expiresInHours: TASK_EXPIRY_HOURS.default }}
+          onFinish={(values) => void toPreview(values)}
+        >
+          {needsEvery && (
+            <>
+              <Alert
+                type="warning"
+                showIcon
+                title={t('create.everyNotice')}
+                style={{ marginBottom: 12 }}
+              />
+              <Form.Item
+                name="every"
+                valuePropName="checked"
+                rules={[
+                  {
+                    validator: (_, v) =>
+                      v ? Promise.resolve() : Promise.reject(new Error(t('create.everyRequired'))),
+                  },
+                ]}
+              >
+                <Checkbox>{t('create.everyConfirm')}</Checkbox>
+              </Form.Item>
+            </>
+          )}
+          <Form.Item
+            name="type"
+            label={t('create.action')}
+            rules={[{ required: true, message: t('create.selectAction') }]}
+          >
+            <Select<FolderTaskType>
+              options={FOLDER_TASK_TYPES.map((type) => ({ value: type, label: typeWords(type) }))}
+            />
+          </Form.Item>
+          <Form.Item
+            name="path"
+            label={t('create.path')}
+            extra={t('create.pathHint')}
+            rules={[
+              { required: true, whitespace: true, message: t('create.pathRequired') },
+              {
+                validator: (_, v: string | undefined) =>
+                  !v?.trim() || isAbsolutePath(v)
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(t('create.pathInvalid'))),
+              },
+            ]}
+          >
+            <Input spellCheck={false} autoComplete="off" />
+          </Form.Item>
+          <Form.Item
+            name="name"
+            label={t('create.name')}
+            extra={t('create.nameHint')}
+            rules={limits('name')}
+          >
+            <Input />
+          </Form.Item>
+          <Form.Item
+            name="expiresInHours"
+            label={t('create.expiry')}
+            extra={t('create.expiryHint')}
+            rules={[
+              { required: true, message: t('create.expiryRequired') },
+              ...limits('expiresInHours'),
+            ]}
+          >
+            <InputNumber style={{ width: 160 }} />
+          </Form.Item>
+          {/* Enter in a field goes to the preview. */}
+          <button type="submit" hidden aria-hidden tabIndex={-1} />
+        </Form>
+      </div>
+      {step && (
+        <PreviewBlock preview={step.preview} type={step.values.type} path={step.values.path} />
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,317 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Empty, Form, InputNumber, Modal, Radio, Table } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { deviceDetail } from '@edp/shared/api/console/devices.calls';
+import { addTdeFolder } from '@edp/shared/api/console/tasks.calls';
+import { viewFolder } from '@edp/shared/api/console/sync.calls';
+import type { TDeviceDetail } from '@edp/shared/contracts/devices';
+import type { ProtectionMode } from '@edp/shared/contracts/engine';
+import { PROTECTION_MODES } from '@edp/shared/contracts/engine';
+import { TASK_EXPIRY_HOURS, type TCommandItem } from '@edp/shared/contracts/tasks';
+import { callKey } from '../../../lib/api.ts';
+import { useFieldLimits } from '../../../lib/field-limits.ts';
+import { toastSuccess } from '../../../lib/toast.ts';
+import { useMayCall } from '../../admin-common/lib/admin-user.ts';
+import { useCommandList, useCreateTask } from '../api/tasks.ts';
+import {
+  argPath,
+  FOLDER_TASK_TYPES,
+  isOpen,
+  LIVE_REFRESH_MS,
+  PROTECT_TYPE,
+  UNPROTECT_TYPE,
+  type FolderTaskType,
+} from '../lib/task-lib.ts';
+import { useTaskWhat } from './create-task-modal.tsx';
+import { FolderBrowser } from './folder-browser.tsx';
+import { StateTag, useTypeWords } from './task-labels.tsx';
+
+const FOLDER_TYPES = FOLDER_TASK_TYPES as readonly string[];
+const PROTECTING = Object.values(PROTECT_TYPE) as string[];
+/** The mode a protecting command gives. */
+const MODE_OF = Object.fromEntries(
+  Object.entries(PROTECT_TYPE).map(([mode, type]) => [type, mode]),
+) as Partial<Record<FolderTaskType, ProtectionMode>>;
+
+/** The newest folder command of each path, from the device's command history (newest first). */
+function lastByPath(commands: readonly TCommandItem[]): Map<string, TCommandItem> {
+  const last = new Map<string, TCommandItem>();
+  for (const c of commands) {
+    const path = argPath(c.args);
+    if (path && FOLDER_TYPES.includes(c.type) && !last.has(path)) last.set(path, c);
+  }
+  return last;
+}
+
+/** A folder chosen in the device's folder browser, and the protection to give it. */
+function AddFolderModal({
+  device,
+  open,
+  onClose,
+}: {
+  device: Pick<TDeviceDetail, 'id' | 'name'>;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('adminTasks');
+  const { t: ta } = useTranslation('admin');
+  const typeWords = useTypeWords();
+  const limits = useFieldLimits(addTdeFolder);
+  const [form] = Form.useForm<{ mode: ProtectionMode; expiresInHours: number }>();
+  const [path, setPath] = useState<string>();
+  const create = useCreateTask();
+  const close = () => {
+    setPath(undefined);
+    form.resetFields();
+    onClose();
+  };
+  const submit = async ({
+    mode,
+    expiresInHours,
+  }: {
+    mode: ProtectionMode;
+    expiresInHours: number;
+  }) => {
+    if (!path) return;
+    const type = PROTECT_TYPE[mode];
+    const made = await create
+      .mutateAsync({ type, path, target: { ids: [device.id] }, expiresInHours })
+      .catch(() => undefined);
+    if (!made) return;
+    toastSuccess(t('device.folders.created', { action: typeWords(type) }));
+    close();
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t('device.folders.add')}
+      width={760}
+      onCancel={close}
+      okText={t('create.submit')}
+      cancelText={ta('actions.cancel')}
+      okButtonProps={{ disabled: !path }}
+      confirmLoading={create.isPending}
+      onOk={() => form.submit()}
+    >
+      {open && <FolderBrowser deviceId={device.id} onChoose={setPath} />}
+      <p style={{ marginTop: 16 }}>
+        {t('device.folders.chosen')}
+        {t('colon')}
+        {path ? <strong className="task-path">{path}</strong> : t('device.folders.choose')}
+      </p>
+      <Form
+        form={form}
+        layout="vertical"
+        name="add-folder"
+        initialValues={{ mode: 'tde', expiresInHours: TASK_EXPIRY_HOURS.default }}
+        onFinish={(v) => void submit(v)}
+      >
+        <Form.Item
+          name="mode"
+          label={t('device.folders.kind')}
+          rules={[{ required: true, message: t('device.folders.selectKind') }]}
+        >
+          <Radio.Group
+            options={PROTECTION_MODES.map((m) => ({
+              value: m,
+              label: t(`device.folders.kinds.${m}`),
+            }))}
+            style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
+          />
+        </Form.Item>
+        <Form.Item
+          name="expiresInHours"
+          label={t('create.expiry')}
+          extra={t('create.expiryHint')}
+          rules={[
+            { required: true, message: t('create.expiryRequired') },
+            ...limits('expiresInHours'),
+          ]}
+        >
+          <InputNumber style={{ width: 160 }} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/**
+ * A device's protected folders (issue 23): what its engine last reported, each with the newest
+ * command on its path and that command's state; add one through the folder browser (a task for
+ * this device), remove one's protection after a plain confirmation. Folders a command is adding
+ * show before the engine reports them, and the device is read again until its report agrees.
+ */
+export function ProtectedFolders({ device }: { device: TDeviceDetail }) {
+  const { t } = useTranslation('adminTasks');
+  const { t: td } = useTranslation('adminDevices');
+  const { t: ta } = useTranslation('admin');
+  const typeWords = useTypeWords();
+  const what = useTaskWhat();
+  const [modal, holder] = Modal.useModal();
+  const [adding, setAdding] = useState(false);
+  const client = useQueryClient();
+  const mayTask = useMayCall(addTdeFolder) && device.status === 'running';
+  const mayBrowse = useMayCall(viewFolder);
+  const create = useCreateTask();
+  const history = useCommandList({ deviceId: device.id, page: 1, pageSize: 50 });
+  const last = lastByPath(history.data?.list ?? []);
+
+  // A folder command that ended lately and the engine's report does not show yet (it comes
+  // with the engine's next check-in): the folder shows as such, and the device is read again
+  // every few seconds until the report agrees, for at most two check-in intervals.
+  const [now, setNow] = useState(Date.now);
+  const reported = new Set(device.protected.map((p) => p.path));
+  const recent = (c: TCommandItem) =>
+    c.state === 'finished' &&
+    !!c.finishedAt &&
+    now - Date.parse(c.finishedAt) < (2 * device.interval + 10) * 1000;
+  const beingAdded = [...last.values()].filter(
+    (c) =>
+      PROTECTING.includes(c.type) &&
+      !reported.has(argPath(c.args)!) &&
+      (isOpen(c.state) || recent(c)),
+  );
+  const unreported = [...last.values()].filter(
+    (c) => recent(c) && PROTECTING.includes(c.type) !== reported.has(argPath(c.args)!),
+  ).length;
+  useEffect(() => {
+    if (unreported === 0) return;
+    const timer = setInterval(() => {
+      setNow(Date.now());
+      void client.invalidateQueries({ queryKey: callKey(deviceDetail, { id: device.id }) });
+    }, LIVE_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [unreported, client, device.id]);
+
+  const rows = [
+    ...device.protected.map((p) => ({ ...p, pending: false })),
+    ...beingAdded.map((c) => ({
+      path: argPath(c.args)!,
+      mode: MODE_OF[c.type as FolderTaskType] ?? 'tde',
+      files: undefined as number | undefined,
+      pending: true,
+    })),
+  ];
+
+  const remove = async (path: string, mode: ProtectionMode) => {
+    const type = UNPROTECT_TYPE[mode];
+    const sure = await modal.confirm({
+      title: t('create.confirmTitle', { action: typeWords(type) }),
+      content: (
+        <>
+          <p>
+            <span className="task-path">{path}</span>
+          </p>
+          <p>{what(type, path, 1)}</p>
+        </>
+      ),
+      okText: typeWords(type),
+      cancelText: ta('actions.cancel'),
+      okButtonProps: { danger: true },
+    });
+    if (!sure) return;
+    const made = await create
+      .mutateAsync({
+        type,
+        path,
+        target: { ids: [device.id] },
+        expiresInHours: TASK_EXPIRY_HOURS.default,
+      })
+      .catch(() => undefined);
+    if (made) toastSuccess(t('device.folders.created', { action: typeWords(type) }));
+  };
+
+  return (
+    <>
+      {holder}
+      <p>{t('device.folders.intro')}</p>
+      {mayTask && mayBrowse && (
+        <div className="device-toolbar">
+          <Button icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+            {t('device.folders.add')}
+          </Button>
+        </div>
+      )}
+      {device.status !== 'running' && (
+        <Alert
+          type="info"
+          showIcon
+          title={td('detail.deprecatedNote')}
+          style={{ marginBottom: 12 }}
+        />
+      )}
+      <Table
+        className="admin-table"
+        rowKey="path"
+        size="small"
+        pagination={false}
+        dataSource={rows}
+        locale={{
+          emptyText: (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={td('detail.noProtected')} />
+          ),
+        }}
+        columns={[
+          {
+            title: td('detail.path'),
+            dataIndex: 'path',
+            render: (path: string) => <span className="task-path">{path}</span>,
+          },
+          {
+            title: td('detail.mode'),
+            dataIndex: 'mode',
+            render: (mode: ProtectionMode) => td(`detail.modes.${mode}`),
+          },
+          {
+            title: td('detail.files'),
+            dataIndex: 'files',
+            render: (files: number | undefined, r) =>
+              r.pending ? t('device.folders.pending') : files,
+          },
+          {
+            title: t('device.folders.lastCommand'),
+            key: 'last',
+            render: (_, r) => {
+              const c = last.get(r.path);
+              return c ? (
+                <span className="device-presence">
+                  {typeWords(c.type)} <StateTag state={c.state} />
+                </span>
+              ) : (
+                '—'
+              );
+            },
+          },
+          ...(mayTask
+            ? [
+                {
+                  title: ta('actions.actions'),
+                  key: 'actions',
+                  className: 'admin-table__actions',
+                  render: (
+                    _: unknown,
+                    r: { path: string; mode: ProtectionMode; pending: boolean },
+                  ) =>
+                    r.pending ? null : (
+                      <Button
+                        type="link"
+                        size="small"
+                        danger
+                        aria-label={t('device.folders.removeOf', { path: r.path })}
+                        onClick={() => void remove(r.path, r.mode)}
+                      >
+                        {t('device.folders.remove')}
+                      </Button>
+                    ),
+                },
+              ]
+            : []),
+        ]}
+      />
+      {mayTask && <AddFolderModal device={device} open={adding} onClose={() => setAdding(false)} />}
+    </>
+  );
+}
