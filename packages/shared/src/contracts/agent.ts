@@ -73,7 +73,8 @@ export type TResultsAnswer = z.infer<typeof ZResultsAnswer>;
 
 /** A command for the engine: its id (the same on every delivery), type, arguments, deadline. */
 export const ZEngineCommand = z.object({
-  id: z.string(),
+  /** At most as long as a result's id, so every command can be answered. */
+  id: z.string().max(64),
   type: z.string(),
   args: z.record(z.string(), z.unknown()),
   /**
