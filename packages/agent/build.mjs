@@ -9,6 +9,7 @@ import { build } from 'esbuild';
 const outfile = path.resolve(
   process.argv[2] ?? new URL('dist/edp-agent.mjs', import.meta.url).pathname,
 );
+const { version } = JSON.parse(fs.readFileSync(new URL('package.json', import.meta.url), 'utf8'));
 const started = performance.now();
 const result = await build({
   entryPoints: [new URL('src/cli.ts', import.meta.url).pathname],
@@ -33,7 +34,9 @@ const result = await build({
       },
     },
   ],
-  banner: { js: '#!/usr/bin/env node' },
+  // The version on the second line, where the console reads it without running the file
+  // (packages/server/src/engines/engine-file.ts: the upgrade task and the "outdated" filter).
+  banner: { js: `#!/usr/bin/env node\n// edp-agent-version: ${version}` },
   logLevel: 'warning',
 });
 
