@@ -14,7 +14,13 @@ import { md5Hex } from '../../packages/server/src/platform/passwords/password-ha
 
 const SEED = Number(process.env.FLEET_SEED ?? 100_000);
 const HOST = 'fleet.local';
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edp-bench-fleet-'));
+// The data of an earlier server when started again after a kill (fleet.mjs `again`).
+const dataDir =
+  process.env.FLEET_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'edp-bench-fleet-'));
+const MARK = path.join(dataDir, 'fleet.json');
+const earlier = fs.existsSync(MARK)
+  ? (JSON.parse(fs.readFileSync(MARK, 'utf8')) as { secret: string; groups: string[] })
+  : undefined;
 const config = loadConfig({
   DATA_DIR: dataDir,
   CAPTCHA: 'off',
@@ -33,18 +39,20 @@ const rows = async <T>(q: ReturnType<typeof sql>) =>
   ((await db.execute(q)) as unknown as { rows: T[] }).rows;
 
 const adminPassword = md5Hex('Bench#Admin2026');
-const setup = await app.inject({
-  method: 'POST',
-  url: '/api/owner/n/reg',
-  headers: { host: HOST },
-  payload: {
-    company: 'Fleet Ltd',
-    sysName: 'Fleet',
-    admin: { account: 'admin', name: 'admin', password: adminPassword },
-    loginSet: { picCodeTag: false },
-  },
-});
-if (!setup.json().success) throw new Error(`tenant setup failed: ${setup.body}`);
+if (!earlier) {
+  const setup = await app.inject({
+    method: 'POST',
+    url: '/api/owner/n/reg',
+    headers: { host: HOST },
+    payload: {
+      company: 'Fleet Ltd',
+      sysName: 'Fleet',
+      admin: { account: 'admin', name: 'admin', password: adminPassword },
+      loginSet: { picCodeTag: false },
+    },
+  });
+  if (!setup.json().success) throw new Error(`tenant setup failed: ${setup.body}`);
+}
 const login = await app.inject({
   method: 'POST',
   url: '/api/login/n/login',
@@ -63,58 +71,63 @@ const call = async (url: string, payload: object) => {
   if (!body.success) throw new Error(`${url}: ${res.body}`);
   return body.data;
 };
-const groups: string[] = [];
-for (let i = 1; i <= 20; i++)
-  groups.push((await call('/user/group/add', { name: `Site-${i}` })).id);
-const { secret } = await call('/dv/m/secret/rotate', { groupId: groups[0] });
-const [{ tenant_id: tenantId }] = await rows<{ tenant_id: string }>(
-  sql`select id as tenant_id from tenants limit 1`,
-);
-
 const started = performance.now();
-await db.execute(sql`
-  insert into devices (tenant_id, group_id, name, number, ip, system_type, kind, fingerprint,
-    install, detection, activation, licence_serial, licence_expires_at, enrolled_at,
-    last_seen_at, created_at, state_digest)
-  select ${tenantId}, (${`{${groups.join(',')}}`}::uuid[])[1 + g % 20], 'host-' || g, 'N' || g,
-    '10.' || (g / 65536) % 256 || '.' || (g / 256) % 256 || '.' || g % 256,
-    (array['Linux','Windows Server','Kylin'])[1 + g % 3], (array['TDE','DI','DPI','PWE','PWO'])[1 + g % 5],
-    md5(g::text) || md5((g + 1)::text), 'installed', 'ok',
-    case when g % 4 = 0 then 'inactive' else 'active' end,
-    case when g % 4 = 0 then null else 1 end,
-    case when g % 4 = 0 then null else now() + ((g % 400) - 30) * interval '1 day' end,
-    now() - g * interval '1 minute', now() - (g % 200) * interval '1 second',
-    now() - g * interval '1 minute', 'seed'
-  from generate_series(1, ${SEED}) g`);
-await db.execute(sql`vacuum analyze devices`);
-// TASK_SEED tasks of TASK_DEVICES devices each (bench/tasks.mjs): a tenth failed, the rest
-// finished, each task's devices a run of the seeded ones.
-const TASK_SEED = Number(process.env.TASK_SEED ?? 0);
-const TASK_DEVICES = Number(process.env.TASK_DEVICES ?? 1_000);
-if (TASK_SEED > 0) {
-  const per = TASK_DEVICES;
+const groups: string[] = earlier?.groups ?? [];
+let secret = earlier?.secret ?? '';
+if (!earlier) {
+  for (let i = 1; i <= 20; i++)
+    groups.push((await call('/user/group/add', { name: `Site-${i}` })).id);
+  secret = (await call('/dv/m/secret/rotate', { groupId: groups[0] })).secret as string;
+  const [{ tenant_id: tenantId }] = await rows<{ tenant_id: string }>(
+    sql`select id as tenant_id from tenants limit 1`,
+  );
+
   await db.execute(sql`
-    insert into tasks (tenant_id, name, type, args, target, group_ids, created_by, created_at,
-      updated_at, expires_at, total, finished, failed, error_code)
-    select ${tenantId}, '/srv/task-' || t,
-      (array['tde.encrypt','tde.decrypt','se.protect','se.unprotect','dpi.baseline','dpi.drop','dpi.reset'])[1 + t % 7],
-      jsonb_build_object('path', '/srv/task-' || t), '{"every":true}'::jsonb,
-      ${`{${groups.join(',')}}`}::uuid[], 'admin', now() - t * interval '1 minute',
-      now() - t * interval '1 minute', now() + interval '1 day', ${per}, ${per - per / 10}, ${per / 10}, -18
-    from generate_series(1, ${TASK_SEED}) t`);
-  await db.execute(sql`
-    insert into commands (id, tenant_id, task_id, device_id, type, args, state, created_by,
-      created_at, deadline, delivered_at, finished_at, code, message)
-    select gen_random_uuid(), ${tenantId}, tk.id, d.id, tk.type, tk.args,
-      case when i % 10 = 0 then 'failed' else 'finished' end, 'admin', tk.created_at,
-      tk.expires_at, tk.created_at, tk.created_at + interval '2 seconds',
-      case when i % 10 = 0 then -18 else 0 end, case when i % 10 = 0 then 'no such directory' else 'ok' end
-    from (select id, type, args, created_at, expires_at, row_number() over (order by created_at) - 1 as n from tasks) tk
-      cross join generate_series(0, ${per - 1}) i
-      join (select id, row_number() over (order by created_at, id) - 1 as n from devices) d
-        on d.n = (tk.n * ${per} + i) % ${SEED}`);
-  await db.execute(sql`vacuum analyze tasks`);
-  await db.execute(sql`vacuum analyze commands`);
+    insert into devices (tenant_id, group_id, name, number, ip, system_type, kind, fingerprint,
+      install, detection, activation, licence_serial, licence_expires_at, enrolled_at,
+      last_seen_at, created_at, state_digest)
+    select ${tenantId}, (${`{${groups.join(',')}}`}::uuid[])[1 + g % 20], 'host-' || g, 'N' || g,
+      '10.' || (g / 65536) % 256 || '.' || (g / 256) % 256 || '.' || g % 256,
+      (array['Linux','Windows Server','Kylin'])[1 + g % 3], (array['TDE','DI','DPI','PWE','PWO'])[1 + g % 5],
+      md5(g::text) || md5((g + 1)::text), 'installed', 'ok',
+      case when g % 4 = 0 then 'inactive' else 'active' end,
+      case when g % 4 = 0 then null else 1 end,
+      case when g % 4 = 0 then null else now() + ((g % 400) - 30) * interval '1 day' end,
+      now() - g * interval '1 minute', now() - (g % 200) * interval '1 second',
+      now() - g * interval '1 minute', 'seed'
+    from generate_series(1, ${SEED}) g`);
+  await db.execute(sql`vacuum analyze devices`);
+  // TASK_SEED tasks of TASK_DEVICES devices each (bench/tasks.mjs): a tenth failed, the rest
+  // finished, each task's devices a run of the seeded ones.
+  const TASK_SEED = Number(process.env.TASK_SEED ?? 0);
+  const TASK_DEVICES = Number(process.env.TASK_DEVICES ?? 1_000);
+  if (TASK_SEED > 0) {
+    const per = TASK_DEVICES;
+    await db.execute(sql`
+      insert into tasks (tenant_id, name, type, args, target, group_ids, created_by, created_at,
+        updated_at, expires_at, total, finished, failed, error_code)
+      select ${tenantId}, '/srv/task-' || t,
+        (array['tde.encrypt','tde.decrypt','se.protect','se.unprotect','dpi.baseline','dpi.drop','dpi.reset'])[1 + t % 7],
+        jsonb_build_object('path', '/srv/task-' || t), '{"every":true}'::jsonb,
+        ${`{${groups.join(',')}}`}::uuid[], 'admin', now() - t * interval '1 minute',
+        now() - t * interval '1 minute', now() + interval '1 day', ${per}, ${per - per / 10}, ${per / 10}, -18
+      from generate_series(1, ${TASK_SEED}) t`);
+    await db.execute(sql`
+      insert into commands (id, tenant_id, task_id, device_id, type, args, state, created_by,
+        created_at, deadline, delivered_at, finished_at, code, message)
+      select gen_random_uuid(), ${tenantId}, tk.id, d.id, tk.type, tk.args,
+        case when i % 10 = 0 then 'failed' else 'finished' end, 'admin', tk.created_at,
+        tk.expires_at, tk.created_at, tk.created_at + interval '2 seconds',
+        case when i % 10 = 0 then -18 else 0 end, case when i % 10 = 0 then 'no such directory' else 'ok' end
+      from (select id, type, args, created_at, expires_at, row_number() over (order by created_at) - 1 as n from tasks) tk
+        cross join generate_series(0, ${per - 1}) i
+        join (select id, row_number() over (order by created_at, id) - 1 as n from devices) d
+          on d.n = (tk.n * ${per} + i) % ${SEED}`);
+    await db.execute(sql`vacuum analyze tasks`);
+    await db.execute(sql`vacuum analyze commands`);
+  }
+
+  fs.writeFileSync(MARK, JSON.stringify({ secret, groups }));
 }
 const seedMs = performance.now() - started;
 

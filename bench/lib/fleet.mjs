@@ -1,6 +1,8 @@
 // Starts bench/lib/fleet-server.ts (bundled like dist/index.js) as a child and reads its JSON
 // lines: the first says where it listens, the last (after stop) its CPU time and peak memory.
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { build } from 'esbuild';
@@ -32,16 +34,22 @@ async function freshPostgres() {
   };
 }
 
-export async function startFleet({ port, seed, database = 'pglite', env = {} }) {
+/**
+ * Starts the fleet server. `again`: the `reuse` of an earlier fleet, to start a server on its
+ * data (its DATA_DIR, or its PostgreSQL database) after that one was killed.
+ */
+export async function startFleet({ port, seed, database = 'pglite', env = {}, again }) {
   built ??= build(serverBundle(path.join(root, 'bench/lib/fleet-server.ts'), bundle));
   await built;
-  const pgDb = database === 'pg' ? await freshPostgres() : undefined;
+  const pgDb = again?.pgDb ?? (database === 'pg' ? await freshPostgres() : undefined);
+  const dataDir = again?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'edp-bench-fleet-'));
   const child = spawn(process.execPath, [bundle], {
     cwd: root,
     env: {
       ...process.env,
       PORT: String(port),
       FLEET_SEED: String(seed),
+      FLEET_DATA_DIR: dataDir,
       DATABASE_URL: pgDb?.url ?? '',
       ...env,
     },
@@ -63,6 +71,13 @@ export async function startFleet({ port, seed, database = 'pglite', env = {} }) 
   );
   return {
     ...info,
+    /** What a server started on the same data needs (`again`). */
+    reuse: { dataDir, pgDb },
+    /** Kills the server at once (SIGKILL), leaving its data for `again`. */
+    async kill() {
+      child.kill('SIGKILL');
+      await new Promise((r) => child.once('exit', r));
+    },
     /** Stops the server; answers its CPU seconds and peak resident memory. */
     async stop() {
       const usage = next();

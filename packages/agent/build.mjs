@@ -1,15 +1,15 @@
 // Builds the reference engine into one file that needs only Node 20: dist/edp-agent.mjs (or the
-// path given as the first argument). Everything it imports (@edp/shared, zod) is inlined; only
-// node: builtins stay outside, so the file runs with no node_modules, no registry and no tsx
-// (docs/engines-agent.md, "Getting the engine"). The console serves this file.
+// path given as the first argument). Everything it imports (@edp/shared, zod, eventsource-parser)
+// is inlined; only node: builtins stay outside, so the file runs with no node_modules, no
+// registry and no tsx (docs/engines-agent.md, "Getting the engine"). The console serves this file.
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 
+const { version } = JSON.parse(fs.readFileSync(new URL('package.json', import.meta.url), 'utf8'));
 const outfile = path.resolve(
   process.argv[2] ?? new URL('dist/edp-agent.mjs', import.meta.url).pathname,
 );
-const { version } = JSON.parse(fs.readFileSync(new URL('package.json', import.meta.url), 'utf8'));
 const started = performance.now();
 const result = await build({
   entryPoints: [new URL('src/cli.ts', import.meta.url).pathname],

@@ -80,6 +80,14 @@ describe('the engine file', () => {
     expect((await info(from(2))).json().data.sha256).toBe(sha256(second));
   });
 
+  it('knows the version its build wrote on the second line (the upgrade task sends it)', async () => {
+    fs.writeFileSync(file, '#!/usr/bin/env node\n// edp-agent-version: 1.4.2\nconsole.log(1);\n');
+    const served = await ctx.app.services.engines.file.current();
+    expect(served).toMatchObject({ version: '1.4.2', sha256: sha256(fs.readFileSync(file)) });
+    fs.writeFileSync(file, first);
+    expect((await ctx.app.services.engines.file.current()).version).toBe('');
+  });
+
   it('answers 404 in the envelope, in the caller’s language, when this server has none', async () => {
     fs.renameSync(file, `${file}.away`);
     try {

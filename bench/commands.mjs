@@ -1,0 +1,135 @@
+// Issue 23 figures for commands, on one server with COMMAND_ENGINES simulated engines (20,000)
+// enrolled and holding push streams (the simulator, packages/agent, on the same machine):
+// - a synchronous command's round trip (/sync/m/version to an online engine), p50 and p95 of
+//   SYNC_CALLS calls, in each of BENCH_ROUNDS rounds (budget p95 < 250 ms), and the streams the
+//   server held;
+// - a task over every engine (/async/m/dpi/folder/add): the time from its creation to 50 %,
+//   99 % and 100 % of the devices ended (budget 99 % within 5 s, 100 % within one interval, 30 s),
+//   and its counts: each device once, all finished.
+// Run: node --import tsx bench/commands.mjs (BENCH_DB=pg for PostgreSQL; needs `npm ci`).
+import { createSimulator } from '../packages/agent/src/index.ts';
+import { startFleet } from './lib/fleet.mjs';
+import { median } from './lib/measure.mjs';
+
+const count = Number(process.env.COMMAND_ENGINES ?? 20_000);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const syncCalls = Number(process.env.SYNC_CALLS ?? 50);
+const database = process.env.BENCH_DB === 'pg' ? 'pg' : 'pglite';
+const INTERVAL_S = 30;
+const SYNC_P95_BUDGET_MS = 250;
+
+const fleet = await startFleet({ port: 18320, seed: 0, database });
+let sim;
+process.on('uncaughtException', (err) => {
+  console.error(err);
+  sim?.stop();
+  void fleet.stop().finally(() => process.exit(1));
+});
+
+const headers = {
+  'content-type': 'application/json',
+  'x-token': fleet.adminToken,
+  host: fleet.host,
+};
+const post = async (url, body) => {
+  const res = await fetch(`${fleet.base}/api${url}`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(body),
+  });
+  return res.json();
+};
+const quantile = (xs, q) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))];
+};
+
+// Enrol them all and wait until each holds its stream and has checked in.
+let last;
+const enrolStarted = performance.now();
+sim = createSimulator({
+  url: fleet.base,
+  secret: fleet.secret,
+  count,
+  interval: INTERVAL_S,
+  offlineShare: 0,
+  enrolConcurrency: 64,
+  seed: `bench-commands-${count}`,
+  reportSeconds: 5,
+  log: () => {},
+  onReport: (r) => (last = r),
+});
+const running = sim.run();
+for (;;) {
+  await new Promise((r) => setTimeout(r, 1_000));
+  if (last && last.streams >= count && last.total.ok >= count) break;
+  if (performance.now() - enrolStarted > 20 * 60_000) throw new Error('engines not ready');
+}
+const readyS = (performance.now() - enrolStarted) / 1000;
+
+// Synchronous commands to the first devices of the list, one at a time.
+const devices = [];
+for (let page = 1; devices.length < syncCalls; page++) {
+  const answer = await post('/dv/m/list', { page, pageSize: 50 });
+  devices.push(...answer.data.list.map((d) => d.id));
+}
+const syncRounds = [];
+for (let round = 0; round < rounds; round++) {
+  const times = [];
+  for (const deviceId of devices.slice(0, syncCalls)) {
+    const started = performance.now();
+    const answer = await post('/sync/m/version', { deviceId });
+    if (!answer.success) throw new Error(`sync: ${JSON.stringify(answer)}`);
+    times.push(performance.now() - started);
+  }
+  syncRounds.push({ p50: quantile(times, 0.5), p95: quantile(times, 0.95) });
+}
+const streamsHeld = last.streams;
+
+// A task over every engine, watched until each device has ended.
+const made = await post('/async/m/dpi/folder/add', {
+  target: { every: true },
+  path: '/srv/bench',
+});
+if (!made.success) throw new Error(`task: ${JSON.stringify(made)}`);
+const taskStarted = performance.now();
+const marks = {};
+let task;
+for (;;) {
+  task = (await post('/dv/m/task/info', { id: made.data.taskId })).data;
+  const { waiting, processing } = task.counts;
+  const ended = task.total - waiting - processing;
+  const at = (performance.now() - taskStarted) / 1000;
+  for (const share of [0.5, 0.99, 1]) if (ended >= share * task.total) marks[share] ??= at;
+  if (ended === task.total || at > 3 * INTERVAL_S) break;
+  await new Promise((r) => setTimeout(r, 50));
+}
+const recounted = (await post('/dv/m/task/refresh', { id: made.data.taskId })).data;
+sim.stop();
+const summary = await running;
+await fleet.stop();
+
+const sync = {
+  p50: median(syncRounds.map((r) => r.p50)),
+  p95: median(syncRounds.map((r) => r.p95)),
+};
+const fmt = (s) => (s === undefined ? 'not reached' : `${s.toFixed(2)} s`);
+console.log(
+  `Commands (${database}; ${count.toLocaleString('en')} engines with push streams, simulator on the same machine; ready in ${readyS.toFixed(0)} s)`,
+);
+console.log(
+  `  synchronous round trip (/sync/m/version, ${syncCalls} calls × ${rounds} rounds): p50 ${sync.p50.toFixed(1)} ms, p95 ${sync.p95.toFixed(1)} ms (rounds ${syncRounds.map((r) => r.p95.toFixed(0)).join(' / ')} ms)  budget p95 < ${SYNC_P95_BUDGET_MS} ms ${sync.p95 < SYNC_P95_BUDGET_MS ? 'OK' : 'OVER'}`,
+);
+console.log(
+  `  push streams held by the server: ${streamsHeld.toLocaleString('en')} (most at once in the simulator: ${summary.push.maxHeld.toLocaleString('en')})`,
+);
+console.log(
+  `  task over ${task.total.toLocaleString('en')} devices: 50 % ended in ${fmt(marks[0.5])}, 99 % in ${fmt(marks[0.99])} (budget 5 s ${marks[0.99] !== undefined && marks[0.99] <= 5 ? 'OK' : 'OVER'}), 100 % in ${fmt(marks[1])} (budget ${INTERVAL_S} s ${marks[1] !== undefined && marks[1] <= INTERVAL_S ? 'OK' : 'OVER'})`,
+);
+const counted = Object.values(task.counts).reduce((a, b) => a + b, 0);
+console.log(
+  `  counts: ${JSON.stringify(task.counts)}; sum ${counted} of ${task.total}; recounted from the results ${JSON.stringify(recounted.counts)} ${JSON.stringify(recounted.counts) === JSON.stringify(task.counts) && counted === task.total ? 'OK (each device once)' : 'MISMATCH'}`,
+);
+console.log(
+  `  simulator: ${summary.commands.received} commands received, ${summary.commands.resultsSent} results sent, nudge to result p50 ${summary.nudgeToResultMs.p50.toFixed(1)} ms, p99 ${summary.nudgeToResultMs.p99.toFixed(1)} ms`,
+);
