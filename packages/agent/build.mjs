@@ -1,7 +1,7 @@
 // Builds the reference engine into one file that needs only Node 20: dist/edp-agent.mjs (or the
-// path given as the first argument). Everything it imports (@edp/shared, zod) is inlined; only
-// node: builtins stay outside, so the file runs with no node_modules, no registry and no tsx
-// (docs/engines-agent.md, "Getting the engine"). The console serves this file.
+// path given as the first argument). Everything it imports (@edp/shared, zod, eventsource-parser)
+// is inlined; only node: builtins stay outside, so the file runs with no node_modules, no
+// registry and no tsx (docs/engines-agent.md, "Getting the engine"). The console serves this file.
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -34,8 +34,8 @@ const result = await build({
       },
     },
   ],
-  // The version on the second line: the console reads it to tell which engines are older than
-  // the one it serves (packages/server/src/engines/engine-file.ts).
+  // The version on the second line, where the console reads it without running the file
+  // (packages/server/src/engines/engine-file.ts: the upgrade task and the "outdated" filter).
   banner: { js: `#!/usr/bin/env node\n// edp-agent-version: ${version}` },
   logLevel: 'warning',
 });

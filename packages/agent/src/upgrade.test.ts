@@ -55,7 +55,14 @@ describe('engine.upgrade', () => {
     const text = original.toString('utf8');
     const marker = `version: "${ENGINE_VERSION}",`;
     expect(text.split(marker)).toHaveLength(2);
-    const served = Buffer.from(text.replace(marker, `version: "${NEW_VERSION}",`));
+    // Its build's marker, which the console reads, says the version on the second line.
+    const mark = `\n// edp-agent-version: ${ENGINE_VERSION}\n`;
+    expect(text.startsWith(`#!/usr/bin/env node${mark}`)).toBe(true);
+    const served = Buffer.from(
+      text
+        .replace(marker, `version: "${NEW_VERSION}",`)
+        .replace(mark, `\n// edp-agent-version: ${NEW_VERSION}\n`),
+    );
     fake.engineFile = served;
 
     const dir = path.join(root, 'state');
