@@ -15,6 +15,8 @@ import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
+import { enrol, engineEvents, sendResults } from '@edp/shared/api/engine/agent.calls';
+import { API_BASE } from '@edp/shared/constants';
 
 const PORT = Number(process.env.PORT ?? 18_540);
 const WORKERS = Number(process.env.WORKERS ?? 2);
@@ -152,7 +154,7 @@ if (cluster.isPrimary) {
   };
   const server = http.createServer((req, res) => {
     const device = /^Bearer tok-(.+)$/.exec(req.headers.authorization ?? '')?.[1];
-    if (req.method === 'GET' && req.url === '/api/agent/events' && device) {
+    if (req.method === 'GET' && req.url === API_BASE + engineEvents.path && device) {
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
       res.write(': open\n\n');
       streams.get(device)?.destroy();
@@ -167,13 +169,13 @@ if (cluster.isPrimary) {
         identity?: { name: string };
         results?: { id: string }[];
       };
-      if (req.url === '/api/agent/enrol') {
+      if (req.url === API_BASE + enrol.path) {
         const index = Number(/(\d+)$/.exec(body.identity!.name)![1]);
         return send(res, { deviceId: `dev-${index}`, token: `tok-dev-${index}`, interval: 30 });
       }
       const ids = (body.results ?? []).map((r) => r.id);
       if (ids.length) process.send!({ kind: 'done', ids } as Msg);
-      if (req.url === '/api/agent/results') return send(res, { acknowledged: ids });
+      if (req.url === API_BASE + sendResults.path) return send(res, { acknowledged: ids });
       const commands = (pending.get(device!) ?? []).map((c) => ({
         ...c,
         args: { path: '/data' },
