@@ -106,7 +106,7 @@ test.describe('in zh-CN', () => {
     request,
     tenant,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(150_000);
     const { name, shares, run } = await runningEngine(request, tenant, { tde: true });
     await signInAdmin(page, request, tenant.accounts.operator, '/admin/devices');
 
@@ -183,7 +183,7 @@ test.describe('in en-US', () => {
     request,
     tenant,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(150_000);
     const { name, root, shares, run } = await runningEngine(request, tenant);
     const tool = path.join(root, 'backup-tool');
     fs.writeFileSync(tool, '#!/bin/sh\necho backup\n', { mode: 0o755 });
