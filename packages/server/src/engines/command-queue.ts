@@ -87,6 +87,10 @@ export function commandQueue(deps: {
 
   /** Ends open commands past their deadline (every SWEEP_EVERY_MS; tests call it at once). */
   async function sweepNow() {
+    // No device has an open command: nothing can pass its deadline, and no statement is spent
+    // (each one holds PGlite's single connection; at 20,000 engines two a second cost check-in
+    // p99 1.6 s against 0.5 s in the first window of bench/checkin.mjs).
+    if (pending.size === 0) return;
     ended(await repo.sweep(new Date(clock()), SWEEP_LIMIT));
   }
   let sweeping = false;
