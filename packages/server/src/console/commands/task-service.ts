@@ -170,7 +170,8 @@ export function taskService(
     async refresh(caller: Caller, id: string, locale: Locale): Promise<TTaskItem> {
       await visibleTask(caller, id);
       await queue.recount(caller.actor.tenantId, id);
-      return taskItem((await visibleTask(caller, id)).task, locale);
+      // Seen already: only the counters are read again, not the caller's groups.
+      return taskItem((await repo.find(caller.actor.tenantId, id))!, locale);
     },
 
     /** Ends what has not started; what runs goes on. */
