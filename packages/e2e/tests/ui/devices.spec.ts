@@ -14,6 +14,7 @@ import {
 import { expectAccessible } from '../support/a11y.ts';
 import { expect, test } from '../support/console-test.ts';
 import { groupWithSecret } from '../support/fleet.ts';
+import { navigate } from '../support/navigate.ts';
 import { signInAdmin } from '../support/session.ts';
 
 /**
@@ -307,7 +308,7 @@ for (const { code } of languages) {
       await expectAccessible(page);
 
       // Home: the figures of the operator's groups, recent enrolments linking to the detail.
-      await page.goto('/admin');
+      await navigate(page, '/admin');
       const figures = page.getByRole('region', { name: T.devices });
       // Each large figure: a term and its value.
       const figure = (term: string) =>
@@ -323,7 +324,7 @@ for (const { code } of languages) {
       await expect(
         page.getByRole('heading', { level: 1, name: `${T.detail}${db!.name}` }),
       ).toBeVisible();
-      await page.goto('/admin');
+      await navigate(page, '/admin');
       await expect(figures).toBeVisible();
       await expectAccessible(page);
 
@@ -343,7 +344,7 @@ for (const { code } of languages) {
           systemType: 'Linux',
           ip: `10.8.0.${i}`,
         });
-      await page.goto('/admin/devices');
+      await navigate(page, '/admin/devices');
       const nameHeader = page.getByRole('columnheader', { name: T.colName });
       await nameHeader.click();
       await expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
@@ -363,14 +364,14 @@ for (const { code } of languages) {
       await expect(row(page, db!.name)).toHaveCount(0);
       await expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
       // A wrong value in the address is the default, not an error.
-      await page.goto('/admin/devices?sort=nope&page=-1&type=9');
+      await navigate(page, '/admin/devices?sort=nope&page=-1&type=9');
       await expect(row(page, `${tag}-n09`)).toBeVisible();
       await expect(nameHeader).not.toHaveAttribute('aria-sort', 'ascending');
 
       // A phone: the first device and its presence and actions on the first screen, no
       // sideways scrolling of the page; the filters wait behind their button.
       await page.setViewportSize({ width: 390, height: 844 });
-      await page.goto('/admin/devices');
+      await navigate(page, '/admin/devices');
       const first = row(page, `${tag}-n09`);
       await expect(first).toBeInViewport();
       await expect(first.getByText(T.never)).toBeInViewport();

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { languages } from '../fixtures.ts';
 import { api, apiLogin, uniq } from '../support/admin.ts';
 import { seriousViolations } from '../support/a11y.ts';
+import { navigate } from '../support/navigate.ts';
 import { test as tenantTest } from '../support/console-test.ts';
 import { fundedCompany, issuedDevice } from '../support/portal.ts';
 import { signInAdmin, signInCompany, signInVendor } from '../support/session.ts';
@@ -117,7 +118,7 @@ async function expectMenuDrawer(page: Page, lang: Lang) {
 
 async function visit(page: Page, paths: readonly string[]) {
   for (const path of paths) {
-    await page.goto(path);
+    await navigate(page, path);
     await expectFits(page, path);
   }
 }
@@ -130,7 +131,7 @@ async function visit(page: Page, paths: readonly string[]) {
 async function visitBothSizes(page: Page, paths: readonly string[], lang: Lang) {
   for (const path of paths) {
     await page.setViewportSize(DESKTOP);
-    await page.goto(path);
+    await navigate(page, path);
     await settled(page);
     await expect(page.locator('h1').first()).toHaveText(HEADINGS[path]?.[lang] ?? /./);
     expect(await seriousViolations(page), `${path} at 1440 px`).toEqual([]);
@@ -211,7 +212,7 @@ for (const { code } of languages) {
           await visitBothSizes(page, paths, code);
           if (own.length) await visit(page, own);
           if (duty === 'admin') {
-            await page.goto('/admin/users');
+            await navigate(page, '/admin/users');
             await settled(page);
             await expectMenuDrawer(page, code);
           }
@@ -228,7 +229,7 @@ for (const { code } of languages) {
       await page.setViewportSize(PHONE);
       await visit(page, ['/myauth', '/device', `/device/${device}`, '/balance', '/recharge']);
       // The account: the change-password dialog from the user menu.
-      await page.goto('/myauth');
+      await navigate(page, '/myauth');
       await settled(page);
       await page.getByRole('button', { name: new RegExp(who.email) }).click();
       await page
@@ -244,7 +245,7 @@ for (const { code } of languages) {
       await signInVendor(page, request);
       await page.setViewportSize(PHONE);
       await visit(page, ['/sa', '/sa/companies', '/sa/tenants', '/sa/settings']);
-      await page.goto('/sa');
+      await navigate(page, '/sa');
       await settled(page);
       await expectMenuDrawer(page, code);
     });

@@ -29,6 +29,17 @@ import {
  * PostgreSQL), which the other worker finished long before.
  */
 
+/**
+ * On PGlite every field of a body meets every attack. On PostgreSQL each attack meets one field
+ * (the next one for each attack, round the body) and each field at least one attack: what differs
+ * between the two databases is the driver's side (how an error of the same SQL comes back), not
+ * the validation in front of it, and the whole grid cost 52 s a shard there against 24 on PGlite.
+ */
+const EVERY_FIELD = testDriver !== 'pg';
+const aimed = (attack: number, field: number, fields: number) =>
+  attack % fields === field ||
+  (field >= fieldAttacks.length && attack === field % fieldAttacks.length);
+
 type Kind = 'anonymous' | 'company' | 'vendor' | 'console' | 'engine';
 const KINDS: Kind[] = ['anonymous', 'company', 'vendor', 'console', 'engine'];
 const HOST = 'fuzz.localhost';
@@ -251,8 +262,10 @@ export function fuzzSuite(shard: number, shards: number): void {
     const zh = () => i++ % 2 === 0;
 
     if (body !== undefined) {
-      for (const path of fieldPaths(body)) {
-        for (const [name, value] of fieldAttacks) {
+      const paths = fieldPaths(body);
+      for (const [p, path] of paths.entries()) {
+        for (const [a, [name, value]] of fieldAttacks.entries()) {
+          if (!EVERY_FIELD && !aimed(a, p, paths.length)) continue;
           const payload = payloadWith(body, path, value);
           await send(op, `${path.join('.')}: ${name}`, { url, payload, token, zh: zh() });
         }
