@@ -5,16 +5,15 @@
 // under it is reported as the maximum. Server CPU (share of one core) and resident memory are
 // read from /proc during each window.
 // Run: node --import tsx bench/checkin.mjs (BENCH_DB=pg for PostgreSQL; needs `npm ci`).
-import fs from 'node:fs';
 import { createSimulator } from '../packages/agent/src/index.ts';
 import { startFleet } from './lib/fleet.mjs';
+import { usageOf } from './lib/usage.mjs';
 
 const counts = (process.env.CHECKIN_COUNTS ?? '50000,75000,100000,125000').split(',').map(Number);
 const firstSeconds = Number(process.env.CHECKIN_SECONDS ?? 300);
 const raiseSeconds = Number(process.env.CHECKIN_RAISE_SECONDS ?? 120);
 const database = process.env.BENCH_DB === 'pg' ? 'pg' : 'pglite';
 const P99_BUDGET_MS = 100;
-const TICKS = 100; // clock ticks per second (getconf CLK_TCK)
 
 const fleet = await startFleet({ port: 18290, seed: 0, database });
 process.on('uncaughtException', (err) => {
@@ -22,13 +21,7 @@ process.on('uncaughtException', (err) => {
   void fleet.stop().finally(() => process.exit(1));
 });
 
-/** The server's CPU seconds so far and its resident memory now (MB), from /proc. */
-function serverUsage() {
-  const stat = fs.readFileSync(`/proc/${fleet.pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  const cpu = (Number(stat[11]) + Number(stat[12])) / TICKS;
-  const rss = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${fleet.pid}/status`, 'utf8'));
-  return { cpu, rssMb: Number(rss?.[1] ?? 0) / 1024 };
-}
+const serverUsage = () => usageOf(fleet.pid);
 
 const results = [];
 for (const [i, count] of counts.entries()) {

@@ -10,6 +10,7 @@
 import { createSimulator } from '../packages/agent/src/index.ts';
 import { startFleet } from './lib/fleet.mjs';
 import { median } from './lib/measure.mjs';
+import { usageOf } from './lib/usage.mjs';
 
 const count = Number(process.env.COMMAND_ENGINES ?? 20_000);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -56,7 +57,7 @@ sim = createSimulator({
   enrolConcurrency: 64,
   // Engines each have their own connection; the simulator's pool stands for them, and a pool
   // sized for the check-in rate alone would queue a task's burst behind a few sockets.
-  connections: 256,
+  connections: Number(process.env.SIM_CONNECTIONS ?? 256),
   seed: `bench-commands-${count}`,
   reportSeconds: 5,
   log: () => {},
@@ -96,6 +97,7 @@ const made = await post('/async/m/dpi/folder/add', {
 });
 if (!made.success) throw new Error(`task: ${JSON.stringify(made)}`);
 const taskStarted = performance.now();
+const cpuAtStart = { server: usageOf(fleet.pid).cpu, bench: process.cpuUsage() };
 const marks = {};
 let task;
 for (;;) {
@@ -104,9 +106,18 @@ for (;;) {
   const ended = task.total - waiting - processing;
   const at = (performance.now() - taskStarted) / 1000;
   for (const share of [0.5, 0.99, 1]) if (ended >= share * task.total) marks[share] ??= at;
+  if (process.env.BENCH_VERBOSE) console.error(at.toFixed(2), JSON.stringify(task.counts));
   if (ended === task.total || at > 3 * INTERVAL_S) break;
   await new Promise((r) => setTimeout(r, 50));
 }
+const taskSeconds = (performance.now() - taskStarted) / 1000;
+const cpuShare = {
+  server: (usageOf(fleet.pid).cpu - cpuAtStart.server) / taskSeconds,
+  simulator: (() => {
+    const u = process.cpuUsage(cpuAtStart.bench);
+    return (u.user + u.system) / 1e6 / taskSeconds;
+  })(),
+};
 const recounted = (await post('/dv/m/task/refresh', { id: made.data.taskId })).data;
 sim.stop();
 const summary = await running;
@@ -128,6 +139,9 @@ console.log(
 );
 console.log(
   `  task over ${task.total.toLocaleString('en')} devices: 50 % ended in ${fmt(marks[0.5])}, 99 % in ${fmt(marks[0.99])} (budget 5 s ${marks[0.99] !== undefined && marks[0.99] <= 5 ? 'OK' : 'OVER'}), 100 % in ${fmt(marks[1])} (budget ${INTERVAL_S} s ${marks[1] !== undefined && marks[1] <= INTERVAL_S ? 'OK' : 'OVER'})`,
+);
+console.log(
+  `  CPU during the task, share of one core: server ${(cpuShare.server * 100).toFixed(0)} %, simulator and bench ${(cpuShare.simulator * 100).toFixed(0)} %`,
 );
 const counted = Object.values(task.counts).reduce((a, b) => a + b, 0);
 console.log(

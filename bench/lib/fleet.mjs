@@ -43,7 +43,9 @@ export async function startFleet({ port, seed, database = 'pglite', env = {}, ag
   await built;
   const pgDb = again?.pgDb ?? (database === 'pg' ? await freshPostgres() : undefined);
   const dataDir = again?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'edp-bench-fleet-'));
-  const child = spawn(process.execPath, [bundle], {
+  // FLEET_NODE_ARGS: node's own options for the server, e.g. --cpu-prof to profile a bench.
+  const nodeArgs = process.env.FLEET_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, bundle], {
     cwd: root,
     env: {
       ...process.env,

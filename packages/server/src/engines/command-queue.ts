@@ -13,7 +13,7 @@ const SWEEP_LIMIT = 5_000;
 const RELOAD_EVERY_MS = 60_000;
 /** Device ids in one announcement on the bus. */
 const ANNOUNCE_CHUNK = 2_000;
-/** How long a delivery or a result waits for others to share its statement. */
+/** How long a delivery or a result waits for others to share its statement, after the last. */
 const BATCH_WINDOW_MS = 10;
 /** Open commands in one check-in answer; the rest come in the next. */
 export const COMMANDS_PER_ANSWER = 20;
@@ -57,16 +57,30 @@ export function commandQueue(deps: {
     for (const c of moved) if (c.taskId === null) endedEverywhere(c.id);
   }
 
-  // Check-ins and results that arrive within BATCH_WINDOW_MS of each other are served by one
-  // statement each (DataLoader; nothing is cached across batches). A task nudges thousands of
-  // engines at once, and their answers come back spread over a few ms each: batched by turn of
-  // the loop alone, each was a statement of its own, and 2,000 of them took 35 s on PGlite.
-  const batched = {
-    cache: false,
-    maxBatchSize: 1_000,
-    batchScheduleFn: (run: () => void) => setTimeout(run, BATCH_WINDOW_MS),
-  } as const;
-  const deliveries = new DataLoader(async (deviceIds: readonly string[]) => {
+  // Check-ins and results that arrive together are served by one statement each (DataLoader;
+  // nothing is cached across batches). A task nudges thousands of engines at once, and their
+  // answers come back spread over a few ms each: batched by turn of the loop alone, each was a
+  // statement of its own, and 2,000 of them took 35 s on PGlite. A batch is sent BATCH_WINDOW_MS
+  // after the statement of the one before it ended, so under load the batches grow to what
+  // arrived meanwhile (10,000 results: 99 % ended in 6.65 s with a fixed 10 ms window).
+  const batched = <K, V>(fn: (keys: readonly K[]) => Promise<V[]>) => {
+    let previous: Promise<unknown> = Promise.resolve();
+    return new DataLoader<K, V>(
+      (keys) => {
+        const statement = fn(keys);
+        previous = statement.catch(() => undefined);
+        return statement;
+      },
+      {
+        cache: false,
+        maxBatchSize: 1_000,
+        batchScheduleFn: (run) => {
+          void previous.then(() => setTimeout(run, BATCH_WINDOW_MS));
+        },
+      },
+    );
+  };
+  const deliveries = batched(async (deviceIds: readonly string[]) => {
     const open = await repo.deliver([...deviceIds], new Date(clock()));
     const byDevice = new Map<string, TEngineCommand[]>();
     for (const c of open) {
@@ -78,12 +92,12 @@ export function commandQueue(deps: {
     }
     for (const id of deviceIds) if (!byDevice.has(id)) pending.delete(id);
     return deviceIds.map((id) => byDevice.get(id) ?? []);
-  }, batched);
+  });
 
-  const results = new DataLoader(async (rows: readonly ResultRow[]) => {
+  const results = batched(async (rows: readonly ResultRow[]) => {
     ended(await repo.applyResults([...rows], new Date(clock())));
     return rows.map(() => true);
-  }, batched);
+  });
 
   /** Ends open commands past their deadline (every SWEEP_EVERY_MS; tests call it at once). */
   async function sweepNow() {

@@ -38,7 +38,14 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
  * re-reads a row another statement changed meanwhile, so two statements never both move one
  * command: a result that arrives twice is counted once (docs/commands.md).
  */
-function moveStatement(from: CommandState, where: SQL, set: SQL, now: Date): SQL {
+function moveStatement(
+  from: CommandState,
+  where: SQL,
+  set: SQL,
+  now: Date,
+  /** Another statement around the move: a query before it (`with`) and what it answers. */
+  around?: { with: SQL; select: SQL },
+): SQL {
   const counters = sql.join(
     COMMAND_STATES.map((s) => {
       const column = sql.identifier(s);
@@ -54,7 +61,7 @@ function moveStatement(from: CommandState, where: SQL, set: SQL, now: Date): SQL
     sql`, `,
   );
   return sql`
-    with moved as (
+    with ${around ? sql`${around.with}, ` : sql``}moved as (
       update commands c set ${set}
       where c.state = ${from} and ${where}
       returning c.id, c.task_id, c.device_id, c.state, c.code
@@ -69,7 +76,7 @@ function moveStatement(from: CommandState, where: SQL, set: SQL, now: Date): SQL
       from per_task x where t.id = x.task_id
       returning t.id
     )
-    select id, task_id as "taskId", device_id as "deviceId", state from moved`;
+    ${around?.select ?? sql`select id, task_id as "taskId", device_id as "deviceId", state from moved`}`;
 }
 
 /** The engine protocol's side of commands: delivery, results, deadlines (docs/commands.md). */
@@ -88,28 +95,30 @@ export function commandRepository(db: Db) {
 
     /**
      * The open commands of these devices, oldest first, and those waiting marked as delivered
-     * (processing): two statements for any number of check-ins at once.
+     * (processing), in one statement for any number of check-ins at once (the read sees the
+     * commands as they were before the move).
      */
     async deliver(deviceIds: string[], now: Date): Promise<OpenCommand[]> {
       if (deviceIds.length === 0) return [];
-      const result = await db.execute(sql`
-        select id, device_id as "deviceId", type, args, state,
-          (extract(epoch from deadline) * 1000)::float8 as deadline
-        from commands
-        where device_id = any(${`{${deviceIds.join(',')}}`}::uuid[])
-          and state in ('waiting', 'processing') and deadline > ${now}
-        order by created_at, id`);
-      const open = rowsOf<OpenCommand & { state: CommandState }>(result);
-      const waiting = open.filter((c) => c.state === 'waiting').map((c) => c.id);
-      if (waiting.length > 0) {
-        await move(
+      const result = await db.execute(
+        moveStatement(
           'waiting',
-          sql`c.id = any(${`{${waiting.join(',')}}`}::uuid[])`,
+          sql`c.id in (select id from open where state = 'waiting')`,
           sql`state = 'processing', delivered_at = ${now}`,
           now,
-        );
-      }
-      return open.map(({ state: _, ...c }) => ({ ...c, deadline: Number(c.deadline) }));
+          {
+            with: sql`open as (
+              select id, device_id, type, args, state, deadline, created_at from commands
+              where device_id = any(${`{${deviceIds.join(',')}}`}::uuid[])
+                and state in ('waiting', 'processing') and deadline > ${now}
+            )`,
+            select: sql`select id, device_id as "deviceId", type, args,
+                (extract(epoch from deadline) * 1000)::float8 as deadline
+              from open order by created_at, id`,
+          },
+        ),
+      );
+      return rowsOf<OpenCommand>(result).map((c) => ({ ...c, deadline: Number(c.deadline) }));
     },
 
     /**
@@ -117,29 +126,34 @@ export function commandRepository(db: Db) {
      * still open and belongs to the device that answers. Answers the commands it ended.
      */
     async applyResults(results: ResultRow[], now: Date): Promise<MovedCommand[]> {
-      if (results.length === 0) return [];
-      const records = JSON.stringify(
-        results.map((r) => ({
-          id: r.id,
-          device_id: r.deviceId,
-          code: r.code,
-          message: r.message,
-          detail: r.detail ?? null,
-        })),
-      );
       const moved: MovedCommand[] = [];
+      // Most results answer a delivered (processing) command; the few left (one answered before
+      // its delivery was written, as a node died between them) are tried as waiting, in a second
+      // statement only when there are any.
+      let left = results;
       for (const from of ['processing', 'waiting'] as const) {
-        moved.push(
-          ...(await move(
-            from,
-            sql`c.id = r.id and c.device_id = r.device_id`,
-            sql`state = case when r.code = 0 then 'finished' else 'failed' end,
-              code = r.code, message = r.message, detail = r.detail, finished_at = ${now}
-              from jsonb_to_recordset(${records}::jsonb)
-                as r(id uuid, device_id uuid, code int, message text, detail jsonb)`,
-            now,
-          )),
+        if (left.length === 0) break;
+        const records = JSON.stringify(
+          left.map((r) => ({
+            id: r.id,
+            device_id: r.deviceId,
+            code: r.code,
+            message: r.message,
+            detail: r.detail ?? null,
+          })),
         );
+        const ended = await move(
+          from,
+          sql`c.id = r.id and c.device_id = r.device_id`,
+          sql`state = case when r.code = 0 then 'finished' else 'failed' end,
+            code = r.code, message = r.message, detail = r.detail, finished_at = ${now}
+            from jsonb_to_recordset(${records}::jsonb)
+              as r(id uuid, device_id uuid, code int, message text, detail jsonb)`,
+          now,
+        );
+        moved.push(...ended);
+        const done = new Set(ended.map((m) => m.id));
+        left = left.filter((r) => !done.has(r.id));
       }
       return moved;
     },
