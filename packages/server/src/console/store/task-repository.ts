@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { CommandState, TaskType } from '@edp/shared/contracts/commands';
 import type { TTaskTarget } from '@edp/shared/contracts/tasks';
 import type { Db } from '../../platform/db/index.ts';
@@ -167,22 +167,41 @@ export function taskRepository(db: Db) {
         q.groupIds ? sql`${devices.groupId} = any(${uuidArray(q.groupIds)}::uuid[])` : undefined,
       );
       const order = q.taskId ? [commands.id] : [desc(commands.createdAt), desc(commands.id)];
-      const [rows, [total]] = await Promise.all([
-        db
-          .select(COMMAND_COLUMNS)
-          .from(commands)
-          .innerJoin(devices, eq(devices.id, commands.deviceId))
-          .leftJoin(tasks, eq(tasks.id, commands.taskId))
+      // The page's ids first, then their rows with the devices' and tasks' names: joined before
+      // the offset, every skipped row looked its device up too (a task's last page of 1,000 took
+      // 72 ms on PGlite). The devices are joined in the first step only to keep a role's groups.
+      const ids = db.select({ id: commands.id }).from(commands).$dynamic();
+      const counted = db.select({ n: count() }).from(commands).$dynamic();
+      if (q.groupIds) {
+        ids.innerJoin(devices, eq(devices.id, commands.deviceId));
+        counted.innerJoin(devices, eq(devices.id, commands.deviceId));
+      }
+      const [page, [total]] = await Promise.all([
+        ids
           .where(where)
           .orderBy(...order)
           .limit(q.limit)
           .offset(q.offset),
-        db
-          .select({ n: count() })
-          .from(commands)
-          .innerJoin(devices, eq(devices.id, commands.deviceId))
-          .where(where),
+        counted.where(where),
       ]);
+      const rows =
+        page.length === 0
+          ? []
+          : await db
+              .select(COMMAND_COLUMNS)
+              .from(commands)
+              .innerJoin(devices, eq(devices.id, commands.deviceId))
+              .leftJoin(tasks, eq(tasks.id, commands.taskId))
+              .where(
+                and(
+                  eq(commands.tenantId, q.tenantId),
+                  inArray(
+                    commands.id,
+                    page.map((r) => r.id),
+                  ),
+                ),
+              )
+              .orderBy(...order);
       return { rows, total: total?.n ?? 0 };
     },
 
