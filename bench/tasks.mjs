@@ -68,6 +68,7 @@ const reads = {
     { taskId: task.id, page: lastResultPage, pageSize: 10 },
   ],
   "a device's commands, page 1": ['/dv/m/task/logs', { deviceId: device, page: 1, pageSize: 10 }],
+  "the task list's operators": ['/dv/m/task/operators', {}],
 };
 
 const figures = {};

@@ -146,8 +146,16 @@ test.describe('in zh-CN', () => {
     await page.keyboard.press('Escape');
 
     // 2. Decrypt it on every device that matches a filter (the device's name): a destructive
-    // action says what it does, and asks again.
+    // action says what it does, and asks again. The engine runs the served version: the
+    // "outdated engines" switch (from the keyboard, kept in the address) leaves it out.
     await page.goto(`/admin/devices?q=${name}`);
+    const outdated = page.getByRole('switch', { name: '版本过旧的引擎' });
+    await outdated.press('Space');
+    await expect(page).toHaveURL(/[?&]outdated=1/);
+    await expect(row(page, name)).toHaveCount(0);
+    await outdated.press('Space');
+    await expect(page).not.toHaveURL(/outdated=/);
+    await expect(row(page, name)).toHaveCount(1);
     await page.getByRole('combobox', { name: '操作对象' }).click();
     await chooseOption(page, '符合当前筛选的全部设备');
     await page.getByRole('button', { name: '新建任务' }).click();
@@ -165,11 +173,15 @@ test.describe('in zh-CN', () => {
     await expect(summary.getByText('已完成', { exact: true })).toBeVisible({ timeout: 20_000 });
     expect(fs.readFileSync(path.join(shares, 'a.docx'), 'utf8')).toBe('a.docx\n');
 
-    // 3. Both in the list, over: no refresh notice.
+    // 3. Both in the list, over: no refresh notice. The operator filter offers who made them.
     await page.goto('/admin/tasks');
     await expect(row(page, '解密目录')).toContainText('已完成');
     await expect(row(page, '加密目录')).toContainText('已完成');
     await expect(page.getByText(/自动刷新/)).toHaveCount(0);
+    await page.getByRole('combobox', { name: '操作人' }).click();
+    await chooseOption(page, `我（${tenant.accounts.operator.account}）`);
+    await expect(row(page, '解密目录')).toContainText('已完成');
+    await expect(row(page, '加密目录')).toContainText('已完成');
     await expectAccessible(page);
     expect(run.child.exitCode, run.output.join('')).toBeNull();
   });
@@ -251,9 +263,13 @@ test.describe('in en-US', () => {
     // 3. The command history holds what was sent, newest first.
     await page.getByRole('tab', { name: 'Commands' }).click();
     const history = page.getByRole('tabpanel');
-    await expect(
-      history.getByRole('row').filter({ hasText: 'Lift write protection' }),
-    ).toContainText('Finished');
+    const lifted = history.getByRole('row').filter({ hasText: 'Lift write protection' });
+    await expect(lifted).toContainText('Finished');
+    // Each command names its task, a link to the task's page.
+    await expect(lifted.getByRole('link', { name: `Open its task: ${shares}` })).toHaveAttribute(
+      'href',
+      /\/admin\/tasks\/[0-9a-f-]{36}$/,
+    );
     await expect(history.getByRole('row').filter({ hasText: 'Authorise program' })).toContainText(
       'Finished',
     );

@@ -48,7 +48,14 @@ export const ZTaskTarget = z
 export type TTaskTarget = z.output<typeof ZTaskTarget>;
 
 export const ZTaskPreviewRequest = z.object({ target: ZTaskTarget });
-export const ZTaskPreview = ZDevicePreview;
+export const ZTaskPreview = ZDevicePreview.extend({
+  /**
+   * The version of the engine this console serves ('' when it has none): what an upgrade task
+   * brings the engines to (docs/commands.md "Engine versions").
+   */
+  servedVersion: z.string(),
+});
+export type TTaskPreview = z.infer<typeof ZTaskPreview>;
 
 /** Hours a task waits for devices offline now (1 hour … 30 days). */
 export const TASK_EXPIRY_HOURS = { min: 1, max: 720, default: 24 } as const;
@@ -122,10 +129,18 @@ export type TTaskList = z.infer<typeof ZTaskList>;
 
 export const ZTaskChanged = z.object({ affected: z.number().int() });
 
+/** `/dv/m/task/operators`: who made the tasks the caller sees, for the list's operator filter. */
+export const ZTaskOperators = z.object({
+  list: z.array(z.object({ id: z.string(), account: z.string() })),
+});
+export type TTaskOperators = z.infer<typeof ZTaskOperators>;
+
 /** One device's command: a task's result row, or a command sent on its own (sync). */
 export const ZCommandItem = z.object({
   id: z.string(),
   taskId: z.string().nullable(),
+  /** The name of the task it belongs to (null: a command sent on its own). */
+  taskName: z.string().nullable(),
   deviceId: z.string(),
   deviceName: z.string(),
   type: z.enum(COMMAND_TYPES as [string, ...string[]]),

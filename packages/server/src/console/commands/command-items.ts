@@ -50,10 +50,18 @@ export function taskItem(t: TaskRow, locale: Locale): TTaskItem {
   };
 }
 
-export function commandItem(c: CommandRow, deviceName: string, locale: Locale): TCommandItem {
+/** A command as the pages read it: with its device's name and its task's (null: none). */
+export interface CommandNames {
+  deviceName: string;
+  taskName: string | null;
+}
+
+export function commandItem(c: CommandRow, names: CommandNames, locale: Locale): TCommandItem {
+  const { deviceName, taskName } = names;
   return {
     id: c.id,
     taskId: c.taskId,
+    taskName: c.taskId ? taskName : null,
     deviceId: c.deviceId,
     deviceName,
     type: c.type,
@@ -70,6 +78,6 @@ export function commandItem(c: CommandRow, deviceName: string, locale: Locale): 
   };
 }
 
-export function commandDetail(c: CommandRow, deviceName: string, locale: Locale): TCommandDetail {
-  return { ...commandItem(c, deviceName, locale), engineMessage: c.message, detail: c.detail };
+export function commandDetail(c: CommandRow, names: CommandNames, locale: Locale): TCommandDetail {
+  return { ...commandItem(c, names, locale), engineMessage: c.message, detail: c.detail };
 }

@@ -5,6 +5,8 @@ import type {
   TCommandList,
   TTaskItem,
   TTaskList,
+  TTaskOperators,
+  TTaskPreview,
   TTaskTarget,
   ZCommandListRequest,
   ZTaskListRequest,
@@ -59,8 +61,13 @@ export function taskService(
   }
 
   return {
-    async preview(caller: Caller, target: TTaskTarget) {
-      return devices.preview(await scopeOf(caller, target), PREVIEW_NAMES);
+    /** The target's count and first names, and the version an upgrade would bring. */
+    async preview(caller: Caller, target: TTaskTarget): Promise<TTaskPreview> {
+      const [preview, version] = await Promise.all([
+        scopeOf(caller, target).then((scope) => devices.preview(scope, PREVIEW_NAMES)),
+        servedVersion(),
+      ]);
+      return { ...preview, servedVersion: version };
     },
 
     /** Makes the task and each device's command at once; the engines hear of it at once. */
@@ -124,6 +131,12 @@ export function taskService(
       };
     },
 
+    /** Who made the tasks the caller sees, scoped as the list is. */
+    async operators(caller: Caller): Promise<TTaskOperators> {
+      const groupIds = await visibleDeviceGroups(db, caller.actor);
+      return { list: await repo.operators(caller.actor.tenantId, groupIds) };
+    },
+
     async info(caller: Caller, id: string, locale: Locale): Promise<TTaskItem> {
       return taskItem((await visibleTask(caller, id)).task, locale);
     },
@@ -152,7 +165,7 @@ export function taskService(
         offset: (q.page - 1) * q.pageSize,
       });
       return {
-        list: rows.map((r) => commandItem(r.command, r.deviceName, locale)),
+        list: rows.map((r) => commandItem(r.command, r, locale)),
         total,
         page: q.page,
         pageSize: q.pageSize,
@@ -164,7 +177,7 @@ export function taskService(
       const visible = await visibleDeviceGroups(db, caller.actor);
       if (!row || (visible && !visible.includes(row.deviceGroupId)))
         throw new AppError(CommonErr.NotFound);
-      return commandDetail(row.command, row.deviceName, locale);
+      return commandDetail(row.command, row, locale);
     },
 
     async refresh(caller: Caller, id: string, locale: Locale): Promise<TTaskItem> {

@@ -130,6 +130,7 @@ const samples: Record<ConsoleCall, (ids: Ids) => object> = {
   upgradeEngines: (i) => ({ target: { ids: [i.group] } }),
   previewTask: (i) => ({ target: { ids: [i.group] } }),
   taskList: () => ({}),
+  taskOperators: () => ({}),
   taskInfo: (i) => ({ id: i.group }),
   taskLogs: (i) => ({ taskId: i.group }),
   taskLogInfo: (i) => ({ id: i.group }),

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCheckInAnswer } from '@edp/shared/contracts/agent';
@@ -68,6 +70,24 @@ describe('commands and tasks', () => {
       { authorization: `Bearer ${engines[name]!.token}` },
     );
   const task = async (id: string) => (await op<TTaskItem>('/dv/m/task/info', { id })).body.data!;
+  /** A security operator whose role covers one group only, signed in. */
+  const scopedOperator = async (account: string, groupId: string) => {
+    const role = await admin<{ id: string }>('/user/role/add', {
+      name: `${account}-role`,
+      menu: 'operate',
+      permission: 'write',
+      groupIds: [groupId],
+    });
+    const added = await admin('/user/add', {
+      account,
+      name: account,
+      password: pwd(PASSWORD),
+      roleId: role.body.data!.id,
+      groupId,
+    });
+    expect(added.body).toMatchObject({ success: true });
+    return as(ctx.app, host, await signIn(ctx.app, host, account));
+  };
 
   beforeAll(async () => {
     ctx = await createTestApp(
@@ -355,21 +375,7 @@ describe('commands and tasks', () => {
 
   it('keeps a scoped operator to the tasks and devices of their groups', async () => {
     for (const name of Object.keys(engines)) await checkIn(name);
-    const role = await admin<{ id: string }>('/user/role/add', {
-      name: 'lab-ops',
-      menu: 'operate',
-      permission: 'write',
-      groupIds: [groupB],
-    });
-    const added = await admin('/user/add', {
-      account: 'labop',
-      name: 'LabOperator',
-      password: pwd(PASSWORD),
-      roleId: role.body.data!.id,
-      groupId: groupB,
-    });
-    expect(added.body).toMatchObject({ success: true });
-    const lab = as(ctx.app, host, await signIn(ctx.app, host, 'labop'));
+    const lab = await scopedOperator('labop', groupB);
     // Every device, as the lab operator sees it: the lab's only.
     const made = await lab<{ taskId: string; total: number }>('/async/m/dpi/folder/add', {
       target: { every: true },
@@ -462,6 +468,75 @@ describe('commands and tasks', () => {
       await reader.cancel();
     } finally {
       await peer.close();
+    }
+  });
+
+  it("previews an upgrade with the served version, and names each command's task", async () => {
+    const target = { filter: { groupId: groupB } };
+    type Preview = { total: number; servedVersion: string };
+    // No engine built: no version to bring.
+    const before = await op<Preview>('/async/m/preview', { target });
+    expect(before.body.data).toMatchObject({ total: 1, servedVersion: '' });
+    const engineFile = path.join(ctx.dataDir, 'no-engine.mjs');
+    fs.writeFileSync(engineFile, '// edp-agent-version: 2.1.0\nconsole.log(1);\n');
+    try {
+      const preview = await op<Preview>('/async/m/preview', { target });
+      expect(preview.body.data).toMatchObject({ total: 1, servedVersion: '2.1.0' });
+      now += 1_000;
+      const made = await op<{ taskId: string; total: number }>('/async/m/engine/upgrade', {
+        target,
+      });
+      expect(made.body.data!.total).toBe(1);
+      expect((await task(made.body.data!.taskId)).name).toBe('2.1.0');
+      // The device's history names the task of each command; its detail too.
+      const history = await op<TCommandList>('/dv/m/task/logs', {
+        deviceId: engines['lab-01']!.id,
+        pageSize: 50,
+      });
+      const upgrade = history.body.data!.list[0]!;
+      expect(upgrade).toMatchObject({
+        type: 'engine.upgrade',
+        taskId: made.body.data!.taskId,
+        taskName: '2.1.0',
+      });
+      // A command sent on its own (synchronous) belongs to no task.
+      for (const c of history.body.data!.list) expect(c.taskName === null).toBe(c.taskId === null);
+      const detail = await op<TCommandDetail>('/dv/m/task/log/info', { id: upgrade.id });
+      expect(detail.body.data!.taskName).toBe('2.1.0');
+      const ofTask = await op<TCommandList>('/dv/m/task/logs', {
+        taskId: made.body.data!.taskId,
+      });
+      expect(ofTask.body.data!.list.map((c) => c.taskName)).toEqual(['2.1.0']);
+    } finally {
+      fs.rmSync(engineFile, { force: true });
+    }
+  });
+
+  it('offers the operators of the tasks the caller sees, scoped as the task list', async () => {
+    type Operators = { list: { id: string; account: string }[] };
+    const fin = await scopedOperator('finop', groupA);
+    const lab = as(ctx.app, host, await signIn(ctx.app, host, 'labop', NEW_PASSWORD));
+    const made = await fin<{ taskId: string }>('/async/m/dpi/folder/add', {
+      target: { ids: [engines['fin-02']!.id] },
+      path: '/srv/fin-only',
+    });
+    expect(made.body.success).toBe(true);
+
+    const accounts = async (who: typeof op) =>
+      (await who<Operators>('/dv/m/task/operators', {})).body.data!.list.map((o) => o.account);
+    // The tenant-wide operator sees every task, so every operator, once each, by account.
+    expect(await accounts(op)).toEqual(['finop', 'labop', 'operator']);
+    // Finance's operator sees the tasks that reached finance: not the lab's own.
+    expect(await accounts(fin)).toEqual(['finop', 'operator']);
+    // The lab's operator sees the lab's tasks only: finop's never reached the lab.
+    expect(await accounts(lab)).toEqual(['labop', 'operator']);
+
+    // Each one filters the list to that operator's tasks, as the caller sees them.
+    const { list } = (await lab<Operators>('/dv/m/task/operators', {})).body.data!;
+    for (const operator of list) {
+      const tasks = await lab<TTaskList>('/dv/m/tasks', { operatorId: operator.id, pageSize: 50 });
+      expect(tasks.body.data!.total).toBeGreaterThan(0);
+      expect(tasks.body.data!.list.every((t) => t.operator.id === operator.id)).toBe(true);
     }
   });
 });

@@ -24,6 +24,7 @@ import {
   taskList,
   taskLogInfo,
   taskLogs,
+  taskOperators,
   upgradeEngines,
 } from '@edp/shared/api/console/tasks.calls';
 import type { TaskType } from '@edp/shared/contracts/commands';
@@ -68,6 +69,7 @@ export function taskRoutes(
   });
   serve(app, previewTask, (req) => tasks.preview(callerOf(req), req.body.target));
   serve(app, taskList, (req) => tasks.list(callerOf(req), req.body, req.locale));
+  serve(app, taskOperators, (req) => tasks.operators(callerOf(req)));
   serve(app, taskInfo, (req) => tasks.info(callerOf(req), req.body.id, req.locale));
   serve(app, taskLogs, (req) => tasks.logs(callerOf(req), req.body, req.locale));
   serve(app, taskLogInfo, (req) => tasks.logInfo(callerOf(req), req.body.id, req.locale));

@@ -7,11 +7,13 @@ import {
   ZTaskCreated,
   ZTaskItem,
   ZTaskList,
+  ZTaskOperators,
   ZTaskListRequest,
   ZTaskPreview,
   ZTaskPreviewRequest,
   ZUpgradeTask,
 } from '../../contracts/tasks.ts';
+import { ZEmpty } from '../../contracts/common.ts';
 import { ZIdRequest } from '../../contracts/user.ts';
 import { call, consoleRead, consoleWrite, type Label } from '../define.ts';
 
@@ -103,6 +105,17 @@ export const taskList = call({
   label: { 'zh-CN': '查看任务', 'en-US': 'View tasks' },
   body: ZTaskListRequest,
   data: ZTaskList,
+});
+
+export const taskOperators = call({
+  method: 'POST',
+  path: '/dv/m/task/operators',
+  access: consoleRead('operate'),
+  tag,
+  summary: "Who made the tasks the caller sees (id and account), for the task list's filter",
+  label: { 'zh-CN': '查看任务操作员', 'en-US': 'View task operators' },
+  body: ZEmpty,
+  data: ZTaskOperators,
 });
 
 export const taskInfo = call({

@@ -32,6 +32,7 @@ const adminDevices: DeepString<typeof zh> = {
     allPresences: 'Any presence',
     install: 'Install state',
     allInstalls: 'Any install state',
+    outdated: 'Outdated engines',
     // Short enough to show whole in the search box beside its button.
     keyword: 'Name, number or IP',
     sort: 'Sort by',

@@ -116,6 +116,7 @@ const adminTasks: DeepString<typeof zh> = {
     operator: 'Operator',
     task: 'Task',
     openTask: 'Open task',
+    taskOf: 'Open its task: {{name}}',
     createdAt: 'Sent',
     deliveredAt: 'Delivered',
     finishedAt: 'Finished',
@@ -154,6 +155,11 @@ const adminTasks: DeepString<typeof zh> = {
     pathInvalid: 'Must be an absolute path: starting with /, or with a drive letter such as D:\\',
     name: 'Task name (optional)',
     nameHint: 'Left empty, the task is named after the folder path',
+    nameHintUpgrade: 'Left empty, the task is named after the version',
+    upgradeNote:
+      "An upgrade needs no path: the devices' engines are replaced with the version this console serves and start again on it. The preview names the version.",
+    noEngine:
+      'This console has no engine file built, so nothing can be upgraded: run npm run build in the console folder first.',
     expiry: 'Wait for offline devices (hours)',
     expiryHint:
       'Devices offline now run the command if they come back within this time; after it they count as timed out.',
@@ -184,6 +190,10 @@ const adminTasks: DeepString<typeof zh> = {
         drop: "{{count}} devices drop {{path}}'s integrity baseline: changes to its files are no longer detected.",
         reset:
           '{{count}} devices accept {{path}} as it is now: a new baseline is taken and pending alterations are cleared, so the changes made so far are no longer reported.',
+      },
+      engine: {
+        upgrade:
+          'The engines of these {{count}} devices are upgraded to {{version}}, the version this console serves: each checks the file, replaces itself and starts again on it.',
       },
     },
     confirmTitle: '{{action}}?',

@@ -30,6 +30,7 @@ const adminDevices = {
     allPresences: '全部在线状态',
     install: '安装状态',
     allInstalls: '全部安装状态',
+    outdated: '版本过旧的引擎',
     keyword: '设备名称、编号或 IP',
     sort: '排序',
     sorts: {

@@ -109,6 +109,7 @@ const adminTasks = {
     operator: '操作人',
     task: '所属任务',
     openTask: '查看任务',
+    taskOf: '查看所属任务：{{name}}',
     createdAt: '发出时间',
     deliveredAt: '送达时间',
     finishedAt: '结束时间',
@@ -147,6 +148,10 @@ const adminTasks = {
     pathInvalid: '须为绝对路径：以 / 开头，或以盘符开头（例如 D:\\）',
     name: '任务名称（可选）',
     nameHint: '不填写时以目录路径命名',
+    nameHintUpgrade: '不填写时以目标版本号命名',
+    upgradeNote:
+      '升级引擎无需填写路径：目标设备的引擎将替换为本控制台提供的版本并重新启动，预览时显示该版本号。',
+    noEngine: '本控制台尚未构建引擎文件，无法升级：请先在控制台目录运行 npm run build。',
     expiry: '离线设备等待时长（小时）',
     expiryHint: '当前离线的设备在此时长内上线即执行；到期仍未执行的记为超时。',
     expiryRequired: '请输入等待时长',
@@ -175,6 +180,10 @@ const adminTasks = {
         drop: '{{count}} 台设备将删除 {{path}} 的完整性基线：此后对其中文件的改动不再被发现。',
         reset:
           '{{count}} 台设备将把 {{path}} 的当前内容作为新基线，并清除待处理的改动告警：此前的改动将不再报告。',
+      },
+      engine: {
+        upgrade:
+          '这 {{count}} 台设备的引擎将升级到 {{version}}（本控制台提供的版本），校验后替换自身并以新版本重新启动。',
       },
     },
     confirmTitle: '确认{{action}}？',

@@ -15,13 +15,15 @@ import {
   taskList,
   taskLogInfo,
   taskLogs,
+  taskOperators,
+  upgradeEngines,
 } from '@edp/shared/api/console/tasks.calls';
 import { deviceDetail } from '@edp/shared/api/console/devices.calls';
 import type { BodyOf, DataOf } from '@edp/shared/api/define';
 import { callApi, callKey } from '../../../lib/api.ts';
 import { callQuery, useChange } from '../../../lib/api-query.ts';
 import { useQueryClient } from '@tanstack/react-query';
-import { isOpen, LIVE_REFRESH_MS, type FolderTaskType } from '../lib/task-lib.ts';
+import { isOpen, LIVE_REFRESH_MS, UPGRADE_TYPE, type FolderTaskType } from '../lib/task-lib.ts';
 
 /** Tasks and commands (issue 23, docs/commands.md): reads that refresh while work is open. */
 
@@ -124,11 +126,27 @@ export const FOLDER_TASK_CALLS = {
 } as const satisfies Record<FolderTaskType, unknown>;
 
 export type FolderTaskInput = BodyOf<typeof addTdeFolder> & { type: FolderTaskType };
+export type UpgradeTaskInput = BodyOf<typeof upgradeEngines> & { type: typeof UPGRADE_TYPE };
 
-/** Makes a folder task; the caller says what was made (its toast names the devices). */
+/** Makes a folder task or an upgrade; the caller says what was made (its toast, the count). */
 export function useCreateTask() {
   return useChange(
-    ({ type, ...body }: FolderTaskInput) => callApi(FOLDER_TASK_CALLS[type], body),
-    [taskList, taskLogs, deviceDetail],
+    (input: FolderTaskInput | UpgradeTaskInput) => {
+      if (input.type === UPGRADE_TYPE) {
+        const { type: _type, ...body } = input;
+        return callApi(upgradeEngines, body);
+      }
+      const { type, ...body } = input;
+      return callApi(FOLDER_TASK_CALLS[type], body);
+    },
+    [taskList, taskLogs, taskOperators, deviceDetail],
   );
+}
+
+/**
+ * Who made the tasks the caller sees (the server scopes them as the list), for the list's
+ * operator filter.
+ */
+export function useTaskOperators() {
+  return useQuery(callQuery(taskOperators, {}));
 }

@@ -6,8 +6,9 @@ import type { TAuthorisedProgram, TCommandAnswer } from '@edp/shared/contracts/c
 import { formatTime } from '../../../lib/format.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { readProgram, useAuthorise, useAuthorisedPrograms, useRevoke } from '../api/sync.ts';
-import { formatSize, isAbsolutePath } from '../lib/task-lib.ts';
+import { formatSize } from '../lib/task-lib.ts';
 import { SyncAlert } from './sync-alert.tsx';
+import { useAbsolutePathRules } from './task-form-parts.tsx';
 
 type Program = TCommandAnswer<'view.program'>;
 
@@ -15,6 +16,7 @@ type Program = TCommandAnswer<'view.program'>;
 function AddProgram({ deviceId, disabled }: { deviceId: string; disabled: boolean }) {
   const { t } = useTranslation('adminTasks');
   const [form] = Form.useForm<{ path: string }>();
+  const pathRules = useAbsolutePathRules();
   const [reading, setReading] = useState(false);
   const [read, setRead] = useState<Program>();
   const [error, setError] = useState<Error>();
@@ -61,15 +63,7 @@ function AddProgram({ deviceId, disabled }: { deviceId: string; disabled: boolea
         <Form.Item
           name="path"
           label={t('device.programs.path')}
-          rules={[
-            { required: true, whitespace: true, message: t('create.pathRequired') },
-            {
-              validator: (_, v: string | undefined) =>
-                !v?.trim() || isAbsolutePath(v)
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('create.pathInvalid'))),
-            },
-          ]}
+          rules={pathRules}
           style={{ flex: '1 1 260px' }}
         >
           <Input spellCheck={false} autoComplete="off" disabled={disabled} />

@@ -12,6 +12,20 @@ import { quietWhileLive, useCommandDetail, useCommandList } from '../api/tasks.t
 import { argPath } from '../lib/task-lib.ts';
 import { StateTag, useTypeWords } from './task-labels.tsx';
 
+/** The task a command belongs to, by name, as a link to its page ("—": sent on its own). */
+function TaskLink({ item }: { item: Pick<TCommandItem, 'taskId' | 'taskName'> }) {
+  const { t } = useTranslation('adminTasks');
+  if (!item.taskId) return <>—</>;
+  return (
+    <Link
+      to={`/admin/tasks/${item.taskId}`}
+      aria-label={item.taskName ? t('commands.taskOf', { name: item.taskName }) : undefined}
+    >
+      {item.taskName ?? t('commands.openTask')}
+    </Link>
+  );
+}
+
 /** The engine's code and its meaning in the reader's words ("—" until it answers). */
 function Outcome({ item }: { item: Pick<TCommandItem, 'code' | 'message'> }) {
   const { t } = useTranslation('adminTasks');
@@ -35,6 +49,11 @@ export function CommandDrawer({ id, onClose }: { id?: string; onClose: () => voi
             <Link to={`/admin/devices/${c.deviceId}`}>{c.deviceName}</Link>
           </Descriptions.Item>
           <Descriptions.Item label={t('commands.type')}>{typeWords(c.type)}</Descriptions.Item>
+          {c.taskId && (
+            <Descriptions.Item label={t('commands.task')}>
+              <TaskLink item={c} />
+            </Descriptions.Item>
+          )}
           {argPath(c.args) && (
             <Descriptions.Item label={t('commands.path')}>
               <span className="task-path">{argPath(c.args)}</span>
@@ -139,12 +158,7 @@ export function CommandTable({
           {
             title: t('commands.task'),
             key: 'task',
-            render: (_: unknown, c: TCommandItem) =>
-              c.taskId ? (
-                <Link to={`/admin/tasks/${c.taskId}`}>{t('commands.openTask')}</Link>
-              ) : (
-                '—'
-              ),
+            render: (_: unknown, c: TCommandItem) => <TaskLink item={c} />,
           },
         ]),
     {

@@ -8,6 +8,7 @@ import { createQueryClient } from '../../../lib/query-client.ts';
 import { signInAdmin, type AdminSession } from '../../../lib/session.ts';
 import { dialogWith } from '../test/dialogs.ts';
 import { ok, operator, TASK_ID } from '../test/task-fixtures.ts';
+import type { TaskTarget } from '../api/tasks.ts';
 import { CreateTaskModal } from './create-task-modal.tsx';
 
 type Body = Record<string, unknown>;
@@ -19,11 +20,13 @@ type Body = Record<string, unknown>;
  */
 describe('the new task dialog', () => {
   let calls: { url: string; body: Body }[];
+  let servedVersion: string;
 
   beforeEach(async () => {
     await changeLanguage('en-US');
     signInAdmin('token', operator as unknown as AdminSession);
     calls = [];
+    servedVersion = '2.1.0';
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string, init: RequestInit) => {
@@ -36,8 +39,10 @@ describe('the new task dialog', () => {
               { id: 'a', name: 'srv-01', ip: '10.0.0.1' },
               { id: 'b', name: 'srv-02', ip: '10.0.0.2' },
             ],
+            servedVersion,
           });
         if (url === '/api/async/m/tde/folder/remove') return ok({ taskId: TASK_ID, total: 3 });
+        if (url === '/api/async/m/engine/upgrade') return ok({ taskId: TASK_ID, total: 3 });
         throw new Error(`unexpected ${url}`);
       }),
     );
@@ -47,7 +52,7 @@ describe('the new task dialog', () => {
     return changeLanguage('zh-CN');
   });
 
-  const renderModal = (needsEvery: boolean) => {
+  const renderModal = (needsEvery: boolean, target: TaskTarget = { filter: {} }) => {
     const router = createMemoryRouter(
       [
         {
@@ -55,7 +60,7 @@ describe('the new task dialog', () => {
           element: (
             <CreateTaskModal
               open
-              target={{ filter: {} }}
+              target={target}
               needsEvery={needsEvery}
               targetText="Every running device that matches the filters"
               onClose={() => {}}
@@ -117,6 +122,40 @@ describe('the new task dialog', () => {
     expect(calls[1]).toEqual({
       url: '/api/async/m/tde/folder/remove',
       body: { target: { every: true }, path: '/srv/shares', expiresInHours: 24 },
+    });
+  });
+
+  it('upgrades the outdated engines to the served version: no path, the version in the preview', async () => {
+    const router = renderModal(false, { filter: { outdated: true } });
+    const dialog = await dialogWith('New task');
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Action' }));
+    await userEvent.click((await screen.findAllByTitle('Upgrade engine'))[0]!);
+    // An upgrade asks for no folder.
+    await waitFor(() => expect(within(dialog).queryByLabelText('Folder path')).toBeNull());
+    expect(dialog).toHaveTextContent('An upgrade needs no path');
+    expect(dialog).toHaveTextContent('the task is named after the version');
+
+    // No engine built: nothing to upgrade to, said plainly, and nothing can be made.
+    servedVersion = '';
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Preview devices' }));
+    await waitFor(() => expect(dialog).toHaveTextContent('This console has no engine file built'));
+    expect(within(dialog).getByRole('button', { name: 'Create task' })).toBeDisabled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Back' }));
+
+    servedVersion = '2.1.0';
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Preview devices' }));
+    await waitFor(() => expect(dialog).toHaveTextContent('This goes to 3 devices.'));
+    expect(dialog).toHaveTextContent('upgraded to 2.1.0, the version this console serves');
+    expect(calls.at(-1)).toEqual({
+      url: '/api/async/m/preview',
+      body: { target: { filter: { outdated: true } } },
+    });
+    // Not destructive: no second question.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create task' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/tasks/${TASK_ID}`));
+    expect(calls.at(-1)).toEqual({
+      url: '/api/async/m/engine/upgrade',
+      body: { target: { filter: { outdated: true } }, expiresInHours: 24 },
     });
   });
 });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Form, Input, InputNumber, Modal, Select } from 'antd';
+import { Alert, Button, Checkbox, Form, Input, Modal, Select } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { addTdeFolder } from '@edp/shared/api/console/tasks.calls';
@@ -9,37 +9,46 @@ import { showOnField } from '../../../lib/form-refusal.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { previewTarget, useCreateTask, type TaskPreview, type TaskTarget } from '../api/tasks.ts';
 import {
-  FOLDER_TASK_TYPES,
-  isAbsolutePath,
+  FORM_TASK_TYPES,
   isDestructive,
-  type FolderTaskType,
+  isUpgrade,
+  UPGRADE_TYPE,
+  type FormTaskType,
 } from '../lib/task-lib.ts';
 import '../lib/task-locales.ts';
+import {
+  ExpiryField,
+  useAbsolutePathRules,
+  useConfirmDestructive,
+  useTaskWhat,
+} from './task-form-parts.tsx';
 import { useTypeWords } from './task-labels.tsx';
 
 export interface TaskFormValues {
-  type: FolderTaskType;
-  path: string;
+  type: FormTaskType;
+  /** A folder task's folder; an upgrade has none. */
+  path?: string;
   name?: string;
   expiresInHours: number;
   /** Ticked to send to every device when no filter narrows the target. */
   every?: boolean;
 }
 
-/** What a folder task does, said plainly: destructive ones name what is lost, and on how many. */
-export function useTaskWhat(): (type: FolderTaskType, path: string, count: number) => string {
-  const { t } = useTranslation('adminTasks');
-  return (type, path, count) => t(`create.what.${type}`, { path, count });
-}
+/** Whether the task can be made from its preview: some device, and an upgrade a version. */
+const mayCreate = (type: FormTaskType, preview: TaskPreview) =>
+  preview.total > 0 && (!isUpgrade(type) || preview.servedVersion !== '');
 
-/** The count and first names a preview answers, and what the task will do. */
+/**
+ * The count and first names a preview answers, and what the task will do (an upgrade: the
+ * version the engines get, the one this console serves).
+ */
 export function PreviewBlock({
   preview,
   type,
   path,
 }: {
   preview: TaskPreview;
-  type: FolderTaskType;
+  type: FormTaskType;
   path: string;
 }) {
   const { t } = useTranslation('adminTasks');
@@ -60,20 +69,25 @@ export function PreviewBlock({
         ))}
       </ul>
       {more > 0 && <p>{t('create.more', { count: more })}</p>}
-      <Alert
-        type={isDestructive(type) ? 'warning' : 'info'}
-        showIcon
-        title={what(type, path, preview.total)}
-      />
+      {isUpgrade(type) && !preview.servedVersion ? (
+        <Alert type="warning" showIcon title={t('create.noEngine')} />
+      ) : (
+        <Alert
+          type={isDestructive(type) ? 'warning' : 'info'}
+          showIcon
+          title={what(type, path, preview.total, preview.servedVersion)}
+        />
+      )}
     </div>
   );
 }
 
 /**
- * A new folder task over the device centre's target (issue 23): the action, an absolute path,
- * an optional name and how long offline devices are waited for; then the server's preview (how
- * many running devices, the first by name) and what the task will do; a destructive action asks
- * once more, in plain words. `needsEvery`: the filter narrows nothing, so the task goes to every
+ * A new task over the device centre's target (issue 23): the action, an absolute path (a folder
+ * task's; an engine upgrade takes none), an optional name and how long offline devices are
+ * waited for; then the server's preview (how many running devices, the first by name, the
+ * version an upgrade brings) and what the task will do; a destructive action asks once more,
+ * in plain words. `needsEvery`: the filter narrows nothing, so the task goes to every
  * device only once that is ticked (`every: true`; an empty filter is never read as "all").
  * Once made, the task's page opens.
  */
@@ -96,7 +110,10 @@ export function CreateTaskModal({
   const what = useTaskWhat();
   const limits = useFieldLimits(addTdeFolder);
   const [form] = Form.useForm<TaskFormValues>();
+  const chosen = Form.useWatch('type', form);
   const [modal, holder] = Modal.useModal();
+  const confirmDestructive = useConfirmDestructive(modal);
+  const pathRules = useAbsolutePathRules();
   const navigate = useNavigate();
   const create = useCreateTask();
   const [checking, setChecking] = useState(false);
@@ -114,30 +131,26 @@ export function CreateTaskModal({
     const preview = await previewTarget(sent)
       .catch(() => undefined)
       .finally(() => setChecking(false));
-    if (preview) setStep({ values: { ...values, path: values.path.trim() }, preview });
+    if (preview) setStep({ values: { ...values, path: values.path?.trim() ?? '' }, preview });
   };
 
   const submit = async () => {
     if (!step) return;
-    const { type, path, name, expiresInHours } = step.values;
-    if (isDestructive(type)) {
-      const sure = await modal.confirm({
-        title: t('create.confirmTitle', { action: typeWords(type) }),
-        content: what(type, path, step.preview.total),
-        okText: typeWords(type),
-        cancelText: ta('actions.cancel'),
-        okButtonProps: { danger: true },
-      });
-      if (!sure) return;
-    }
+    const { type, path = '', name, expiresInHours } = step.values;
+    if (
+      isDestructive(type) &&
+      !(await confirmDestructive(type, what(type, path, step.preview.total)))
+    )
+      return;
+    const common = {
+      target: sent,
+      expiresInHours,
+      ...(name?.trim() ? { name: name.trim() } : {}),
+    };
     try {
-      const made = await create.mutateAsync({
-        type,
-        path,
-        target: sent,
-        expiresInHours,
-        ...(name?.trim() ? { name: name.trim() } : {}),
-      });
+      const made = await create.mutateAsync(
+        isUpgrade(type) ? { type: UPGRADE_TYPE, ...common } : { type, path, ...common },
+      );
       toastSuccess(t('create.created', { count: made.total }));
       close();
       void navigate(`/admin/tasks/${made.taskId}`);
@@ -156,7 +169,7 @@ export function CreateTaskModal({
           key="create"
           type="primary"
           danger={isDestructive(step.values.type)}
-          disabled={step.preview.total === 0}
+          disabled={!mayCreate(step.values.type, step.preview)}
           loading={create.isPending}
           onClick={() => void submit()}
         >
@@ -221,51 +234,41 @@ export function CreateTaskModal({
             label={t('create.action')}
             rules={[{ required: true, message: t('create.selectAction') }]}
           >
-            <Select<FolderTaskType>
-              options={FOLDER_TASK_TYPES.map((type) => ({ value: type, label: typeWords(type) }))}
+            <Select<FormTaskType>
+              options={FORM_TASK_TYPES.map((type) => ({ value: type, label: typeWords(type) }))}
             />
           </Form.Item>
-          <Form.Item
-            name="path"
-            label={t('create.path')}
-            extra={t('create.pathHint')}
-            rules={[
-              { required: true, whitespace: true, message: t('create.pathRequired') },
-              {
-                validator: (_, v: string | undefined) =>
-                  !v?.trim() || isAbsolutePath(v)
-                    ? Promise.resolve()
-                    : Promise.reject(new Error(t('create.pathInvalid'))),
-              },
-            ]}
-          >
-            <Input spellCheck={false} autoComplete="off" />
-          </Form.Item>
+          {isUpgrade(chosen) ? (
+            <p>{t('create.upgradeNote')}</p>
+          ) : (
+            <Form.Item
+              name="path"
+              label={t('create.path')}
+              extra={t('create.pathHint')}
+              rules={pathRules}
+            >
+              <Input spellCheck={false} autoComplete="off" />
+            </Form.Item>
+          )}
           <Form.Item
             name="name"
             label={t('create.name')}
-            extra={t('create.nameHint')}
+            extra={isUpgrade(chosen) ? t('create.nameHintUpgrade') : t('create.nameHint')}
             rules={limits('name')}
           >
             <Input />
           </Form.Item>
-          <Form.Item
-            name="expiresInHours"
-            label={t('create.expiry')}
-            extra={t('create.expiryHint')}
-            rules={[
-              { required: true, message: t('create.expiryRequired') },
-              ...limits('expiresInHours'),
-            ]}
-          >
-            <InputNumber style={{ width: 160 }} />
-          </Form.Item>
+          <ExpiryField />
           {/* Enter in a field goes to the preview. */}
           <button type="submit" hidden aria-hidden tabIndex={-1} />
         </Form>
       </div>
       {step && (
-        <PreviewBlock preview={step.preview} type={step.values.type} path={step.values.path} />
+        <PreviewBlock
+          preview={step.preview}
+          type={step.values.type}
+          path={step.values.path ?? ''}
+        />
       )}
     </Modal>
   );

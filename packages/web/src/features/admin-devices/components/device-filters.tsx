@@ -22,6 +22,24 @@ interface DeviceFiltersProps {
   onSort: (sort: DeviceSort, order: SortOrder) => void;
 }
 
+/** A filter that is on or off, named by its label; off sends nothing (`undefined`). */
+function FlagSwitch({
+  label,
+  on,
+  onChange,
+}: {
+  label: string;
+  on: boolean;
+  onChange: (on: true | undefined) => void;
+}) {
+  return (
+    <label className="device-presence">
+      <Switch size="small" checked={on} onChange={(next) => onChange(next || undefined)} />
+      {label}
+    </label>
+  );
+}
+
 /**
  * The device list's filters and order, above the table (a wrapping toolbar). On a phone they
  * wait behind a "Filters" button (admin-devices.css), so the first devices show on the first
@@ -97,14 +115,16 @@ export function DeviceFilters({ value, onChange, sort, order, onSort }: DeviceFi
             ...INSTALL_VALUES.map((i) => ({ value: i, label: t(`install.${i}`) })),
           ]}
         />
-        <label className="device-presence">
-          <Switch
-            size="small"
-            checked={!!value.expiring}
-            onChange={(expiring) => set({ expiring: expiring || undefined })}
-          />
-          {t('overview.expiring')}
-        </label>
+        <FlagSwitch
+          label={t('overview.expiring')}
+          on={!!value.expiring}
+          onChange={(expiring) => set({ expiring })}
+        />
+        <FlagSwitch
+          label={t('filters.outdated')}
+          on={!!value.outdated}
+          onChange={(outdated) => set({ outdated })}
+        />
         <Input.Search
           allowClear
           aria-label={t('filters.keyword')}

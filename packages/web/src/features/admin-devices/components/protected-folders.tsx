@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Empty, Form, InputNumber, Modal, Radio, Table } from 'antd';
+import { Alert, Button, Empty, Form, Modal, Radio, Table } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,6 @@ import type { ProtectionMode } from '@edp/shared/contracts/engine';
 import { PROTECTION_MODES } from '@edp/shared/contracts/engine';
 import { TASK_EXPIRY_HOURS, type TCommandItem } from '@edp/shared/contracts/tasks';
 import { callKey } from '../../../lib/api.ts';
-import { useFieldLimits } from '../../../lib/field-limits.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useMayCall } from '../../admin-common/lib/admin-user.ts';
 import { useCommandList, useCreateTask } from '../api/tasks.ts';
@@ -24,7 +23,7 @@ import {
   UNPROTECT_TYPE,
   type FolderTaskType,
 } from '../lib/task-lib.ts';
-import { useTaskWhat } from './create-task-modal.tsx';
+import { ExpiryField, useConfirmDestructive, useTaskWhat } from './task-form-parts.tsx';
 import { FolderBrowser } from './folder-browser.tsx';
 import { StateTag, useTypeWords } from './task-labels.tsx';
 
@@ -58,7 +57,6 @@ function AddFolderModal({
   const { t } = useTranslation('adminTasks');
   const { t: ta } = useTranslation('admin');
   const typeWords = useTypeWords();
-  const limits = useFieldLimits(addTdeFolder);
   const [form] = Form.useForm<{ mode: ProtectionMode; expiresInHours: number }>();
   const [path, setPath] = useState<string>();
   const create = useCreateTask();
@@ -122,17 +120,7 @@ function AddFolderModal({
             style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
           />
         </Form.Item>
-        <Form.Item
-          name="expiresInHours"
-          label={t('create.expiry')}
-          extra={t('create.expiryHint')}
-          rules={[
-            { required: true, message: t('create.expiryRequired') },
-            ...limits('expiresInHours'),
-          ]}
-        >
-          <InputNumber style={{ width: 160 }} />
-        </Form.Item>
+        <ExpiryField />
       </Form>
     </Modal>
   );
@@ -151,6 +139,7 @@ export function ProtectedFolders({ device }: { device: TDeviceDetail }) {
   const typeWords = useTypeWords();
   const what = useTaskWhat();
   const [modal, holder] = Modal.useModal();
+  const confirmDestructive = useConfirmDestructive(modal);
   const [adding, setAdding] = useState(false);
   const client = useQueryClient();
   const mayTask = useMayCall(addTdeFolder) && device.status === 'running';
@@ -198,20 +187,15 @@ export function ProtectedFolders({ device }: { device: TDeviceDetail }) {
 
   const remove = async (path: string, mode: ProtectionMode) => {
     const type = UNPROTECT_TYPE[mode];
-    const sure = await modal.confirm({
-      title: t('create.confirmTitle', { action: typeWords(type) }),
-      content: (
-        <>
-          <p>
-            <span className="task-path">{path}</span>
-          </p>
-          <p>{what(type, path, 1)}</p>
-        </>
-      ),
-      okText: typeWords(type),
-      cancelText: ta('actions.cancel'),
-      okButtonProps: { danger: true },
-    });
+    const sure = await confirmDestructive(
+      type,
+      <>
+        <p>
+          <span className="task-path">{path}</span>
+        </p>
+        <p>{what(type, path, 1)}</p>
+      </>,
+    );
     if (!sure) return;
     const made = await create
       .mutateAsync({

@@ -17,8 +17,7 @@ interface Values {
 
 /**
  * The task list's filters, applied as they change: status, type, operator (the signed-in user
- * and the operators the list has shown: a security operator cannot list the tenant's users),
- * and the creation time.
+ * and whoever made a task the caller sees, `/dv/m/task/operators`), and the creation time.
  */
 export function TaskFilters({
   operators,

@@ -14,6 +14,8 @@ export interface DeviceFilterState {
   keyword: string;
   /** Only licences ending within 30 days (the home's figure leads here). */
   expiring?: boolean;
+  /** Only engines older than the newest version of their kind (docs/commands.md). */
+  outdated?: boolean;
 }
 
 /** A device filter as sent: the list's body without its paging and order. */
@@ -35,6 +37,7 @@ export function filterOf(state: DeviceFilterState): DeviceFilter {
     ...(state.install ? { install: state.install } : {}),
     ...(keyword ? { keyword } : {}),
     ...(state.expiring ? { expiring: true } : {}),
+    ...(state.outdated ? { outdated: true } : {}),
   };
 }
 

@@ -29,6 +29,7 @@ describe('device list state in the address', () => {
         install: 'failed' as const,
         keyword: 'web 01',
         expiring: true,
+        outdated: true,
       },
       sort: 'name' as const,
       order: 'asc' as const,
@@ -37,14 +38,14 @@ describe('device list state in the address', () => {
     };
     const search = deviceListSearch(state).toString();
     expect(search).toBe(
-      `list=deprecated&group=${GROUP}&subgroups=0&type=-1&kind=DPI&presence=offline&install=failed&expiring=1&q=web+01&sort=name&order=asc&page=3&size=20`,
+      `list=deprecated&group=${GROUP}&subgroups=0&type=-1&kind=DPI&presence=offline&install=failed&expiring=1&outdated=1&q=web+01&sort=name&order=asc&page=3&size=20`,
     );
     expect(parse(search)).toEqual(state);
   });
 
   it('falls back to the default of each value the address gets wrong, keeping the rest', () => {
     const state = parse(
-      'list=gone&group=not-a-uuid&type=9&kind=XYZ&presence=asleep&install=1&expiring=yes&sort=ip&order=up&page=0&size=7&q=' +
+      'list=gone&group=not-a-uuid&type=9&kind=XYZ&presence=asleep&install=1&expiring=yes&outdated=true&sort=ip&order=up&page=0&size=7&q=' +
         'x'.repeat(65),
     );
     expect(state).toEqual(DEFAULT_LIST);
@@ -62,7 +63,7 @@ describe('device list state in the address', () => {
 
   it('asks the export for the list the page shows: status, filter and order, not the page', () => {
     const state = parse(
-      `list=deprecated&group=${GROUP}&subgroups=0&type=-1&presence=offline&expiring=1&q=web+01&sort=name&order=asc&page=3&size=20`,
+      `list=deprecated&group=${GROUP}&subgroups=0&type=-1&presence=offline&expiring=1&outdated=1&q=web+01&sort=name&order=asc&page=3&size=20`,
     );
     const query = new URLSearchParams(exportQuery(state, 'xlsx', 'Asia/Shanghai'));
     expect(Object.fromEntries(query)).toEqual({
@@ -72,6 +73,7 @@ describe('device list state in the address', () => {
       presence: 'offline',
       keyword: 'web 01',
       expiring: 'true',
+      outdated: 'true',
       status: 'deprecated',
       sort: 'name',
       order: 'asc',

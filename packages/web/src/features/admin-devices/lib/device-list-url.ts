@@ -71,6 +71,7 @@ export function parseDeviceListSearch(params: URLSearchParams): DeviceListState 
     presence: oneOf(PRESENCE_VALUES, params.get('presence')),
     install: oneOf(INSTALL_VALUES, params.get('install')),
     expiring: params.get('expiring') === '1' ? true : undefined,
+    outdated: params.get('outdated') === '1' ? true : undefined,
   };
   for (const [key, value] of Object.entries(optional))
     if (value !== undefined) Object.assign(filter, { [key]: value });
@@ -97,6 +98,7 @@ export function deviceListSearch(state: DeviceListState): URLSearchParams {
     ['presence', f.presence],
     ['install', f.install],
     ['expiring', f.expiring ? '1' : undefined],
+    ['outdated', f.outdated ? '1' : undefined],
     ['q', keyword || undefined],
     ['sort', state.sort === DEFAULT_LIST.sort ? undefined : state.sort],
     ['order', state.order === DEFAULT_LIST.order ? undefined : state.order],

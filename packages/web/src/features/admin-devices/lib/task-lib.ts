@@ -64,6 +64,13 @@ export const FOLDER_TASK_TYPES = [
   'dpi.reset',
 ] as const satisfies readonly TaskType[];
 export type FolderTaskType = (typeof FOLDER_TASK_TYPES)[number];
+/** The task that brings engines to the version this console serves: it takes no path. */
+export const UPGRADE_TYPE = 'engine.upgrade' satisfies TaskType;
+/** What the device centre's new task form offers: the folder tasks, then the upgrade. */
+export const FORM_TASK_TYPES = [...FOLDER_TASK_TYPES, UPGRADE_TYPE] as const;
+export type FormTaskType = (typeof FORM_TASK_TYPES)[number];
+export const isUpgrade = (type: string | undefined): type is typeof UPGRADE_TYPE =>
+  type === UPGRADE_TYPE;
 /** The destructive folder types: asked again, in plain words, before they are sent. */
 export type DestructiveType = (typeof DESTRUCTIVE_TASK_TYPES)[number];
 

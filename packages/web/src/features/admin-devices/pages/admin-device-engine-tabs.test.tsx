@@ -77,9 +77,21 @@ describe("a device's engine tabs", () => {
                 code: 0,
                 message: 'Done',
               }),
+              command({
+                id: '00000000-0000-4000-8000-0000000000c2',
+                taskId: null,
+                taskName: null,
+                type: 'engine.watch',
+                args: {},
+                state: 'finished',
+                code: 0,
+                message: null,
+              }),
             ],
-            total: 1,
+            total: 2,
           });
+        if (url === '/api/dv/m/task/log/info')
+          return ok({ ...command(), engineMessage: null, detail: null });
         if (url === '/api/sync/m/view/folder') {
           if (offline)
             return refused(-10120, 'The device is offline; its engine cannot answer now');
@@ -170,6 +182,30 @@ describe("a device's engine tabs", () => {
         path: '/srv',
         expiresInHours: 24,
       }),
+    );
+  });
+
+  it("names each command's task in the device's history, as a link to the task's page", async () => {
+    renderPage();
+    await userEvent.click(await screen.findByRole('tab', { name: 'Commands' }));
+    const panel = screen.getByRole('tabpanel');
+    const link = await within(panel).findByRole('link', {
+      name: 'Open its task: Encrypt /srv/shares',
+    });
+    expect(link).toHaveTextContent('Encrypt /srv/shares');
+    expect(link).toHaveAttribute('href', `/admin/tasks/${TASK_ID}`);
+    // A command sent on its own belongs to no task.
+    const own = within(panel).getByText('Watch engine').closest('tr')!;
+    expect(within(own).queryByRole('link')).toBeNull();
+    expect(own).toHaveTextContent('—');
+    // The result's details name the task too.
+    await userEvent.click(
+      within(link.closest('tr')!).getByRole('button', { name: /Result details/ }),
+    );
+    const drawer = await dialogWith('Command result');
+    expect(within(drawer).getByRole('link', { name: /Encrypt \/srv\/shares/ })).toHaveAttribute(
+      'href',
+      `/admin/tasks/${TASK_ID}`,
     );
   });
 

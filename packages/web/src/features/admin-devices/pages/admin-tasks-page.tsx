@@ -7,7 +7,7 @@ import { ListPage } from '../../../components/list-page.tsx';
 import { formatTime } from '../../../lib/format.ts';
 import { usePaging } from '../../../lib/use-paging.ts';
 import { useAdminUser } from '../../admin-common/lib/admin-user.ts';
-import { quietWhileLive, useTaskList } from '../api/tasks.ts';
+import { quietWhileLive, useTaskList, useTaskOperators } from '../api/tasks.ts';
 import { StateTag, TaskProgress, useTypeWords } from '../components/task-labels.tsx';
 import { TaskFilters, type TaskFilter } from '../components/task-filters.tsx';
 import '../components/admin-devices.css';
@@ -34,24 +34,16 @@ export default function AdminTasksPage() {
   const paging = usePaging();
   const [filter, setFilter] = useState<TaskFilter>({});
   const list = useTaskList({ ...paging.params, ...filter });
-  // The operators the list has shown, with the signed-in user first: a security operator
-  // cannot list the tenant's users to choose from.
-  const [seen, setSeen] = useState<Record<string, string>>({});
-  const shown = list.data?.list ?? [];
-  const unseen = shown.filter((task) => task.operator.id && !(task.operator.id in seen));
-  if (unseen.length > 0) {
-    setSeen((old) => ({
-      ...old,
-      ...Object.fromEntries(unseen.map((task) => [task.operator.id, task.operator.account])),
-    }));
-  }
+  // Who made the tasks the caller sees (the server scopes them as the list: a security
+  // operator cannot list the tenant's users), with the signed-in user first.
+  const made = useTaskOperators();
   const operators = [
     ...(user ? [{ value: user.id, label: t('list.filters.me', { account: user.account }) }] : []),
-    ...Object.entries(seen)
-      .filter(([id]) => id !== user?.id)
-      .map(([value, label]) => ({ value, label }))
-      .sort((a, b) => a.label.localeCompare(b.label)),
+    ...(made.data?.list ?? [])
+      .filter((o) => o.id !== user?.id)
+      .map((o) => ({ value: o.id, label: o.account })),
   ];
+  const shown = list.data?.list ?? [];
   const live = shown.some((task) => isOpen(task.status));
   const filtered = Object.values(filter).some((v) => v !== undefined);
 

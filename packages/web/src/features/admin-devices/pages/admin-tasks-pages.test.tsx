@@ -7,11 +7,12 @@ import { changeLanguage } from '../../../locales/i18n.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { signInAdmin, type AdminSession } from '../../../lib/session.ts';
 import { dialogWith } from '../test/dialogs.ts';
-import { command, counts, ok, operator, task, TASK_ID } from '../test/task-fixtures.ts';
+import { command, counts, ok, operator, task, TASK_ID, USER_ID } from '../test/task-fixtures.ts';
 import AdminTaskDetailPage from './admin-task-detail-page.tsx';
 import AdminTasksPage from './admin-tasks-page.tsx';
 
 type Body = Record<string, unknown>;
+const OTHER_ID = '00000000-0000-4000-8000-0000000000e2';
 
 function renderAt(path: string) {
   const router = createMemoryRouter(
@@ -45,6 +46,13 @@ describe('the task screens', () => {
         const body = JSON.parse(String(init.body)) as Body;
         calls.push({ url, body });
         if (url === '/api/dv/m/tasks') return ok({ list: [current], total: 1 });
+        if (url === '/api/dv/m/task/operators')
+          return ok({
+            list: [
+              { id: OTHER_ID, account: 'alice' },
+              { id: USER_ID, account: 'operator' },
+            ],
+          });
         if (url === '/api/dv/m/task/info') return ok(current);
         if (url === '/api/dv/m/task/logs')
           return ok({
@@ -102,7 +110,30 @@ describe('the task screens', () => {
     const reads = calls.filter((c) => c.url === '/api/dv/m/tasks').length;
     await new Promise((r) => setTimeout(r, 3_500));
     expect(calls.filter((c) => c.url === '/api/dv/m/tasks').length).toBe(reads);
-    expect(calls[0]!.body).toEqual({ page: 1, pageSize: 10 });
+    expect(calls.find((c) => c.url === '/api/dv/m/tasks')!.body).toEqual({
+      page: 1,
+      pageSize: 10,
+    });
+  });
+
+  it('filters by any operator whose tasks the caller sees, not only those the page has shown', async () => {
+    renderAt('/admin/tasks');
+    await screen.findByRole('link', { name: 'Encrypt /srv/shares' });
+    // Only the operator's own task is on the page; alice's come from the server's list.
+    const select = screen.getByRole('combobox', { name: 'Operator' });
+    await userEvent.click(select);
+    await screen.findByTitle('alice');
+    const shown = [...document.querySelectorAll('.ant-select-item-option')];
+    expect(shown.map((o) => o.getAttribute('title'))).toEqual(['Me (operator)', 'alice']);
+    await userEvent.click(await screen.findByTitle('alice'));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url === '/api/dv/m/tasks').at(-1)!.body).toEqual({
+        page: 1,
+        pageSize: 10,
+        operatorId: OTHER_ID,
+      }),
+    );
+    expect(calls.filter((c) => c.url === '/api/dv/m/task/operators')[0]!.body).toEqual({});
   });
 
   it("shows a task's results, a result's engine message, and cancels the waiting device after saying so", async () => {

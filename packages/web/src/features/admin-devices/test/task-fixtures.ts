@@ -46,6 +46,7 @@ export const task = (over: Partial<TTaskItem> = {}): TTaskItem => ({
 export const command = (over: Partial<TCommandItem> = {}): TCommandItem => ({
   id: '00000000-0000-4000-8000-0000000000c1',
   taskId: TASK_ID,
+  taskName: 'Encrypt /srv/shares',
   deviceId: DEVICE_ID,
   deviceName: 'srv-01',
   type: 'tde.encrypt',
