@@ -5,8 +5,8 @@
 // its engines reconnect, are given again what was delivered and not answered, and send again
 // the results the dead server had not acknowledged.
 // Run: node --import tsx bench/commands-kill.mjs (BENCH_DB=pg for PostgreSQL; needs `npm ci`).
-import { createSimulator } from '../packages/agent/src/index.ts';
 import { startFleet } from './lib/fleet.mjs';
+import { fleetSimulator, stopOnCrash } from './lib/fleet-simulator.mjs';
 
 const count = Number(process.env.KILL_ENGINES ?? 10_000);
 const killAt = Number(process.env.KILL_AT ?? 0.3);
@@ -16,11 +16,7 @@ const INTERVAL_S = 30;
 
 let fleet = await startFleet({ port, seed: 0, database });
 let sim;
-process.on('uncaughtException', (err) => {
-  console.error(err);
-  sim?.stop();
-  void fleet.stop().finally(() => process.exit(1));
-});
+stopOnCrash(() => ({ fleet, sim }));
 const post = async (url, body) => {
   const res = await fetch(`${fleet.base}/api${url}`, {
     method: 'POST',
@@ -31,17 +27,12 @@ const post = async (url, body) => {
 };
 
 let last;
-sim = createSimulator({
-  url: fleet.base,
-  secret: fleet.secret,
+sim = fleetSimulator(fleet, {
   count,
   interval: INTERVAL_S,
-  offlineShare: 0,
-  enrolConcurrency: 64,
   connections: 256,
   seed: `bench-kill-${count}`,
   reportSeconds: 5,
-  log: () => {},
   onReport: (r) => (last = r),
 });
 const running = sim.run();

@@ -7,8 +7,8 @@
 //   99 % and 100 % of the devices ended (budget 99 % within 5 s, 100 % within one interval, 30 s),
 //   and its counts: each device once, all finished; BENCH_ROUNDS tasks, one after the other.
 // Run: node --import tsx bench/commands.mjs (BENCH_DB=pg for PostgreSQL; needs `npm ci`).
-import { createSimulator } from '../packages/agent/src/index.ts';
 import { startFleet } from './lib/fleet.mjs';
+import { fleetSimulator, stopOnCrash } from './lib/fleet-simulator.mjs';
 import { median } from './lib/measure.mjs';
 import { usageOf } from './lib/usage.mjs';
 
@@ -21,11 +21,7 @@ const SYNC_P95_BUDGET_MS = 250;
 
 const fleet = await startFleet({ port: 18320, seed: 0, database });
 let sim;
-process.on('uncaughtException', (err) => {
-  console.error(err);
-  sim?.stop();
-  void fleet.stop().finally(() => process.exit(1));
-});
+stopOnCrash(() => ({ fleet, sim }));
 
 const headers = {
   'content-type': 'application/json',
@@ -48,19 +44,14 @@ const quantile = (xs, q) => {
 // Enrol them all and wait until each holds its stream and has checked in.
 let last;
 const enrolStarted = performance.now();
-sim = createSimulator({
-  url: fleet.base,
-  secret: fleet.secret,
+sim = fleetSimulator(fleet, {
   count,
   interval: INTERVAL_S,
-  offlineShare: 0,
-  enrolConcurrency: 64,
   // Engines each have their own connection; the simulator's pool stands for them, and a pool
   // sized for the check-in rate alone would queue a task's burst behind a few sockets.
   connections: Number(process.env.SIM_CONNECTIONS ?? 256),
   seed: `bench-commands-${count}`,
   reportSeconds: 5,
-  log: () => {},
   onReport: (r) => (last = r),
 });
 const running = sim.run();

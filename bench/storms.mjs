@@ -8,8 +8,8 @@
 // second on). The engines hold no push stream here: 100,000 would take this process's file
 // limit (20,000); bench/commands.mjs measures the streams.
 // Run: node --import tsx bench/storms.mjs (needs `npm ci`).
-import { createSimulator } from '../packages/agent/src/index.ts';
 import { startFleet } from './lib/fleet.mjs';
+import { fleetSimulator, stopOnCrash } from './lib/fleet-simulator.mjs';
 
 const count = Number(process.env.STORM_ENGINES ?? 100_000);
 const windowsAfter = Number(process.env.STORM_WINDOWS ?? 4);
@@ -19,28 +19,19 @@ const INTERVAL_S = 30;
 
 let fleet = await startFleet({ port, seed: 0, database });
 let sim;
-process.on('uncaughtException', (err) => {
-  console.error(err);
-  sim?.stop();
-  void fleet.stop().finally(() => process.exit(1));
-});
+stopOnCrash(() => ({ fleet, sim }));
 
 /** Each report window's figures, tagged with the storm it followed. */
 const windows = [];
 let phase = 'enrolment';
 let enrolledAt;
 const started = performance.now();
-sim = createSimulator({
-  url: fleet.base,
-  secret: fleet.secret,
+sim = fleetSimulator(fleet, {
   count,
   interval: INTERVAL_S,
-  offlineShare: 0,
-  enrolConcurrency: 64,
   push: false,
   seed: `bench-storm-${count}`,
   reportSeconds: INTERVAL_S,
-  log: () => {},
   onReport: (r) => {
     enrolledAt ??= (performance.now() - started) / 1000;
     windows.push({ phase, ...r.window });
