@@ -61,7 +61,7 @@ export function commandItem(c: CommandRow, names: CommandNames, locale: Locale):
   return {
     id: c.id,
     taskId: c.taskId,
-    taskName: c.taskId ? taskName : null,
+    taskName,
     deviceId: c.deviceId,
     deviceName,
     type: c.type,
