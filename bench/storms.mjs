@@ -36,6 +36,8 @@ sim = fleetSimulator(fleet, {
     // A report comes reportSeconds into the check-ins, which begin once every engine enrolled.
     enrolledAt ??= (performance.now() - started) / 1000 - r.elapsedSeconds;
     windows.push({ phase, ...r.window });
+    if (process.env.BENCH_VERBOSE)
+      console.error(new Date().toISOString(), phase, JSON.stringify(r.window.latencyMs));
   },
 });
 const running = sim.run();

@@ -29,6 +29,8 @@ const config = loadConfig({
   PORT: process.env.PORT ?? '18280',
   DATABASE_URL: process.env.DATABASE_URL ?? '',
   PGLITE_FSYNC: process.env.PGLITE_FSYNC ?? 'on',
+  // To read the server's own figures (GET /metrics) beside a bench's.
+  ...(process.env.METRICS_TOKEN ? { METRICS_TOKEN: process.env.METRICS_TOKEN } : {}),
   // Another build of the web app (bench/first-rows.mjs compares two).
   ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
 });

@@ -410,6 +410,8 @@ test.describe('in en-US', () => {
     // Add: the form checks the address, Esc closes the dialog.
     await page.getByRole('button', { name: 'Add' }).click();
     let dialog = page.getByRole('dialog', { name: 'Add device' });
+    // The dialog loads when first opened: Esc before it shows would close nothing.
+    await expect(dialog).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await page.getByRole('button', { name: 'Add' }).click();
