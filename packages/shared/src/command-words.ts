@@ -25,6 +25,10 @@ export const COMMAND_TYPE_WORDS: Words<CommandType> = {
   'program.list': { 'zh-CN': '查看授权程序', 'en-US': 'List authorised programs' },
   'engine.version': { 'zh-CN': '查看引擎版本', 'en-US': 'Engine version' },
   'engine.watch': { 'zh-CN': '查看引擎实时状态', 'en-US': 'Watch engine' },
+  'window.open': { 'zh-CN': '开启提权/学习窗口', 'en-US': 'Open window' },
+  'window.adjust': { 'zh-CN': '调整提权/学习窗口', 'en-US': 'Adjust window' },
+  'learning.list': { 'zh-CN': '查看学习结果', 'en-US': 'List learned programs' },
+  'learning.authorise': { 'zh-CN': '授权学习到的程序', 'en-US': 'Authorise learned programs' },
 };
 
 export const COMMAND_STATE_WORDS: Words<CommandState> = {

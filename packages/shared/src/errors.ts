@@ -4,12 +4,14 @@ import { portalCatalogue, PortalErr } from './errors/portal.ts';
 import { consoleCatalogue, ConsoleErr } from './errors/console.ts';
 import { agentCatalogue, AgentErr } from './errors/agent.ts';
 import { commandCatalogue, CommandErr } from './errors/commands.ts';
+import { ackCatalogue, AckErr } from './errors/elevation.ts';
 import type { Catalogue, ErrorEntry } from './errors/types.ts';
 
 /**
  * The errCode catalogue. Ranges: -1…-85 engine codes (docs/product.md §8); -10001…-10019 common;
  * -10020…-10059 customer portal and vendor; -10060…-10099 management console;
- * -10100…-10119 engine protocol; -10120…-10139 commands and tasks.
+ * -10100…-10119 engine protocol; -10120…-10139 commands and tasks; -10150…-10159 elevation and
+ * learning mode under review.
  */
 export const ErrCode = {
   ...CommonErr,
@@ -17,6 +19,7 @@ export const ErrCode = {
   ...ConsoleErr,
   ...AgentErr,
   ...CommandErr,
+  ...AckErr,
   Engine: EngineErr,
 } as const;
 
@@ -27,6 +30,7 @@ export const catalogue: Catalogue = {
   ...consoleCatalogue,
   ...agentCatalogue,
   ...commandCatalogue,
+  ...ackCatalogue,
 };
 
 export type Locale = 'zh-CN' | 'en-US';
@@ -50,4 +54,4 @@ export function errorStatus(code: number): number {
   return catalogue[code]?.status ?? 500;
 }
 
-export { CommonErr, EngineErr, PortalErr, ConsoleErr, AgentErr, CommandErr };
+export { CommonErr, EngineErr, PortalErr, ConsoleErr, AgentErr, CommandErr, AckErr };

@@ -2,6 +2,7 @@
  * Every call of the API, by name: the server registers exactly these routes, and the
  * permission-matrix and route tests walk this table. docs/architecture.md explains how to add one.
  */
+import * as ack from './console/ack.calls.ts';
 import * as audit from './console/audit.calls.ts';
 import * as devices from './console/devices.calls.ts';
 import * as agent from './engine/agent.calls.ts';
@@ -46,6 +47,7 @@ export const CALL_MODULES = {
   'console/tasks': tasks,
   'console/sync': sync,
   'engine/agent': agent,
+  'console/ack': ack,
 } as const;
 
 export const CALLS = {
@@ -69,6 +71,7 @@ export const CALLS = {
   ...tasks,
   ...sync,
   ...agent,
+  ...ack,
 } satisfies Record<string, Call>;
 
 export type CallName = keyof typeof CALLS;

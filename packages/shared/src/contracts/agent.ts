@@ -27,6 +27,11 @@ export const ZEnrolAnswer = z.object({
   token: z.string(),
   /** Seconds until the first check-in (before jitter). */
   interval: z.number().int(),
+  /**
+   * The console's own Ed25519 public key (PEM): the engine keeps it and trusts the elevation and
+   * learning-mode windows it signs (docs/elevation.md). Absent from a console before them.
+   */
+  consoleKey: z.string().max(1024).optional(),
 });
 export type TEnrolAnswer = z.infer<typeof ZEnrolAnswer>;
 

@@ -31,6 +31,8 @@ export const ZAbsolutePath = z
   .regex(/^(\/|[A-Za-z]:[\\/])[^\0]*$/, rule('absolutePath'));
 const ZPathArgs = z.object({ path: ZAbsolutePath });
 const ZNoArgs = z.object({});
+/** A window as `docs/elevation.md` describes it: the armoured text the console signed. */
+const ZWindowArgs = z.object({ window: z.string().max(4096) });
 
 /** What each command type takes. */
 export const COMMAND_ARGS = {
@@ -71,6 +73,14 @@ export const COMMAND_ARGS = {
   'engine.version': ZNoArgs,
   /** The engine's live state: protected folders, pending alerts, its last check-in. */
   'engine.watch': ZNoArgs,
+  /** Open an approved elevation or learning-mode window (signed by the console's key). */
+  'window.open': ZWindowArgs,
+  /** Change a running window: the same window signed again with another end (now: ended). */
+  'window.adjust': ZWindowArgs,
+  /** What learning mode recorded: the programs that touched protected folders. */
+  'learning.list': ZNoArgs,
+  /** Authorise programs learning mode recorded, each with the SHA-256 it recorded. */
+  'learning.authorise': z.object({ paths: z.array(ZAbsolutePath).min(1).max(100) }),
 } as const;
 export type CommandType = keyof typeof COMMAND_ARGS;
 export const COMMAND_TYPES = Object.keys(COMMAND_ARGS) as CommandType[];
@@ -130,6 +140,31 @@ export const ZAuthorisedProgram = z.object({
 });
 export type TAuthorisedProgram = z.infer<typeof ZAuthorisedProgram>;
 
+/** A window on the engine (elevation or learning mode). */
+export const ZWindowState = z.object({
+  id: z.string(),
+  kind: z.enum(['elevation', 'learning']),
+  validFrom: z.string(),
+  validUntil: z.string(),
+});
+export type TWindowState = z.infer<typeof ZWindowState>;
+
+/** The most programs learning mode keeps. */
+export const LEARNED_MAX = 1000;
+/** A program learning mode saw holding a file of a protected folder open. */
+export const ZLearnedProgram = z.object({
+  path: z.string(),
+  sha256: z.string(),
+  /** The protected folders it touched (at most 20). */
+  folders: z.array(z.string()).max(20),
+  firstSeen: z.string(),
+  lastSeen: z.string(),
+  /** Scans that saw it. */
+  seen: z.number().int().min(0),
+  authorised: z.boolean(),
+});
+export type TLearnedProgram = z.infer<typeof ZLearnedProgram>;
+
 export const COMMAND_ANSWERS = {
   'view.folder': z.object({
     path: z.string(),
@@ -161,6 +196,19 @@ export const COMMAND_ANSWERS = {
       }),
     ),
     programs: z.number().int().min(0),
+    /** The elevation and learning-mode windows open now (an engine from before: absent). */
+    windows: z.array(ZWindowState).max(2).optional(),
+  }),
+  'window.adjust': ZWindowState,
+  'learning.list': z.object({
+    /** The learning-mode window open now, or null. */
+    learning: ZWindowState.nullable(),
+    programs: z.array(ZLearnedProgram).max(LEARNED_MAX),
+  }),
+  'learning.authorise': z.object({
+    authorised: z.array(ZAuthorisedProgram).max(100),
+    /** Programs not authorised, with the engine code saying why (-17 gone, -5 changed since, -22 already). */
+    refused: z.array(z.object({ path: z.string(), code: z.number().int() })).max(100),
   }),
 } as const satisfies Partial<Record<CommandType, z.ZodType>>;
 export type SyncType = keyof typeof COMMAND_ANSWERS;

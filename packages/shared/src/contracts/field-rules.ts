@@ -102,6 +102,11 @@ export const fieldRules = {
     'zh-CN': '须为版本号，如 1.2.3',
     'en-US': 'must be a version number such as 1.2.3',
   },
+  window: {
+    'zh-CN': '时长须为 1 秒至 30 天',
+    'en-US': 'must last from 1 second to 30 days',
+  },
+  cursor: { 'zh-CN': '不是有效的翻页位置', 'en-US': 'is not a valid page position' },
 } satisfies Record<string, Record<Locale, string>>;
 
 export type FieldRule = keyof typeof fieldRules;
