@@ -13,7 +13,7 @@ const CONSOLE_LAYERS = [
   ['audit'],
   ['tenants'],
   ['roles', 'users', 'groups', 'proxies', 'devices', 'installers'],
-  ['login', 'commands'],
+  ['login', 'commands', 'elevation'],
   ['http'],
 ];
 const consoleLayerRules = CONSOLE_LAYERS.map((layer, i) => ({

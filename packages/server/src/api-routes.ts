@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from './services.ts';
 import { portalRoutes, vendorRoutes } from './portal/http/index.ts';
 import {
+  ackRoutes,
   deviceRoutes,
   installerRoutes,
   taskRoutes,
@@ -26,6 +27,7 @@ export function apiRoutes(services: Services) {
     deviceRoutes(app, services);
     installerRoutes(app, services);
     taskRoutes(app, services);
+    ackRoutes(app, services);
     agentRoutes(app, services);
   };
 }

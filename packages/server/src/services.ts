@@ -22,6 +22,8 @@ import {
 import { userService } from './console/users/index.ts';
 import { engineContext } from './engines/index.ts';
 import { syncService, taskService } from './console/commands/index.ts';
+import { ackService } from './console/elevation/index.ts';
+import { consoleKey } from './platform/keys/index.ts';
 import { balanceService, rechargeService } from './portal/balance/index.ts';
 import { companyService, emailCodeService } from './portal/company/index.ts';
 import { engineReadService } from './portal/device/index.ts';
@@ -41,8 +43,11 @@ export function buildServices(platform: Platform) {
   const licenceReads = licenceReadService(p);
   const counts = deviceCounts({ db, bus, clock });
   const activity = deviceActivityLog({ db });
+  // The console's own key, which signs elevation and learning-mode windows (docs/elevation.md).
+  const windowKey = consoleKey(db, clock);
   const engines = engineContext({
     ...p,
+    consoleKey: windowKey.publicPem,
     changed: counts.changed,
     // The engines context writes no audit of its own: each enrolment goes to the tenant's log,
     // and to the device's activity.
@@ -61,6 +66,14 @@ export function buildServices(platform: Platform) {
   const installers = installerService({ ...p, audit });
   const passwordDeps = { ...p, consoleCache: cache };
   const login = loginService({ ...p, audit, tenants });
+  const sync = syncService({
+    db,
+    clock,
+    audit,
+    queue: engines.commands,
+    presence: engines.presence,
+    waitMs: p.config.SYNC_WAIT_MS,
+  });
   return {
     // portal
     companies: companyService(p),
@@ -109,13 +122,14 @@ export function buildServices(platform: Platform) {
     deviceExport: deviceExport({ db, clock, presence: engines.presence, servedVersion }),
     installers,
     tasks: taskService({ db, clock, audit, queue: engines.commands, servedVersion }),
-    sync: syncService({
+    sync,
+    acks: ackService({
       db,
       clock,
       audit,
-      queue: engines.commands,
-      presence: engines.presence,
-      waitMs: p.config.SYNC_WAIT_MS,
+      key: windowKey,
+      announce: (ids) => engines.commands.announce(ids),
+      runSync: (...args) => sync.run(...args),
     }),
     // engines
     engines,

@@ -21,6 +21,8 @@ export function engineContext(
     changed: (tenantId: string) => void;
     metrics: Metrics;
     enrolled: (e: EngineEnrolled) => Promise<void>;
+    /** The console's window key (PEM), handed to every engine at enrolment. */
+    consoleKey: () => Promise<string>;
   },
 ) {
   const repo = engineRepository(p.db);
@@ -59,6 +61,7 @@ export function engineContext(
     intervalS: p.config.CHECK_IN_INTERVAL_S,
     upSince,
     enrolled: p.enrolled,
+    consoleKey: p.consoleKey,
   });
   /** The reference engine this console serves (GET /api/agent/engine), and upgrades to. */
   const file = engineFileStore(p.config.ENGINE_FILE ?? defaultEngineFile());

@@ -51,6 +51,8 @@ export function engineService(deps: {
   upSince: number;
   /** Called after each enrolment: the tenant's audit log and the device's activity record it. */
   enrolled: (e: EngineEnrolled) => Promise<void>;
+  /** The console's window key (PEM), which the engine keeps and trusts (docs/elevation.md). */
+  consoleKey: () => Promise<string>;
 }) {
   const { checkIns, enrolments } = deps.metrics;
   const { repo, auth, presence, clock } = deps;
@@ -101,7 +103,12 @@ export function engineService(deps: {
         ip,
         at: now,
       });
-      return { deviceId: device.id, token, interval: device.intervalS };
+      return {
+        deviceId: device.id,
+        token,
+        interval: device.intervalS,
+        consoleKey: await deps.consoleKey(),
+      };
     },
 
     /**

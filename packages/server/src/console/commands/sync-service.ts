@@ -36,6 +36,8 @@ export function syncService(
       deviceId: string,
       type: T,
       args: Record<string, unknown>,
+      /** What the audit entry records of the arguments, when not the arguments themselves. */
+      audited: Record<string, unknown> = args,
     ): Promise<TCommandAnswer<T>> {
       const found = await devices.findById(caller.actor.tenantId, deviceId);
       if (!found || found.device.status !== 'running') throw new AppError(CommonErr.NotFound);
@@ -62,7 +64,7 @@ export function syncService(
         const answer = COMMAND_ANSWERS[type].safeParse(end.detail);
         // An engine that answers what its command does not define has failed the command.
         if (!answer.success) throw new AppError(EngineErr.InvalidData);
-        await audit.change(caller, { ...named, after: { type, ...args } });
+        await audit.change(caller, { ...named, after: { type, ...audited } });
         return answer.data as TCommandAnswer<T>;
       }
       if (end.state === 'failed' && end.code !== null) {

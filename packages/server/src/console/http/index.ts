@@ -7,3 +7,4 @@ export * from './devices.ts';
 export * from './installers.ts';
 export * from './tasks.ts';
 export * from './vendor-tenants.ts';
+export * from './ack.ts';

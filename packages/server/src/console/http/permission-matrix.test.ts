@@ -144,6 +144,18 @@ const samples: Record<ConsoleCall, (ids: Ids) => object> = {
   authorisedPrograms: (i) => ({ deviceId: i.group }),
   engineVersion: (i) => ({ deviceId: i.group }),
   watchEngine: (i) => ({ deviceId: i.group }),
+  askElevation: (i) => ({ deviceId: i.group, window: { hours: 1 }, reason: 'maintenance' }),
+  askLearning: (i) => ({ deviceId: i.group, window: { hours: 1 }, reason: 'new app' }),
+  myAckList: () => ({}),
+  ackReviewList: () => ({}),
+  ackInfo: (i) => ({ id: i.group }),
+  ackCheck: (i) => ({ id: i.group, approve: false, reason: 'no' }),
+  ackGetSettings: () => ({}),
+  ackSetSettings: () => ({ maxWindowS: 86_400, pendingExpiryHours: 72 }),
+  adjustWindow: (i) => ({ id: i.group, window: { minutes: 5 } }),
+  endLearning: (i) => ({ id: i.group }),
+  learnedPrograms: (i) => ({ deviceId: i.group }),
+  authoriseLearned: (i) => ({ deviceId: i.group, paths: ['/usr/bin/app'] }),
 };
 /** Calls that name an object by id: another tenant's id answers 404. */
 const byId = (call: ConsoleCall) =>

@@ -1,2 +1,3 @@
 /** The public entry of this module: other modules import only from here. */
 export * from './vendor-keys.ts';
+export * from './console-key.ts';

@@ -1,0 +1,332 @@
+import { randomUUID } from 'node:crypto';
+import type { SyncType, TCommandAnswer } from '@edp/shared/contracts/commands';
+import {
+  ACK_DEFAULT_SETTINGS,
+  windowSeconds,
+  type AckKind,
+  type AckPhase,
+  type TAckItem,
+  type TAckMineRequest,
+  type TAckPage,
+  type TAckReviewRequest,
+  type TAckSettings,
+  type TWindow,
+} from '@edp/shared/contracts/elevation';
+import { AckErr, CommonErr, ConsoleErr } from '@edp/shared/errors';
+import { rule } from '@edp/shared/contracts/field-rules';
+import { signWindow } from '@edp/shared/window/console-window';
+import { AppError } from '../../platform/errors/index.ts';
+import type { ConsoleKey } from '../../platform/keys/index.ts';
+import type { Platform } from '../../platform/platform.ts';
+import type { Actor, Caller } from '../access/index.ts';
+import type { AuditService } from '../audit/index.ts';
+import { visibleDeviceGroups } from '../devices/index.ts';
+import { ackRepository, deviceRepository, type AckRow } from '../store/index.ts';
+
+const HOUR_MS = 3_600_000;
+
+/** A synchronous command to one device (commands' syncService.run, wired in services.ts). */
+export type RunSync = <T extends SyncType>(
+  caller: Caller,
+  deviceId: string,
+  type: T,
+  args: Record<string, unknown>,
+  audited?: Record<string, unknown>,
+) => Promise<TCommandAnswer<T>>;
+
+/** Where a request stands now (ZAckItem `phase`). */
+export function phaseOf(r: AckRow, now: number): AckPhase {
+  if (r.state === 'pending') return 'pending';
+  if (r.state === 'rejected') return r.reviewedById ? 'rejected' : 'expired';
+  if (r.endedAt || (r.validUntil && r.validUntil.getTime() <= now)) return 'ended';
+  return r.commandState === 'finished' ? 'active' : 'approved';
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function ackItem(r: AckRow, now: number): TAckItem {
+  return {
+    id: r.id,
+    kind: r.kind,
+    state: r.state,
+    phase: phaseOf(r, now),
+    deviceId: r.deviceId,
+    deviceName: r.deviceName,
+    reason: r.reason,
+    windowS: r.windowS,
+    askedBy: { id: r.askedById, account: r.askedBy },
+    askedAt: r.askedAt.toISOString(),
+    expiresAt: iso(r.expiresAt),
+    reviewedBy: r.reviewedBy ? { id: r.reviewedById, account: r.reviewedBy } : null,
+    reviewedAt: iso(r.reviewedAt),
+    reviewReason: r.reviewReason,
+    validFrom: iso(r.validFrom),
+    validUntil: iso(r.validUntil),
+    endedAt: iso(r.endedAt),
+    delivery:
+      r.commandId && r.commandState
+        ? {
+            commandId: r.commandId,
+            state: r.commandState,
+            code: r.commandCode,
+            message: r.commandMessage,
+          }
+        : null,
+  };
+}
+
+/** A page position: the last row's time (ms) and id, base64url. */
+const cursorOf = (r: AckRow) =>
+  Buffer.from(`${r.askedAt.getTime()}.${r.id}`, 'utf8').toString('base64url');
+function readCursor(c: string | undefined) {
+  if (!c) return undefined;
+  const [ms, id] = Buffer.from(c, 'base64url').toString('utf8').split('.');
+  const at = Number(ms);
+  if (!Number.isSafeInteger(at) || !id || !/^[0-9a-f-]{36}$/.test(id))
+    throw new AppError(CommonErr.Invalid, { field: 'body.cursor', detail: rule('cursor') });
+  return { at: new Date(at), id };
+}
+
+/**
+ * Does the reviewer act for the asker, or the asker for the reviewer? The same person; a reviewer
+ * holding the asker's role by proxy right now; an asker who held the reviewer's role by proxy
+ * when asking. Any of them reviewing would be a person approving their own request.
+ */
+export function reviewsOwn(reviewer: Actor, r: AckRow): boolean {
+  if (r.askedById === reviewer.userId) return true;
+  if (r.askedRoleId && reviewer.proxies.some((p) => p.roleId === r.askedRoleId)) return true;
+  return !!reviewer.roleId && r.askedProxyRoleIds.includes(reviewer.roleId);
+}
+
+/**
+ * Elevation and learning mode under review (docs/elevation.md): the asker's requests, the
+ * reviewer's list and decision, the window signed by the console's key and carried to the engine
+ * by a command that waits for the device until the window closes; adjusting and ending a running
+ * window are synchronous commands. Every change is audited.
+ */
+export function ackService(
+  deps: Pick<Platform, 'db' | 'clock'> & {
+    audit: AuditService;
+    key: ConsoleKey;
+    /** New commands for these devices (the command queue's announce). */
+    announce: (deviceIds: string[]) => void;
+    runSync: RunSync;
+  },
+) {
+  const { db, clock, audit, key, announce, runSync } = deps;
+  const repo = ackRepository(db);
+  const devices = deviceRepository(db);
+
+  async function settingsOf(tenantId: string): Promise<TAckSettings> {
+    return (await repo.settings(tenantId)) ?? ACK_DEFAULT_SETTINGS;
+  }
+
+  /** A request the caller may see (its device in their groups), or 404. */
+  async function visible(caller: Caller, id: string) {
+    await repo.expire(caller.actor.tenantId, new Date(clock()));
+    const row = await repo.find(caller.actor.tenantId, id);
+    const groups = await visibleDeviceGroups(db, caller.actor);
+    if (!row || (groups && !groups.includes(row.deviceGroupId)))
+      throw new AppError(CommonErr.NotFound);
+    return row;
+  }
+
+  async function sign(r: AckRow, validFrom: number, validUntil: number) {
+    const { privateKey, publicKey } = await key.pair();
+    return signWindow(
+      {
+        ver: 1,
+        id: r.id,
+        kind: r.kind,
+        deviceId: r.deviceId,
+        fingerprint: r.fingerprint ?? '',
+        issuedAt: clock(),
+        validFrom,
+        validUntil,
+      },
+      privateKey,
+      publicKey,
+    );
+  }
+
+  async function page(
+    caller: Caller,
+    q: TAckMineRequest & { from?: Date | undefined; to?: Date | undefined },
+    mine: boolean,
+  ): Promise<TAckPage> {
+    const now = clock();
+    await repo.expire(caller.actor.tenantId, new Date(now));
+    const { rows, more } = await repo.page({
+      tenantId: caller.actor.tenantId,
+      askedById: mine ? caller.actor.userId : undefined,
+      groupIds: await visibleDeviceGroups(db, caller.actor),
+      state: q.state,
+      kind: q.kind,
+      deviceId: q.deviceId,
+      from: q.from,
+      to: q.to,
+      after: readCursor(q.cursor),
+      limit: q.pageSize,
+    });
+    return {
+      list: rows.map((r) => ackItem(r, now)),
+      next: more && rows.length ? cursorOf(rows[rows.length - 1]!) : null,
+    };
+  }
+
+  /** A running window of the caller's groups, for adjust and offLm. */
+  async function running(caller: Caller, id: string, kind?: AckKind) {
+    const row = await visible(caller, id);
+    if ((kind && row.kind !== kind) || phaseOf(row, clock()) !== 'active')
+      throw new AppError(AckErr.NotRunning);
+    return row;
+  }
+
+  return {
+    async ask(caller: Caller, kind: AckKind, input: { deviceId: string; window: TWindow; reason: string }) {
+      const { actor } = caller;
+      const found = await devices.findById(actor.tenantId, input.deviceId);
+      if (!found || found.device.status !== 'running') throw new AppError(CommonErr.NotFound);
+      const groups = await visibleDeviceGroups(db, actor);
+      if (groups && !groups.includes(found.device.groupId))
+        throw new AppError(ConsoleErr.DeviceHidden);
+      if (!found.device.fingerprint) throw new AppError(AckErr.NoEngine);
+      const settings = await settingsOf(actor.tenantId);
+      const windowS = windowSeconds(input.window);
+      if (windowS > settings.maxWindowS)
+        throw new AppError(AckErr.WindowTooLong, { seconds: settings.maxWindowS });
+      const now = clock();
+      const id = await repo.insert({
+        tenantId: actor.tenantId,
+        deviceId: found.device.id,
+        kind,
+        reason: input.reason,
+        windowS,
+        askedById: actor.userId,
+        askedBy: actor.account,
+        askedRoleId: actor.roleId,
+        askedProxyRoleIds: actor.proxies.map((p) => p.roleId),
+        now: new Date(now),
+        expiresAt: settings.pendingExpiryHours
+          ? new Date(now + settings.pendingExpiryHours * HOUR_MS)
+          : null,
+      });
+      if (!id) throw new AppError(AckErr.AlreadyPending);
+      await audit.change(caller, {
+        target: found.device.name,
+        devices: [{ id: found.device.id, name: found.device.name }],
+        after: { request: id, kind, windowS, reason: input.reason },
+      });
+      return { id };
+    },
+
+    mine: (caller: Caller, q: TAckMineRequest) => page(caller, q, true),
+    reviewList: (caller: Caller, q: TAckReviewRequest) => page(caller, q, false),
+
+    async info(caller: Caller, id: string): Promise<TAckItem> {
+      return ackItem(await visible(caller, id), clock());
+    },
+
+    /** Pass or dismiss. Nobody reviews their own request, by proxy included. */
+    async check(caller: Caller, input: { id: string; approve: boolean; reason: string }) {
+      const row = await visible(caller, input.id);
+      if (reviewsOwn(caller.actor, row)) throw new AppError(AckErr.OwnRequest);
+      if (row.state !== 'pending') throw new AppError(AckErr.NotPending);
+      const now = clock();
+      const reviewer = {
+        tenantId: caller.actor.tenantId,
+        id: row.id,
+        reviewerId: caller.actor.userId,
+        reviewer: caller.actor.account,
+        reason: input.reason,
+        now: new Date(now),
+      };
+      const named = {
+        target: row.deviceName,
+        devices: [{ id: row.deviceId, name: row.deviceName }],
+      };
+      if (!input.approve) {
+        if (!(await repo.reject(reviewer))) throw new AppError(AckErr.NotPending);
+        await audit.change(caller, {
+          ...named,
+          before: { state: 'pending' },
+          after: { request: row.id, kind: row.kind, state: 'rejected', reason: input.reason },
+        });
+      } else {
+        const validUntil = now + row.windowS * 1000;
+        const window = await sign(row, now, validUntil);
+        // The command waits for the device until the window closes: an engine offline now gets
+        // it at its next check-in, and none gets it once it would be over.
+        const ok = await repo.approve({
+          ...reviewer,
+          validFrom: new Date(now),
+          validUntil: new Date(validUntil),
+          command: {
+            id: randomUUID(),
+            type: 'window.open',
+            args: { window },
+            deadline: new Date(validUntil),
+          },
+        });
+        if (!ok) throw new AppError(AckErr.NotPending);
+        announce([row.deviceId]);
+        await audit.change(caller, {
+          ...named,
+          before: { state: 'pending' },
+          after: {
+            request: row.id,
+            kind: row.kind,
+            state: 'approved',
+            reason: input.reason,
+            validUntil: new Date(validUntil).toISOString(),
+          },
+        });
+      }
+      return ackItem((await repo.find(caller.actor.tenantId, row.id))!, clock());
+    },
+
+    settings: (caller: Caller) => settingsOf(caller.actor.tenantId),
+
+    async setSettings(caller: Caller, s: TAckSettings) {
+      const before = await settingsOf(caller.actor.tenantId);
+      await repo.saveSettings(caller.actor.tenantId, s);
+      await audit.change(caller, { target: '', before, after: s });
+      return s;
+    },
+
+    /**
+     * A running window's new length from now, never past what was approved (0 ends it). The
+     * engine takes the window signed again with the new end, while the caller waits.
+     */
+    async adjust(caller: Caller, input: { id: string; window: TWindow }) {
+      const row = await running(caller, input.id);
+      const now = clock();
+      const until = now + windowSeconds(input.window) * 1000;
+      if (until > row.validUntil!.getTime()) throw new AppError(AckErr.LongerThanApproved);
+      const window = await sign(row, row.validFrom!.getTime(), until);
+      const ended = until <= now ? new Date(now) : null;
+      await runSync(caller, row.deviceId, 'window.adjust', { window }, {
+        request: row.id,
+        kind: row.kind,
+        validUntil: new Date(until).toISOString(),
+      });
+      await repo.adjust(caller.actor.tenantId, row.id, new Date(until), ended);
+      return ackItem((await repo.find(caller.actor.tenantId, row.id))!, clock());
+    },
+
+    /** Ends learning mode now (its window signed again to end now). */
+    async endLearning(caller: Caller, id: string) {
+      const row = await running(caller, id, 'learning');
+      const now = clock();
+      const window = await sign(row, row.validFrom!.getTime(), now);
+      await runSync(caller, row.deviceId, 'window.adjust', { window }, {
+        request: row.id,
+        kind: row.kind,
+        ended: true,
+      });
+      await repo.adjust(caller.actor.tenantId, row.id, new Date(now), new Date(now));
+      return ackItem((await repo.find(caller.actor.tenantId, row.id))!, clock());
+    },
+  };
+}
+export type AckService = ReturnType<typeof ackService>;

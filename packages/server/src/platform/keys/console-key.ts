@@ -1,0 +1,47 @@
+import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import type { Db } from '../db/index.ts';
+import { consoleKeyRepository } from './console-key-repository.ts';
+
+/**
+ * The console's own Ed25519 key, which signs elevation and learning-mode windows for its engines
+ * (docs/elevation.md). Not the vendor's key (that one signs what the vendor sells, and may live
+ * elsewhere), and not a file of one node's DATA_DIR: a row of the database, made once, so every
+ * node signs with the key the engines were given at enrolment.
+ */
+export interface ConsoleKey {
+  /** The public key as PEM (SPKI), handed to engines at enrolment. */
+  publicPem(): Promise<string>;
+  pair(): Promise<{ privateKey: KeyObject; publicKey: KeyObject }>;
+}
+
+export function consoleKey(db: Db, clock: () => number): ConsoleKey {
+  let loaded: Promise<{ privateKey: KeyObject; publicKey: KeyObject; publicPem: string }> | null =
+    null;
+  const load = () => {
+    loaded ??= (async () => {
+      const made = generateKeyPairSync('ed25519');
+      const stored = await consoleKeyRepository(db).getOrCreate(
+        {
+          privatePem: made.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+          publicPem: made.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+        },
+        new Date(clock()),
+      );
+      return {
+        privateKey: createPrivateKey(stored.privatePem),
+        publicKey: createPublicKey(stored.publicPem),
+        publicPem: stored.publicPem,
+      };
+    })();
+    // A failed read is tried again by the next caller.
+    loaded.catch(() => (loaded = null));
+    return loaded;
+  };
+  return {
+    publicPem: async () => (await load()).publicPem,
+    pair: async () => {
+      const { privateKey, publicKey } = await load();
+      return { privateKey, publicKey };
+    },
+  };
+}
