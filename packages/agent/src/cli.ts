@@ -8,7 +8,8 @@ import { makeLicenceRequest } from './licence-request.ts';
 import { DEFAULT_STATE_DIR, files, StateDir } from './state-dir.ts';
 import { enrol, engineState, runEngine, type Enrolment } from './engine.ts';
 import { ops } from './ops.ts';
-import type { OpResult } from './codes.ts';
+import { asResult, type OpResult } from './codes.ts';
+import { openWindows, requireElevation, windowState } from './windows.ts';
 import { pendingAlerts } from './dpi.ts';
 import { createSimulator } from './simulator.ts';
 import { isSupervised, superviseRestarts } from './supervisor.ts';
@@ -92,12 +93,22 @@ function folderOp(argv: string[], name: 'protect' | 'unprotect' | 'verify') {
     if (name === 'verify') fail('verify takes --dpi <folder>');
     return name === 'protect'
       ? ops.protectTde(state, values.tde)
-      : ops.unprotectTde(state, values.tde);
+      : byHand(state, () => ops.unprotectTde(state, values.tde));
   }
   if (name === 'protect') return ops.protectDpi(state, values.dpi);
   if (name === 'verify') return ops.verifyDpi(state, values.dpi);
-  return ops.unprotectDpi(state, values.dpi);
+  return byHand(state, () => ops.unprotectDpi(state, values.dpi));
 }
+
+/**
+ * Lifting protection by hand on an engine a console manages needs an elevation window the
+ * console approved (-14 otherwise); the console's own commands do not (they are its decision).
+ */
+const byHand = (state: StateDir, op: () => Promise<OpResult>) =>
+  asResult(async () => {
+    requireElevation(state, 'unprotect by hand');
+    return op();
+  });
 
 async function main(command: string | undefined, rest: string[]): Promise<void> {
   switch (command) {
@@ -186,6 +197,10 @@ async function main(command: string | undefined, rest: string[]): Promise<void> 
             pendingAlerts: pendingAlerts(state).length,
             unacknowledgedResults: state.readJson<unknown[]>(files.outbox)?.length ?? 0,
             lastCheckIn: state.readJson<{ lastCheckIn: string }>(files.status)?.lastCheckIn ?? null,
+            windows: openWindows(state).open.map(windowState),
+            learned: Object.keys(
+              state.readJson<{ programs?: object }>(files.learned)?.programs ?? {},
+            ).length,
           },
           null,
           2,

@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import { keepConsoleKey, openWindows } from './windows.ts';
+import { learnOnce } from './learning.ts';
 import type { EngineKind } from '@edp/shared/constants';
 import { AgentErr } from '@edp/shared/errors';
 import { ZCheckInAnswer, ZEnrolAnswer, ZResultsAnswer } from '@edp/shared/contracts/agent';
@@ -96,6 +98,8 @@ export async function enrol(opts: EnrolOptions): Promise<Enrolment> {
     };
     state.writeJson(files.enrolment, enrolment, 0o600);
     state.writeJson(files.identity, identity);
+    // The console's window key, trusted as the token is: from the enrolment's answer only.
+    if (data.data.consoleKey) keepConsoleKey(state, data.data.consoleKey);
     // A new token starts afresh, even after a deprecation.
     fs.rmSync(state.path(files.deprecated), { force: true });
     return enrolment;
@@ -145,6 +149,8 @@ export interface RunOptions {
   pushBackoff?: { baseMs: number; capMs: number };
   /** The running one-file engine, which `engine.upgrade` replaces (undefined from source). */
   engineFile?: string;
+  /** How often windows are checked for their end and learning mode looks at processes (5,000 ms). */
+  windowEveryMs?: number;
 }
 
 /**
@@ -284,6 +290,20 @@ export async function runEngine(opts: RunOptions = {}): Promise<RunOutcome> {
     earliest,
   );
   push?.start();
+  // Windows end by themselves: a look every few seconds closes what is over and, while learning
+  // mode is open, records which programs hold protected files (learning.ts).
+  let looking = false;
+  const windowTimer = setInterval(() => {
+    if (looking) return;
+    looking = true;
+    const now = Date.now();
+    const { closed } = openWindows(state, now);
+    for (const w of closed) log(`${w.kind} window ${w.id} ended (${new Date(w.validUntil).toISOString()})`);
+    learnOnce(state, now)
+      .catch((err: unknown) => log(`learning mode: look failed: ${(err as Error).message}`))
+      .finally(() => (looking = false));
+  }, opts.windowEveryMs ?? 5_000);
+  windowTimer.unref();
   await alarm.sleep(Math.max(0, firstAt - Date.now()), earliest, opts.signal);
   try {
     while (!opts.signal?.aborted) {
@@ -405,6 +425,7 @@ export async function runEngine(opts: RunOptions = {}): Promise<RunOutcome> {
     log('stopped');
     return stop('signal', 0);
   } finally {
+    clearInterval(windowTimer);
     push?.stop();
     client.close();
   }

@@ -5,6 +5,7 @@ import type { TEngineIdentity } from '@edp/shared/contracts/engine';
 import { protectedSummary } from './protected.ts';
 import { pendingAlerts } from './dpi.ts';
 import { listPrograms } from './programs.ts';
+import { openWindows, windowState } from './windows.ts';
 
 /** When this process started (the engine's `startedAt` and uptime). */
 export const PROCESS_STARTED_AT = Date.now() - Math.round(process.uptime() * 1000);
@@ -34,5 +35,6 @@ export async function engineWatch(
     pendingAlerts: pendingAlerts(state).length,
     protected: await protectedSummary(state),
     programs: listPrograms(state).length,
+    windows: openWindows(state, now).open.map(windowState),
   });
 }

@@ -15,6 +15,8 @@ import { engineVersion, engineWatch, PROCESS_STARTED_AT } from './info.ts';
 import { upgradeEngine, type UpgradeContext } from './upgrade.ts';
 import { installLicence, requireLicence } from './licence.ts';
 import { resolveTarget } from './target.ts';
+import { takeWindow } from './windows.ts';
+import { authoriseLearned, learnedPrograms } from './learning.ts';
 
 /**
  * The engine's local operations, each answering an engine code (0 for success). The CLI calls
@@ -250,6 +252,14 @@ export class Dispatcher {
           return installLicence(state, { text });
         });
       }
+      case 'window.open':
+        return asResult(async () => takeWindow(state, c.args.window, 'open'));
+      case 'window.adjust':
+        return asResult(async () => takeWindow(state, c.args.window, 'adjust'));
+      case 'learning.list':
+        return asResult(async () => learnedPrograms(state));
+      case 'learning.authorise':
+        return asResult(() => authoriseLearned(state, c.args.paths));
       default:
         return Promise.resolve(failed(Code.UnknownCommand, c.type.slice(0, 100)));
     }

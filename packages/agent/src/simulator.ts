@@ -22,6 +22,7 @@ import {
   enrol as enrolCall,
   sendResults,
 } from '@edp/shared/api/engine/agent.calls';
+import { peekWindow } from '@edp/shared/window/console-window';
 import { NetworkError, ProtocolClient, type Answer } from './client.ts';
 import { Histogram } from './histogram.ts';
 import { ENGINE_VERSION } from './identity.ts';
@@ -319,6 +320,43 @@ export function simulatedResult(
         pendingAlerts: 0,
         protected: engine.state.protected ?? [],
         programs: 1,
+      };
+      break;
+    case 'window.open':
+    case 'window.adjust': {
+      const w = peekWindow(command.args.window);
+      detail = w && {
+        id: w.id,
+        kind: w.kind,
+        validFrom: new Date(w.validFrom).toISOString(),
+        validUntil: new Date(w.validUntil).toISOString(),
+      };
+      break;
+    }
+    case 'learning.list':
+      detail = {
+        learning: null,
+        programs: [
+          {
+            path: '/opt/erp/bin/erp-server',
+            sha256: sha,
+            folders: ['/srv/finance'],
+            firstSeen: FAKE_TIME,
+            lastSeen: FAKE_TIME,
+            seen: 3,
+            authorised: false,
+          },
+        ],
+      };
+      break;
+    case 'learning.authorise':
+      detail = {
+        authorised: (Array.isArray(command.args.paths) ? command.args.paths : []).map((x) => ({
+          path: String(x),
+          sha256: sha,
+          addedAt: new Date().toISOString(),
+        })),
+        refused: [],
       };
       break;
     default:

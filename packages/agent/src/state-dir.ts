@@ -41,6 +41,12 @@ export const files = {
   deprecated: 'deprecated',
   /** Held while a protection command runs. */
   lock: 'lock',
+  /** The console's own public key (PEM), given at enrolment: it signs elevation windows. */
+  consoleKey: 'console-ed25519.pub',
+  /** The elevation and learning-mode windows received: { open: [...], seen: { id: issuedAt } }. */
+  windows: 'windows.json',
+  /** What learning mode recorded: { window, programs: { path: {...} } }. */
+  learned: 'learned.json',
 } as const;
 
 export class StateDir {

@@ -66,6 +66,18 @@ export function signWindow(payload: TWindowPayload, privateKey: KeyObject, publi
   return `-----BEGIN ${WINDOW_ARMOUR}-----\n${body.trim()}\n-----END ${WINDOW_ARMOUR}-----\n`;
 }
 
+/** The payload a window text carries, NOT verified: for the load simulator only. */
+export function peekWindow(text: unknown): TWindowPayload | undefined {
+  if (typeof text !== 'string') return undefined;
+  try {
+    const body = text.replace(/-----[A-Z ]+-----/g, '').replace(/\s+/g, '');
+    const env = ZEnvelope.parse(JSON.parse(Buffer.from(body, 'base64').toString('utf8')));
+    return ZWindowPayload.parse(JSON.parse(env.payload));
+  } catch {
+    return undefined;
+  }
+}
+
 /** The payload of a window `publicKey` signed, or undefined (armour, envelope or signature wrong). */
 export function openWindow(text: unknown, publicKey: KeyObject): TWindowPayload | undefined {
   if (typeof text !== 'string') return undefined;
