@@ -298,7 +298,8 @@ export async function runEngine(opts: RunOptions = {}): Promise<RunOutcome> {
     looking = true;
     const now = Date.now();
     const { closed } = openWindows(state, now);
-    for (const w of closed) log(`${w.kind} window ${w.id} ended (${new Date(w.validUntil).toISOString()})`);
+    for (const w of closed)
+      log(`${w.kind} window ${w.id} ended (${new Date(w.validUntil).toISOString()})`);
     learnOnce(state, now)
       .catch((err: unknown) => log(`learning mode: look failed: ${(err as Error).message}`))
       .finally(() => (looking = false));

@@ -52,7 +52,10 @@ async function programHash(exe: string): Promise<string | undefined> {
 }
 
 /** Programs holding a file under one of `folders` open now: exe → the folders. */
-export async function observe(folders: string[], procRoot = '/proc'): Promise<Map<string, Set<string>>> {
+export async function observe(
+  folders: string[],
+  procRoot = '/proc',
+): Promise<Map<string, Set<string>>> {
   const seen = new Map<string, Set<string>>();
   if (!folders.length) return seen;
   let pids: string[];
@@ -104,8 +107,7 @@ export async function learnOnce(state: StateDir, now = Date.now(), procRoot = '/
   const folders = [...new Set(listProtected(state).map((p) => p.path))];
   const seen = await observe(folders, procRoot);
   const held = readLearned(state);
-  const record: LearnedFile =
-    held && held.window === w.id ? held : { window: w.id, programs: {} };
+  const record: LearnedFile = held && held.window === w.id ? held : { window: w.id, programs: {} };
   const at = new Date(now).toISOString();
   let changed = !held || held.window !== w.id;
   for (const [exe, hit] of seen) {

@@ -85,7 +85,12 @@ describe('elevation windows', () => {
 
   it('shortens a running window, and never takes an older text of it again', async () => {
     const now = Date.now();
-    const first = windowText({ id: 'e-2', issuedAt: now, validFrom: now, validUntil: now + 600_000 });
+    const first = windowText({
+      id: 'e-2',
+      issuedAt: now,
+      validFrom: now,
+      validUntil: now + 600_000,
+    });
     expect((await run('window.open', { window: first }))?.result.code).toBe(0);
     const shorter = windowText({
       id: 'e-2',
@@ -110,17 +115,19 @@ describe('elevation windows', () => {
 
   it('refuses a window signed by another key, for another device, or over before it came', () => {
     expect(codeOf(() => takeWindow(state, windowText({ id: 'x1' }, otherKeys), 'open'))).toBe(-42);
-    expect(codeOf(() => takeWindow(state, windowText({ id: 'x2', deviceId: 'dev-2' }), 'open'))).toBe(
-      -42,
-    );
     expect(
-      codeOf(() => takeWindow(state, windowText({ id: 'x3', fingerprint: 'a'.repeat(64) }), 'open')),
+      codeOf(() => takeWindow(state, windowText({ id: 'x2', deviceId: 'dev-2' }), 'open')),
+    ).toBe(-42);
+    expect(
+      codeOf(() =>
+        takeWindow(state, windowText({ id: 'x3', fingerprint: 'a'.repeat(64) }), 'open'),
+      ),
     ).toBe(-42);
     expect(codeOf(() => takeWindow(state, 'garbage', 'open'))).toBe(-42);
     const past = Date.now() - 1000;
-    expect(codeOf(() => takeWindow(state, windowText({ id: 'x4', validUntil: past }), 'open'))).toBe(
-      -31,
-    );
+    expect(
+      codeOf(() => takeWindow(state, windowText({ id: 'x4', validUntil: past }), 'open')),
+    ).toBe(-31);
     const bare = new StateDir(path.join(root, 'bare'));
     bare.ensure();
     expect(codeOf(() => takeWindow(bare, windowText({ id: 'x5' }), 'open'))).toBe(-9);
@@ -139,7 +146,9 @@ describe('learning mode', () => {
       const folder = path.join(root, 'finance');
       fs.mkdirSync(folder);
       fs.writeFileSync(path.join(folder, 'ledger.csv'), 'a,b\n');
-      state.writeJson(files.protected, [{ path: folder, mode: 'se', since: new Date().toISOString() }]);
+      state.writeJson(files.protected, [
+        { path: folder, mode: 'se', since: new Date().toISOString() },
+      ]);
       // A program of its own (a copy of sleep), holding the file open as fd 3.
       const program = path.join(root, 'ledger-reader');
       fs.copyFileSync(fs.realpathSync('/bin/sleep'), program);
@@ -156,10 +165,14 @@ describe('learning mode', () => {
       for (let i = 0; i < 50 && !seen; i++) {
         await new Promise((r) => setTimeout(r, 100));
         await learnOnce(state);
-        const list = COMMAND_ANSWERS['learning.list'].parse((await run('learning.list', {}))?.result.detail);
+        const list = COMMAND_ANSWERS['learning.list'].parse(
+          (await run('learning.list', {}))?.result.detail,
+        );
         seen = list.programs.filter((p) => p.path === program).length;
       }
-      const list = COMMAND_ANSWERS['learning.list'].parse((await run('learning.list', {}))?.result.detail);
+      const list = COMMAND_ANSWERS['learning.list'].parse(
+        (await run('learning.list', {}))?.result.detail,
+      );
       const sha = createHash('sha256').update(fs.readFileSync(program)).digest('hex');
       expect(list.learning?.id).toBe('l-1');
       expect(list.programs.find((p) => p.path === program)).toMatchObject({

@@ -87,7 +87,8 @@ export function takeWindow(
   const key = consoleKeyOf(state);
   if (!key) throw new EngineError(Code.EnvironmentMissing, 'no console key: enrol again');
   const w = openWindow(text, key);
-  if (!w) throw new EngineError(Code.ElevationFileInvalid, 'not signed by the console enrolled with');
+  if (!w)
+    throw new EngineError(Code.ElevationFileInvalid, 'not signed by the console enrolled with');
   const enrolment = state.readJson<{ deviceId: string }>(files.enrolment);
   const identity = state.readJson<TEngineIdentity>(files.identity);
   if (w.deviceId !== enrolment?.deviceId || w.fingerprint !== identity?.fingerprint) {

@@ -22,7 +22,14 @@ export type AckState = (typeof ACK_STATES)[number];
  * reviewed in time), approved and not yet on the engine (`approved`), running on the engine
  * (`active`), or over (`ended`: closed by itself, shortened to now, or ended early).
  */
-export const ACK_PHASES = ['pending', 'rejected', 'expired', 'approved', 'active', 'ended'] as const;
+export const ACK_PHASES = [
+  'pending',
+  'rejected',
+  'expired',
+  'approved',
+  'active',
+  'ended',
+] as const;
 export type AckPhase = (typeof ACK_PHASES)[number];
 
 /** The longest window anyone may ask for (as the portal's `.ele`): 30 days. */
@@ -42,7 +49,12 @@ export const ZWindow = z
   }, rule('window'));
 export type TWindow = z.input<typeof ZWindow>;
 
-export function windowSeconds(w: { days?: number; hours?: number; minutes?: number; seconds?: number }) {
+export function windowSeconds(w: {
+  days?: number;
+  hours?: number;
+  minutes?: number;
+  seconds?: number;
+}) {
   return (w.days ?? 0) * 86_400 + (w.hours ?? 0) * 3_600 + (w.minutes ?? 0) * 60 + (w.seconds ?? 0);
 }
 /** Seconds back to days, hours, minutes, seconds. */

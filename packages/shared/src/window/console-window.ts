@@ -62,7 +62,9 @@ export function signWindow(payload: TWindowPayload, privateKey: KeyObject, publi
     payload: text,
     sig: sig.toString('base64'),
   });
-  const body = Buffer.from(envelope, 'utf8').toString('base64').replace(/(.{64})/g, '$1\n');
+  const body = Buffer.from(envelope, 'utf8')
+    .toString('base64')
+    .replace(/(.{64})/g, '$1\n');
   return `-----BEGIN ${WINDOW_ARMOUR}-----\n${body.trim()}\n-----END ${WINDOW_ARMOUR}-----\n`;
 }
 
@@ -81,9 +83,9 @@ export function peekWindow(text: unknown): TWindowPayload | undefined {
 /** The payload of a window `publicKey` signed, or undefined (armour, envelope or signature wrong). */
 export function openWindow(text: unknown, publicKey: KeyObject): TWindowPayload | undefined {
   if (typeof text !== 'string') return undefined;
-  const match = new RegExp(`-----BEGIN ${WINDOW_ARMOUR}-----([\\s\\S]*?)-----END ${WINDOW_ARMOUR}-----`).exec(
-    text,
-  );
+  const match = new RegExp(
+    `-----BEGIN ${WINDOW_ARMOUR}-----([\\s\\S]*?)-----END ${WINDOW_ARMOUR}-----`,
+  ).exec(text);
   const body = match?.[1]?.replace(/\s+/g, '');
   if (!body || !/^[A-Za-z0-9+/]+={0,2}$/.test(body)) return undefined;
   try {

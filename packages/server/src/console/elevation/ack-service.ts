@@ -183,7 +183,11 @@ export function ackService(
   }
 
   return {
-    async ask(caller: Caller, kind: AckKind, input: { deviceId: string; window: TWindow; reason: string }) {
+    async ask(
+      caller: Caller,
+      kind: AckKind,
+      input: { deviceId: string; window: TWindow; reason: string },
+    ) {
       const { actor } = caller;
       const found = await devices.findById(actor.tenantId, input.deviceId);
       if (!found || found.device.status !== 'running') throw new AppError(CommonErr.NotFound);
@@ -305,11 +309,17 @@ export function ackService(
       if (until > row.validUntil!.getTime()) throw new AppError(AckErr.LongerThanApproved);
       const window = await sign(row, row.validFrom!.getTime(), until);
       const ended = until <= now ? new Date(now) : null;
-      await runSync(caller, row.deviceId, 'window.adjust', { window }, {
-        request: row.id,
-        kind: row.kind,
-        validUntil: new Date(until).toISOString(),
-      });
+      await runSync(
+        caller,
+        row.deviceId,
+        'window.adjust',
+        { window },
+        {
+          request: row.id,
+          kind: row.kind,
+          validUntil: new Date(until).toISOString(),
+        },
+      );
       await repo.adjust(caller.actor.tenantId, row.id, new Date(until), ended);
       return ackItem((await repo.find(caller.actor.tenantId, row.id))!, clock());
     },
@@ -319,11 +329,17 @@ export function ackService(
       const row = await running(caller, id, 'learning');
       const now = clock();
       const window = await sign(row, row.validFrom!.getTime(), now);
-      await runSync(caller, row.deviceId, 'window.adjust', { window }, {
-        request: row.id,
-        kind: row.kind,
-        ended: true,
-      });
+      await runSync(
+        caller,
+        row.deviceId,
+        'window.adjust',
+        { window },
+        {
+          request: row.id,
+          kind: row.kind,
+          ended: true,
+        },
+      );
       await repo.adjust(caller.actor.tenantId, row.id, new Date(now), new Date(now));
       return ackItem((await repo.find(caller.actor.tenantId, row.id))!, clock());
     },

@@ -19,7 +19,10 @@ import type { AckService } from '../elevation/index.ts';
 import { callerOf } from './console-guard.ts';
 
 /** Elevation and learning mode under review (docs/elevation.md). */
-export function ackRoutes(app: FastifyInstance, { acks, sync }: { acks: AckService; sync: SyncService }) {
+export function ackRoutes(
+  app: FastifyInstance,
+  { acks, sync }: { acks: AckService; sync: SyncService },
+) {
   serve(app, askElevation, (req) => acks.ask(callerOf(req), 'elevation', req.body));
   serve(app, askLearning, (req) => acks.ask(callerOf(req), 'learning', req.body));
   serve(app, myAckList, (req) => acks.mine(callerOf(req), req.body));

@@ -64,10 +64,12 @@ const dates = [
 function normalise(row: AckRow): AckRow {
   for (const k of dates) {
     const v = row[k] as unknown;
-    if (v !== null && !(v instanceof Date)) (row as unknown as Record<string, unknown>)[k] = new Date(v as string);
+    if (v !== null && !(v instanceof Date))
+      (row as unknown as Record<string, unknown>)[k] = new Date(v as string);
   }
   const ids = row.askedProxyRoleIds as unknown;
-  if (typeof ids === 'string') row.askedProxyRoleIds = ids.replace(/[{}]/g, '').split(',').filter(Boolean);
+  if (typeof ids === 'string')
+    row.askedProxyRoleIds = ids.replace(/[{}]/g, '').split(',').filter(Boolean);
   return row;
 }
 

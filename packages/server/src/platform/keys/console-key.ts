@@ -1,4 +1,9 @@
-import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import {
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  type KeyObject,
+} from 'node:crypto';
 import type { Db } from '../db/index.ts';
 import { consoleKeyRepository } from './console-key-repository.ts';
 

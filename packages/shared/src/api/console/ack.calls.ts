@@ -159,7 +159,8 @@ export const authoriseLearned = call({
   path: '/sync/m/lm/authorise',
   access: consoleWrite('operate'),
   tag: 'sync',
-  summary: 'Authorise programs learning mode recorded, in one step (each with its recorded SHA-256)',
+  summary:
+    'Authorise programs learning mode recorded, in one step (each with its recorded SHA-256)',
   label: { 'zh-CN': '授权学习到的程序', 'en-US': 'Authorise learned programs' },
   body: ZLearnedAuthorise,
   data: COMMAND_ANSWERS['learning.authorise'],

@@ -46,13 +46,7 @@ export const ackRequests = pgTable(
   (t) => [
     index('ack_requests_list_idx').on(t.tenantId, t.askedAt.desc(), t.id.desc()),
     index('ack_requests_state_idx').on(t.tenantId, t.state, t.askedAt.desc(), t.id.desc()),
-    index('ack_requests_kind_idx').on(
-      t.tenantId,
-      t.kind,
-      t.state,
-      t.askedAt.desc(),
-      t.id.desc(),
-    ),
+    index('ack_requests_kind_idx').on(t.tenantId, t.kind, t.state, t.askedAt.desc(), t.id.desc()),
     index('ack_requests_device_idx').on(t.deviceId, t.askedAt.desc(), t.id.desc()),
     index('ack_requests_asker_idx').on(t.askedById, t.askedAt.desc(), t.id.desc()),
     index('ack_requests_expiry_idx')
