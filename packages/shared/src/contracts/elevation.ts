@@ -3,6 +3,9 @@ import { ZDate, ZUuid } from './common.ts';
 import { ZIsoTime } from './com.ts';
 import { COMMAND_STATES, ZAbsolutePath } from './commands.ts';
 import { rule } from './field-rules.ts';
+import { splitSeconds, WINDOW_MAX_S, windowSeconds } from '../ack-window.ts';
+
+export { splitSeconds, WINDOW_MAX_S, windowSeconds };
 
 /**
  * Elevation and learning mode under review (SPEC §4, §6, §7 `ack`; docs/elevation.md). A
@@ -32,9 +35,6 @@ export const ACK_PHASES = [
 ] as const;
 export type AckPhase = (typeof ACK_PHASES)[number];
 
-/** The longest window anyone may ask for (as the portal's `.ele`): 30 days. */
-export const WINDOW_MAX_S = 30 * 86_400;
-
 /** A window as SPEC §9 gives it: days, hours, minutes, seconds. */
 export const ZWindow = z
   .object({
@@ -48,25 +48,6 @@ export const ZWindow = z
     return s >= 1 && s <= WINDOW_MAX_S;
   }, rule('window'));
 export type TWindow = z.input<typeof ZWindow>;
-
-export function windowSeconds(w: {
-  days?: number;
-  hours?: number;
-  minutes?: number;
-  seconds?: number;
-}) {
-  return (w.days ?? 0) * 86_400 + (w.hours ?? 0) * 3_600 + (w.minutes ?? 0) * 60 + (w.seconds ?? 0);
-}
-/** Seconds back to days, hours, minutes, seconds. */
-export function splitSeconds(total: number) {
-  const s = Math.max(0, Math.floor(total));
-  return {
-    days: Math.floor(s / 86_400),
-    hours: Math.floor((s % 86_400) / 3_600),
-    minutes: Math.floor((s % 3_600) / 60),
-    seconds: s % 60,
-  };
-}
 
 const ZReason = z.string().trim().min(1).max(200);
 

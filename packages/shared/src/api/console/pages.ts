@@ -1,4 +1,5 @@
 import { consoleRead, type ConsoleAccess } from '../define.ts';
+import { ackReviewList } from './ack.calls.ts';
 import { auditLog } from './audit.calls.ts';
 import { deviceList } from './devices.calls.ts';
 import { groupList } from './groups.calls.ts';
@@ -49,6 +50,18 @@ export const CONSOLE_PAGES = [
   { name: 'adminTasks', path: '/admin/tasks', icon: 'task', access: consoleRead('operate') },
   { name: 'adminKeys', path: '/admin/keys', icon: 'key', access: consoleRead('kss') },
   { name: 'adminAudit', path: '/admin/audit', icon: 'audit', access: auditLog.access },
+  {
+    name: 'adminElevationReview',
+    path: '/admin/review/elevation',
+    icon: 'elevation',
+    access: ackReviewList.access,
+  },
+  {
+    name: 'adminLearningReview',
+    path: '/admin/review/learning',
+    icon: 'learning',
+    access: ackReviewList.access,
+  },
 ] as const satisfies readonly ConsolePage[];
 
 export type ConsolePageName = (typeof CONSOLE_PAGES)[number]['name'];

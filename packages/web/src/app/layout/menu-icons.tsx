@@ -7,7 +7,9 @@ import {
   ClusterOutlined,
   CloudServerOutlined,
   DashboardOutlined,
+  ExperimentOutlined,
   KeyOutlined,
+  RiseOutlined,
   SafetyCertificateOutlined,
   SettingOutlined,
   SwapOutlined,
@@ -35,4 +37,6 @@ export const menuIcons: Record<MenuIconName, ReactNode> = {
   package: <AppstoreOutlined />,
   company: <BankOutlined />,
   tenant: <CloudServerOutlined />,
+  elevation: <RiseOutlined />,
+  learning: <ExperimentOutlined />,
 };

@@ -25,6 +25,10 @@ export const adminPages = {
   adminTaskDetail: () => import('../../features/admin-devices/pages/admin-task-detail-page.tsx'),
   adminKeys: () => import('../../features/admin-keys/pages/admin-keys-page.tsx'),
   adminAudit: () => import('../../features/admin-audit/pages/admin-audit-page.tsx'),
+  adminElevationReview: () =>
+    import('../../features/admin-review/pages/admin-elevation-review-page.tsx'),
+  adminLearningReview: () =>
+    import('../../features/admin-review/pages/admin-learning-review-page.tsx'),
 } satisfies Record<ConsolePageName, PageModule> & Record<string, PageModule>;
 
 export type AdminPage = keyof typeof adminPages;

@@ -24,6 +24,8 @@ export type LayoutKind = 'public' | 'portal' | 'admin' | 'vendor';
 
 /** Icons are named, not imported here, so the route table stays light on /login. */
 export type MenuIconName =
+  | 'elevation'
+  | 'learning'
   | 'licence'
   | 'engine'
   | 'balance'

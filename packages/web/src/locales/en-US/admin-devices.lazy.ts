@@ -213,9 +213,6 @@ const adminDevices: DeepString<typeof zh> = {
     noLicence: 'The engine has reported no licence yet.',
     flowNext:
       'The four-step activation and renewal flow comes in a later version; this tab shows what the engine reports, read-only.',
-    notReported: 'Not yet reported by the engine.',
-    elevationNote: 'Elevation management comes in a later version.',
-    learningNote: 'Learning mode comes in a later version.',
     notFound: 'Device not found',
     notFoundSub: 'It may have been deleted permanently, or the link is wrong.',
     hidden: 'No access',

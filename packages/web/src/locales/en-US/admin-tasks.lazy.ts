@@ -19,6 +19,8 @@ const adminTasks: DeepString<typeof zh> = {
       revoke: 'Revoke program',
       list: 'List authorised programs',
     },
+    window: { open: 'Open window', adjust: 'Adjust window' },
+    learning: { list: 'List learned programs', authorise: 'Authorise learned programs' },
   },
   states: {
     waiting: 'Waiting',

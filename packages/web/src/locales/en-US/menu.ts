@@ -28,6 +28,8 @@ const menu: DeepString<typeof zh> = {
   adminInstallers: 'Installers',
   adminTasks: 'Tasks',
   adminTaskDetail: 'Task details',
+  adminElevationReview: 'Elevation review',
+  adminLearningReview: 'Learning-mode review',
   adminKeys: 'Key management',
   saInit: 'Vendor set-up',
   vendorLogin: 'Vendor login',

@@ -14,6 +14,8 @@ const adminTasks = {
     engine: { upgrade: '升级引擎', version: '查看引擎版本', watch: '查看引擎实时状态' },
     view: { folder: '浏览目录', program: '查看程序' },
     program: { authorise: '授权程序', revoke: '取消程序授权', list: '查看授权程序' },
+    window: { open: '开启提权/学习窗口', adjust: '调整提权/学习窗口' },
+    learning: { list: '查看学习结果', authorise: '授权学习到的程序' },
   },
   states: {
     waiting: '等待中',

@@ -29,6 +29,8 @@ const menu = {
   adminInstallers: '安装包管理',
   adminTasks: '任务列表',
   adminTaskDetail: '任务详情',
+  adminElevationReview: '提权审核',
+  adminLearningReview: '学习模式审核',
   adminKeys: '密钥管理',
   saInit: '厂商初始化',
   vendorLogin: '厂商管理登录',

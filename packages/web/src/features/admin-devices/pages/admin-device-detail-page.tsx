@@ -1,4 +1,4 @@
-import { Alert, ConfigProvider, Descriptions, Empty, Result, Skeleton, Tabs, Tag } from 'antd';
+import { Alert, ConfigProvider, Descriptions, Result, Skeleton, Tabs, Tag } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
@@ -18,6 +18,7 @@ import { UptimeStrip } from '../components/uptime-strip.tsx';
 import { AuthorisedPrograms } from '../components/authorised-programs.tsx';
 import { CommandTable } from '../components/command-table.tsx';
 import { ProtectedFolders } from '../components/protected-folders.tsx';
+import { WindowTab } from '../components/window-tab.tsx';
 import { authorisedPrograms } from '@edp/shared/api/console/sync.calls';
 import { useMayCall } from '../../admin-common/lib/admin-user.ts';
 import '../components/admin-devices.css';
@@ -156,20 +157,6 @@ function LicenceTab({ d }: { d: TDeviceDetail }) {
   );
 }
 
-function NotReported({ note }: { note: string }) {
-  const { t } = useTranslation('adminDevices');
-  return (
-    <Empty
-      image={Empty.PRESENTED_IMAGE_SIMPLE}
-      description={
-        <>
-          {t('detail.notReported')} {note}
-        </>
-      }
-    />
-  );
-}
-
 /**
  * A device's detail (/admin/devices/:id): information, its activity, environment, licence; a
  * running device's move and deprecate for a user whose duty may (device-actions.tsx).
@@ -281,12 +268,12 @@ export default function AdminDeviceDetailPage() {
                 {
                   key: 'elevation',
                   label: t('detail.tabs.elevation'),
-                  children: <NotReported note={t('detail.elevationNote')} />,
+                  children: <WindowTab device={d} kind="elevation" />,
                 },
                 {
                   key: 'learning',
                   label: t('detail.tabs.learning'),
-                  children: <NotReported note={t('detail.learningNote')} />,
+                  children: <WindowTab device={d} kind="learning" />,
                 },
               ]}
             />
