@@ -129,8 +129,49 @@ if (!earlier) {
     await db.execute(sql`vacuum analyze commands`);
   }
 
+  // ACK_SEED elevation and learning-mode requests (bench/ack.mjs): two in three elevation, a
+  // tenth pending, the rest approved or rejected half and half, ten seconds apart, over the
+  // first 1,000 seeded devices (a hundred each).
+  const ACK_SEED = Number(process.env.ACK_SEED ?? 0);
+  if (ACK_SEED > 0) {
+    await db.execute(sql`
+      insert into ack_requests (tenant_id, device_id, kind, state, reason, window_s, asked_by_id,
+        asked_by, asked_proxy_role_ids, asked_at, expires_at, reviewed_by, reviewed_at,
+        review_reason, valid_from, valid_until)
+      select ${tenantId}, d.id, case when g % 3 = 0 then 'learning' else 'elevation' end,
+        case when g % 10 = 0 then 'pending' when g % 2 = 0 then 'approved' else 'rejected' end,
+        'maintenance ' || g, 3600, null, 'op-' || g % 7, '{}'::uuid[],
+        date_trunc('milliseconds', now() - g * interval '10 seconds'), null,
+        case when g % 10 = 0 then null else 'auditor' end,
+        case when g % 10 = 0 then null else date_trunc('milliseconds', now() - g * interval '10 seconds' + interval '5 minutes') end,
+        case when g % 10 = 0 then null else 'ok' end,
+        case when g % 10 <> 0 and g % 2 = 0 then now() - g * interval '10 seconds' end,
+        case when g % 10 <> 0 and g % 2 = 0 then now() - g * interval '10 seconds' + interval '1 hour' end
+      from generate_series(1, ${ACK_SEED}) g
+        join (select id, row_number() over (order by created_at, id) as n from devices) d
+          on d.n = 1 + g % ${Math.min(SEED, 1_000)}`);
+    await db.execute(sql`vacuum analyze ack_requests`);
+  }
+
   fs.writeFileSync(MARK, JSON.stringify({ secret, groups }));
 }
+/** The page cursor after the n-th request (newest first) of a filter, for deep pages. */
+const ackCursor = async (n: number, where = sql`true`) => {
+  const [row] = await rows<{ at: Date; id: string }>(sql`
+    select asked_at as at, id from ack_requests where ${where}
+    order by asked_at desc, id desc offset ${n - 1} limit 1`);
+  return row
+    ? Buffer.from(`${new Date(row.at).getTime()}.${row.id}`, 'utf8').toString('base64url')
+    : null;
+};
+const ackSeeded = Number(process.env.ACK_SEED ?? 0);
+const ackCursors =
+  ackSeeded > 0
+    ? {
+        deep: await ackCursor(Math.floor(ackSeeded * 0.9)),
+        deepPending: await ackCursor(Math.floor(ackSeeded * 0.09), sql`state = 'pending'`),
+      }
+    : undefined;
 const seedMs = performance.now() - started;
 
 await app.listen({ port: config.PORT, host: '127.0.0.1' });
@@ -143,6 +184,7 @@ console.log(
     groups,
     seed: SEED,
     seedMs,
+    ackCursors,
     pid: process.pid,
   }),
 );
