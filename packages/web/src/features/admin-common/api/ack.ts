@@ -24,8 +24,12 @@ import { callQuery, useChange } from '../../../lib/api-query.ts';
 export type ReviewListParams = BodyOf<typeof ackReviewList>;
 export type MineParams = BodyOf<typeof myAckList>;
 
-/** Asks again every few seconds while a row waits for its engine. */
-const LIVE_MS = 5_000;
+/**
+ * Asks again while a row waits: for review every 3 s, for its engine (delivered within a second
+ * or two over the push stream) every second.
+ */
+const REVIEW_MS = 3_000;
+const ENGINE_MS = 1_000;
 
 export function useReviewList(params: ReviewListParams) {
   return useQuery({ ...callQuery(ackReviewList, params, { silent: true }) });
@@ -50,10 +54,11 @@ export function useMine(params: MineParams, enabled = true) {
   return useQuery({
     ...callQuery(myAckList, params, { silent: true }),
     enabled,
-    refetchInterval: (q) =>
-      q.state.data?.list.some((r) => r.phase === 'approved' || r.phase === 'pending')
-        ? LIVE_MS
-        : false,
+    refetchInterval: (q) => {
+      const list = q.state.data?.list ?? [];
+      if (list.some((r) => r.phase === 'approved')) return ENGINE_MS;
+      return list.some((r) => r.phase === 'pending') ? REVIEW_MS : false;
+    },
   });
 }
 

@@ -238,7 +238,6 @@ function MyRequests({ device, kind }: { device: TDeviceDetail; kind: AckKind }) 
         pagination={false}
         loading={mine.isFetching && !mine.data}
         dataSource={mine.data?.list ?? []}
-        scroll={{ x: 'max-content' }}
         locale={{
           emptyText: (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('device.mineEmpty')} />
@@ -361,7 +360,6 @@ function LearnedPrograms({ device }: { device: TDeviceDetail }) {
           size="small"
           pagination={false}
           dataSource={learned.data.programs}
-          scroll={{ x: 'max-content' }}
           rowSelection={{
             selectedRowKeys: selected,
             onChange: (keys) => setSelected(keys as string[]),
