@@ -5,6 +5,7 @@ import {
   deviceRoutes,
   installerRoutes,
   taskRoutes,
+  licenceRoutes,
   loginRoutes,
   tenantRoutes,
   userRoutes,
@@ -26,6 +27,7 @@ export function apiRoutes(services: Services) {
     deviceRoutes(app, services);
     installerRoutes(app, services);
     taskRoutes(app, services);
+    licenceRoutes(app, services);
     agentRoutes(app, services);
   };
 }

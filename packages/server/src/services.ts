@@ -22,6 +22,7 @@ import {
 import { userService } from './console/users/index.ts';
 import { engineContext } from './engines/index.ts';
 import { syncService, taskService } from './console/commands/index.ts';
+import { deviceLicenceService } from './console/licences/index.ts';
 import { balanceService, rechargeService } from './portal/balance/index.ts';
 import { companyService, emailCodeService } from './portal/company/index.ts';
 import { engineReadService } from './portal/device/index.ts';
@@ -59,6 +60,15 @@ export function buildServices(platform: Platform) {
     );
   const tenants = tenantService({ db, audit });
   const installers = installerService({ ...p, audit });
+  const tasks = taskService({ db, clock, audit, queue: engines.commands, servedVersion });
+  const sync = syncService({
+    db,
+    clock,
+    audit,
+    queue: engines.commands,
+    presence: engines.presence,
+    waitMs: p.config.SYNC_WAIT_MS,
+  });
   const passwordDeps = { ...p, consoleCache: cache };
   const login = loginService({ ...p, audit, tenants });
   return {
@@ -108,14 +118,15 @@ export function buildServices(platform: Platform) {
     enrolSecrets: enrolSecretService({ db, clock, audit }),
     deviceExport: deviceExport({ db, clock, presence: engines.presence, servedVersion }),
     installers,
-    tasks: taskService({ db, clock, audit, queue: engines.commands, servedVersion }),
-    sync: syncService({
+    tasks,
+    sync,
+    deviceLicences: deviceLicenceService({
       db,
       clock,
-      audit,
-      queue: engines.commands,
-      presence: engines.presence,
-      waitMs: p.config.SYNC_WAIT_MS,
+      vendorKeys: p.vendorKeys,
+      sync,
+      tasks,
+      servedVersion,
     }),
     // engines
     engines,

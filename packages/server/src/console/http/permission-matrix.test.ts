@@ -144,6 +144,15 @@ const samples: Record<ConsoleCall, (ids: Ids) => object> = {
   authorisedPrograms: (i) => ({ deviceId: i.group }),
   engineVersion: (i) => ({ deviceId: i.group }),
   watchEngine: (i) => ({ deviceId: i.group }),
+  activationRequest: (i) => ({ deviceId: i.group, months: 12 }),
+  renewalRequest: (i) => ({ deviceId: i.group, months: 12 }),
+  requestArchive: (i) => ({ target: { ids: [i.group] }, months: 12 }),
+  activate: (i) => ({ deviceId: i.group, certificate: 'x' }),
+  renew: (i) => ({ deviceId: i.group, certificate: 'x' }),
+  finalize: () => ({ certificates: [{ fileName: 'a.lic', text: 'x' }] }),
+  heldLicence: (i) => ({ deviceId: i.group }),
+  tenantLicences: () => ({}),
+  deviceLicenceRecords: (i) => ({ deviceId: i.group }),
 };
 /** Calls that name an object by id: another tenant's id answers 404. */
 const byId = (call: ConsoleCall) =>

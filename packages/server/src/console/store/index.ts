@@ -16,3 +16,4 @@ export * from './tenant-repository.ts';
 export * from './user-repository.ts';
 export * from './device-type.ts';
 export * from './task-repository.ts';
+export * from './licence-repository.ts';

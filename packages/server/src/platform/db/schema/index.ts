@@ -7,3 +7,4 @@ export * from './console.ts';
 export * from './devices.ts';
 export * from './installers.ts';
 export * from './commands.ts';
+export * from './licences.ts';
