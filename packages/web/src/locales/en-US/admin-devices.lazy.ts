@@ -211,8 +211,7 @@ const adminDevices: DeepString<typeof zh> = {
     expired: 'Expired',
     activation: 'Activation',
     noLicence: 'The engine has reported no licence yet.',
-    flowNext:
-      'The four-step activation and renewal flow comes in a later version; this tab shows what the engine reports, read-only.',
+    licenceCode: 'Licence code',
     notReported: 'Not yet reported by the engine.',
     elevationNote: 'Elevation management comes in a later version.',
     learningNote: 'Learning mode comes in a later version.',

@@ -28,6 +28,7 @@ const menu: DeepString<typeof zh> = {
   adminInstallers: 'Installers',
   adminTasks: 'Tasks',
   adminTaskDetail: 'Task details',
+  adminLicences: 'Licences',
   adminKeys: 'Key management',
   saInit: 'Vendor set-up',
   vendorLogin: 'Vendor login',

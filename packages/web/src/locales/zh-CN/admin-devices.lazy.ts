@@ -207,7 +207,7 @@ const adminDevices = {
     expired: '已过期',
     activation: '激活状态',
     noLicence: '引擎尚未上报授权。',
-    flowNext: '激活与续期的四步流程将在后续版本提供；此处只读显示引擎上报的内容。',
+    licenceCode: '许可证编号',
     notReported: '引擎尚未上报。',
     elevationNote: '提权管理将在后续版本提供。',
     learningNote: '学习模式将在后续版本提供。',

@@ -29,6 +29,7 @@ const menu = {
   adminInstallers: '安装包管理',
   adminTasks: '任务列表',
   adminTaskDetail: '任务详情',
+  adminLicences: '许可证管理',
   adminKeys: '密钥管理',
   saInit: '厂商初始化',
   vendorLogin: '厂商管理登录',

@@ -18,6 +18,7 @@ import { UptimeStrip } from '../components/uptime-strip.tsx';
 import { AuthorisedPrograms } from '../components/authorised-programs.tsx';
 import { CommandTable } from '../components/command-table.tsx';
 import { ProtectedFolders } from '../components/protected-folders.tsx';
+import { LicenceSteps } from '../components/licence-steps.tsx';
 import { authorisedPrograms } from '@edp/shared/api/console/sync.calls';
 import { useMayCall } from '../../admin-common/lib/admin-user.ts';
 import '../components/admin-devices.css';
@@ -126,8 +127,13 @@ function LicenceTab({ d }: { d: TDeviceDetail }) {
   const left = d.licence ? daysLeft(d.licence.expiresAt, now) : undefined;
   return (
     <>
-      <Alert type="info" showIcon title={t('detail.flowNext')} style={{ marginBottom: 16 }} />
-      <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} className="device-detail">
+      <Descriptions
+        bordered
+        size="small"
+        column={{ xs: 1, md: 2 }}
+        className="device-detail"
+        style={{ marginBottom: 24 }}
+      >
         <Descriptions.Item label={t('detail.activation')}>
           {t(`activation.${d.activation}`)}
         </Descriptions.Item>
@@ -136,6 +142,9 @@ function LicenceTab({ d }: { d: TDeviceDetail }) {
         </Descriptions.Item>
         {d.licence ? (
           <>
+            <Descriptions.Item label={t('detail.licenceCode')}>
+              {dash(d.licence.code)}
+            </Descriptions.Item>
             <Descriptions.Item label={t('detail.serial')}>{d.licence.serial}</Descriptions.Item>
             <Descriptions.Item label={t('detail.expiresAt')}>
               {formatTime(d.licence.expiresAt)}
@@ -152,6 +161,7 @@ function LicenceTab({ d }: { d: TDeviceDetail }) {
           <Descriptions.Item label={t('detail.serial')}>{t('detail.noLicence')}</Descriptions.Item>
         )}
       </Descriptions>
+      <LicenceSteps device={d} />
     </>
   );
 }
