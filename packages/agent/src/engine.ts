@@ -39,7 +39,11 @@ export async function engineState(state: StateDir, now = Date.now()): Promise<TE
     version: ENGINE_VERSION,
     protected: await protectedSummary(state),
     licence: held
-      ? { serial: held.payload.serial, expiresAt: new Date(held.payload.expiresAt) }
+      ? {
+          code: held.payload.licenseCode,
+          serial: held.payload.serial,
+          expiresAt: new Date(held.payload.expiresAt),
+        }
       : null,
   };
 }

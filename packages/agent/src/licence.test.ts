@@ -37,7 +37,11 @@ describe('installing a licence', () => {
     expect(result).toMatchObject({ code: 0, detail: { serial: 3, kind: 'TDE' } });
     const reported = await engineState(state);
     expect(reported.activation).toBe('active');
-    expect(reported.licence).toEqual({ serial: 3, expiresAt: new Date(expiresAt) });
+    expect(reported.licence).toEqual({
+      code: 'EDP-TEST-0000-0000-0001',
+      serial: 3,
+      expiresAt: new Date(expiresAt),
+    });
     // The key given once is kept: the next install needs no --key.
     const renewal = write(
       vendor.certificate({ fingerprint, serial: 4, expiresAt: expiresAt + 30 * DAY }),

@@ -128,3 +128,31 @@ export function requireLicence(state: StateDir, mode: 'tde' | 'dpi', now = Date.
     );
   }
 }
+
+/** What the console makes a licence request of: this engine's fingerprint, kind and serial. */
+export function licenceRequestFacts(state: StateDir, now = Date.now()): OpResult {
+  const identity = currentIdentity(state);
+  const held = heldLicence(state, now);
+  return ok({
+    fingerprint: identity.fingerprint,
+    kind: identity.kind,
+    installedSerial: held?.valid ? held.payload.serial : 0,
+  });
+}
+
+/** The licence held here, valid or not (none: null). */
+export function showLicence(state: StateDir, now = Date.now()): OpResult {
+  const held = heldLicence(state, now);
+  if (!held) return ok({ licence: null });
+  const p = held.payload;
+  return ok({
+    licence: {
+      licenseCode: p.licenseCode,
+      serial: p.serial,
+      kind: p.kind,
+      issuedAt: new Date(p.issuedAt).toISOString(),
+      expiresAt: new Date(p.expiresAt).toISOString(),
+      valid: held.valid,
+    },
+  });
+}

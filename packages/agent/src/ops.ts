@@ -13,7 +13,7 @@ import { authoriseProgram, listPrograms, revokeProgram, viewProgram } from './pr
 import { viewFolder } from './view.ts';
 import { engineVersion, engineWatch, PROCESS_STARTED_AT } from './info.ts';
 import { upgradeEngine, type UpgradeContext } from './upgrade.ts';
-import { installLicence, requireLicence } from './licence.ts';
+import { installLicence, licenceRequestFacts, requireLicence, showLicence } from './licence.ts';
 import { resolveTarget } from './target.ts';
 import { takeWindow } from './windows.ts';
 import { authoriseLearned, learnedPrograms } from './learning.ts';
@@ -260,6 +260,10 @@ export class Dispatcher {
         return asResult(async () => learnedPrograms(state));
       case 'learning.authorise':
         return asResult(() => authoriseLearned(state, c.args.paths));
+      case 'licence.request':
+        return asResult(async () => licenceRequestFacts(state));
+      case 'licence.show':
+        return asResult(async () => showLicence(state));
       default:
         return Promise.resolve(failed(Code.UnknownCommand, c.type.slice(0, 100)));
     }

@@ -29,6 +29,7 @@ import { ENGINE_VERSION } from './identity.ts';
 import { backoffMs, jittered } from './backoff.ts';
 import type { Log } from './engine.ts';
 import { PushStream } from './push.ts';
+import { simulatedLicence } from './simulated-licence.ts';
 
 /**
  * Many engines in one process (docs/engines-agent.md "Simulator"): the same protocol as the
@@ -64,6 +65,8 @@ export interface SimulatorOptions {
   timeoutMs?: number;
   /** Hold a push stream per engine (default true). */
   push?: boolean;
+  /** The vendor's public key (PEM) the engines check licence certificates with. */
+  vendorKey?: string;
   /** The streams' reconnection waits (default 1 s doubling to 60 s). */
   pushBackoff?: { baseMs: number; capMs: number };
   log?: Log;
@@ -257,7 +260,10 @@ export function simulatedResult(
   command: Pick<TEngineCommand, 'id' | 'type' | 'args'>,
   engine: { identity: TEngineIdentity; state: TEngineStateInput },
   startedAt = Date.now(),
+  vendorKey?: string,
 ): TCommandResult {
+  const licence = simulatedLicence(command.type, command.args, engine, vendorKey);
+  if (licence) return { id: command.id, ...licence };
   const p = typeof command.args.path === 'string' ? command.args.path : '/data';
   const sha = createHash('sha256').update(p).digest('hex');
   let detail: Record<string, unknown> | undefined;
@@ -597,7 +603,7 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
           commandStats.received += commands.length;
           for (const c of commands) {
             e.outbox = e.outbox.filter((r) => r.id !== c.id);
-            e.outbox.push(simulatedResult(c, e, startedAt));
+            e.outbox.push(simulatedResult(c, e, startedAt, opts.vendorKey));
           }
           if ((await sendOutbox(e)) && serving !== undefined) {
             nudgeToResult.record(performance.now() - serving);

@@ -6,6 +6,7 @@ import {
   deviceRoutes,
   installerRoutes,
   taskRoutes,
+  licenceRoutes,
   loginRoutes,
   tenantRoutes,
   userRoutes,
@@ -28,6 +29,7 @@ export function apiRoutes(services: Services) {
     installerRoutes(app, services);
     taskRoutes(app, services);
     ackRoutes(app, services);
+    licenceRoutes(app, services);
     agentRoutes(app, services);
   };
 }

@@ -24,6 +24,7 @@ import { engineContext } from './engines/index.ts';
 import { syncService, taskService } from './console/commands/index.ts';
 import { ackService } from './console/elevation/index.ts';
 import { consoleKey } from './platform/keys/index.ts';
+import { deviceLicenceService } from './console/licences/index.ts';
 import { balanceService, rechargeService } from './portal/balance/index.ts';
 import { companyService, emailCodeService } from './portal/company/index.ts';
 import { engineReadService } from './portal/device/index.ts';
@@ -64,8 +65,7 @@ export function buildServices(platform: Platform) {
     );
   const tenants = tenantService({ db, audit });
   const installers = installerService({ ...p, audit });
-  const passwordDeps = { ...p, consoleCache: cache };
-  const login = loginService({ ...p, audit, tenants });
+  const tasks = taskService({ db, clock, audit, queue: engines.commands, servedVersion });
   const sync = syncService({
     db,
     clock,
@@ -74,6 +74,8 @@ export function buildServices(platform: Platform) {
     presence: engines.presence,
     waitMs: p.config.SYNC_WAIT_MS,
   });
+  const passwordDeps = { ...p, consoleCache: cache };
+  const login = loginService({ ...p, audit, tenants });
   return {
     // portal
     companies: companyService(p),
@@ -121,8 +123,16 @@ export function buildServices(platform: Platform) {
     enrolSecrets: enrolSecretService({ db, clock, audit }),
     deviceExport: deviceExport({ db, clock, presence: engines.presence, servedVersion }),
     installers,
-    tasks: taskService({ db, clock, audit, queue: engines.commands, servedVersion }),
+    tasks,
     sync,
+    deviceLicences: deviceLicenceService({
+      db,
+      clock,
+      vendorKeys: p.vendorKeys,
+      sync,
+      tasks,
+      servedVersion,
+    }),
     acks: ackService({
       db,
       clock,

@@ -17,6 +17,8 @@ export const COMMAND_TYPE_WORDS: Words<CommandType> = {
   'dpi.drop': { 'zh-CN': '移除完整性监控', 'en-US': 'Stop monitoring integrity' },
   'dpi.reset': { 'zh-CN': '重置完整性基线', 'en-US': 'Reset integrity baseline' },
   'licence.install': { 'zh-CN': '安装许可证', 'en-US': 'Install licence' },
+  'licence.request': { 'zh-CN': '生成许可证申请', 'en-US': 'Make licence request' },
+  'licence.show': { 'zh-CN': '查看许可证', 'en-US': 'View licence' },
   'engine.upgrade': { 'zh-CN': '升级引擎', 'en-US': 'Upgrade engine' },
   'view.folder': { 'zh-CN': '浏览目录', 'en-US': 'Browse folder' },
   'view.program': { 'zh-CN': '查看程序', 'en-US': 'View program' },

@@ -25,6 +25,10 @@ const stateColumns = (state: TEngineState, digest: string, now: Date) => ({
   activation: state.activation,
   version: state.version,
   protected: state.protected,
+  // An engine that does not send its licence's code (before 1.1) keeps the one the console had.
+  ...(state.licence && state.licence.code === null
+    ? {}
+    : { licenceCode: state.licence?.code ?? null }),
   licenceSerial: state.licence?.serial ?? null,
   licenceExpiresAt: state.licence?.expiresAt ?? null,
   stateDigest: digest,

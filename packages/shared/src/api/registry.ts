@@ -8,6 +8,7 @@ import * as devices from './console/devices.calls.ts';
 import * as agent from './engine/agent.calls.ts';
 import * as groups from './console/groups.calls.ts';
 import * as installers from './console/installers.calls.ts';
+import * as consoleLicences from './console/licences.calls.ts';
 import * as login from './console/login.calls.ts';
 import * as profile from './console/profile.calls.ts';
 import * as proxies from './console/proxies.calls.ts';
@@ -46,6 +47,7 @@ export const CALL_MODULES = {
   'console/installers': installers,
   'console/tasks': tasks,
   'console/sync': sync,
+  'console/licences': consoleLicences,
   'engine/agent': agent,
   'console/ack': ack,
 } as const;
@@ -70,6 +72,7 @@ export const CALLS = {
   ...installers,
   ...tasks,
   ...sync,
+  ...consoleLicences,
   ...agent,
   ...ack,
 } satisfies Record<string, Call>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PROTECTION_MODES } from './engine.ts';
 import { rule } from './field-rules.ts';
+import { ZEngineKind, ZRequestId } from './licence-file.ts';
 
 /**
  * The commands the console sends its engines and what they answer (docs/commands.md). One
@@ -52,8 +53,18 @@ export const COMMAND_ARGS = {
   'dpi.drop': ZPathArgs,
   /** Accept a folder as it is now: a new baseline, the pending alterations cleared. */
   'dpi.reset': ZPathArgs,
-  /** Install a licence certificate (the .lic text), checked with the engine's own vendor key. */
-  'licence.install': z.object({ certificate: z.string().max(64 * 1024) }),
+  /**
+   * Install a licence certificate (the .lic text), checked with the engine's own vendor key;
+   * `requestId`: the console's request it answers (docs/licences.md), for the records.
+   */
+  'licence.install': z.object({
+    certificate: z.string().max(64 * 1024),
+    requestId: ZRequestId.optional(),
+  }),
+  /** What a licence request is made of: the engine's fingerprint, kind and installed serial. */
+  'licence.request': ZNoArgs,
+  /** The licence the engine holds now. */
+  'licence.show': ZNoArgs,
   /** Replace the engine with the console's copy (GET /api/agent/engine) when its SHA-256 is this. */
   'engine.upgrade': z.object({
     version: z.string().max(64),
@@ -96,6 +107,7 @@ export const TASK_TYPES = [
   'dpi.drop',
   'dpi.reset',
   'engine.upgrade',
+  'licence.install',
 ] as const satisfies readonly CommandType[];
 export type TaskType = (typeof TASK_TYPES)[number];
 
@@ -164,8 +176,27 @@ export const ZLearnedProgram = z.object({
   authorised: z.boolean(),
 });
 export type TLearnedProgram = z.infer<typeof ZLearnedProgram>;
+/** A licence as an engine holds it (times ISO). */
+export const ZHeldLicence = z.object({
+  licenseCode: z.string(),
+  serial: z.number().int().min(1),
+  kind: ZEngineKind,
+  issuedAt: z.string(),
+  expiresAt: z.string(),
+});
+export type THeldLicence = z.infer<typeof ZHeldLicence>;
 
 export const COMMAND_ANSWERS = {
+  'licence.install': ZHeldLicence.omit({ issuedAt: true }),
+  'licence.request': z.object({
+    fingerprint: z.string().min(8).max(256),
+    kind: ZEngineKind,
+    /** The serial of the valid licence installed, 0 when none. */
+    installedSerial: z.number().int().min(0),
+  }),
+  'licence.show': z.object({
+    licence: ZHeldLicence.extend({ valid: z.boolean() }).nullable(),
+  }),
   'view.folder': z.object({
     path: z.string(),
     entries: z.array(ZFolderEntry).max(FOLDER_ENTRIES_MAX),

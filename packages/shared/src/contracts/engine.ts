@@ -76,8 +76,10 @@ export const ZProtectedDir = z.object({
   files: z.number().int().min(0).max(1e9),
 });
 
-/** The licence an engine holds: its certificate's serial and expiry. */
+/** The licence an engine holds: its certificate's code, serial and expiry. */
 export const ZEngineLicence = z.object({
+  /** The licence code (kept across renewals); engines before 1.1 did not send it. */
+  code: z.string().max(64).nullable().default(null),
   serial: z
     .number()
     .int()

@@ -59,7 +59,7 @@ export type TTaskPreview = z.infer<typeof ZTaskPreview>;
 
 /** Hours a task waits for devices offline now (1 hour … 30 days). */
 export const TASK_EXPIRY_HOURS = { min: 1, max: 720, default: 24 } as const;
-const ZExpiry = z
+export const ZTaskExpiry = z
   .number()
   .int()
   .min(TASK_EXPIRY_HOURS.min)
@@ -72,7 +72,7 @@ export const ZFolderTask = z.object({
   target: ZTaskTarget,
   path: ZAbsolutePath,
   name: ZTaskName,
-  expiresInHours: ZExpiry,
+  expiresInHours: ZTaskExpiry,
 });
 export type TFolderTask = z.output<typeof ZFolderTask>;
 
@@ -80,7 +80,7 @@ export type TFolderTask = z.output<typeof ZFolderTask>;
 export const ZUpgradeTask = z.object({
   target: ZTaskTarget,
   name: ZTaskName,
-  expiresInHours: ZExpiry,
+  expiresInHours: ZTaskExpiry,
 });
 
 export const ZTaskCreated = z.object({

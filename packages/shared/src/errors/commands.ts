@@ -9,6 +9,12 @@ export const CommandErr = {
   /** A command's own message when it ended without an answer, or was cancelled. */
   Expired: -10124,
   Cancelled: -10125,
+  /** A renewal asked of a device that holds no valid licence. */
+  NothingToRenew: -10126,
+  /** A renewal certificate of another licence than the one installed. */
+  OtherLicence: -10127,
+  /** More devices than one licence request archive holds. */
+  TooManyDevices: -10128,
 } as const;
 
 export const commandCatalogue: Catalogue = {
@@ -42,5 +48,20 @@ export const commandCatalogue: Catalogue = {
     status: 409,
     'zh-CN': '开始执行前已取消',
     'en-US': 'Cancelled before it started',
+  },
+  [CommandErr.NothingToRenew]: {
+    status: 409,
+    'zh-CN': '设备没有有效的许可证，无法续期，请先激活',
+    'en-US': 'The device holds no valid licence to renew; activate it first',
+  },
+  [CommandErr.OtherLicence]: {
+    status: 409,
+    'zh-CN': '续期证书属于另一个许可证（{code}），与设备已安装的许可证不符',
+    'en-US': 'The renewal certificate is for another licence ({code}) than the one installed',
+  },
+  [CommandErr.TooManyDevices]: {
+    status: 409,
+    'zh-CN': '共 {count} 台设备，一次最多 {max} 台，请缩小范围',
+    'en-US': '{count} devices; at most {max} at once, please narrow the selection',
   },
 };

@@ -30,20 +30,31 @@ export function syncService(
   const devices = deviceRepository(db);
   const { waitMs } = deps;
 
+  /** A running device of the caller's groups, or the error that says why not. */
+  async function runningDevice(caller: Caller, deviceId: string) {
+    const found = await devices.findById(caller.actor.tenantId, deviceId);
+    if (!found || found.device.status !== 'running') throw new AppError(CommonErr.NotFound);
+    const visible = await visibleDeviceGroups(db, caller.actor);
+    if (visible && !visible.includes(found.device.groupId))
+      throw new AppError(ConsoleErr.DeviceHidden);
+    return found.device;
+  }
+
   return {
+    runningDevice,
+
+    /**
+     * Runs `type` on the device and answers the engine's detail. `shown`: what the audit log
+     * records of the arguments (default all of them; a certificate's text is not worth keeping).
+     */
     async run<T extends SyncType>(
       caller: Caller,
       deviceId: string,
       type: T,
       args: Record<string, unknown>,
-      /** What the audit entry records of the arguments, when not the arguments themselves. */
-      audited: Record<string, unknown> = args,
+      shown: Record<string, unknown> = args,
     ): Promise<TCommandAnswer<T>> {
-      const found = await devices.findById(caller.actor.tenantId, deviceId);
-      if (!found || found.device.status !== 'running') throw new AppError(CommonErr.NotFound);
-      const { device } = found;
-      const visible = await visibleDeviceGroups(db, caller.actor);
-      if (visible && !visible.includes(device.groupId)) throw new AppError(ConsoleErr.DeviceHidden);
+      const device = await runningDevice(caller, deviceId);
       // Online as the device list says it: this node's own record, else the database's.
       const here = presence.lastSeen(device.id);
       const stored = device.lastSeenAt?.getTime() ?? null;
@@ -64,7 +75,7 @@ export function syncService(
         const answer = COMMAND_ANSWERS[type].safeParse(end.detail);
         // An engine that answers what its command does not define has failed the command.
         if (!answer.success) throw new AppError(EngineErr.InvalidData);
-        await audit.change(caller, { ...named, after: { type, ...audited } });
+        await audit.change(caller, { ...named, after: { type, ...shown } });
         return answer.data as TCommandAnswer<T>;
       }
       if (end.state === 'failed' && end.code !== null) {

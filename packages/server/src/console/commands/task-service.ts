@@ -79,6 +79,8 @@ export function taskService(
         target: TTaskTarget;
         name?: string | undefined;
         expiresInHours: number;
+        /** Each device's own arguments in place of `args` (the certificates of a licence batch). */
+        argsOf?: { id: string; args: Record<string, unknown> }[];
       },
     ) {
       const now = clock();
@@ -91,6 +93,7 @@ export function taskService(
         createdBy: caller.actor.account,
         now: new Date(now),
         expiresAt: new Date(now + input.expiresInHours * HOUR_MS),
+        argsOf: input.argsOf,
       });
       if (!made) throw new AppError(CommandErr.TargetEmpty);
       queue.announce(made.devices.map((d) => d.id));

@@ -145,7 +145,11 @@ export function deviceService(
         protected: d.protected,
         licence:
           d.licenceSerial !== null && d.licenceExpiresAt
-            ? { serial: d.licenceSerial, expiresAt: d.licenceExpiresAt.toISOString() }
+            ? {
+                code: d.licenceCode,
+                serial: d.licenceSerial,
+                expiresAt: d.licenceExpiresAt.toISOString(),
+              }
             : null,
         enrolledAt: isoOf(d.enrolledAt),
         stateChangedAt: isoOf(d.stateChangedAt),

@@ -6,5 +6,6 @@ export * from './users.ts';
 export * from './devices.ts';
 export * from './installers.ts';
 export * from './tasks.ts';
+export * from './licences.ts';
 export * from './vendor-tenants.ts';
 export * from './ack.ts';

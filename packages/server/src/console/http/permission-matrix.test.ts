@@ -156,6 +156,15 @@ const samples: Record<ConsoleCall, (ids: Ids) => object> = {
   endLearning: (i) => ({ id: i.group }),
   learnedPrograms: (i) => ({ deviceId: i.group }),
   authoriseLearned: (i) => ({ deviceId: i.group, paths: ['/usr/bin/app'] }),
+  activationRequest: (i) => ({ deviceId: i.group, months: 12 }),
+  renewalRequest: (i) => ({ deviceId: i.group, months: 12 }),
+  requestArchive: (i) => ({ target: { ids: [i.group] }, months: 12 }),
+  activate: (i) => ({ deviceId: i.group, certificate: 'x' }),
+  renew: (i) => ({ deviceId: i.group, certificate: 'x' }),
+  finalize: () => ({ certificates: [{ fileName: 'a.lic', text: 'x' }] }),
+  heldLicence: (i) => ({ deviceId: i.group }),
+  tenantLicences: () => ({}),
+  deviceLicenceRecords: (i) => ({ deviceId: i.group }),
 };
 /** Calls that name an object by id: another tenant's id answers 404. */
 const byId = (call: ConsoleCall) =>

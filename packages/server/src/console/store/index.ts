@@ -17,3 +17,4 @@ export * from './user-repository.ts';
 export * from './device-type.ts';
 export * from './task-repository.ts';
 export * from './ack-repository.ts';
+export * from './licence-repository.ts';

@@ -17,6 +17,8 @@ export interface NewTask {
   createdBy: string;
   now: Date;
   expiresAt: Date;
+  /** Arguments of a device's own, in place of `args` (each device's certificate). */
+  argsOf?: { id: string; args: Record<string, unknown> }[];
 }
 
 export interface TaskListQuery {
@@ -82,8 +84,11 @@ export function taskRepository(db: Db) {
           insert into commands (id, tenant_id, task_id, device_id, type, args, state,
             created_by, created_at, deadline)
           select gen_random_uuid(), ${scope.tenantId}, task.id, chosen.id, ${t.type},
-            ${JSON.stringify(t.args)}::jsonb, 'waiting', ${t.createdBy}, ${t.now}, ${t.expiresAt}
+            coalesce(own.args, ${JSON.stringify(t.args)}::jsonb), 'waiting', ${t.createdBy},
+            ${t.now}, ${t.expiresAt}
           from chosen cross join task
+            left join jsonb_to_recordset(${JSON.stringify(t.argsOf ?? [])}::jsonb)
+              as own(id uuid, args jsonb) on own.id = chosen.id
           returning device_id
         )
         select task.id as "taskId", chosen.id, chosen.name

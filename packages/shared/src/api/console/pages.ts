@@ -4,6 +4,7 @@ import { auditLog } from './audit.calls.ts';
 import { deviceList } from './devices.calls.ts';
 import { groupList } from './groups.calls.ts';
 import { installerList } from './installers.calls.ts';
+import { tenantLicences } from './licences.calls.ts';
 import { loginSettings } from './login.calls.ts';
 import { proxyList } from './proxies.calls.ts';
 import { roleList } from './roles.calls.ts';
@@ -48,6 +49,12 @@ export const CONSOLE_PAGES = [
   },
   // No calls yet: the task and key issues bring them.
   { name: 'adminTasks', path: '/admin/tasks', icon: 'task', access: consoleRead('operate') },
+  {
+    name: 'adminLicences',
+    path: '/admin/licences',
+    icon: 'licence',
+    access: tenantLicences.access,
+  },
   { name: 'adminKeys', path: '/admin/keys', icon: 'key', access: consoleRead('kss') },
   { name: 'adminAudit', path: '/admin/audit', icon: 'audit', access: auditLog.access },
   {

@@ -211,8 +211,7 @@ const adminDevices: DeepString<typeof zh> = {
     expired: 'Expired',
     activation: 'Activation',
     noLicence: 'The engine has reported no licence yet.',
-    flowNext:
-      'The four-step activation and renewal flow comes in a later version; this tab shows what the engine reports, read-only.',
+    licenceCode: 'Licence code',
     notFound: 'Device not found',
     notFoundSub: 'It may have been deleted permanently, or the link is wrong.',
     hidden: 'No access',

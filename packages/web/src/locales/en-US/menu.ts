@@ -30,6 +30,7 @@ const menu: DeepString<typeof zh> = {
   adminTaskDetail: 'Task details',
   adminElevationReview: 'Elevation review',
   adminLearningReview: 'Learning-mode review',
+  adminLicences: 'Licences',
   adminKeys: 'Key management',
   saInit: 'Vendor set-up',
   vendorLogin: 'Vendor login',

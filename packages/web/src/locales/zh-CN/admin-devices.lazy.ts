@@ -207,7 +207,7 @@ const adminDevices = {
     expired: '已过期',
     activation: '激活状态',
     noLicence: '引擎尚未上报授权。',
-    flowNext: '激活与续期的四步流程将在后续版本提供；此处只读显示引擎上报的内容。',
+    licenceCode: '许可证编号',
     notFound: '设备不存在',
     notFoundSub: '设备可能已被彻底删除，或链接有误。',
     hidden: '无权查看',

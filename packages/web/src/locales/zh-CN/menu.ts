@@ -31,6 +31,7 @@ const menu = {
   adminTaskDetail: '任务详情',
   adminElevationReview: '提权审核',
   adminLearningReview: '学习模式审核',
+  adminLicences: '许可证管理',
   adminKeys: '密钥管理',
   saInit: '厂商初始化',
   vendorLogin: '厂商管理登录',

@@ -64,6 +64,7 @@ export const devices = pgTable(
       .$type<{ path: string; mode: ProtectionMode; files: number }[]>()
       .notNull()
       .default([]),
+    licenceCode: text('licence_code'),
     licenceSerial: integer('licence_serial'),
     licenceExpiresAt: at('licence_expires_at'),
     /** SHA-256 of the last state written: a check-in with the same state writes nothing. */

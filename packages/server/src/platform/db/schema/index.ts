@@ -8,3 +8,4 @@ export * from './devices.ts';
 export * from './installers.ts';
 export * from './commands.ts';
 export * from './elevation.ts';
+export * from './licences.ts';

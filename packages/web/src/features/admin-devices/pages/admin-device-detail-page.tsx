@@ -19,6 +19,7 @@ import { AuthorisedPrograms } from '../components/authorised-programs.tsx';
 import { CommandTable } from '../components/command-table.tsx';
 import { ProtectedFolders } from '../components/protected-folders.tsx';
 import { WindowTab } from '../components/window-tab.tsx';
+import { LicenceSteps } from '../components/licence-steps.tsx';
 import { authorisedPrograms } from '@edp/shared/api/console/sync.calls';
 import { useMayCall } from '../../admin-common/lib/admin-user.ts';
 import '../components/admin-devices.css';
@@ -127,8 +128,13 @@ function LicenceTab({ d }: { d: TDeviceDetail }) {
   const left = d.licence ? daysLeft(d.licence.expiresAt, now) : undefined;
   return (
     <>
-      <Alert type="info" showIcon title={t('detail.flowNext')} style={{ marginBottom: 16 }} />
-      <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} className="device-detail">
+      <Descriptions
+        bordered
+        size="small"
+        column={{ xs: 1, md: 2 }}
+        className="device-detail"
+        style={{ marginBottom: 24 }}
+      >
         <Descriptions.Item label={t('detail.activation')}>
           {t(`activation.${d.activation}`)}
         </Descriptions.Item>
@@ -137,6 +143,9 @@ function LicenceTab({ d }: { d: TDeviceDetail }) {
         </Descriptions.Item>
         {d.licence ? (
           <>
+            <Descriptions.Item label={t('detail.licenceCode')}>
+              {dash(d.licence.code)}
+            </Descriptions.Item>
             <Descriptions.Item label={t('detail.serial')}>{d.licence.serial}</Descriptions.Item>
             <Descriptions.Item label={t('detail.expiresAt')}>
               {formatTime(d.licence.expiresAt)}
@@ -153,6 +162,7 @@ function LicenceTab({ d }: { d: TDeviceDetail }) {
           <Descriptions.Item label={t('detail.serial')}>{t('detail.noLicence')}</Descriptions.Item>
         )}
       </Descriptions>
+      <LicenceSteps device={d} />
     </>
   );
 }

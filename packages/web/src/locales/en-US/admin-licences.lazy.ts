@@ -1,0 +1,76 @@
+import type zh from '../zh-CN/admin-licences.lazy.ts';
+
+/** Activation and renewal, and the licence view (issue 24). */
+const adminLicences: typeof zh = {
+  steps: {
+    title: 'Activation and renewal',
+    request: 'Download the request file',
+    requestActivate: 'Download activation request',
+    requestRenew: 'Download renewal request',
+    requestDesc:
+      'The console asks the engine for its hardware fingerprint and the serial of its licence, and makes the request file (.dat) of them.',
+    portal: "Upload it to the vendor's portal",
+    portalDesc:
+      "On the vendor's portal, under My license, upload the request file and confirm the months.",
+    certificate: 'Download the certificate',
+    certificateDesc: 'The portal signs a licence certificate (.lic); download it.',
+    upload: 'Upload the certificate',
+    uploadDesc:
+      "The console checks the certificate with the vendor's key, hands it to the engine to install and shows the engine's answer.",
+    chooseFile: 'Choose the certificate (.lic)',
+    months: 'Months',
+    monthsUnit: 'months',
+    made: 'Request made {{time}} by {{by}} ({{months}} months); waiting for its certificate.',
+    saved: 'Downloaded {{name}}',
+    installed:
+      'The engine installed licence {{code}} (serial {{serial}}), valid until {{expires}}.',
+    refused: 'Not installed: {{message}}',
+    readOnly:
+      "Your role can only look; making requests and uploading certificates needs the security operator's write permission.",
+    notRunning: 'The device is deprecated; it can no longer be activated or renewed.',
+  },
+  records: {
+    title: 'Renewal records',
+    outstanding: 'Requests waiting for a certificate',
+    empty: 'Nothing installed yet',
+    at: 'Time',
+    by: 'By',
+    purpose: 'Kind',
+    code: 'Licence code',
+    serial: 'Serial',
+    expires: 'Expires',
+    task: 'Batch task',
+    requestId: 'Request',
+  },
+  purpose: { activate: 'Activation', renew: 'Renewal' },
+  state: { none: 'None', normal: 'Normal', expiring: 'Expiring soon', expired: 'Expired' },
+  list: {
+    intro:
+      "Every running device's licence in the tenant; expired ones and those ending within 30 days first.",
+    keyword: 'Device name, number or IP',
+    allStates: 'All states',
+    device: 'Device',
+    group: 'Group',
+    kind: 'Engine kind',
+    code: 'Licence code',
+    serial: 'Serial',
+    expires: 'Expires',
+    daysLeft: 'Days left',
+    days_one: '{{count}} day',
+    days_other: '{{count}} days',
+    state: 'State',
+    selected: '{{count}} selected',
+    download: 'Download request files',
+    upload: 'Upload certificates',
+    months: 'Months',
+    archiveSaved: 'Downloaded {{count}} request files ({{name}})',
+    archiveSkipped: '{{names}} never reported a hardware fingerprint: no request file.',
+    uploadTitle: 'Certificates uploaded',
+    accepted: '{{count}} certificates passed the checks and are on their way to the engines:',
+    openTask: 'Open the task',
+    refusedTitle: '{{count}} certificates refused',
+    noneAccepted: 'No certificate could be installed.',
+    empty: 'No device matches',
+  },
+};
+export default adminLicences;
