@@ -5,6 +5,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ENGINE_KINDS, type EngineKind } from '@edp/shared/constants';
 import type { TEngineIdentity } from '@edp/shared/contracts/engine';
 import { makeLicenceRequest } from './licence-request.ts';
+import { keepVendorKey } from './licence.ts';
 import { DEFAULT_STATE_DIR, files, StateDir } from './state-dir.ts';
 import { enrol, engineState, runEngine, type Enrolment } from './engine.ts';
 import { ops } from './ops.ts';
@@ -23,6 +24,7 @@ const usage = `Usage: edp-agent <command> [options]     (docs/engines-agent.md)
 
   enrol   --url <console base URL> --secret <enrolment secret> [--dir <state dir>]
           [--kind <${kinds}>] [--name <device name>] [--fingerprint <hex>] [--ip <address>]
+          [--vendor-key <vendor-ed25519.pub>]  (the key licences from the console are checked with)
           (--group-secret <secret> is the same as --secret: a group's secret puts the device in it)
   run     [--dir <state dir>] [--once] [--dpi-every <seconds>] [--no-push]
   status  [--dir <state dir>]
@@ -121,11 +123,14 @@ async function main(command: string | undefined, rest: string[]): Promise<void> 
         name: { type: 'string' },
         fingerprint: { type: 'string' },
         ip: { type: 'string' },
+        'vendor-key': { type: 'string' },
       });
       const secret = values.secret ?? values['group-secret'];
       if (!values.url) fail('--url is required');
       if (!secret) fail('--secret is required');
       try {
+        // The vendor's key comes with the installation, never from a console command.
+        if (values['vendor-key']) keepVendorKey(new StateDir(values.dir), values['vendor-key']);
         const e = await enrol({
           url: values.url,
           secret,

@@ -42,6 +42,11 @@ function readOptional(file: string): string | undefined {
   }
 }
 
+/** Keeps the vendor's public key (an Ed25519 PEM file) in the state directory. */
+export function keepVendorKey(state: StateDir, keyFile: string): void {
+  state.writeAtomic(files.vendorKey, readVendorKey(state, keyFile));
+}
+
 export interface HeldLicence {
   payload: TLicencePayload;
   /** Signed by the vendor key and not expired. */

@@ -11,7 +11,7 @@ const adminTasks: DeepString<typeof zh> = {
       drop: 'Stop monitoring integrity',
       reset: 'Reset integrity baseline',
     },
-    licence: { install: 'Install licence' },
+    licence: { install: 'Install licence', request: 'Make licence request', show: 'View licence' },
     engine: { upgrade: 'Upgrade engine', version: 'Engine version', watch: 'Watch engine' },
     view: { folder: 'Browse folder', program: 'View program' },
     program: {

@@ -10,7 +10,7 @@ const adminTasks = {
       drop: '移除完整性监控',
       reset: '重置完整性基线',
     },
-    licence: { install: '安装许可证' },
+    licence: { install: '安装许可证', request: '生成许可证申请', show: '查看许可证' },
     engine: { upgrade: '升级引擎', version: '查看引擎版本', watch: '查看引擎实时状态' },
     view: { folder: '浏览目录', program: '查看程序' },
     program: { authorise: '授权程序', revoke: '取消程序授权', list: '查看授权程序' },

@@ -223,6 +223,7 @@ export default function AdminLicencesPage() {
           ? {
               selectedRowKeys: selected,
               preserveSelectedRowKeys: true,
+              getCheckboxProps: (l) => ({ 'aria-label': l.name }),
               onChange: (keys) => setSelected((keys as string[]).slice(0, 500)),
             }
           : undefined,

@@ -1,0 +1,188 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { APIRequestContext, Download, Page } from '@playwright/test';
+import { dataDir } from '../fixtures.ts';
+import { expectAccessible } from '../support/a11y.ts';
+import { api, apiLogin } from '../support/admin.ts';
+import { expect, test, type Tenant } from '../support/console-test.ts';
+import { call, fundedCompany } from '../support/portal.ts';
+import { runningEngine, stopEngines } from '../support/reference-engine.ts';
+import { navigate } from '../support/navigate.ts';
+import { signInAdmin } from '../support/session.ts';
+
+/**
+ * Issue 24's activation and renewal with the real reference engine, the console and the
+ * vendor's portal of the same server: the security operator makes the request file on the
+ * device's page (the engine answers its fingerprint), the customer has the portal sign it, and
+ * the certificate uploaded in the console is installed by the engine; then the same for a
+ * renewal, and the licence view. The engine trusts the server's vendor key, given at install.
+ */
+
+test.afterEach(stopEngines);
+
+const vendorKey = () => path.join(dataDir(), 'keys', 'vendor-ed25519.pub');
+const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
+const text = async (download: Download) => fs.readFileSync((await download.path())!, 'utf8');
+
+/**
+ * Steps 2 and 3 on the portal, as the customer `company`: the request uploaded and paid for,
+ * the certificate saved. The portal keeps a device's licence code across its renewals.
+ */
+async function portalCertificate(
+  request: APIRequestContext,
+  company: { token: string },
+  dat: string,
+  months: number,
+) {
+  const { requestId } = await call<{ requestId: string }>(
+    request,
+    '/com/auth/device',
+    { file: dat },
+    company.token,
+  );
+  const issued = await call<{ recordId: string }>(
+    request,
+    '/com/issue',
+    { requestId, months },
+    company.token,
+  );
+  const res = await request.get(`/api/com/dw/${issued.recordId}`, {
+    headers: { 'X-Token': company.token },
+  });
+  expect(res.ok()).toBe(true);
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'edp-lic-')), 'device.lic');
+  fs.writeFileSync(file, await res.text());
+  return file;
+}
+
+async function deviceId(request: APIRequestContext, tenant: Tenant, name: string) {
+  const token = await apiLogin(request, tenant.accounts.operator);
+  const { list } = await api<{ list: { id: string }[] }>(request, token, '/dv/m/list', {
+    keyword: name,
+  });
+  return list[0]!.id;
+}
+
+test.describe('in zh-CN', () => {
+  test.use({ locale: 'zh-CN' });
+
+  test('[ADMIN][LICENCES][ENGINE]: a real engine activated in four steps through the portal, then renewed under the same code, in zh-CN', async ({
+    page,
+    request,
+    tenant,
+  }) => {
+    test.setTimeout(120_000);
+    const { name, state, run } = await runningEngine(request, tenant, { vendorKey: vendorKey() });
+    const id = await deviceId(request, tenant, name);
+    await signInAdmin(page, request, tenant.accounts.operator, `/admin/devices/${id}`);
+    await page.getByRole('tab', { name: '激活与续期' }).click();
+    const panel = page.getByRole('tabpanel', { name: '激活与续期' });
+
+    // Step 1: the request file, made of what the engine answers.
+    const [dat] = await Promise.all([
+      page.waitForEvent('download'),
+      panel.getByRole('button', { name: '下载激活申请文件' }).click(),
+    ]);
+    expect(dat.suggestedFilename()).toMatch(new RegExp(`^${name}-TDE-act-[0-9a-f]{8}\\.dat$`));
+    await expect(panel.getByRole('status')).toContainText('等待上传证书');
+
+    // Steps 2 and 3 on the portal; step 4 here: the engine installs it and says so.
+    const company = await fundedCompany(request, 2);
+    const lic = await portalCertificate(request, company, await text(dat), 12);
+    await panel.locator('input[type=file]').setInputFiles(lic);
+    const installed = panel.getByRole('status').filter({ hasText: '引擎已安装许可证' });
+    await expect(installed).toContainText('序列号 1', { timeout: 20_000 });
+    const code = /EDP-[A-Z0-9-]+/.exec((await installed.textContent()) ?? '')![0];
+    expect(fs.readFileSync(path.join(state, 'licence.lic'), 'utf8')).toBe(
+      fs.readFileSync(lic, 'utf8'),
+    );
+    await expect(panel.locator('.device-detail')).toContainText('已激活');
+    const record = (t: string) => panel.locator('tr.ant-table-row').filter({ hasText: t });
+    await expect(record(code)).toContainText('激活');
+
+    // The same certificate again: its request has been answered (a replay).
+    await page.reload();
+    await page.getByRole('tab', { name: '激活与续期' }).click();
+    await panel.locator('input[type=file]').setInputFiles(lic);
+    await expect(panel.getByRole('alert')).toContainText('未安装：许可证无效');
+
+    // Renewal: the request carries the serial installed; the code stays, the serial rises.
+    const [renewal] = await Promise.all([
+      page.waitForEvent('download'),
+      panel.getByRole('button', { name: '下载续期申请文件' }).click(),
+    ]);
+    expect(renewal.suggestedFilename()).toMatch(/-renew-/);
+    const renewed = await portalCertificate(request, company, await text(renewal), 6);
+    await panel.locator('input[type=file]').setInputFiles(renewed);
+    await expect(panel.getByRole('status').filter({ hasText: code })).toContainText('序列号 2', {
+      timeout: 20_000,
+    });
+    await expect(record('续期')).toContainText(code);
+    await expectAccessible(page);
+
+    // The licence view: the device with its code and state.
+    await navigate(page, '/admin/licences');
+    await page.getByRole('searchbox', { name: '设备名称、编号或 IP' }).fill(name);
+    await page.getByRole('searchbox', { name: '设备名称、编号或 IP' }).press('Enter');
+    await expect(row(page, name)).toContainText(code);
+    await expect(row(page, name)).toContainText('正常');
+    await expectAccessible(page);
+    expect(run.child.exitCode, run.output.join('')).toBeNull();
+  });
+});
+
+test.describe('in en-US', () => {
+  test.use({ locale: 'en-US' });
+
+  test('[ADMIN][LICENCES]: request files for a selection in one zip and certificates uploaded together, refused with reasons, on a phone in en-US', async ({
+    page,
+    request,
+    tenant,
+  }) => {
+    test.setTimeout(90_000);
+    const { name } = await runningEngine(request, tenant, { vendorKey: vendorKey() });
+    await signInAdmin(page, request, tenant.accounts.operator, '/admin/licences');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Licences' })).toBeVisible();
+    await expect(row(page, name)).toContainText('None');
+    await page.getByRole('checkbox', { name }).check();
+    await page.getByRole('button', { name: 'Download request files' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Download request files' });
+    await expect(dialog).toContainText('selected');
+    const [zip] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Download request files' }).click(),
+    ]);
+    expect(zip.suggestedFilename()).toMatch(/^licence-requests-\d{4}-\d{2}-\d{2}-\d+\.zip$/);
+    expect((await text(zip)).startsWith('PK')).toBe(true);
+
+    // A file that is no certificate, and one signed by nobody the console trusts.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edp-lic-'));
+    fs.writeFileSync(path.join(dir, 'notes.lic'), 'not a certificate');
+    fs.writeFileSync(
+      path.join(dir, 'forged.lic'),
+      '-----BEGIN EDP LICENSE-----\nZm9yZ2Vk\n-----END EDP LICENSE-----\n',
+    );
+    await page
+      .locator('input[type=file]')
+      .setInputFiles([path.join(dir, 'notes.lic'), path.join(dir, 'forged.lic')]);
+    const result = page.getByRole('dialog', { name: 'Certificates uploaded' });
+    await expect(result).toContainText('No certificate could be installed.');
+    await expect(result).toContainText('2 certificates refused');
+    await expect(result).toContainText('forged.lic');
+    await expectAccessible(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    await page.keyboard.press('Escape');
+
+    // The device's activation steps on a phone.
+    await row(page, name).getByRole('link', { name }).click();
+    await page.getByRole('tab', { name: 'Activation and renewal' }).click();
+    const panel = page.getByRole('tabpanel', { name: 'Activation and renewal' });
+    await expect(panel.getByRole('button', { name: 'Download activation request' })).toBeVisible();
+    await expect(panel).toContainText("Upload it to the vendor's portal");
+    await expectAccessible(page);
+  });
+});
