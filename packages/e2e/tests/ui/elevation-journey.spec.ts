@@ -1,15 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 // The agent's own test vendor: a DPI licence lets the engine watch a folder (learning mode
 // records the programs that touch protected folders).
 import { makeVendor } from '../../../agent/src/test/licence-fixture.ts';
 import { expectAccessible } from '../support/a11y.ts';
 import { expect, test, type Tenant } from '../support/console-test.ts';
-import { groupWithSecret } from '../support/fleet.ts';
+import { engine, runningEngine, stopEngines } from '../support/reference-engine.ts';
 import { signInAdmin } from '../support/session.ts';
 
 /**
@@ -20,75 +18,43 @@ import { signInAdmin } from '../support/session.ts';
  * in en-US; each screen with axe at 1440 px and at 390 px.
  */
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const engineFile = path.resolve(here, '../../../agent/dist/edp-agent.mjs');
-const resolver = path.resolve(here, '../support/localhost-resolver.mjs');
 const PHONE = { width: 390, height: 844 };
 
-const running: ChildProcess[] = [];
-const dirs: string[] = [];
+/** Programs of the machine a test started beside its engines (a reader of a protected file). */
+const kept: ChildProcess[] = [];
 
 test.afterEach(async () => {
-  for (const child of running.splice(0)) {
-    if (child.exitCode !== null || child.signalCode !== null) continue;
-    const closed = new Promise((r) => child.once('close', r));
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-    await closed;
-    clearTimeout(timer);
-  }
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+  for (const child of kept.splice(0)) child.kill('SIGKILL');
+  await stopEngines();
 });
 
-/** A process of the machine: the engine file, or a program holding a protected file open. */
-function spawnKept(command: string, args: string[], cwd: string) {
-  const child = spawn(command, args, {
-    cwd,
-    env: {
-      PATH: [path.dirname(process.execPath), '/usr/bin', '/bin'].join(':'),
-      HOME: cwd,
-      LANG: 'C.UTF-8',
-      NODE_OPTIONS: `--import ${resolver}`,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.push(child);
-  const output: string[] = [];
-  child.stdout!.setEncoding('utf8').on('data', (d: string) => output.push(d));
-  child.stderr!.setEncoding('utf8').on('data', (d: string) => output.push(d));
-  const exit = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
-  return { child, output, exit };
+/** Runs the engine file once in `root` with the engine's state directory; it must succeed. */
+async function oneShot(root: string, state: string, args: string[]) {
+  const e = engine([...args, '--dir', state], root);
+  expect(await e.exit, e.output.join('')).toBe(0);
 }
-const engine = (args: string[], cwd: string) =>
-  spawnKept(process.execPath, [engineFile, ...args], cwd);
 
-/** An engine enrolled in a new group and running; with `watched`, a folder under DPI. */
-async function runningEngine(request: APIRequestContext, tenant: Tenant, watched = false) {
-  const { secret } = await groupWithSecret(request, tenant.accounts);
-  const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'edp-e2e-ack-')));
-  dirs.push(root);
-  const state = path.join(root, 'state');
-  const name = `host-${path.basename(root).slice(-6)}`;
-  const oneShot = async (args: string[]) => {
-    const e = engine([...args, '--dir', state], root);
-    expect(await e.exit, e.output.join('')).toBe(0);
-  };
-  await oneShot(['enrol', '--url', tenant.url, '--secret', secret, '--name', name]);
-  const ledger = path.join(root, 'finance', 'ledger.csv');
-  if (watched) {
-    fs.mkdirSync(path.dirname(ledger));
-    fs.writeFileSync(ledger, 'a,b\n');
-    const { fingerprint } = JSON.parse(
-      fs.readFileSync(path.join(state, 'identity.json'), 'utf8'),
-    ) as { fingerprint: string };
-    const vendor = makeVendor(root);
-    const lic = path.join(root, 'dpi.lic');
-    fs.writeFileSync(lic, vendor.certificate({ kind: 'DPI', serial: 2401, fingerprint }));
-    await oneShot(['install-licence', lic, '--key', vendor.keyFile]);
-    await oneShot(['protect', '--dpi', path.dirname(ledger)]);
-  }
-  const run = engine(['run', '--dir', state], root);
-  return { name, root, state, ledger, run };
+/**
+ * An engine watching its folder of three files (a DPI licence of the agent's test vendor, then
+ * `protect --dpi`), and a program of this machine (a copy of sleep) holding one of them open:
+ * what learning mode should find.
+ */
+async function watchedEngine(request: APIRequestContext, tenant: Tenant) {
+  const e = await runningEngine(request, tenant);
+  const { fingerprint } = JSON.parse(
+    fs.readFileSync(path.join(e.state, 'identity.json'), 'utf8'),
+  ) as { fingerprint: string };
+  const vendor = makeVendor(e.root);
+  const lic = path.join(e.root, 'dpi.lic');
+  fs.writeFileSync(lic, vendor.certificate({ kind: 'DPI', serial: 2401, fingerprint }));
+  await oneShot(e.root, e.state, ['install-licence', lic, '--key', vendor.keyFile]);
+  await oneShot(e.root, e.state, ['protect', '--dpi', e.shares]);
+  const program = path.join(e.root, 'ledger-reader');
+  fs.copyFileSync(fs.realpathSync('/bin/sleep'), program);
+  fs.chmodSync(program, 0o755);
+  const file = path.join(e.shares, 'b.xlsx');
+  kept.push(spawn('bash', ['-c', `exec 3<'${file}'; exec '${program}' 300`], { stdio: 'ignore' }));
+  return { ...e, program };
 }
 
 /** The auditor, signed in in a browser of their own. */
@@ -198,12 +164,7 @@ test.describe('in en-US', () => {
     tenant,
   }) => {
     test.setTimeout(150_000);
-    const { name, root, ledger } = await runningEngine(request, tenant, true);
-    // A program of this machine holding the protected file open (a copy of sleep, as fd 3).
-    const program = path.join(root, 'ledger-reader');
-    fs.copyFileSync(fs.realpathSync('/bin/sleep'), program);
-    fs.chmodSync(program, 0o755);
-    spawnKept('bash', ['-c', `exec 3<'${ledger}'; exec '${program}' 300`], root);
+    const { name, shares, program } = await watchedEngine(request, tenant);
 
     const reviewer = await auditorPage(browser, tenant, 'en-US');
     await signInAdmin(page, request, tenant.accounts.operator, '/admin/devices');
@@ -241,7 +202,7 @@ test.describe('in en-US', () => {
         await expect(learned).toHaveCount(1, { timeout: 2_000 });
       }
     }).toPass({ timeout: 30_000 });
-    await expect(learned).toContainText(path.dirname(ledger));
+    await expect(learned).toContainText(shares);
     await expect(learned).toContainText('No');
     await expectAccessible(page);
     await onPhone(page);
