@@ -112,15 +112,18 @@ function AskForm({ device, kind }: { device: TDeviceDetail; kind: AckKind }) {
         name={`ask-${kind}`}
         initialValues={{ window: { hours: 1 } }}
         disabled={!running}
-        onFinish={async (v) => {
-          await ask.mutateAsync({
-            deviceId: device.id,
-            window: clean(v.window),
-            reason: v.reason.trim(),
-          });
-          toastSuccess(t('device.asked'));
-          form.resetFields(['reason']);
-        }}
+        onFinish={(v) =>
+          // A refusal (one open already, longer than allowed) was shown by the HTTP client.
+          ask
+            .mutateAsync({ deviceId: device.id, window: clean(v.window), reason: v.reason.trim() })
+            .then(
+              () => {
+                toastSuccess(t('device.asked'));
+                form.resetFields(['reason']);
+              },
+              () => undefined,
+            )
+        }
         style={{ maxWidth: 640 }}
       >
         <WindowFields name="window" min={1} />

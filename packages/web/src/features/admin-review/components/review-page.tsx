@@ -64,13 +64,19 @@ function ReviewModal({
         form={form}
         layout="vertical"
         name="ack-review"
-        onFinish={async ({ reason }) => {
-          await check.mutateAsync({ id: item.id, approve, reason: reason.trim() });
-          toastSuccess(
-            t(approve ? 'review.approved' : 'review.dismissed', { device: item.deviceName }),
-          );
-          onClose();
-        }}
+        onFinish={({ reason }) =>
+          // A refusal (reviewed meanwhile, one's own by proxy) was shown by the HTTP client in
+          // the reader's language; the dialog stays open.
+          check.mutateAsync({ id: item.id, approve, reason: reason.trim() }).then(
+            () => {
+              toastSuccess(
+                t(approve ? 'review.approved' : 'review.dismissed', { device: item.deviceName }),
+              );
+              onClose();
+            },
+            () => undefined,
+          )
+        }
       >
         <Form.Item
           name="reason"
