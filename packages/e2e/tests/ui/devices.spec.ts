@@ -109,7 +109,7 @@ const TEXT = {
     protection: '保护策略',
     licence: '激活与续期',
     elevation: '提权管理',
-    notReported: '引擎尚未上报。',
+    askElevation: '申请提权',
     daysLeft: '剩余天数',
     uptime: '近 7 天在线情况（按 UTC 小时）',
     devices: '设备概况',
@@ -149,7 +149,7 @@ const TEXT = {
     protection: 'Protection',
     licence: 'Activation and renewal',
     elevation: 'Elevation management',
-    notReported: 'Not yet reported by the engine.',
+    askElevation: 'Ask for elevation',
     daysLeft: 'Days left',
     uptime: 'Uptime over the last 7 days (UTC hours)',
     devices: 'Devices',
@@ -277,7 +277,7 @@ for (const { code } of languages) {
       await expect(page.getByText(T.daysLeft)).toBeVisible();
       await expectAccessible(page);
       await page.getByRole('tab', { name: T.elevation }).click();
-      await expect(page.getByText(T.notReported).first()).toBeVisible();
+      await expect(page.getByRole('heading', { name: T.askElevation })).toBeVisible();
 
       // Its activity (issue 22): the enrolment, by the engine; moved from this page, the move
       // comes first, by the operator.
