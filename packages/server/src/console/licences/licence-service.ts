@@ -154,7 +154,8 @@ export function deviceLicenceService(
 
     /**
      * Step 4: a certificate for one device, checked here and then by the engine, which answers
-     * while the caller waits; the device's kind, activation and licence change at once.
+     * while the caller waits; the device's kind, activation and licence are written with its
+     * answer (engines/command-queue.ts), before the caller hears it.
      */
     async install(
       caller: Caller,
@@ -192,11 +193,6 @@ export function deviceLicenceService(
         'licence.install',
         { certificate, requestId: request.requestId },
         { requestId: request.requestId, licenseCode: payload.licenseCode, serial: payload.serial },
-      );
-      await repo.installed(
-        device.id,
-        { ...answer, expiresAt: new Date(answer.expiresAt) },
-        new Date(clock()),
       );
       return answer;
     },
