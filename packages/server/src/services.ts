@@ -126,6 +126,7 @@ export function buildServices(platform: Platform) {
       vendorKeys: p.vendorKeys,
       sync,
       tasks,
+      audit,
       servedVersion,
     }),
     // engines

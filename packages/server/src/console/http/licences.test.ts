@@ -367,6 +367,12 @@ describe('activation and renewal', () => {
       months: 24,
     });
     expect(archive.body).toMatchObject({ success: true, data: { count: 1, skipped: [] } });
+    // In the audit log: who made the files, for which devices.
+    const auditor = as(ctx.app, host, await signIn(ctx.app, host, 'auditor'));
+    const logged = await auditor<{ list: { target: string; result: string }[] }>('/owner/l/log', {
+      action: '/sync/m/rd/np',
+    });
+    expect(logged.body.data!.list).toMatchObject([{ target: 'lab-01', result: 'success' }]);
     const files = unzipSync(Buffer.from(archive.body.data!.archive, 'base64'));
     const names = Object.keys(files);
     expect(names).toEqual([expect.stringMatching(/^lab-01-TDE-act-[0-9a-f]{8}\.dat$/)]);

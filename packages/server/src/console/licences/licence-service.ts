@@ -19,6 +19,7 @@ import { encodeRequestFile } from '@edp/shared/licence-request';
 import { AppError } from '../../platform/errors/index.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { Caller } from '../access/index.ts';
+import { touchedDevices, type AuditService } from '../audit/index.ts';
 import type { SyncService, TaskService } from '../commands/index.ts';
 import { deviceScope } from '../devices/index.ts';
 import { licenceRepository, type DeviceRow, type LicenceRequestRow } from '../store/index.ts';
@@ -42,6 +43,7 @@ export function deviceLicenceService(
   deps: Pick<Platform, 'db' | 'clock' | 'vendorKeys'> & {
     sync: SyncService;
     tasks: TaskService;
+    audit: AuditService;
     /** The version of the engine this console serves: the device filter's "outdated". */
     servedVersion: () => Promise<string>;
   },
@@ -138,6 +140,15 @@ export function deviceLicenceService(
           return { row: newRequest(caller, d, { ...r, months }, now), name: d.name };
         });
       await repo.insertRequests(rows.map((r) => r.row));
+      await deps.audit.change(caller, {
+        ...touchedDevices(rows.map(({ row, name }) => ({ id: row.deviceId, name }))),
+        after: {
+          months,
+          files: rows.length,
+          ...(target.filter ? { filter: target.filter } : {}),
+          ...(target.every ? { every: true } : {}),
+        },
+      });
       const files: Record<string, Uint8Array> = {};
       for (const { row, name } of rows) {
         const { fileName, file } = fileOf(row, name);
