@@ -14,6 +14,7 @@ const CONSOLE_LAYERS = [
   ['tenants'],
   ['roles', 'users', 'groups', 'proxies', 'devices', 'installers'],
   ['login', 'commands', 'elevation'],
+  ['licences'],
   ['http'],
 ];
 const consoleLayerRules = CONSOLE_LAYERS.map((layer, i) => ({

@@ -76,6 +76,9 @@ export interface SimulatorOptions {
 
 type Latency = ReturnType<Histogram['summary']>;
 
+/** Results a simulated engine remembers by command id (the engine keeps 31 days of them). */
+const ANSWERED_KEPT = 32;
+
 export interface SimReport {
   elapsedSeconds: number;
   /** Check-ins sent in this report's window and their answers. */
@@ -145,6 +148,11 @@ interface SimEngine {
   nudgedAt?: number;
   /** Results not yet acknowledged. */
   outbox: TCommandResult[];
+  /**
+   * The last results given, by command id: a command delivered again (its node died before the
+   * result was written) is answered the same, not run again, as the engine does.
+   */
+  answered: Map<string, TCommandResult>;
 }
 
 /** A small seeded generator (mulberry32): the same seed makes the same fleet. */
@@ -603,7 +611,10 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
           commandStats.received += commands.length;
           for (const c of commands) {
             e.outbox = e.outbox.filter((r) => r.id !== c.id);
-            e.outbox.push(simulatedResult(c, e, startedAt, opts.vendorKey));
+            const result = e.answered.get(c.id) ?? simulatedResult(c, e, startedAt, opts.vendorKey);
+            e.answered.set(c.id, result);
+            if (e.answered.size > ANSWERED_KEPT) e.answered.delete(e.answered.keys().next().value!);
+            e.outbox.push(result);
           }
           if ((await sendOutbox(e)) && serving !== undefined) {
             nudgeToResult.record(performance.now() - serving);
@@ -662,6 +673,7 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
         busy: false,
         lastAnswerAt: 0,
         outbox: [],
+        answered: new Map(),
       });
     }
     // Enrolment: a fixed number at once.

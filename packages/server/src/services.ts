@@ -131,6 +131,7 @@ export function buildServices(platform: Platform) {
       vendorKeys: p.vendorKeys,
       sync,
       tasks,
+      audit,
       servedVersion,
     }),
     acks: ackService({

@@ -3,7 +3,13 @@ import type { CacheBus } from '../platform/cache/cache-bus.ts';
 import type { Logger } from '../platform/log.ts';
 import { randomUUID } from 'node:crypto';
 import DataLoader from 'dataloader';
-import type { CommandRepository, MovedCommand, ResultRow } from './command-repository.ts';
+import { COMMAND_ANSWERS } from '@edp/shared/contracts/commands';
+import type {
+  CommandRepository,
+  InstalledLicence,
+  MovedCommand,
+  ResultRow,
+} from './command-repository.ts';
 import type { PushHub } from './push-hub.ts';
 
 /** How often open commands past their deadline are ended, and how many a state per sweep. */
@@ -23,6 +29,19 @@ const failedAny = (answers: (boolean | Error)[]) => {
   const err = answers.find((a) => a instanceof Error);
   if (err) throw err;
 };
+
+/** The licences of the `licence.install` commands that finished, from the engines' answers. */
+function installedLicences(moved: MovedCommand[], rows: readonly ResultRow[]): InstalledLicence[] {
+  const finished = new Set(
+    moved.filter((m) => m.type === 'licence.install' && m.state === 'finished').map((m) => m.id),
+  );
+  if (finished.size === 0) return [];
+  return rows.flatMap((r) => {
+    if (!finished.has(r.id)) return [];
+    const licence = COMMAND_ANSWERS['licence.install'].safeParse(r.detail);
+    return licence.success ? [{ deviceId: r.deviceId, ...licence.data }] : [];
+  });
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -96,7 +115,15 @@ export function commandQueue(deps: {
   });
 
   const results = batched(async (rows: readonly ResultRow[]) => {
-    ended(await repo.applyResults([...rows], new Date(clock())));
+    const now = new Date(clock());
+    const moved = await repo.applyResults([...rows], now);
+    // A licence installed is the device's at once, before anyone waiting hears of the end.
+    await repo
+      .writeLicences(installedLicences(moved, rows), now)
+      .catch((err: unknown) =>
+        log.warn({ err }, 'installed licences not written; the check-ins will'),
+      );
+    ended(moved);
     return rows.map(() => true);
   });
 

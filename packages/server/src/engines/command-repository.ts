@@ -17,6 +17,16 @@ export interface MovedCommand {
   taskId: string | null;
   deviceId: string;
   state: CommandState;
+  type: string;
+}
+
+/** A licence an engine answered that it installed (a finished `licence.install`). */
+export interface InstalledLicence {
+  deviceId: string;
+  licenseCode: string;
+  serial: number;
+  kind: string;
+  expiresAt: string;
 }
 
 /** One engine's answer to one command, as the results statement takes it. */
@@ -64,7 +74,7 @@ function moveStatement(
     with ${around ? sql`${around.with}, ` : sql``}moved as (
       update commands c set ${set}
       where c.state = ${from} and ${where}
-      returning c.id, c.task_id, c.device_id, c.state, c.code
+      returning c.id, c.task_id, c.device_id, c.state, c.code, c.type
     ), per_task as (
       select task_id, count(*)::int as n, ${counted},
         min(code) filter (where state = 'failed') as error_code
@@ -76,7 +86,7 @@ function moveStatement(
       from per_task x where t.id = x.task_id
       returning t.id
     )
-    ${around?.select ?? sql`select id, task_id as "taskId", device_id as "deviceId", state from moved`}`;
+    ${around?.select ?? sql`select id, task_id as "taskId", device_id as "deviceId", state, type from moved`}`;
 }
 
 /** The engine protocol's side of commands: delivery, results, deadlines (docs/commands.md). */
@@ -156,6 +166,27 @@ export function commandRepository(db: Db) {
         left = left.filter((r) => !done.has(r.id));
       }
       return moved;
+    },
+
+    /**
+     * The licences engines answered they installed, written to their devices at once (kind,
+     * activation, code, serial, expiry), as the engines' next check-ins will report them.
+     */
+    async writeLicences(installed: InstalledLicence[], now: Date): Promise<void> {
+      if (installed.length === 0) return;
+      await db.execute(sql`
+        update devices d set kind = l.kind, activation = 'active', licence_code = l.code,
+          licence_serial = l.serial, licence_expires_at = l.expires_at, updated_at = ${now}
+        from jsonb_to_recordset(${JSON.stringify(
+          installed.map((l) => ({
+            device_id: l.deviceId,
+            kind: l.kind,
+            code: l.licenseCode,
+            serial: l.serial,
+            expires_at: l.expiresAt,
+          })),
+        )}::jsonb) as l(device_id uuid, kind text, code text, serial int, expires_at timestamptz)
+        where d.id = l.device_id and d.status = 'running'`);
     },
 
     /** Open commands past their deadline end as timeout, at most `limit` a state per call. */

@@ -94,9 +94,21 @@ describe('activation and renewal', () => {
       detail: { ...detail, expiresAt: new Date(p.expiresAt).toISOString() },
     };
   };
-  /** The engine checks in (as a nudge would have it), runs what it got and answers at once. */
+  /**
+   * The engine checks in (as a nudge would have it) once the console has made the command, runs
+   * what it got and answers at once. Waiting for the command by its state, not for a set time,
+   * keeps a loaded machine from letting the engine check in before the command exists.
+   */
   const engineRuns = async (name: string) => {
-    await new Promise((r) => setTimeout(r, 100));
+    const deviceId = engines[name]!.id;
+    for (let tries = 0; tries < 100; tries++) {
+      const waiting = await op<{ total: number }>('/dv/m/task/logs', {
+        deviceId,
+        state: 'waiting',
+      });
+      if (waiting.body.data!.total > 0) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
     now += 1_001;
     const commands = (await checkIn(name)).body.data!.commands;
     const results = commands.map((c) => answer(name, c));
@@ -104,9 +116,7 @@ describe('activation and renewal', () => {
       ctx.app,
       '/agent/results',
       { results },
-      {
-        authorization: `Bearer ${engines[name]!.token}`,
-      },
+      { authorization: `Bearer ${engines[name]!.token}` },
     );
     return commands;
   };
@@ -357,6 +367,12 @@ describe('activation and renewal', () => {
       months: 24,
     });
     expect(archive.body).toMatchObject({ success: true, data: { count: 1, skipped: [] } });
+    // In the audit log: who made the files, for which devices.
+    const auditor = as(ctx.app, host, await signIn(ctx.app, host, 'auditor'));
+    const logged = await auditor<{ list: { target: string; result: string }[] }>('/owner/l/log', {
+      action: '/sync/m/rd/np',
+    });
+    expect(logged.body.data!.list).toMatchObject([{ target: 'lab-01', result: 'success' }]);
     const files = unzipSync(Buffer.from(archive.body.data!.archive, 'base64'));
     const names = Object.keys(files);
     expect(names).toEqual([expect.stringMatching(/^lab-01-TDE-act-[0-9a-f]{8}\.dat$/)]);

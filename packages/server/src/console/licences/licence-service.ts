@@ -19,6 +19,7 @@ import { encodeRequestFile } from '@edp/shared/licence-request';
 import { AppError } from '../../platform/errors/index.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { Caller } from '../access/index.ts';
+import { touchedDevices, type AuditService } from '../audit/index.ts';
 import type { SyncService, TaskService } from '../commands/index.ts';
 import { deviceScope } from '../devices/index.ts';
 import { licenceRepository, type DeviceRow, type LicenceRequestRow } from '../store/index.ts';
@@ -42,6 +43,7 @@ export function deviceLicenceService(
   deps: Pick<Platform, 'db' | 'clock' | 'vendorKeys'> & {
     sync: SyncService;
     tasks: TaskService;
+    audit: AuditService;
     /** The version of the engine this console serves: the device filter's "outdated". */
     servedVersion: () => Promise<string>;
   },
@@ -138,6 +140,15 @@ export function deviceLicenceService(
           return { row: newRequest(caller, d, { ...r, months }, now), name: d.name };
         });
       await repo.insertRequests(rows.map((r) => r.row));
+      await deps.audit.change(caller, {
+        ...touchedDevices(rows.map(({ row, name }) => ({ id: row.deviceId, name }))),
+        after: {
+          months,
+          files: rows.length,
+          ...(target.filter ? { filter: target.filter } : {}),
+          ...(target.every ? { every: true } : {}),
+        },
+      });
       const files: Record<string, Uint8Array> = {};
       for (const { row, name } of rows) {
         const { fileName, file } = fileOf(row, name);
@@ -154,7 +165,8 @@ export function deviceLicenceService(
 
     /**
      * Step 4: a certificate for one device, checked here and then by the engine, which answers
-     * while the caller waits; the device's kind, activation and licence change at once.
+     * while the caller waits; the device's kind, activation and licence are written with its
+     * answer (engines/command-queue.ts), before the caller hears it.
      */
     async install(
       caller: Caller,
@@ -192,11 +204,6 @@ export function deviceLicenceService(
         'licence.install',
         { certificate, requestId: request.requestId },
         { requestId: request.requestId, licenseCode: payload.licenseCode, serial: payload.serial },
-      );
-      await repo.installed(
-        device.id,
-        { ...answer, expiresAt: new Date(answer.expiresAt) },
-        new Date(clock()),
       );
       return answer;
     },

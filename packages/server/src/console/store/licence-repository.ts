@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gt, isNull, lte, sql, type SQL } from 'drizzle-orm';
-import { LICENCE_WARNING_DAYS, type EngineKind } from '@edp/shared/constants';
+import { LICENCE_WARNING_DAYS } from '@edp/shared/constants';
 import type { LicencePurpose, LicenceState } from '@edp/shared/contracts/licences';
 import { consoleGroups, deviceLicenceRequests, devices, type Db } from '../../platform/db/index.ts';
 import { deviceScopeSql, type DeviceScope } from './device-repository.ts';
@@ -112,25 +112,6 @@ export function licenceRepository(db: Db) {
     async countOf(scope: DeviceScope): Promise<number> {
       const [row] = await db.select({ n: count() }).from(devices).where(deviceScopeSql(scope));
       return row?.n ?? 0;
-    },
-
-    /** What the engine now holds, written at once (its next check-in reports the same). */
-    async installed(
-      deviceId: string,
-      l: { licenseCode: string; serial: number; expiresAt: Date; kind: EngineKind },
-      now: Date,
-    ): Promise<void> {
-      await db
-        .update(devices)
-        .set({
-          kind: l.kind,
-          activation: 'active',
-          licenceCode: l.licenseCode,
-          licenceSerial: l.serial,
-          licenceExpiresAt: l.expiresAt,
-          updatedAt: now,
-        })
-        .where(eq(devices.id, deviceId));
     },
 
     /**
