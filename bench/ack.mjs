@@ -4,7 +4,7 @@
 // - a deep page (after the 90,000th request) and a deep page of the pending ones;
 // each the median of BENCH_ROUNDS × 10 reads of 10 rows (budget < 50 ms for every one).
 // Run: node bench/ack.mjs (BENCH_DB=pg for PostgreSQL; needs `npm ci`).
-import { startFleet } from './lib/fleet.mjs';
+import { adminCaller, startFleet } from './lib/fleet.mjs';
 import { median } from './lib/measure.mjs';
 
 const acks = Number(process.env.ACK_SEED ?? 100_000);
@@ -26,21 +26,7 @@ process.on('uncaughtException', (err) => {
   void fleet.stop().finally(() => process.exit(1));
 });
 
-const headers = {
-  'content-type': 'application/json',
-  'x-token': fleet.adminToken,
-  host: fleet.host,
-};
-const post = async (url, body) => {
-  const res = await fetch(`${fleet.base}/api${url}`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify(body),
-  });
-  const answer = await res.json();
-  if (!answer.success) throw new Error(`${url}: ${JSON.stringify(answer)}`);
-  return answer.data;
-};
+const post = adminCaller(() => fleet);
 
 const first = await post('/ack/s/check/list', { pageSize: 10 });
 const device = first.list[0].deviceId;

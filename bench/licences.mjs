@@ -15,7 +15,7 @@ import { createPrivateKey } from 'node:crypto';
 import { strFromU8, unzipSync } from 'fflate';
 import { parseRequestFile } from '../packages/shared/src/licence-request.ts';
 import { signLicence } from '../packages/server/src/portal/licence/licence-file.ts';
-import { startFleet } from './lib/fleet.mjs';
+import { adminCaller, startFleet } from './lib/fleet.mjs';
 import { fleetSimulator, stopOnCrash } from './lib/fleet-simulator.mjs';
 
 const count = Number(process.env.LICENCE_ENGINES ?? 1_000);
@@ -30,16 +30,7 @@ const keys = path.join(fleet.reuse.dataDir, 'keys');
 const vendorPublic = fs.readFileSync(path.join(keys, 'vendor-ed25519.pub'), 'utf8');
 const vendorPrivate = createPrivateKey(fs.readFileSync(path.join(keys, 'vendor-ed25519.key')));
 
-const post = async (url, body) => {
-  const res = await fetch(`${fleet.base}/api${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-token': fleet.adminToken, host: fleet.host },
-    body: JSON.stringify(body),
-  });
-  const answer = await res.json();
-  if (!answer.success) throw new Error(`${url}: ${JSON.stringify(answer).slice(0, 300)}`);
-  return answer.data;
-};
+const post = adminCaller(() => fleet);
 const until = async (what, done, limitS = 600) => {
   const started = performance.now();
   while (!(await done().catch(() => false))) {

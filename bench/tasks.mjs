@@ -5,7 +5,7 @@
 // - a device's command history: page 1;
 // each the median of BENCH_ROUNDS × 10 reads (budget < 50 ms for every one).
 // Run: node bench/tasks.mjs (BENCH_DB=pg for PostgreSQL; needs `npm ci`).
-import { startFleet } from './lib/fleet.mjs';
+import { adminCaller, startFleet } from './lib/fleet.mjs';
 import { median } from './lib/measure.mjs';
 
 const tasks = Number(process.env.TASK_SEED ?? 1_000);
@@ -28,21 +28,7 @@ process.on('uncaughtException', (err) => {
   void fleet.stop().finally(() => process.exit(1));
 });
 
-const headers = {
-  'content-type': 'application/json',
-  'x-token': fleet.adminToken,
-  host: fleet.host,
-};
-const post = async (url, body) => {
-  const res = await fetch(`${fleet.base}/api${url}`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify(body),
-  });
-  const answer = await res.json();
-  if (!answer.success) throw new Error(`${url}: ${JSON.stringify(answer)}`);
-  return answer.data;
-};
+const post = adminCaller(() => fleet);
 
 const first = await post('/dv/m/tasks', { page: 1, pageSize: 10 });
 const task = first.list[0];

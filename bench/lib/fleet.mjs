@@ -91,3 +91,25 @@ export async function startFleet({ port, seed, database = 'pglite', env = {}, ag
     },
   };
 }
+
+/**
+ * A console call as the fleet's administrator: answers the envelope's data, throws on a
+ * refusal. `current` answers the fleet as it is now (a bench may have started it again).
+ */
+export function adminCaller(current) {
+  return async (url, body) => {
+    const fleet = current();
+    const res = await fetch(`${fleet.base}/api${url}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-token': fleet.adminToken,
+        host: fleet.host,
+      },
+      body: JSON.stringify(body),
+    });
+    const answer = await res.json();
+    if (!answer.success) throw new Error(`${url}: ${JSON.stringify(answer).slice(0, 300)}`);
+    return answer.data;
+  };
+}
