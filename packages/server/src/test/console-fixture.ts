@@ -79,6 +79,23 @@ export function as(app: FastifyInstance, host: string, token: string) {
     call<T>(app, url, body ?? {}, { host, 'x-token': token, ...headers });
 }
 
+/**
+ * Waits until the console has made a waiting command for the device (a synchronous call just
+ * sent, say), so an engine played by a test checks in after it exists: a set sleep lets a busy
+ * machine check in first, and the command then waits for the next check-in.
+ */
+export async function commandMade(caller: ReturnType<typeof as>, deviceId: string) {
+  for (let tries = 0; tries < 250; tries++) {
+    const waiting = await caller<{ total: number }>('/dv/m/task/logs', {
+      deviceId,
+      state: 'waiting',
+    });
+    if (waiting.body.data!.total > 0) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`no command was made for ${deviceId}`);
+}
+
 /** Fetches a login captcha and returns its cookie header and its answer (read from the table). */
 export async function loginCaptcha(app: FastifyInstance) {
   const res = await app.inject({ method: 'GET', url: '/api/login/n/get-captcha-img' });

@@ -11,6 +11,7 @@ import {
   NEW_PASSWORD,
   PASSWORD,
   as,
+  commandMade,
   pwd,
   setupTenant,
   signIn,
@@ -367,7 +368,7 @@ describe('elevation and learning mode under review', () => {
     expect((await op('/sync/m/offLm', { id: pending.id })).body.errCode).toBe(AckErr.NotRunning);
     const adjustAt = now;
     const adjusting = op<TAckItem>('/sync/m/adjust', { id: pending.id, window: { minutes: 10 } });
-    await new Promise((r) => setTimeout(r, 100));
+    await commandMade(op, engines['fin-01']!.id);
     now += 1_001;
     const adjust = (await checkIn('fin-01')).body.data!.commands[0]!;
     const shorter = openWindow(adjust.args.window, createPublicKey(consoleKey))!;
@@ -442,7 +443,7 @@ describe('elevation and learning mode under review', () => {
     // Learning mode ended early.
     const endAt = now;
     const ending = op<TAckItem>('/sync/m/offLm', { id: again.body.data!.id });
-    await new Promise((r) => setTimeout(r, 100));
+    await commandMade(op, engines['fin-02']!.id);
     now += 1_001;
     const off = (await checkIn('fin-02')).body.data!.commands[0]!;
     expect(openWindow(off.args.window, createPublicKey(consoleKey))!.validUntil).toBe(endAt);

@@ -22,6 +22,7 @@ import {
   NEW_PASSWORD,
   PASSWORD,
   as,
+  commandMade,
   pwd,
   setupTenant,
   signIn,
@@ -100,15 +101,7 @@ describe('activation and renewal', () => {
    * keeps a loaded machine from letting the engine check in before the command exists.
    */
   const engineRuns = async (name: string) => {
-    const deviceId = engines[name]!.id;
-    for (let tries = 0; tries < 100; tries++) {
-      const waiting = await op<{ total: number }>('/dv/m/task/logs', {
-        deviceId,
-        state: 'waiting',
-      });
-      if (waiting.body.data!.total > 0) break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await commandMade(op, engines[name]!.id);
     now += 1_001;
     const commands = (await checkIn(name)).body.data!.commands;
     const results = commands.map((c) => answer(name, c));

@@ -24,6 +24,7 @@ import {
   NEW_PASSWORD,
   PASSWORD,
   as,
+  commandMade,
   pwd,
   setupTenant,
   signIn,
@@ -314,7 +315,7 @@ describe('commands and tasks', () => {
     );
     // The engine checks in (as the push stream would have it), runs it and answers.
     const engineRuns = async (name: string) => {
-      await new Promise((r) => setTimeout(r, 100));
+      await commandMade(op, engines[name]!.id);
       now += 1_001;
       return (await checkIn(name)).body.data?.commands[0];
     };
