@@ -84,6 +84,10 @@ const ZConfig = z.object({
     .string()
     .regex(/^[A-Za-z0-9+/_-]{43,}={0,2}$/, 'must be at least 32 random bytes in base64')
     .optional(),
+  CONSOLE_KEY_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9+/_-]{43,}={0,2}$/, 'must be at least 32 random bytes in base64')
+    .optional(),
   WEB_DIST: z.string().optional(),
   /** The engine file served at /api/agent/engine; default packages/agent/dist/edp-agent.mjs. */
   ENGINE_FILE: z.string().optional(),

@@ -45,7 +45,7 @@ export function buildServices(platform: Platform) {
   const counts = deviceCounts({ db, bus, clock });
   const activity = deviceActivityLog({ db });
   // The console's own key, which signs elevation and learning-mode windows (docs/elevation.md).
-  const windowKey = consoleKey(db, clock);
+  const windowKey = consoleKey(db, clock, p.consoleKeySecret);
   const engines = engineContext({
     ...p,
     consoleKey: windowKey.publicPem,

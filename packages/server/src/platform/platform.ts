@@ -9,7 +9,12 @@ import {
 } from './db/index.ts';
 import { localCacheBus, redisCacheBus, type CacheBus } from './cache/index.ts';
 import { captchaService, type CaptchaService } from './captcha/index.ts';
-import { loadAutoLoginKey, loadVendorKeys, type VendorKeys } from './keys/index.ts';
+import {
+  loadAutoLoginKey,
+  loadConsoleKeySecret,
+  loadVendorKeys,
+  type VendorKeys,
+} from './keys/index.ts';
 import { loginGuard, type LoginGuard } from './login-guard/index.ts';
 import { createMailer, type Mailer } from './mail/index.ts';
 import { metricsRegistry, type Metrics } from './metrics/index.ts';
@@ -34,6 +39,8 @@ export interface Platform {
   vendorKeys: VendorKeys;
   /** The secret of auto-login links; never derived from the signing key. */
   autoLoginKey: Buffer;
+  /** Wraps the console's window-signing key in the database (keys/console-key.ts). */
+  consoleKeySecret: Buffer;
   captcha: CaptchaService;
   /** Hashes new passwords at PASSWORD_HASH_COST; verifies a stored hash at the cost it names. */
   passwords: PasswordHasher;
@@ -85,6 +92,10 @@ export async function openPlatform(opts: {
       publicPem: config.VENDOR_PUBLIC_KEY,
     }),
     autoLoginKey: loadAutoLoginKey({ dataDir: config.dataDir, secret: config.AUTO_LOGIN_KEY }),
+    consoleKeySecret: loadConsoleKeySecret({
+      dataDir: config.dataDir,
+      secret: config.CONSOLE_KEY_SECRET,
+    }),
     captcha: captchaService(db, { enabled: config.CAPTCHA === 'on', now: clock }),
     passwords: passwordHasher({ cost: config.PASSWORD_HASH_COST }),
     loginGuard: loginGuard(db, clock),

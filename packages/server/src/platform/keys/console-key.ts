@@ -11,7 +11,9 @@ import { consoleKeyRepository } from './console-key-repository.ts';
  * The console's own Ed25519 key, which signs elevation and learning-mode windows for its engines
  * (docs/elevation.md). Not the vendor's key (that one signs what the vendor sells, and may live
  * elsewhere), and not a file of one node's DATA_DIR: a row of the database, made once, so every
- * node signs with the key the engines were given at enrolment.
+ * node signs with the key the engines were given at enrolment. The private half is stored
+ * encrypted (PKCS#8, AES-256) under `secret` (loadConsoleKeySecret), which the nodes share
+ * outside the database: a copy of the database alone signs nothing.
  */
 export interface ConsoleKey {
   /** The public key as PEM (SPKI), handed to engines at enrolment. */
@@ -19,7 +21,8 @@ export interface ConsoleKey {
   pair(): Promise<{ privateKey: KeyObject; publicKey: KeyObject }>;
 }
 
-export function consoleKey(db: Db, clock: () => number): ConsoleKey {
+export function consoleKey(db: Db, clock: () => number, secret: Buffer): ConsoleKey {
+  const passphrase = secret.toString('base64');
   let loaded: Promise<{ privateKey: KeyObject; publicKey: KeyObject; publicPem: string }> | null =
     null;
   const load = () => {
@@ -27,13 +30,15 @@ export function consoleKey(db: Db, clock: () => number): ConsoleKey {
       const made = generateKeyPairSync('ed25519');
       const stored = await consoleKeyRepository(db).getOrCreate(
         {
-          privatePem: made.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+          privatePem: made.privateKey
+            .export({ type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase })
+            .toString(),
           publicPem: made.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
         },
         new Date(clock()),
       );
       return {
-        privateKey: createPrivateKey(stored.privatePem),
+        privateKey: createPrivateKey({ key: stored.privatePem, format: 'pem', passphrase }),
         publicKey: createPublicKey(stored.publicPem),
         publicPem: stored.publicPem,
       };

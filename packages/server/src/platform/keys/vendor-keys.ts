@@ -64,6 +64,18 @@ export function loadVendorKeys(opts: {
   return describe(privateKey, publicKey);
 }
 
+/** A secret of 32 random bytes: `given` (base64) when set, else `keys/<file>`, made once. */
+function loadSecret(dataDir: string, file: string, given?: string): Buffer {
+  if (given) return Buffer.from(given, 'base64');
+  const dir = path.join(dataDir, 'keys');
+  const where = path.join(dir, file);
+  if (fs.existsSync(where)) return Buffer.from(fs.readFileSync(where, 'utf8').trim(), 'base64');
+  const key = randomBytes(32);
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  fs.writeFileSync(where, key.toString('base64'), { mode: 0o600 });
+  return key;
+}
+
 /**
  * The secret behind auto-login link tokens (console-auth/auto-login.ts): its own key, so that a
  * leak of one purpose's key never serves the other (the licence signing key signs certificates
@@ -71,12 +83,14 @@ export function loadVendorKeys(opts: {
  * under the data directory, created on first start.
  */
 export function loadAutoLoginKey(opts: { dataDir: string; secret?: string }): Buffer {
-  if (opts.secret) return Buffer.from(opts.secret, 'base64');
-  const dir = path.join(opts.dataDir, 'keys');
-  const file = path.join(dir, 'auto-login.key');
-  if (fs.existsSync(file)) return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
-  const key = randomBytes(32);
-  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  fs.writeFileSync(file, key.toString('base64'), { mode: 0o600 });
-  return key;
+  return loadSecret(opts.dataDir, 'auto-login.key', opts.secret);
+}
+
+/**
+ * The secret that wraps the console's window-signing key in the database (console-key.ts), so a
+ * copy of the database alone signs nothing. From CONSOLE_KEY_SECRET when given (every node must
+ * share it), else `keys/console-key.secret` under the data directory, created on first start.
+ */
+export function loadConsoleKeySecret(opts: { dataDir: string; secret?: string }): Buffer {
+  return loadSecret(opts.dataDir, 'console-key.secret', opts.secret);
 }
