@@ -109,11 +109,6 @@ export function licenceRepository(db: Db) {
       return limit === undefined ? q : q.limit(limit);
     },
 
-    async countOf(scope: DeviceScope): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(devices).where(deviceScopeSql(scope));
-      return row?.n ?? 0;
-    },
-
     /**
      * A page of the licence view: running devices of the scope, expired and expiring first
      * (soonest end first, devices_expiry_idx), then those without a licence.
