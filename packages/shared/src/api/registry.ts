@@ -10,6 +10,7 @@ import * as groups from './console/groups.calls.ts';
 import * as installers from './console/installers.calls.ts';
 import * as consoleLicences from './console/licences.calls.ts';
 import * as login from './console/login.calls.ts';
+import * as logs from './console/logs.calls.ts';
 import * as profile from './console/profile.calls.ts';
 import * as proxies from './console/proxies.calls.ts';
 import * as roles from './console/roles.calls.ts';
@@ -48,6 +49,7 @@ export const CALL_MODULES = {
   'console/tasks': tasks,
   'console/sync': sync,
   'console/licences': consoleLicences,
+  'console/logs': logs,
   'engine/agent': agent,
   'console/ack': ack,
 } as const;
@@ -73,6 +75,7 @@ export const CALLS = {
   ...tasks,
   ...sync,
   ...consoleLicences,
+  ...logs,
   ...agent,
   ...ack,
 } satisfies Record<string, Call>;

@@ -6,3 +6,4 @@ export * from './random-code.ts';
 export * from './storable-text.ts';
 export * from './schema/index.ts';
 export * from './prepared-image.ts';
+export * from './log-partitions.ts';

@@ -8,6 +8,7 @@ import {
   ZResultsRequest,
 } from '../../contracts/agent.ts';
 import { ZEmpty } from '../../contracts/common.ts';
+import { LOG_BATCH_MAX, ZLogBatch, ZLogBatchAnswer } from '../../contracts/logs.ts';
 import { call, publicAccess } from '../define.ts';
 
 /** The engine protocol under /agent (docs/engines.md). */
@@ -89,4 +90,19 @@ export const engineFileInfo = call({
   label: { 'zh-CN': '查看引擎文件', 'en-US': 'View engine file' },
   body: ZEmpty,
   data: ZEngineFile,
+});
+
+export const sendLogs = call({
+  method: 'POST',
+  path: '/agent/logs',
+  access: { who: 'engine' },
+  tag,
+  summary: `What the engine saw, in batches of up to ${LOG_BATCH_MAX} numbered events: access decisions, DPI integrity changes, TDE state changes; answers the highest number held`,
+  label: { 'zh-CN': '引擎上报日志', 'en-US': 'Engine log events' },
+  body: ZLogBatch,
+  data: ZLogBatchAnswer,
+  // An engine sends its next batch when this one is answered, as results are.
+  rateLimit: 'none',
+  // 500 events with paths of up to 1,024 characters.
+  bodyLimit: 1024 * 1024,
 });

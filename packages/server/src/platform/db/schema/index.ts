@@ -9,3 +9,4 @@ export * from './installers.ts';
 export * from './commands.ts';
 export * from './elevation.ts';
 export * from './licences.ts';
+export * from './logs.ts';
