@@ -1,5 +1,6 @@
 #!/usr/bin/env -S node --import tsx
 import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ENGINE_KINDS, type EngineKind } from '@edp/shared/constants';
@@ -10,8 +11,10 @@ import { DEFAULT_STATE_DIR, files, StateDir } from './state-dir.ts';
 import { enrol, engineState, runEngine, type Enrolment } from './engine.ts';
 import { ops } from './ops.ts';
 import { asResult, type OpResult } from './codes.ts';
-import { openWindows, requireElevation, windowState } from './windows.ts';
-import { pendingAlerts } from './dpi.ts';
+import { openWindows, requireElevation, underConsole, windowState } from './windows.ts';
+import { migrateAlerts, pendingDpiEvents } from './dpi.ts';
+import { LogOutbox } from './log-outbox.ts';
+import { currentUser } from './access.ts';
 import { createSimulator } from './simulator.ts';
 import { isSupervised, superviseRestarts } from './supervisor.ts';
 
@@ -95,22 +98,46 @@ function folderOp(argv: string[], name: 'protect' | 'unprotect' | 'verify') {
     if (name === 'verify') fail('verify takes --dpi <folder>');
     return name === 'protect'
       ? ops.protectTde(state, values.tde)
-      : byHand(state, () => ops.unprotectTde(state, values.tde));
+      : byHand(state, values.tde, () => ops.unprotectTde(state, values.tde));
   }
   if (name === 'protect') return ops.protectDpi(state, values.dpi);
   if (name === 'verify') return ops.verifyDpi(state, values.dpi);
-  return byHand(state, () => ops.unprotectDpi(state, values.dpi));
+  return byHand(state, values.dpi!, () => ops.unprotectDpi(state, values.dpi));
 }
 
 /**
  * Lifting protection by hand on an engine a console manages needs an elevation window the
  * console approved (-14 otherwise); the console's own commands do not (they are its decision).
  */
-const byHand = (state: StateDir, op: () => Promise<OpResult>) =>
+const byHand = (state: StateDir, folder: string, op: () => Promise<OpResult>) =>
   asResult(async () => {
-    requireElevation(state, 'unprotect by hand');
+    try {
+      requireElevation(state, 'unprotect by hand');
+    } catch (err) {
+      decided(state, folder, 'denied');
+      throw err;
+    }
+    if (underConsole(state)) decided(state, folder, 'allowed');
     return op();
   });
+
+/**
+ * The decision on lifting protection by hand, as an access event (on an engine a console
+ * manages: the one place the reference engine itself allows or refuses an access). Lifting
+ * protection changes the folder (decrypting rewrites its files), hence `write`.
+ */
+function decided(state: StateDir, folder: string, outcome: 'allowed' | 'denied') {
+  new LogOutbox(state).append([
+    {
+      kind: 'access',
+      outcome,
+      operation: 'write',
+      program: process.argv[1] ? path.resolve(process.argv[1]) : process.execPath,
+      user: currentUser(),
+      path: path.resolve(folder),
+    },
+  ]);
+}
 
 async function main(command: string | undefined, rest: string[]): Promise<void> {
   switch (command) {
@@ -189,6 +216,7 @@ async function main(command: string | undefined, rest: string[]): Promise<void> 
       const { values } = args(rest, {});
       const state = new StateDir(values.dir);
       const enrolment = state.readJson<Enrolment>(files.enrolment);
+      if (state.exists(files.alerts)) migrateAlerts(state);
       console.log(
         JSON.stringify(
           {
@@ -199,7 +227,8 @@ async function main(command: string | undefined, rest: string[]): Promise<void> 
             deprecated: state.exists(files.deprecated),
             identity: state.readJson<TEngineIdentity>(files.identity) ?? null,
             state: await engineState(state),
-            pendingAlerts: pendingAlerts(state).length,
+            pendingAlerts: pendingDpiEvents(state),
+            logs: new LogOutbox(state).status(),
             unacknowledgedResults: state.readJson<unknown[]>(files.outbox)?.length ?? 0,
             lastCheckIn: state.readJson<{ lastCheckIn: string }>(files.status)?.lastCheckIn ?? null,
             windows: openWindows(state).open.map(windowState),

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +7,8 @@ import { ops } from './ops.ts';
 import { StateDir } from './state-dir.ts';
 import { machineFingerprint } from './identity.ts';
 import { engineState } from './engine.ts';
-import { pendingAlerts } from './dpi.ts';
+import { migrateAlerts } from './dpi.ts';
+import { LogOutbox } from './log-outbox.ts';
 import { makeVendor } from './test/licence-fixture.ts';
 
 let root: string;
@@ -23,8 +25,15 @@ beforeAll(async () => {
 
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
+/** The DPI events waiting in the log outbox: [path, change, sha256]. */
+const dpiEvents = (s = state) =>
+  new LogOutbox(s)
+    .waiting()
+    .flatMap((e) => (e.kind === 'dpi' ? [[e.path, e.change, e.sha256 ?? null]] : []));
+const sha = (text: string) => createHash('sha256').update(text).digest('hex');
+
 describe('DPI: integrity baseline of a folder', () => {
-  it('reports altered, added and deleted files and queues each finding once', async () => {
+  it('reports altered, added and deleted files, each finding once as a dpi event', async () => {
     const app = path.join(root, 'app');
     fs.mkdirSync(path.join(app, 'bin'), { recursive: true });
     fs.writeFileSync(path.join(app, 'bin', 'server'), 'ELF original program');
@@ -54,19 +63,83 @@ describe('DPI: integrity baseline of a folder', () => {
       },
     });
     const real = fs.realpathSync(app);
-    expect(pendingAlerts(state).map((a) => [a.path, a.file, a.change])).toEqual([
-      [real, path.join('bin', 'server'), 'altered'],
-      [real, path.join('bin', 'backdoor'), 'added'],
-      [real, 'config.ini', 'deleted'],
+    expect(dpiEvents()).toEqual([
+      [path.join(real, 'bin', 'server'), 'altered', sha('ELF patched program')],
+      [path.join(real, 'bin', 'backdoor'), 'added', sha('new')],
+      [path.join(real, 'config.ini'), 'deleted', null],
     ]);
-    // The same findings again are not queued twice; a new change is.
+    // Numbered 1, 2, 3 in one new stream.
+    expect(new LogOutbox(state).waiting().map((e) => e.seq)).toEqual([1, 2, 3]);
+    // The same findings again are not reported twice; a new change is.
     expect((await ops.verifyDpi(state, app)).detail).toMatchObject({ queued: 0 });
     fs.writeFileSync(path.join(app, 'bin', 'server'), 'ELF patched again');
     expect((await ops.verifyDpi(state, app)).detail).toMatchObject({ queued: 1 });
-    expect(pendingAlerts(state)).toHaveLength(4);
+    expect(dpiEvents()).toHaveLength(4);
+    // Put back as the baseline has it, then changed the same way again: a new finding.
+    fs.writeFileSync(path.join(app, 'bin', 'server'), 'ELF original program');
+    expect((await ops.verifyDpi(state, app)).detail).toMatchObject({ altered: [], queued: 0 });
+    fs.writeFileSync(path.join(app, 'bin', 'server'), 'ELF patched again');
+    expect((await ops.verifyDpi(state, app)).detail).toMatchObject({ queued: 1 });
+    expect(dpiEvents()).toHaveLength(5);
 
     // The state the engine reports names the folder with its files now.
     expect((await engineState(state)).protected).toEqual([{ path: real, mode: 'dpi', files: 3 }]);
+  });
+
+  it('one altered file is one dpi event, its time the verification', async () => {
+    const s = new StateDir(path.join(root, 'state-one'));
+    fs.cpSync(state.root, s.root, { recursive: true });
+    fs.rmSync(s.path('logs.json'), { force: true });
+    fs.rmSync(s.path('logs.jsonl'), { force: true });
+    const dir = path.join(root, 'one');
+    fs.mkdirSync(dir);
+    fs.writeFileSync(path.join(dir, 'a.conf'), 'a=1');
+    expect((await ops.protectDpi(s, dir)).code).toBe(0);
+    fs.writeFileSync(path.join(dir, 'a.conf'), 'a=2');
+    const before = Date.now();
+    expect((await ops.verifyDpi(s, dir)).detail).toMatchObject({ queued: 1 });
+    const [event, ...rest] = new LogOutbox(s).waiting();
+    expect(rest).toEqual([]);
+    expect(event).toMatchObject({
+      seq: 1,
+      kind: 'dpi',
+      change: 'altered',
+      path: path.join(fs.realpathSync(dir), 'a.conf'),
+      sha256: sha('a=2'),
+    });
+    expect(Date.parse(event!.at)).toBeGreaterThanOrEqual(before - 1);
+  });
+
+  it('moves the findings an older engine queued in alerts.jsonl into the log outbox', async () => {
+    const s = new StateDir(path.join(root, 'state-old'));
+    fs.cpSync(state.root, s.root, { recursive: true });
+    for (const f of ['logs.json', 'logs.jsonl', 'protected.json', 'dpi'])
+      fs.rmSync(s.path(f), { recursive: true, force: true });
+    const dir = path.join(root, 'old');
+    fs.mkdirSync(dir);
+    fs.writeFileSync(path.join(dir, 'x'), 'x');
+    expect((await ops.protectDpi(s, dir)).code).toBe(0);
+    fs.writeFileSync(path.join(dir, 'x'), 'changed');
+    const real = fs.realpathSync(dir);
+    // As an engine before the log outbox left it.
+    fs.writeFileSync(
+      s.path('alerts.jsonl'),
+      JSON.stringify({ at: 1_700_000_000_000, path: real, file: 'x', change: 'altered', sha256: sha('changed') }) + '\n',
+    );
+    expect(migrateAlerts(s)).toBe(1);
+    expect(fs.existsSync(s.path('alerts.jsonl'))).toBe(false);
+    expect(new LogOutbox(s).waiting()).toEqual([
+      {
+        seq: 1,
+        at: new Date(1_700_000_000_000).toISOString(),
+        kind: 'dpi',
+        change: 'altered',
+        path: path.join(real, 'x'),
+        sha256: sha('changed'),
+      },
+    ]);
+    // Recorded as reported: verifying finds it again but does not report it twice.
+    expect((await ops.verifyDpi(s, dir)).detail).toMatchObject({ altered: ['x'], queued: 0 });
   });
 
   it('answers -20 for a monitored folder, -19 for one that is not, and can start again', async () => {

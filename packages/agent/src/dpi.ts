@@ -6,20 +6,28 @@ import { Code, EngineError, ok, type OpResult } from './codes.ts';
 import { files as stateFiles, type StateDir } from './state-dir.ts';
 import { listFiles, resolveTarget } from './target.ts';
 import { addProtected, isProtected, listProtected, removeProtected } from './protected.ts';
+import { LogOutbox, type LogEvent } from './log-outbox.ts';
 
 /**
  * Data and program integrity (DPI): a SHA-256 baseline of a folder, and verification against
- * it. Findings are queued in alerts.jsonl until the console takes them (the next issue).
+ * it. Each new finding becomes a `dpi` event of the log outbox (log-outbox.ts), which the running
+ * engine sends to the console.
  */
 export interface Baseline {
   path: string;
   takenAt: number;
   files: Record<string, { sha256: string; size: number }>;
+  /**
+   * The findings already reported against this baseline, by file: the same finding is reported
+   * once however often the folder is verified; a further change of the file is reported again.
+   */
+  reported?: Record<string, { change: Change; sha256?: string }>;
 }
 
 export type Change = 'altered' | 'added' | 'deleted';
 
-export interface DpiAlert {
+/** A line of alerts.jsonl, where engines before the log outbox queued their findings. */
+interface DpiAlert {
   at: number;
   path: string;
   file: string;
@@ -96,62 +104,109 @@ export async function resetBaseline(state: StateDir, input: unknown, absolute = 
     if (!isProtected(state, dir, 'dpi') || !readBaseline(state, dir)) {
       throw new EngineError(Code.NotMonitored, dir);
     }
+    migrateAlerts(state);
+    const before = readBaseline(state, dir);
     const baseline: Baseline = { path: dir, takenAt: Date.now(), files: await snapshot(dir) };
     state.writeJson(baselineName(dir), baseline);
-    const alerts = pendingAlerts(state);
-    const kept = alerts.filter((a) => a.path !== dir);
-    if (kept.length !== alerts.length) {
-      state.writeAtomic(stateFiles.alerts, kept.map((a) => JSON.stringify(a) + '\n').join(''));
-    }
+    // Findings already sent stay in the console's log (they happened); what the reset clears
+    // is the record of them: the folder as it is now has nothing to report.
     return ok({
       path: dir,
       files: Object.keys(baseline.files).length,
-      cleared: alerts.length - kept.length,
+      cleared: Object.keys(before?.reported ?? {}).length,
     });
   });
 }
 
-/** Compares a folder with its baseline; new findings are queued as alerts. -19 without one. */
+/**
+ * Compares a folder with its baseline; each finding not reported before becomes a `dpi` event
+ * (`queued` counts them). -19 without a baseline. Holds the state directory's lock, so two
+ * verifications of one folder never report a finding twice.
+ */
 export async function verifyBaseline(state: StateDir, input: unknown, absolute = false) {
   const dir = await resolveTarget(input, state, { absolute });
-  const baseline = readBaseline(state, dir);
-  if (!baseline || !isProtected(state, dir, 'dpi')) throw new EngineError(Code.NotMonitored, dir);
-  const now = await snapshot(dir);
-  const findings: Findings = { altered: [], added: [], deleted: [] };
-  for (const [rel, cur] of Object.entries(now)) {
-    const was = baseline.files[rel];
-    if (!was) findings.added.push(rel);
-    else if (was.sha256 !== cur.sha256) findings.altered.push(rel);
-  }
-  for (const rel of Object.keys(baseline.files)) if (!now[rel]) findings.deleted.push(rel);
-  const queued = queueAlerts(state, dir, findings, now);
-  return ok({ path: dir, ...findings, queued });
+  return state.withLock(async (): Promise<OpResult> => {
+    migrateAlerts(state);
+    const baseline = readBaseline(state, dir);
+    if (!baseline || !isProtected(state, dir, 'dpi')) {
+      throw new EngineError(Code.NotMonitored, dir);
+    }
+    const now = await snapshot(dir);
+    const findings: Findings = { altered: [], added: [], deleted: [] };
+    for (const [rel, cur] of Object.entries(now)) {
+      const was = baseline.files[rel];
+      if (!was) findings.added.push(rel);
+      else if (was.sha256 !== cur.sha256) findings.altered.push(rel);
+    }
+    for (const rel of Object.keys(baseline.files)) if (!now[rel]) findings.deleted.push(rel);
+    const queued = report(state, baseline, findings, now);
+    return ok({ path: dir, ...findings, queued });
+  });
 }
 
-/** Appends the findings not already waiting in the queue (same file, change and content). */
-function queueAlerts(
+/** Records the findings not reported before as events; answers how many. */
+function report(
   state: StateDir,
-  dir: string,
+  baseline: Baseline,
   findings: Findings,
   now: Baseline['files'],
 ): number {
-  const key = (a: Pick<DpiAlert, 'path' | 'file' | 'change' | 'sha256'>) =>
-    `${a.path}\0${a.file}\0${a.change}\0${a.sha256 ?? ''}`;
-  const waiting = new Set(pendingAlerts(state).map(key));
+  const reported = { ...baseline.reported };
+  const found = new Set<string>();
+  const events: LogEvent[] = [];
   const at = Date.now();
-  const fresh: DpiAlert[] = [];
   for (const change of ['altered', 'added', 'deleted'] as const) {
-    for (const file of findings[change]) {
-      const alert: DpiAlert = { at, path: dir, file, change, sha256: now[file]?.sha256 };
-      if (!waiting.has(key(alert))) fresh.push(alert);
+    for (const rel of findings[change]) {
+      found.add(rel);
+      const sha256 = now[rel]?.sha256;
+      const was = reported[rel];
+      if (was && was.change === change && was.sha256 === sha256) continue;
+      reported[rel] = sha256 ? { change, sha256 } : { change };
+      const file = path.join(baseline.path, rel);
+      events.push({ kind: 'dpi', change, path: file, ...(sha256 ? { sha256 } : {}), at });
     }
   }
-  state.appendLines(stateFiles.alerts, fresh);
-  return fresh.length;
+  // A file back as the baseline has it: a later change of it is a new finding.
+  for (const rel of Object.keys(reported)) if (!found.has(rel)) delete reported[rel];
+  const same = JSON.stringify(reported) === JSON.stringify(baseline.reported ?? {});
+  // The events first: a crash in between reports a finding twice rather than never.
+  new LogOutbox(state).append(events);
+  if (!same) state.writeJson(baselineName(baseline.path), { ...baseline, reported });
+  return events.length;
 }
 
-export function pendingAlerts(state: StateDir): DpiAlert[] {
-  return state.readLines<DpiAlert>(stateFiles.alerts);
+/**
+ * Moves the findings an engine from before the log outbox queued in alerts.jsonl into it (they
+ * were never sent anywhere), records them as reported in their baselines, and removes the file.
+ */
+export function migrateAlerts(state: StateDir): number {
+  if (!state.exists(stateFiles.alerts)) return 0;
+  const alerts = state.readLines<DpiAlert>(stateFiles.alerts);
+  new LogOutbox(state).append(
+    alerts.map((a) => ({
+      kind: 'dpi' as const,
+      change: a.change,
+      path: path.join(a.path, a.file),
+      ...(a.sha256 ? { sha256: a.sha256 } : {}),
+      at: a.at,
+    })),
+  );
+  for (const dir of new Set(alerts.map((a) => a.path))) {
+    const baseline = readBaseline(state, dir);
+    if (!baseline) continue;
+    const reported = { ...baseline.reported };
+    for (const a of alerts.filter((x) => x.path === dir)) {
+      reported[a.file] = a.sha256 ? { change: a.change, sha256: a.sha256 } : { change: a.change };
+    }
+    state.writeJson(baselineName(dir), { ...baseline, reported });
+  }
+  fs.rmSync(state.path(stateFiles.alerts), { force: true });
+  return alerts.length;
+}
+
+/** DPI events the console does not hold yet (`status`, `engine.watch`). */
+export function pendingDpiEvents(state: StateDir): number {
+  return new LogOutbox(state).status().waitingDpi;
 }
 
 /** Verifies every monitored folder (the running engine does this periodically). */

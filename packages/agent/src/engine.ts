@@ -11,7 +11,11 @@ import { files, StateDir } from './state-dir.ts';
 import { ENGINE_VERSION, gatherIdentity } from './identity.ts';
 import { heldLicence } from './licence.ts';
 import { protectedSummary } from './protected.ts';
-import { pendingAlerts, verifyAll } from './dpi.ts';
+import { migrateAlerts, verifyAll } from './dpi.ts';
+import { LogOutbox } from './log-outbox.ts';
+import { LogSender } from './log-sender.ts';
+import { AccessWatcher } from './access.ts';
+import { listProtected } from './protected.ts';
 import { Dispatcher } from './ops.ts';
 import { backoffMs, jittered } from './backoff.ts';
 import { Outbox } from './outbox.ts';
@@ -153,8 +157,15 @@ export interface RunOptions {
   pushBackoff?: { baseMs: number; capMs: number };
   /** The running one-file engine, which `engine.upgrade` replaces (undefined from source). */
   engineFile?: string;
-  /** How often windows are checked for their end and learning mode looks at processes (5,000 ms). */
+  /**
+   * How often windows are checked for their end, learning mode and the access watch look at
+   * processes, and the log outbox is looked at for events another process added (5,000 ms).
+   */
   windowEveryMs?: number;
+  /** Report the accesses to protected folders seen in /proc (default true; `--no-access`). */
+  watchAccess?: boolean;
+  /** Where the access watch looks (tests give another /proc). */
+  procRoot?: string;
 }
 
 /**
@@ -232,6 +243,11 @@ export async function runEngine(opts: RunOptions = {}): Promise<RunOutcome> {
     startedAt,
   });
   const outbox = new Outbox(state);
+  // Findings queued by an engine from before the log outbox go into it first.
+  migrateAlerts(state);
+  const logs = new LogOutbox(state);
+  const sender = new LogSender(logs, client, enrolment.token, log);
+  const access = opts.watchAccess === false ? undefined : new AccessWatcher(opts.procRoot);
   const alarm = new Alarm();
   const push =
     opts.push === false || opts.once
@@ -295,8 +311,11 @@ export async function runEngine(opts: RunOptions = {}): Promise<RunOutcome> {
   );
   push?.start();
   // Windows end by themselves: a look every few seconds closes what is over and, while learning
-  // mode is open, records which programs hold protected files (learning.ts).
+  // mode is open, records which programs hold protected files (learning.ts); the access watch
+  // records what it sees (access.ts); and events any process added to the log outbox (a
+  // `verify --dpi` typed in a shell) are sent.
   let looking = false;
+  let logsSeen = '';
   const windowTimer = setInterval(() => {
     if (looking) return;
     looking = true;
@@ -304,8 +323,25 @@ export async function runEngine(opts: RunOptions = {}): Promise<RunOutcome> {
     const { closed } = openWindows(state, now);
     for (const w of closed)
       log(`${w.kind} window ${w.id} ended (${new Date(w.validUntil).toISOString()})`);
-    learnOnce(state, now)
-      .catch((err: unknown) => log(`learning mode: look failed: ${(err as Error).message}`))
+    const watch = async () => {
+      if (!access) return;
+      const folders = [...new Set(listProtected(state).map((p) => p.path))];
+      logs.append(await access.look(folders));
+    };
+    Promise.all([
+      learnOnce(state, now).catch((err: unknown) =>
+        log(`learning mode: look failed: ${(err as Error).message}`),
+      ),
+      watch().catch((err: unknown) => log(`access watch: look failed: ${(err as Error).message}`)),
+    ])
+      .then(() => {
+        const st = fs.statSync(state.path(files.logs), { throwIfNoEntry: false });
+        const mark = st ? `${st.size}:${st.mtimeMs}` : '';
+        if (mark !== logsSeen) {
+          logsSeen = mark;
+          void sender.kick();
+        }
+      })
       .finally(() => (looking = false));
   }, opts.windowEveryMs ?? 5_000);
   windowTimer.unref();
@@ -327,13 +363,15 @@ export async function runEngine(opts: RunOptions = {}): Promise<RunOutcome> {
           earliest = answeredAt + 1_000;
           interval = clampInterval(data.data.interval);
           const clockOffsetMs = data.data.now - answeredAt;
+          const logStatus = logs.status();
           state.writeJson(files.status, {
             lastCheckIn: new Date(answeredAt).toISOString(),
             clockOffsetMs,
             interval,
             state: reported,
-            pendingAlerts: pendingAlerts(state).length,
+            pendingAlerts: logStatus.waitingDpi,
             unacknowledgedResults: outbox.size,
+            logs: logStatus,
           });
           if (data.data.acknowledged.length) {
             resultsCallMissing = false;
@@ -351,6 +389,8 @@ export async function runEngine(opts: RunOptions = {}): Promise<RunOutcome> {
             );
             outbox.add(r);
             await sendOutbox();
+            // What the command did (encrypted files, DPI findings) goes now.
+            void sender.kick();
             if (done.restart) {
               restart = true;
               break;
@@ -359,6 +399,8 @@ export async function runEngine(opts: RunOptions = {}): Promise<RunOutcome> {
           // More results waiting than one check-in carries: send the rest now.
           const carried = new Set(results.map((r) => r.id));
           if (outbox.ids().some((id) => !carried.has(id))) await sendOutbox();
+          // The log outbox goes at each check-in too: this is what resumes it after a failure.
+          await sender.kick(true);
           if (restart) {
             log(`engine file replaced: starting it again (${opts.engineFile})`);
             return stop('upgraded', EXIT_UPGRADED);
@@ -421,9 +463,10 @@ export async function runEngine(opts: RunOptions = {}): Promise<RunOutcome> {
         for (const r of await verifyAll(state)) {
           const d = r.detail as { path?: string; queued?: number } | undefined;
           if (r.code !== 0 || d?.queued) {
-            log(`DPI ${d?.path ?? ''}: ${r.code} ${r.message}; ${d?.queued ?? 0} new alert(s)`);
+            log(`DPI ${d?.path ?? ''}: ${r.code} ${r.message}; ${d?.queued ?? 0} new finding(s)`);
           }
         }
+        void sender.kick();
       }
       await alarm.sleep(delay, earliest, opts.signal);
     }
@@ -432,6 +475,7 @@ export async function runEngine(opts: RunOptions = {}): Promise<RunOutcome> {
   } finally {
     clearInterval(windowTimer);
     push?.stop();
+    await sender.idle();
     client.close();
   }
 }

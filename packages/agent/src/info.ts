@@ -3,7 +3,7 @@ import { ok, type OpResult } from './codes.ts';
 import { files, type StateDir } from './state-dir.ts';
 import type { TEngineIdentity } from '@edp/shared/contracts/engine';
 import { protectedSummary } from './protected.ts';
-import { pendingAlerts } from './dpi.ts';
+import { pendingDpiEvents } from './dpi.ts';
 import { listPrograms } from './programs.ts';
 import { openWindows, windowState } from './windows.ts';
 
@@ -32,7 +32,8 @@ export async function engineWatch(
     at: new Date(now).toISOString(),
     uptimeS: Math.max(0, Math.round((now - startedAt) / 1000)),
     lastCheckIn: state.readJson<{ lastCheckIn?: string }>(files.status)?.lastCheckIn ?? null,
-    pendingAlerts: pendingAlerts(state).length,
+    // DPI findings the console does not hold yet (the log outbox).
+    pendingAlerts: pendingDpiEvents(state),
     protected: await protectedSummary(state),
     programs: listPrograms(state).length,
     windows: openWindows(state, now).open.map(windowState),

@@ -31,8 +31,17 @@ export const files = {
   programs: 'programs.json',
   /** Command results the console has not acknowledged yet: [{ id, type, code, message, detail?, at }]. */
   outbox: 'outbox.json',
-  /** DPI findings waiting to be reported (one JSON object a line). */
+  /**
+   * DPI findings of engines from before the log outbox (one JSON object a line): moved into the
+   * log outbox once (dpi.ts `migrateAlerts`), then removed.
+   */
   alerts: 'alerts.jsonl',
+  /** The log outbox: numbered events not yet held by the console, one JSON object a line. */
+  logs: 'logs.jsonl',
+  /** The log outbox's numbering: { stream, acked, held, dropped, createdAt }. */
+  logState: 'logs.json',
+  /** Held for the few file operations of a change to the log outbox. */
+  logsLock: 'logs.lock',
   /** Results of the console's commands (one JSON object a line). */
   results: 'results.jsonl',
   /** The last state reported and the last check-in. */

@@ -8,6 +8,7 @@ import { Code, EngineError, ok, type OpResult } from './codes.ts';
 import { files as stateFiles, type StateDir } from './state-dir.ts';
 import { listFiles, resolveTarget, TEMP_MARK } from './target.ts';
 import { addProtected, isProtected, removeProtected } from './protected.ts';
+import { LogOutbox } from './log-outbox.ts';
 
 /**
  * Transparent data encryption of a folder in place (docs/engines-agent.md "Encryption format").
@@ -191,13 +192,18 @@ export async function encryptDir(state: StateDir, input: unknown, absolute = fal
       throw new EngineError(Code.AlreadyEncrypted, dir);
     }
     const key = loadKey(state, true)!;
+    // Each file as it is done (a stop half way reports what it did), then the folder.
+    const log = new LogOutbox(state);
+    const wasProtected = isProtected(state, dir, 'tde');
     let bytes = 0;
     for (const rel of plain) {
       const file = path.join(dir, rel);
       await encryptFile(file, key);
+      log.append([{ kind: 'tde', change: 'encrypted', path: file }]);
       bytes += (await fsp.stat(file)).size;
     }
     addProtected(state, dir, 'tde');
+    if (!wasProtected) log.append([{ kind: 'tde', change: 'added', path: dir }]);
     return ok({
       path: dir,
       files: plain.length,
@@ -216,14 +222,24 @@ export async function decryptDir(state: StateDir, input: unknown, absolute = fal
       const header = await readHeader(path.join(dir, rel));
       if (header) encrypted.push([rel, header]);
     }
-    if (encrypted.length === 0) {
+    const log = new LogOutbox(state);
+    const unlist = () => {
+      if (!isProtected(state, dir, 'tde')) return;
       removeProtected(state, dir, 'tde');
+      log.append([{ kind: 'tde', change: 'removed', path: dir }]);
+    };
+    if (encrypted.length === 0) {
+      unlist();
       throw new EngineError(Code.AlreadyDecrypted, dir);
     }
     const key = loadKey(state, false);
     if (!key) throw new EngineError(Code.MismatchedData, `no key in ${state.root}`);
-    for (const [rel, header] of encrypted) await decryptFile(path.join(dir, rel), header, key);
-    removeProtected(state, dir, 'tde');
+    for (const [rel, header] of encrypted) {
+      const file = path.join(dir, rel);
+      await decryptFile(file, header, key);
+      log.append([{ kind: 'tde', change: 'decrypted', path: file }]);
+    }
+    unlist();
     return ok({ path: dir, files: encrypted.length });
   });
 }
