@@ -3,7 +3,10 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { AccessOperation } from '@edp/shared/contracts/logs';
-import type { LogEvent } from './log-outbox.ts';
+import { LogOutbox, type LogEvent } from './log-outbox.ts';
+import { asResult, type OpResult } from './codes.ts';
+import type { StateDir } from './state-dir.ts';
+import { requireElevation, underConsole } from './windows.ts';
 
 /**
  * The accesses to protected folders the reference engine can see (docs/engines-agent.md "What
@@ -100,7 +103,13 @@ export async function lookAtAccesses(
       const flags = /^flags:\s+([0-7]+)/m.exec(info ?? '')?.[1];
       if (flags === undefined) continue;
       const operation: AccessOperation = (parseInt(flags, 8) & 3) === 0 ? 'read' : 'write';
-      seen.push({ key: `${base}:${fd}:${operation}:${target}`, operation, program: exe, user, path: target });
+      seen.push({
+        key: `${base}:${fd}:${operation}:${target}`,
+        operation,
+        program: exe,
+        user,
+        path: target,
+      });
     }
   }
   return seen;
@@ -127,4 +136,38 @@ export class AccessWatcher {
       at,
     }));
   }
+}
+
+/**
+ * Lifting protection by hand (`edp-agent unprotect`) on an engine a console manages needs an
+ * elevation window the console approved (-14 otherwise; the console's own commands do not: they
+ * are its decision). This is the one access the reference engine itself allows or refuses, so
+ * the decision is an access event: the program is the edp-agent file that was run, the user the
+ * one running it, and the operation `write` (lifting protection changes the folder: decrypting
+ * rewrites its files). An engine no console manages decides nothing and reports nothing.
+ */
+export const byHand = (state: StateDir, folder: string, op: () => Promise<OpResult>) =>
+  asResult(async () => {
+    const managed = underConsole(state);
+    try {
+      requireElevation(state, 'unprotect by hand');
+    } catch (err) {
+      decided(state, folder, 'denied');
+      throw err;
+    }
+    if (managed) decided(state, folder, 'allowed');
+    return op();
+  });
+
+function decided(state: StateDir, folder: string, outcome: 'allowed' | 'denied') {
+  new LogOutbox(state).append([
+    {
+      kind: 'access',
+      outcome,
+      operation: 'write',
+      program: process.argv[1] ? path.resolve(process.argv[1]) : process.execPath,
+      user: currentUser(),
+      path: path.resolve(folder),
+    },
+  ]);
 }

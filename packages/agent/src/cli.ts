@@ -1,6 +1,5 @@
 #!/usr/bin/env -S node --import tsx
 import fs from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ENGINE_KINDS, type EngineKind } from '@edp/shared/constants';
@@ -11,10 +10,10 @@ import { DEFAULT_STATE_DIR, files, StateDir } from './state-dir.ts';
 import { enrol, engineState, runEngine, type Enrolment } from './engine.ts';
 import { ops } from './ops.ts';
 import { asResult, type OpResult } from './codes.ts';
-import { openWindows, requireElevation, underConsole, windowState } from './windows.ts';
+import { openWindows, windowState } from './windows.ts';
 import { migrateAlerts, pendingDpiEvents } from './dpi.ts';
 import { LogOutbox } from './log-outbox.ts';
-import { currentUser } from './access.ts';
+import { byHand } from './access.ts';
 import { createSimulator } from './simulator.ts';
 import { isSupervised, superviseRestarts } from './supervisor.ts';
 
@@ -103,40 +102,6 @@ function folderOp(argv: string[], name: 'protect' | 'unprotect' | 'verify') {
   if (name === 'protect') return ops.protectDpi(state, values.dpi);
   if (name === 'verify') return ops.verifyDpi(state, values.dpi);
   return byHand(state, values.dpi!, () => ops.unprotectDpi(state, values.dpi));
-}
-
-/**
- * Lifting protection by hand on an engine a console manages needs an elevation window the
- * console approved (-14 otherwise); the console's own commands do not (they are its decision).
- */
-const byHand = (state: StateDir, folder: string, op: () => Promise<OpResult>) =>
-  asResult(async () => {
-    try {
-      requireElevation(state, 'unprotect by hand');
-    } catch (err) {
-      decided(state, folder, 'denied');
-      throw err;
-    }
-    if (underConsole(state)) decided(state, folder, 'allowed');
-    return op();
-  });
-
-/**
- * The decision on lifting protection by hand, as an access event (on an engine a console
- * manages: the one place the reference engine itself allows or refuses an access). Lifting
- * protection changes the folder (decrypting rewrites its files), hence `write`.
- */
-function decided(state: StateDir, folder: string, outcome: 'allowed' | 'denied') {
-  new LogOutbox(state).append([
-    {
-      kind: 'access',
-      outcome,
-      operation: 'write',
-      program: process.argv[1] ? path.resolve(process.argv[1]) : process.execPath,
-      user: currentUser(),
-      path: path.resolve(folder),
-    },
-  ]);
 }
 
 async function main(command: string | undefined, rest: string[]): Promise<void> {

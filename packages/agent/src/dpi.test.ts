@@ -124,7 +124,13 @@ describe('DPI: integrity baseline of a folder', () => {
     // As an engine before the log outbox left it.
     fs.writeFileSync(
       s.path('alerts.jsonl'),
-      JSON.stringify({ at: 1_700_000_000_000, path: real, file: 'x', change: 'altered', sha256: sha('changed') }) + '\n',
+      JSON.stringify({
+        at: 1_700_000_000_000,
+        path: real,
+        file: 'x',
+        change: 'altered',
+        sha256: sha('changed'),
+      }) + '\n',
     );
     expect(migrateAlerts(s)).toBe(1);
     expect(fs.existsSync(s.path('alerts.jsonl'))).toBe(false);

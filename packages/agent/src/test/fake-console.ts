@@ -10,6 +10,8 @@ import {
 } from '@edp/shared/contracts/agent';
 import type { TEngineIdentity, TEngineState } from '@edp/shared/contracts/engine';
 import { AgentErr, CommonErr, errorMessage } from '@edp/shared/errors';
+import { ZLogBatch } from '@edp/shared/contracts/logs';
+import { FakeLogStore } from './fake-log-store.ts';
 
 /**
  * A console that speaks only the declared engine protocol (packages/shared/src/contracts/agent.ts
@@ -70,6 +72,13 @@ export interface FakeConsole {
   engineBusy: number;
   /** Engine file requests seen. */
   engineRequests: number;
+  /** The logs call: what it stored, as the console's rules say (fake-log-store.ts). */
+  logs: FakeLogStore;
+  /**
+   * How the console treats the logs call: `store` (the default); `404` a console from before
+   * it; `drop` cuts the connection after storing (the answer is lost); `down` cuts it before.
+   */
+  logsMode: 'store' | '404' | 'drop' | 'down';
   /** Answers for the next check-ins, first in first out; then `fallback`. */
   next: Scripted[];
   fallback: Scripted;
@@ -106,6 +115,8 @@ export async function startFakeConsole(opts: { interval?: number } = {}): Promis
       for (const res of streams.values()) res.destroy();
       streams.clear();
     },
+    logs: new FakeLogStore(),
+    logsMode: 'store',
     next: [],
     fallback: { kind: 'ok' },
     deprecate: (id) => deprecated.add(id),
@@ -209,6 +220,20 @@ export async function startFakeConsole(opts: { interval?: number } = {}): Promis
           msg: 'ok',
           data: { acknowledged: parsed.data.results.map((r) => r.id) },
         });
+      }
+      if (req.method === 'POST' && req.url === '/api/agent/logs') {
+        if (fake.logsMode === '404') return refuse(res, CommonErr.NotFound, 404);
+        if (fake.logsMode === 'down') return req.socket.destroy();
+        const deviceId = deviceOf();
+        if (!deviceId) return refuse(res, AgentErr.TokenInvalid, 401);
+        const parsed = ZLogBatch.safeParse(body);
+        if (!parsed.success) {
+          fake.invalid.push(body);
+          return refuse(res, CommonErr.Invalid, 400);
+        }
+        const data = fake.logs.take(deviceId, parsed.data);
+        if (fake.logsMode === 'drop') return req.socket.destroy();
+        return send(res, 200, { success: true, errCode: 0, msg: 'ok', data });
       }
       if (req.method === 'POST' && req.url === '/api/agent/checkin') {
         const deviceId = deviceOf();
