@@ -29,6 +29,7 @@ const usage = `Usage: edp-agent <command> [options]     (docs/engines-agent.md)
           [--vendor-key <vendor-ed25519.pub>]  (the key licences from the console are checked with)
           (--group-secret <secret> is the same as --secret: a group's secret puts the device in it)
   run     [--dir <state dir>] [--once] [--dpi-every <seconds>] [--no-push]
+          [--no-access]       (do not report the accesses to protected folders seen in /proc)
   status  [--dir <state dir>]
   protect   --tde <folder> | --dpi <folder>   [--dir <state dir>]
   unprotect --tde <folder> | --dpi <folder>   [--dir <state dir>]
@@ -38,6 +39,7 @@ const usage = `Usage: edp-agent <command> [options]     (docs/engines-agent.md)
            [--report <s>] [--duration <s>] [--concurrency <n>] [--connections <n>] [--seed <text>]
            [--hold-interval]   (check in every --interval s whatever the console answers)
            [--no-push]         (no push streams: check-ins at the interval only)
+           [--logs-per-second <n>] [--log-flush-ms <ms>]  (log events across the fleet)
   request --kind <${kinds}> --months <1-120> [--device <id>] [--name <device name>]
           [--fingerprint <hex>] [--serial <installed>] [--out <file.dat>] [--dir <state dir>]
 
@@ -146,6 +148,7 @@ async function main(command: string | undefined, rest: string[]): Promise<void> 
         once: { type: 'boolean' },
         'dpi-every': { type: 'string' },
         'no-push': { type: 'boolean' },
+        'no-access': { type: 'boolean' },
       });
       const controller = new AbortController();
       const onSignal = (signal: NodeJS.Signals) => {
@@ -164,6 +167,7 @@ async function main(command: string | undefined, rest: string[]): Promise<void> 
         signal: controller.signal,
         dpiEverySeconds: number(values['dpi-every'], 'dpi-every', 300),
         push: !values['no-push'],
+        watchAccess: !values['no-access'],
         engineFile,
       });
       process.off('SIGTERM', onSignal);
@@ -233,6 +237,8 @@ async function main(command: string | undefined, rest: string[]): Promise<void> 
         seed: { type: 'string' },
         'hold-interval': { type: 'boolean' },
         'no-push': { type: 'boolean' },
+        'logs-per-second': { type: 'string' },
+        'log-flush-ms': { type: 'string' },
       });
       if (!values.url) fail('--url is required');
       if (!values.secret) fail('--secret is required');
@@ -254,6 +260,10 @@ async function main(command: string | undefined, rest: string[]): Promise<void> 
           : undefined,
         connections: values.connections ? number(values.connections, 'connections') : undefined,
         seed: values.seed,
+        logsPerSecond: number(values['logs-per-second'], 'logs-per-second', 0),
+        logFlushMs: values['log-flush-ms']
+          ? number(values['log-flush-ms'], 'log-flush-ms')
+          : undefined,
         signal: controller.signal,
       });
       const summary = await simulator.run();

@@ -7,6 +7,60 @@ let fake: FakeConsole;
 afterEach(async () => fake?.close());
 
 describe('simulator', () => {
+  it('sends a realistic log stream per engine, numbered, in batches, each event stored once', async () => {
+    fake = await startFakeConsole({ interval: 30 });
+    // The first answers are lost after the console stored them: the engines send them again.
+    fake.logsMode = 'drop';
+    setTimeout(() => (fake.logsMode = 'store'), 600);
+    const reports: SimReport[] = [];
+    const summary = await createSimulator({
+      url: fake.url,
+      secret: fake.secret,
+      count: 50,
+      interval: 30,
+      durationSeconds: 2,
+      reportSeconds: 1,
+      offlineShare: 0,
+      push: false,
+      logsPerSecond: 2_000,
+      logFlushMs: 250,
+      logDrainSeconds: 5,
+      onReport: (r) => reports.push(r),
+      log: () => {},
+    }).run();
+    const logs = summary.logs!;
+    expect(fake.invalid).toEqual([]);
+    // About 2,000 a second for 2 s, all held by the console at the end.
+    expect(logs.made).toBeGreaterThan(3_000);
+    expect(logs.made).toBeLessThan(4_800);
+    expect(logs.behind).toBe(0);
+    expect(logs.acked).toBe(logs.made);
+    expect(logs.resent).toBeGreaterThan(0);
+    expect(logs.sent).toBe(logs.acked + logs.resent);
+    expect(logs.failed).toBeGreaterThan(0);
+    expect(logs.errors).toEqual({ network: logs.failed });
+    expect(logs.latencyMs.count).toBe(logs.calls - logs.failed); // the answered ones
+    // The console holds each engine's numbers 1 … acked, once each, in batches of at most 500.
+    const stored = [...fake.logs.devices.values()];
+    expect(stored).toHaveLength(50);
+    expect(stored.reduce((n, d) => n + d.entries.length, 0)).toBe(logs.made);
+    for (const d of stored) {
+      expect(d.entries.map((e) => e.seq)).toEqual(d.entries.map((_, i) => i + 1));
+    }
+    expect(Math.max(...fake.logs.batches.map((b) => b.batch.entries.length))).toBeLessThanOrEqual(
+      500,
+    );
+    expect(logs.engines.reduce((n, e) => n + e.acked, 0)).toBe(logs.acked);
+    // Mostly allowed accesses, some denied, a few changes.
+    const all = stored.flatMap((d) => d.entries);
+    const share = (f: (e: (typeof all)[number]) => boolean) => all.filter(f).length / all.length;
+    expect(share((e) => e.kind === 'access' && e.outcome === 'allowed')).toBeGreaterThan(0.75);
+    expect(share((e) => e.kind === 'access' && e.outcome === 'denied')).toBeGreaterThan(0.02);
+    expect(share((e) => e.kind !== 'access')).toBeGreaterThan(0.002);
+    expect(share((e) => e.kind !== 'access')).toBeLessThan(0.1);
+    expect(reports.some((r) => (r.logs?.made ?? 0) > 0)).toBe(true);
+  });
+
   it('enrols 200 engines and keeps them checking in; its counts match what the console saw', async () => {
     fake = await startFakeConsole({ interval: 1 });
     const reports: SimReport[] = [];

@@ -30,6 +30,7 @@ import { backoffMs, jittered } from './backoff.ts';
 import type { Log } from './engine.ts';
 import { PushStream } from './push.ts';
 import { simulatedLicence } from './simulated-licence.ts';
+import { formatLogs, SimLogs, type SimLogFigures } from './sim-logs.ts';
 
 /**
  * Many engines in one process (docs/engines-agent.md "Simulator"): the same protocol as the
@@ -69,6 +70,14 @@ export interface SimulatorOptions {
   vendorKey?: string;
   /** The streams' reconnection waits (default 1 s doubling to 60 s). */
   pushBackoff?: { baseMs: number; capMs: number };
+  /** Log events a second across the fleet (sim-logs.ts; default 0: none). */
+  logsPerSecond?: number;
+  /** How long an engine gathers events before sending them (default 1,000 ms). */
+  logFlushMs?: number;
+  /** After the run, how long engines go on sending what they hold (default 10 s). */
+  logDrainSeconds?: number;
+  /** Connections for the logs calls, beside the check-ins' pool (default 8). */
+  logConnections?: number;
   log?: Log;
   onReport?: (report: SimReport) => void;
   signal?: AbortSignal;
@@ -89,6 +98,8 @@ export interface SimReport {
   streams: number;
   /** Commands received and results sent so far. */
   commands: { received: number; resultsSent: number };
+  /** Log events made and acked in this window, held unacked now, the logs call's latency. */
+  logs?: { made: number; acked: number; behind: number; latencyMs: Latency };
 }
 
 export interface SimSummary {
@@ -127,6 +138,16 @@ export interface SimSummary {
   };
   /** From a nudge's arrival to the answer of the results call carrying what it brought. */
   nudgeToResultMs: Latency;
+  /**
+   * Log events (with `logsPerSecond`): made, sent, acked, resent, dropped, calls and failures,
+   * the logs call's latency; `behind` still held unacked at the end; `perSecond` made per
+   * second over the run; `engines` each engine's stream and acked number.
+   */
+  logs?: SimLogFigures & {
+    behind: number;
+    perSecond: number;
+    engines: { index: number; stream: string; acked: number }[];
+  };
 }
 
 interface SimEngine {
@@ -439,6 +460,19 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
   };
   const nudgeToResult = new Histogram();
   const startedAt = Date.now();
+  const logClient = opts.logsPerSecond
+    ? new ProtocolClient(opts.url, {
+        connections: opts.logConnections ?? 8,
+        timeoutMs: opts.timeoutMs,
+      })
+    : undefined;
+  const logs = logClient
+    ? new SimLogs(
+        { perSecond: opts.logsPerSecond!, flushMs: opts.logFlushMs },
+        logClient,
+        seeded(`${seed}/logs/${Date.now()}`),
+      )
+    : undefined;
   // Streams hold a connection each for as long as they last: their own agent, not the pool.
   const streamAgent = push
     ? new (new URL(opts.url).protocol === 'https:' ? https : http).Agent({
@@ -714,6 +748,7 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
       }
       schedule(e, random() * spread * 1000);
     }
+    logs?.start(enrolled);
     const reporter = opts.reportSeconds
       ? setInterval(() => {
           const report: SimReport = {
@@ -728,6 +763,7 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
             online: enrolled.filter((e) => !e.stopped).length,
             streams: pushStats.held,
             commands: { received: commandStats.received, resultsSent: commandStats.resultsSent },
+            ...(logs ? { logs: { ...logs.takeWindow(), behind: logs.behind() } } : {}),
           };
           window = { sent: 0, ok: 0, errors: {}, latency: new Histogram() };
           if (opts.onReport) opts.onReport(report);
@@ -746,6 +782,9 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
     });
     clearInterval(reporter);
     clearTimeout(endTimer);
+    const madeSeconds = (Date.now() - phaseStart) / 1000;
+    await logs?.drain((opts.logDrainSeconds ?? 10) * 1000);
+    logClient?.close();
     if (!stopping) heldAtEnd = engines.filter((e) => e.stream?.open).length;
     for (const e of engines) stopStream(e);
     streamAgent?.destroy();
@@ -775,6 +814,16 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
       },
       commands: commandStats,
       nudgeToResultMs: nudgeToResult.summary(),
+      ...(logs
+        ? {
+            logs: {
+              ...logs.figures(),
+              behind: logs.behind(),
+              perSecond: Math.round((logs.total.made / Math.max(madeSeconds, 0.001)) * 10) / 10,
+              engines: logs.acked(),
+            },
+          }
+        : {}),
     };
   }
 
@@ -792,6 +841,7 @@ export function formatReport(r: SimReport, every: number): string {
     ` total=${r.total.sent} online=${r.online}` +
     (r.streams || r.commands.received
       ? ` streams=${r.streams} commands=${r.commands.received} results=${r.commands.resultsSent}`
-      : '')
+      : '') +
+    (r.logs ? formatLogs(r.logs, every, r.logs.behind) : '')
   );
 }
