@@ -202,13 +202,36 @@ setInterval(() => {
 }, 5_000).unref();
 let peakRss = 0;
 setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 500).unref();
+/**
+ * FLEET_COUNT_LOGS=1 (bench/logs-ingest.mjs): what the logs hold at the end, to compare with
+ * what the engines were told was stored: rows, distinct (device, seq), the cursors' sum.
+ */
+const logFigures = async () => {
+  if (!process.env.FLEET_COUNT_LOGS) return {};
+  const [r] = await rows<{ access: string; monitor: string; distinct: string; acked: string }>(sql`
+    select (select count(*) from access_logs) as access,
+      (select count(*) from monitor_logs) as monitor,
+      (select count(*) from (select device_id, seq from access_logs
+        union select device_id, seq from monitor_logs) u) as distinct,
+      (select coalesce(sum(acked), 0) from log_cursors) as acked`);
+  return {
+    logs: {
+      access: Number(r!.access),
+      monitor: Number(r!.monitor),
+      distinct: Number(r!.distinct),
+      cursorAcked: Number(r!.acked),
+    },
+  };
+};
 const stop = async () => {
   const cpu = process.cpuUsage();
+  const logs = await logFigures();
   console.log(
     JSON.stringify({
       cpuUserS: cpu.user / 1e6,
       cpuSystemS: cpu.system / 1e6,
       peakRssMb: Math.max(peakRss, process.memoryUsage().rss) / 2 ** 20,
+      ...logs,
     }),
   );
   await app.close();

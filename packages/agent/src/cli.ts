@@ -9,7 +9,7 @@ import { keepVendorKey } from './licence.ts';
 import { DEFAULT_STATE_DIR, files, StateDir } from './state-dir.ts';
 import { enrol, engineState, runEngine, type Enrolment } from './engine.ts';
 import { ops } from './ops.ts';
-import { asResult, type OpResult } from './codes.ts';
+import type { OpResult } from './codes.ts';
 import { openWindows, windowState } from './windows.ts';
 import { migrateAlerts, pendingDpiEvents } from './dpi.ts';
 import { LogOutbox } from './log-outbox.ts';

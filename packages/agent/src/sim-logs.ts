@@ -1,9 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  LOG_BATCH_MAX,
-  ZLogBatchAnswer,
-  type AccessOperation,
-} from '@edp/shared/contracts/logs';
+import { LOG_BATCH_MAX, ZLogBatchAnswer, type AccessOperation } from '@edp/shared/contracts/logs';
 import { sendLogs } from '@edp/shared/api/engine/agent.calls';
 import type { TEngineIdentity, TEngineStateInput } from '@edp/shared/contracts/engine';
 import { NetworkError, type ProtocolClient, type Answer } from './client.ts';
@@ -212,6 +208,8 @@ export class SimLogs {
   private last = performance.now();
   private generating = true;
   inFlight = 0;
+  /** Events held unacked when making stopped: how far the console had fallen behind. */
+  behindAtStop = 0;
   readonly total = { made: 0, sent: 0, acked: 0, resent: 0, dropped: 0, calls: 0, failed: 0 };
   readonly errors: Record<string, number> = {};
   readonly latency = new Histogram();
@@ -255,6 +253,7 @@ export class SimLogs {
   /** Sends what is held until all is acked or `ms` passed, then stops. */
   async drain(ms: number): Promise<void> {
     this.generating = false;
+    this.behindAtStop = this.behind();
     const end = performance.now() + ms;
     while (performance.now() < end && this.streams.some((s) => s.held.length && !s.engine.stopped))
       await new Promise((r) => setTimeout(r, 50));

@@ -140,11 +140,13 @@ export interface SimSummary {
   nudgeToResultMs: Latency;
   /**
    * Log events (with `logsPerSecond`): made, sent, acked, resent, dropped, calls and failures,
-   * the logs call's latency; `behind` still held unacked at the end; `perSecond` made per
+   * the logs call's latency; `behind` still held unacked at the end (`behindAtStop`: when making
+   * stopped, before the last `logDrainSeconds` of sending); `perSecond` made per
    * second over the run; `engines` each engine's stream and acked number.
    */
   logs?: SimLogFigures & {
     behind: number;
+    behindAtStop: number;
     perSecond: number;
     engines: { index: number; stream: string; acked: number }[];
   };
@@ -819,6 +821,7 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
             logs: {
               ...logs.figures(),
               behind: logs.behind(),
+              behindAtStop: logs.behindAtStop,
               perSecond: Math.round((logs.total.made / Math.max(madeSeconds, 0.001)) * 10) / 10,
               engines: logs.acked(),
             },
