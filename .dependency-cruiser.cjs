@@ -13,7 +13,7 @@ const CONSOLE_LAYERS = [
   ['audit'],
   ['tenants'],
   ['roles', 'users', 'groups', 'proxies', 'devices', 'installers'],
-  ['login', 'commands', 'elevation'],
+  ['login', 'commands', 'elevation', 'logs'],
   ['licences'],
   ['http'],
 ];

@@ -7,6 +7,7 @@ import {
   installerRoutes,
   taskRoutes,
   licenceRoutes,
+  logRoutes,
   loginRoutes,
   tenantRoutes,
   userRoutes,
@@ -30,6 +31,7 @@ export function apiRoutes(services: Services) {
     taskRoutes(app, services);
     ackRoutes(app, services);
     licenceRoutes(app, services);
+    logRoutes(app, services);
     agentRoutes(app, services);
   };
 }

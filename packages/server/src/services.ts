@@ -25,6 +25,7 @@ import { syncService, taskService } from './console/commands/index.ts';
 import { ackService } from './console/elevation/index.ts';
 import { consoleKey } from './platform/keys/index.ts';
 import { deviceLicenceService } from './console/licences/index.ts';
+import { alertService, logIngest, logReads, logSettingsService } from './console/logs/index.ts';
 import { balanceService, rechargeService } from './portal/balance/index.ts';
 import { companyService, emailCodeService } from './portal/company/index.ts';
 import { engineReadService } from './portal/device/index.ts';
@@ -46,6 +47,7 @@ export function buildServices(platform: Platform) {
   const activity = deviceActivityLog({ db });
   // The console's own key, which signs elevation and learning-mode windows (docs/elevation.md).
   const windowKey = consoleKey(db, clock, p.consoleKeySecret);
+  const ingest = logIngest({ db, clock });
   const engines = engineContext({
     ...p,
     consoleKey: windowKey.publicPem,
@@ -56,6 +58,7 @@ export function buildServices(platform: Platform) {
       await audit.enrolment(e);
       await activity.enrolled(e);
     },
+    logged: (device, batch) => ingest.append(device, batch),
   });
   // The engine this console serves is the newest of every kind ('' when it is not built).
   const servedVersion = () =>
@@ -142,6 +145,9 @@ export function buildServices(platform: Platform) {
       announce: (ids) => engines.commands.announce(ids),
       runSync: (...args) => sync.run(...args),
     }),
+    logs: logReads({ db, clock }),
+    alerts: alertService({ db, clock, audit }),
+    logSettings: logSettingsService({ db, clock, audit, rulesChanged: ingest.rulesChanged }),
     // engines
     engines,
   };

@@ -1,4 +1,6 @@
+import type { TLogBatch, TLogBatchAnswer } from '@edp/shared/contracts/logs';
 import type { Platform } from '../platform/platform.ts';
+import type { DeviceAuth } from './engine-repository.ts';
 import { commandQueue } from './command-queue.ts';
 import { commandRepository } from './command-repository.ts';
 import { engineAuthCache } from './engine-auth.ts';
@@ -9,6 +11,9 @@ import { presenceFlusher } from './presence-flusher.ts';
 import type { Metrics } from '../platform/metrics/index.ts';
 import { presenceStore } from './presence.ts';
 import { pushHub } from './push-hub.ts';
+
+/** The device a logged batch came from. */
+export type EngineDevice = Pick<DeviceAuth, 'deviceId' | 'tenantId'>;
 
 /** How often last-seen batches are written, and how stale the database's copy may get. */
 export const FLUSH_EVERY_MS = 5_000;
@@ -23,6 +28,8 @@ export function engineContext(
     enrolled: (e: EngineEnrolled) => Promise<void>;
     /** The console's window key (PEM), handed to every engine at enrolment. */
     consoleKey: () => Promise<string>;
+    /** Where an engine's log batches go (POST /api/agent/logs): the console stores them. */
+    logged: (device: EngineDevice, batch: TLogBatch) => Promise<TLogBatchAnswer>;
   },
 ) {
   const repo = engineRepository(p.db);
@@ -65,6 +72,6 @@ export function engineContext(
   });
   /** The reference engine this console serves (GET /api/agent/engine), and upgrades to. */
   const file = engineFileStore(p.config.ENGINE_FILE ?? defaultEngineFile());
-  return { auth, presence, flusher, service, push, commands, file };
+  return { auth, presence, flusher, service, push, commands, file, logged: p.logged };
 }
 export type EngineContext = ReturnType<typeof engineContext>;

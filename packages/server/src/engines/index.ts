@@ -7,6 +7,7 @@ export {
   FLUSH_EVERY_MS,
   LAST_SEEN_REFRESH_MS,
   engineContext,
+  type EngineDevice,
   type EngineContext,
 } from './engine-context.ts';
 export type { CommandQueue } from './command-queue.ts';

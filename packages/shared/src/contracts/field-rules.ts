@@ -107,6 +107,11 @@ export const fieldRules = {
     'en-US': 'must last from 1 second to 30 days',
   },
   cursor: { 'zh-CN': '不是有效的翻页位置', 'en-US': 'is not a valid page position' },
+  inSequence: {
+    'zh-CN': '须按序号连续排列',
+    'en-US': 'must be numbered in order without gaps',
+  },
+  range: { 'zh-CN': '开始时间须早于结束时间', 'en-US': 'must start before it ends' },
 } satisfies Record<string, Record<Locale, string>>;
 
 export type FieldRule = keyof typeof fieldRules;

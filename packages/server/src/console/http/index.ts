@@ -9,3 +9,4 @@ export * from './tasks.ts';
 export * from './licences.ts';
 export * from './vendor-tenants.ts';
 export * from './ack.ts';
+export * from './logs.ts';

@@ -165,6 +165,21 @@ const samples: Record<ConsoleCall, (ids: Ids) => object> = {
   heldLicence: (i) => ({ deviceId: i.group }),
   tenantLicences: () => ({}),
   deviceLicenceRecords: (i) => ({ deviceId: i.group }),
+  monitorLog: (i) => ({ groupId: i.group }),
+  accessLog: (i) => ({ groupId: i.group }),
+  exportMonitorLog: (i) => ({ groupId: i.group }),
+  exportAccessLog: (i) => ({ groupId: i.group }),
+  dpiAlters: (i) => ({ id: i.group }),
+  alertList: (i) => ({ groupId: i.group }),
+  alertHandlePreview: () => ({ filter: {}, state: 'seen' }),
+  handleAlerts: () => ({ ids: ['1'], state: 'seen' }),
+  logRules: () => ({}),
+  setLogRules: () => ({ rules: [] }),
+  logSettings: () => ({}),
+  setLogSettings: () => ({ retentionMonths: 6, backup: true }),
+  logBackups: () => ({}),
+  auditRetention: () => ({}),
+  setAuditRetention: () => ({ retentionMonths: 12 }),
 };
 /** Calls that name an object by id: another tenant's id answers 404. */
 const byId = (call: ConsoleCall) =>

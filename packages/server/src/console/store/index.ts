@@ -18,3 +18,6 @@ export * from './device-type.ts';
 export * from './task-repository.ts';
 export * from './ack-repository.ts';
 export * from './licence-repository.ts';
+export * from './log-repository.ts';
+export * from './alert-repository.ts';
+export * from './log-settings-repository.ts';

@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { checkIn, enrol, engineEvents, sendResults } from '@edp/shared/api/engine/agent.calls';
+import {
+  checkIn,
+  enrol,
+  engineEvents,
+  sendLogs,
+  sendResults,
+} from '@edp/shared/api/engine/agent.calls';
 import { serve } from '../../platform/http/index.ts';
 import type { EngineContext } from '../index.ts';
 import { deviceOf } from './engine-guard.ts';
@@ -17,6 +23,7 @@ export function agentRoutes(app: FastifyInstance, { engines }: { engines: Engine
     engines.service.checkIn(deviceOf(req), req.body.state, req.body.results),
   );
   serve(app, sendResults, (req) => engines.service.results(deviceOf(req), req.body.results));
+  serve(app, sendLogs, (req) => engines.logged(deviceOf(req), req.body));
   // The push stream (docs/commands.md): the reply is handed over to the hub, which writes
   // server-sent events to it until the engine goes or the server closes.
   serve(app, engineEvents, async (req, reply) => {

@@ -5,7 +5,7 @@ import type { Db } from './client.ts';
  * The weeks of the engines' logs (docs/logs.md "Partitions"). access_logs and monitor_logs are
  * partitioned by range on `at`, one partition a week from Monday 00:00 UTC, named after its
  * first day (`access_logs_w20261123`). Weeks are made when needed: ahead of time by the log
- * maintenance, and by an insert that finds none for its row (`withWeeks`). Retention drops whole
+ * maintenance, and by an insert that finds none for its row (`isMissingWeek`). Retention drops whole
  * weeks (`dropWeek`), never rows.
  */
 export const LOG_TABLES = ['access_logs', 'monitor_logs'] as const;
@@ -67,24 +67,6 @@ export async function ensureWeeks(db: Db, from: Date, to: Date): Promise<void> {
         if (!RACE_CODES.has(codeOf(err) ?? '')) throw err;
       }
     }
-  }
-}
-
-/**
- * Runs `write`; when it finds no week for a row, makes the weeks from `from` to `to` and runs it
- * once more (a first event of a week, or an engine reporting late).
- */
-export async function withWeeks<T>(
-  db: Db,
-  span: { from: Date; to: Date },
-  write: () => Promise<T>,
-): Promise<T> {
-  try {
-    return await write();
-  } catch (err) {
-    if (!isMissingWeek(err)) throw err;
-    await ensureWeeks(db, span.from, span.to);
-    return write();
   }
 }
 

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { ZEmpty } from '../../contracts/common.ts';
 import {
   ZAccessLogExportQuery,
@@ -30,7 +29,6 @@ import { call, consoleRead, consoleWrite } from '../define.ts';
  */
 const tag = 'log';
 const readers = consoleRead('operate', 'audit');
-const owner = z.object({ owner: z.string().max(64) });
 
 export const monitorLog = call({
   method: 'POST',
@@ -57,26 +55,24 @@ export const accessLog = call({
 
 export const exportMonitorLog = call({
   method: 'GET',
-  path: '/log/dw/:owner/monitor',
+  path: '/log/dw/monitor',
   access: readers,
   tag,
   summary:
     "The monitoring log as CSV or XLSX in the caller's language, streamed, with the filters of /log/m/monitor and the reader's time zone (tz) as query parameters",
   label: { 'zh-CN': '导出监控日志', 'en-US': 'Export monitoring log' },
-  params: owner,
   query: ZMonitorLogExportQuery,
   file: true,
 });
 
 export const exportAccessLog = call({
   method: 'GET',
-  path: '/log/dw/:owner/access',
+  path: '/log/dw/access',
   access: readers,
   tag,
   summary:
     "The access-control log as CSV or XLSX in the caller's language, streamed, with the filters of /log/m/access and the reader's time zone (tz) as query parameters",
   label: { 'zh-CN': '导出访问控制日志', 'en-US': 'Export access-control log' },
-  params: owner,
   query: ZAccessLogExportQuery,
   file: true,
 });
@@ -146,7 +142,6 @@ export const setLogRules = call({
   summary: 'Replace the log filtering rules (new events only; audited with before and after)',
   label: { 'zh-CN': '修改日志过滤规则', 'en-US': 'Change log filtering rules' },
   body: ZLogRules,
-  data: ZEmpty,
   message: 'modified',
 });
 
@@ -169,7 +164,6 @@ export const setLogSettings = call({
   summary: "Set the logs' retention and backup",
   label: { 'zh-CN': '修改日志清理设置', 'en-US': 'Change log cleanup settings' },
   body: ZLogSettings,
-  data: ZEmpty,
   message: 'modified',
 });
 
@@ -203,6 +197,5 @@ export const setAuditRetention = call({
   summary: "Set the audit log's retention (the auditor's duty alone)",
   label: { 'zh-CN': '修改审计日志保留期', 'en-US': 'Change audit log retention' },
   body: ZAuditRetention,
-  data: ZEmpty,
   message: 'modified',
 });

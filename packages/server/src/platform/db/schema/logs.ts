@@ -138,7 +138,10 @@ export const logSettings = pgTable('log_settings', {
   tenantId: uuid('tenant_id')
     .primaryKey()
     .references(() => tenants.id, { onDelete: 'cascade' }),
-  rules: jsonb('rules').$type<TLogRule[]>().notNull().default(sql`'[]'::jsonb`),
+  rules: jsonb('rules')
+    .$type<TLogRule[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   rulesBy: text('rules_by'),
   rulesAt: at('rules_at'),
   retentionMonths: integer('retention_months').notNull().default(6),

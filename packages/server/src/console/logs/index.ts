@@ -1,0 +1,5 @@
+/** The engines' logs, alerts and log settings (docs/logs.md). Its public entry. */
+export { alertService, type AlertService } from './alert-service.ts';
+export { logIngest, type LogIngest, type LoggingDevice } from './log-ingest.ts';
+export { logReads, type LogReads } from './log-reads.ts';
+export { logSettingsService, type LogSettingsService } from './log-settings-service.ts';

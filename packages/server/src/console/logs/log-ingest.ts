@@ -1,0 +1,123 @@
+import type { TLogBatch, TLogBatchAnswer, TLogEntry } from '@edp/shared/contracts/logs';
+import { rule } from '@edp/shared/contracts/field-rules';
+import { CommonErr } from '@edp/shared/errors';
+import type { Platform } from '../../platform/platform.ts';
+import { AppError } from '../../platform/errors/index.ts';
+import {
+  logRepository,
+  logSettingsRepository,
+  type LogCursor,
+  type LogPlan,
+} from '../store/index.ts';
+import { compileRules, type Decision } from './log-rules.ts';
+
+/** An event stamped later than this past the console's clock is stored at the console's time. */
+export const FUTURE_SLACK_MS = 5 * 60_000;
+/** Events older than this are past every retention choice: acknowledged, not stored. */
+export const OLDEST_KEPT_MS = 400 * 86_400_000;
+/** How long a node uses a tenant's rules before reading them again (another node's change). */
+export const RULES_FRESH_MS = 2_000;
+
+export interface LoggingDevice {
+  deviceId: string;
+  tenantId: string;
+}
+
+/**
+ * The plan of one batch against the cursor found (docs/logs.md "Ingestion"): what follows the
+ * number held is stored, through the tenant's rules, and the cursor moves to its end. A batch
+ * that starts beyond the next number stores nothing (an earlier one is still on its way) unless
+ * the engine no longer holds what lies between (`held`).
+ */
+export function planBatch(
+  device: LoggingDevice,
+  batch: TLogBatch,
+  cursor: LogCursor,
+  decide: (e: TLogEntry) => Decision,
+  now: number,
+): LogPlan {
+  let held = cursor.stream === batch.stream ? cursor.acked : 0;
+  if (batch.held - 1 > held) held = batch.held - 1;
+  const plan: LogPlan = {
+    stream: batch.stream,
+    acked: held,
+    access: [],
+    monitor: [],
+    alerts: [],
+    span: null,
+  };
+  const first = batch.entries[0]!.seq;
+  if (first > held + 1) return plan;
+  const base = { tenantId: device.tenantId, deviceId: device.deviceId, groupId: cursor.groupId };
+  for (const e of batch.entries) {
+    if (e.seq <= held) continue;
+    plan.acked = e.seq;
+    const t = e.at.getTime();
+    if (t < now - OLDEST_KEPT_MS) continue;
+    const at = t > now + FUTURE_SLACK_MS ? new Date(now) : e.at;
+    const d = decide(e);
+    if (!d.keep) continue;
+    if (!plan.span || at < plan.span.from) plan.span = { from: at, to: plan.span?.to ?? at };
+    if (at > plan.span.to) plan.span.to = at;
+    const row = { ...base, seq: e.seq, at };
+    if (e.kind === 'access') {
+      const { operation, outcome, program, user, path } = e;
+      plan.access.push({ ...row, operation, outcome, program, userName: user, path });
+    } else {
+      const sha256 = e.kind === 'dpi' ? (e.sha256 ?? '') : '';
+      plan.monitor.push({ ...row, kind: e.kind, change: e.change, path: e.path, sha256 });
+    }
+    if (d.alert) {
+      const access =
+        e.kind === 'access'
+          ? { action: e.operation, outcome: e.outcome, program: e.program, userName: e.user }
+          : { action: e.change, sha256: e.kind === 'dpi' ? (e.sha256 ?? '') : '' };
+      plan.alerts.push({ ...base, at, kind: e.kind, path: e.path, ...d.alert, ...access });
+    }
+  }
+  return plan;
+}
+
+/**
+ * The console's end of POST /api/agent/logs: each batch through its tenant's filtering rules
+ * into the logs and alerts, stored once (docs/logs.md). The rules are read at most every
+ * RULES_FRESH_MS per tenant, and at once on this node after a change.
+ */
+export function logIngest(deps: Pick<Platform, 'db' | 'clock'>) {
+  const { db, clock } = deps;
+  const repo = logRepository(db);
+  const settings = logSettingsRepository(db);
+  const rules = new Map<string, { decide: (e: TLogEntry) => Decision; until: number }>();
+
+  async function rulesOf(tenantId: string) {
+    const now = clock();
+    const held = rules.get(tenantId);
+    if (held && held.until > now) return held.decide;
+    const decide = compileRules((await settings.get(tenantId)).rules);
+    rules.set(tenantId, { decide, until: now + RULES_FRESH_MS });
+    return decide;
+  }
+
+  return {
+    async append(device: LoggingDevice, batch: TLogBatch): Promise<TLogBatchAnswer> {
+      const first = batch.entries[0]!.seq;
+      if (batch.entries.some((e, i) => e.seq !== first + i))
+        throw new AppError(CommonErr.Invalid, {
+          field: 'body.entries',
+          detail: rule('inSequence'),
+        });
+      const decide = await rulesOf(device.tenantId);
+      const now = clock();
+      const acked = await repo.append(device.deviceId, (cursor) =>
+        planBatch(device, batch, cursor, decide, now),
+      );
+      return { acked };
+    },
+
+    /** This node's copy of a tenant's rules is stale (they were just changed). */
+    rulesChanged(tenantId: string) {
+      rules.delete(tenantId);
+    },
+  };
+}
+export type LogIngest = ReturnType<typeof logIngest>;
