@@ -35,7 +35,13 @@ const n = (x) => Math.round(x).toLocaleString('en-US');
 async function drive(fleet, { perSecond, duration, seed }) {
   const before = { at: performance.now(), ...usageOf(fleet.pid) };
   let peakRss = 0;
-  const sampler = setInterval(() => (peakRss = Math.max(peakRss, usageOf(fleet.pid).rssMb)), 1_000);
+  const sampler = setInterval(() => {
+    try {
+      peakRss = Math.max(peakRss, usageOf(fleet.pid).rssMb);
+    } catch {
+      // the server is gone: the run's errors will say so
+    }
+  }, 1_000);
   const sim = createSimulator({
     url: fleet.base,
     secret: fleet.secret,
