@@ -71,17 +71,24 @@ export async function startFleet({ port, seed, database = 'pglite', env = {}, ag
       ),
     ]),
   );
+  // A server that goes while a bench drives it says how (a signal from outside, a crash).
+  let ending = false;
+  child.once('exit', (code, signal) => {
+    if (!ending) console.error(`fleet server exited unexpectedly: code ${code}, signal ${signal}`);
+  });
   return {
     ...info,
     /** What a server started on the same data needs (`again`). */
     reuse: { dataDir, pgDb },
     /** Kills the server at once (SIGKILL), leaving its data for `again`. */
     async kill() {
+      ending = true;
       child.kill('SIGKILL');
       await new Promise((r) => child.once('exit', r));
     },
     /** Stops the server; answers its CPU seconds and peak resident memory. */
     async stop() {
+      ending = true;
       const usage = next();
       child.kill('SIGTERM');
       const figures = JSON.parse(await usage);
