@@ -104,6 +104,17 @@ describe('the log outbox', () => {
     expect(seqs(outbox.waiting())).toEqual([1, 2, 3]);
   });
 
+  it('an unreadable logs.json is a lost state: a new stream, the old lines dropped and counted', () => {
+    const state = new StateDir(path.join(root, 'garbled'));
+    const outbox = new LogOutbox(state);
+    outbox.append(events(2));
+    const { stream } = outbox.status();
+    fs.writeFileSync(state.path('logs.json'), '{"stream":');
+    expect(outbox.append(events(1, 3))).toEqual([1]);
+    expect(outbox.status()).toMatchObject({ next: 2, waiting: 1, dropped: 2 });
+    expect(outbox.status().stream).not.toBe(stream);
+  });
+
   it('drops the oldest beyond its cap, counts them, and tells the console where it resumes', async () => {
     const e = await engine();
     const small = new LogOutbox(e.state, 10);

@@ -51,11 +51,27 @@ export class LogOutbox {
     private readonly max = LOG_OUTBOX_MAX,
   ) {}
 
-  /** Numbers and appends events; answers the numbers given (invalid events are dropped). */
+  /**
+   * Numbers and appends events; answers the numbers given (invalid events are dropped). It never
+   * throws: the operation an event reports (encrypting a folder, say) matters more than its
+   * record, so a state directory that cannot take the events says so on standard error.
+   */
   append(events: readonly LogEvent[]): number[] {
     if (!events.length) return [];
+    try {
+      return this.appendLocked(events);
+    } catch (err) {
+      console.error(
+        `log outbox: ${events.length} event(s) not recorded: ${(err as Error).message}`,
+      );
+      return [];
+    }
+  }
+
+  private appendLocked(events: readonly LogEvent[]): number[] {
     return this.locked(() => {
       const s = this.read();
+      const before = JSON.stringify(s);
       let next = this.next(s);
       const lines: string[] = [];
       const seqs: number[] = [];
@@ -79,7 +95,7 @@ export class LogOutbox {
       // A line cut by a crash would swallow the next one: end it first.
       const prefix = size > 0 && lastByte(file, size) !== 0x0a ? '\n' : '';
       if (lines.length) fs.appendFileSync(file, prefix + lines.join(''));
-      this.write(s);
+      if (JSON.stringify(s) !== before) this.write(s);
       return seqs;
     });
   }
@@ -170,7 +186,12 @@ export class LogOutbox {
 
   /** The state, made (a new stream) when there is none: a file of events without it is dropped. */
   private read(): LogState {
-    const held = this.state.readJson<LogState>(files.logState);
+    let held: LogState | undefined;
+    try {
+      held = this.state.readJson<LogState>(files.logState);
+    } catch {
+      // unreadable: as lost (a new stream)
+    }
     if (held?.stream) return held;
     const orphans = this.lines().length;
     fs.rmSync(this.state.path(files.logs), { force: true });
