@@ -47,10 +47,10 @@ describe.runIf(linux)('the access watch', () => {
     );
     children.push(child);
     const watcher = new AccessWatcher();
-    let events: Awaited<ReturnType<AccessWatcher['look']>> = [];
+    let events: ReturnType<AccessWatcher['look']> = [];
     for (let i = 0; i < 100 && events.length < 3; i++) {
       await new Promise((r) => setTimeout(r, 20));
-      events = await new AccessWatcher().look([folder]);
+      events = new AccessWatcher().look([folder]);
     }
     const user = currentUser();
     const mine = events.map((e) =>
@@ -64,12 +64,12 @@ describe.runIf(linux)('the access watch', () => {
       ]),
     );
     // Seen again while they last: not reported again.
-    expect((await watcher.look([folder])).length).toBeGreaterThanOrEqual(3);
-    expect(await watcher.look([folder])).toEqual([]);
+    expect(watcher.look([folder]).length).toBeGreaterThanOrEqual(3);
+    expect(watcher.look([folder])).toEqual([]);
     // Nothing of a folder nobody holds.
     const quiet = path.join(root, 'quiet');
     fs.mkdirSync(quiet);
-    expect(await new AccessWatcher().look([quiet])).toEqual([]);
+    expect(new AccessWatcher().look([quiet])).toEqual([]);
     child.kill('SIGKILL');
   });
 });

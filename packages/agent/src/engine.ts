@@ -326,7 +326,7 @@ export async function runEngine(opts: RunOptions = {}): Promise<RunOutcome> {
     const watch = async () => {
       if (!access) return;
       const folders = [...new Set(listProtected(state).map((p) => p.path))];
-      logs.append(await access.look(folders));
+      logs.append(access.look(folders));
     };
     Promise.all([
       learnOnce(state, now).catch((err: unknown) =>

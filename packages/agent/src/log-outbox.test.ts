@@ -132,13 +132,13 @@ describe('the log outbox', () => {
     e.close();
   });
 
-  it('two processes appending at once get every number once, without a gap', async () => {
+  it('three processes appending at once get every number once, without a gap', async () => {
     const dir = path.join(root, 'two');
     const script = `
       import { StateDir } from './src/state-dir.ts';
       import { LogOutbox } from './src/log-outbox.ts';
       const outbox = new LogOutbox(new StateDir(${JSON.stringify(dir)}));
-      for (let i = 0; i < 200; i++)
+      for (let i = 0; i < 300; i++)
         outbox.append([{ kind: 'tde', change: 'encrypted', path: '/srv/p' + process.pid + '/' + i }]);
     `;
     const run = () =>
@@ -153,10 +153,21 @@ describe('the log outbox', () => {
         );
         child.on('exit', (code) => resolve(code ?? -1));
       });
-    expect(await Promise.all([run(), run()])).toEqual([0, 0]);
+    expect(await Promise.all([run(), run(), run()])).toEqual([0, 0, 0]);
     const waiting = new LogOutbox(new StateDir(dir)).waiting();
-    expect(seqs(waiting)).toEqual(range(1, 400));
+    expect(seqs(waiting)).toEqual(range(1, 900));
   }, 30_000);
+
+  it('takes over the lock of a process that died holding it', () => {
+    const state = new StateDir(path.join(root, 'stale'));
+    state.ensure();
+    // A pid no process has (above the kernel's pid_max), left 10 s ago.
+    fs.writeFileSync(state.path('logs.lock'), '4194305');
+    const old = new Date(Date.now() - 10_000);
+    fs.utimesSync(state.path('logs.lock'), old, old);
+    expect(new LogOutbox(state).append(events(1))).toEqual([1]);
+    expect(fs.existsSync(state.path('logs.lock'))).toBe(false);
+  });
 });
 
 describe('sending the log outbox', () => {

@@ -272,20 +272,20 @@ export class LogOutbox {
 }
 
 /**
- * A lock is stale when its holder is gone, or is this process (whose holds are synchronous, so
- * never pending here), or it names no one for over a second (a crash between making and
- * writing it).
+ * A lock is stale when it has been there over 2 s (a holder keeps it for milliseconds) and its
+ * holder is gone, or is this process (whose holds are synchronous, so never pending here), or
+ * it names no one (a crash between making and writing it). A lock that vanished is not stale:
+ * it was released, and removing "it" could remove the next holder's.
  */
 function staleLock(lock: string): boolean {
   try {
+    if (Date.now() - fs.statSync(lock).mtimeMs < 2_000) return false;
     const pid = Number(fs.readFileSync(lock, 'utf8'));
-    if (!pid) return Date.now() - fs.statSync(lock).mtimeMs > 1_000;
-    if (pid === process.pid) return true;
+    if (!pid || pid === process.pid) return true;
     process.kill(pid, 0);
     return false;
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    return code === 'ESRCH' || code === 'ENOENT';
+    return (err as NodeJS.ErrnoException).code === 'ESRCH';
   }
 }
 
