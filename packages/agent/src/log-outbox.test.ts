@@ -315,4 +315,42 @@ describe('the running engine', () => {
     expect(new LogOutbox(state).status()).toMatchObject({ acked: 1, waiting: 0 });
     expect(fake.invalid).toEqual([]);
   });
+
+  it('resumes after the console was down, and after a restart', async () => {
+    const e = await engine();
+    e.close();
+    const start = () => {
+      const controller = new AbortController();
+      const lines: string[] = [];
+      const running = runEngine({
+        dir: e.dir,
+        signal: controller.signal,
+        log: (l) => lines.push(l),
+        dpiEverySeconds: 0,
+        push: false,
+        windowEveryMs: 50,
+        secondMs: 20,
+      });
+      return { lines, stop: () => (controller.abort(), running) };
+    };
+    const stored = () => seqs(fake.logs.of(e.deviceId));
+    const wait = async (cond: () => boolean) => {
+      const end = Date.now() + 5_000;
+      while (!cond() && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+    };
+    fake.logsMode = 'down';
+    let running = start();
+    e.outbox.append(events(3));
+    await wait(() => running.lines.some((l) => l.startsWith('logs not sent')));
+    // Stopped while the console is down: the events stay in the state directory.
+    await running.stop();
+    expect(e.outbox.status()).toMatchObject({ acked: 0, waiting: 3 });
+    fake.logsMode = 'store';
+    running = start();
+    e.outbox.append(events(2, 4));
+    await wait(() => stored().length === 5);
+    await running.stop();
+    expect(stored()).toEqual([1, 2, 3, 4, 5]);
+    expect(e.outbox.status()).toMatchObject({ acked: 5, waiting: 0 });
+  });
 });
