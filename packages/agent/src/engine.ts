@@ -10,12 +10,11 @@ import { ProtocolClient, NetworkError, type Answer } from './client.ts';
 import { files, StateDir } from './state-dir.ts';
 import { ENGINE_VERSION, gatherIdentity } from './identity.ts';
 import { heldLicence } from './licence.ts';
-import { protectedSummary } from './protected.ts';
+import { listProtected, protectedSummary } from './protected.ts';
 import { migrateAlerts, verifyAll } from './dpi.ts';
 import { LogOutbox } from './log-outbox.ts';
 import { LogSender } from './log-sender.ts';
 import { AccessWatcher } from './access.ts';
-import { listProtected } from './protected.ts';
 import { Dispatcher } from './ops.ts';
 import { backoffMs, jittered } from './backoff.ts';
 import { Outbox } from './outbox.ts';
@@ -246,7 +245,7 @@ export async function runEngine(opts: RunOptions = {}): Promise<RunOutcome> {
   // Findings queued by an engine from before the log outbox go into it first.
   migrateAlerts(state);
   const logs = new LogOutbox(state);
-  const sender = new LogSender(logs, client, enrolment.token, log);
+  const sender = new LogSender(logs, client, enrolment.token, log, opts.signal);
   const access = opts.watchAccess === false ? undefined : new AccessWatcher(opts.procRoot);
   const alarm = new Alarm();
   const push =

@@ -21,6 +21,8 @@ export class LogSender {
     private readonly client: ProtocolClient,
     private readonly token: string,
     private readonly log: (line: string) => void,
+    /** Stopping: no batch starts after it (the one in flight is answered). */
+    private readonly signal?: AbortSignal,
   ) {}
 
   /**
@@ -50,7 +52,7 @@ export class LogSender {
   }
 
   private async drain(): Promise<void> {
-    for (;;) {
+    while (!this.signal?.aborted) {
       const batch = this.outbox.batch();
       if (!batch) return;
       let failure: string;
