@@ -55,7 +55,6 @@ async function drive(fleet, { perSecond, duration, seed }) {
     logsPerSecond: perSecond,
     logFlushMs: flushMs,
     logDrainSeconds: drainSeconds,
-    logConnections: 16,
     log: () => {},
     reportSeconds: 10,
     onReport: (r) => {

@@ -76,7 +76,7 @@ export interface SimulatorOptions {
   logFlushMs?: number;
   /** After the run, how long engines go on sending what they hold (default 10 s). */
   logDrainSeconds?: number;
-  /** Connections for the logs calls, beside the check-ins' pool (default 8). */
+  /** Connections for the logs calls, beside the check-ins' pool (default one an engine, 512 at most). */
   logConnections?: number;
   log?: Log;
   onReport?: (report: SimReport) => void;
@@ -464,7 +464,9 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
   const startedAt = Date.now();
   const logClient = opts.logsPerSecond
     ? new ProtocolClient(opts.url, {
-        connections: opts.logConnections ?? 8,
+        // As engines have, a connection each (up to 512): a smaller pool would queue the calls
+        // in the simulator and count that wait as the console's latency.
+        connections: opts.logConnections ?? Math.min(512, Math.max(1, opts.count)),
         timeoutMs: opts.timeoutMs,
       })
     : undefined;
