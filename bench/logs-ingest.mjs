@@ -10,6 +10,8 @@
 // LOGS_DB=pg or pglite runs one part only. Each step ends with up to LOGS_DRAIN_SECONDS (30) of
 // sending what the engines still hold, so nothing is left unsent when the rows are counted.
 // Run: node --import tsx bench/logs-ingest.mjs (PostgreSQL at PG_ADMIN_URL or 127.0.0.1:5432).
+import fs from 'node:fs';
+import os from 'node:os';
 import { createSimulator } from '../packages/agent/src/index.ts';
 import { startFleet } from './lib/fleet.mjs';
 import { usageOf } from './lib/usage.mjs';
@@ -35,7 +37,10 @@ const n = (x) => Math.round(x).toLocaleString('en-US');
 async function drive(fleet, { perSecond, duration, seed }) {
   const before = { at: performance.now(), ...usageOf(fleet.pid) };
   let peakRss = 0;
+  // The machine is shared: the load average beside the figures says what else ran.
+  const loads = [];
   const sampler = setInterval(() => {
+    loads.push(Number(fs.readFileSync('/proc/loadavg', 'utf8').split(' ')[0]));
     try {
       peakRss = Math.max(peakRss, usageOf(fleet.pid).rssMb);
     } catch {
@@ -70,7 +75,8 @@ async function drive(fleet, { perSecond, duration, seed }) {
   clearInterval(sampler);
   const after = usageOf(fleet.pid);
   const cpuShare = (after.cpu - before.cpu) / ((performance.now() - before.at) / 1000);
-  return { summary, cpuShare, peakRss, duration };
+  const load = loads.reduce((a, b) => a + b, 0) / Math.max(1, loads.length);
+  return { summary, cpuShare, peakRss, duration, load };
 }
 
 /** Events the console took while they were made, a second: made less what it had not acked. */
@@ -78,14 +84,15 @@ const ingested = ({ summary, duration }) =>
   (summary.logs.made - summary.logs.behindAtStop) / duration;
 
 function line(label, run) {
-  const { summary, cpuShare, peakRss } = run;
+  const { summary, cpuShare, peakRss, load } = run;
   const l = summary.logs;
   const lat = l.latencyMs;
   return (
     `  ${label}: made ${n(l.made)} (${n(l.perSecond)}/s), ingested ${n(ingested(run))}/s, acked ${n(l.acked)}, behind at stop ${n(l.behindAtStop)}, ` +
     `after drain ${n(l.behind)}; logs call p50 ${ms(lat.p50)}, p95 ${ms(lat.p95)}, p99 ${ms(lat.p99)}, max ${ms(lat.max)} ` +
     `(${n(l.calls)} calls, ${l.failed} failed ${JSON.stringify(l.errors)}, ${n(l.resent)} resent); ` +
-    `server ${(cpuShare * 100).toFixed(0)} % of a core, peak RSS ${n(peakRss)} MB`
+    `server ${(cpuShare * 100).toFixed(0)} % of a core, peak RSS ${n(peakRss)} MB; ` +
+    `machine load average ${load.toFixed(1)} on ${os.cpus().length} cores`
   );
 }
 
