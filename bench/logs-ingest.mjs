@@ -80,8 +80,8 @@ async function drive(fleet, { perSecond, duration, seed }) {
 }
 
 /** Events the console took while they were made, a second: made less what it had not acked. */
-const ingested = ({ summary, duration }) =>
-  (summary.logs.made - summary.logs.behindAtStop) / duration;
+const ingested = ({ summary }) =>
+  (summary.logs.made - summary.logs.behindAtStop) / summary.logs.madeSeconds;
 
 function line(label, run) {
   const { summary, cpuShare, peakRss, load } = run;

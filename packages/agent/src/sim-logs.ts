@@ -210,6 +210,9 @@ export class SimLogs {
   inFlight = 0;
   /** Events held unacked when making stopped: how far the console had fallen behind. */
   behindAtStop = 0;
+  /** How long events were made. */
+  madeSeconds = 0;
+  private startedAt = performance.now();
   readonly total = { made: 0, sent: 0, acked: 0, resent: 0, dropped: 0, calls: 0, failed: 0 };
   readonly errors: Record<string, number> = {};
   readonly latency = new Histogram();
@@ -247,13 +250,21 @@ export class SimLogs {
       });
     }
     this.last = now;
+    this.startedAt = now;
     this.timer = setInterval(() => this.tick(), 50);
   }
 
   /** Sends what is held until all is acked or `ms` passed, then stops. */
-  async drain(ms: number): Promise<void> {
+  /** Stops making events (the run's end); what is held is still sent. */
+  stopMaking(): void {
+    if (!this.generating) return;
     this.generating = false;
     this.behindAtStop = this.behind();
+    this.madeSeconds = (performance.now() - this.startedAt) / 1000;
+  }
+
+  async drain(ms: number): Promise<void> {
+    this.stopMaking();
     const end = performance.now() + ms;
     while (performance.now() < end && this.streams.some((s) => s.held.length && !s.engine.stopped))
       await new Promise((r) => setTimeout(r, 50));

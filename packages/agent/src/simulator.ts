@@ -148,6 +148,7 @@ export interface SimSummary {
     behind: number;
     behindAtStop: number;
     perSecond: number;
+    madeSeconds: number;
     engines: { index: number; stream: string; acked: number }[];
   };
 }
@@ -492,6 +493,7 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
   const stop = () => {
     if (!stopping) heldAtEnd = engines.filter((e) => e.stream?.open).length;
     stopping = true;
+    logs?.stopMaking();
     for (const e of engines) {
       clearTimeout(e.timer);
       stopStream(e);
@@ -786,7 +788,6 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
     });
     clearInterval(reporter);
     clearTimeout(endTimer);
-    const madeSeconds = (Date.now() - phaseStart) / 1000;
     await logs?.drain((opts.logDrainSeconds ?? 10) * 1000);
     logClient?.close();
     if (!stopping) heldAtEnd = engines.filter((e) => e.stream?.open).length;
@@ -824,7 +825,9 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
               ...logs.figures(),
               behind: logs.behind(),
               behindAtStop: logs.behindAtStop,
-              perSecond: Math.round((logs.total.made / Math.max(madeSeconds, 0.001)) * 10) / 10,
+              perSecond:
+                Math.round((logs.total.made / Math.max(logs.madeSeconds, 0.001)) * 10) / 10,
+              madeSeconds: Math.round(logs.madeSeconds * 100) / 100,
               engines: logs.acked(),
             },
           }
