@@ -317,3 +317,4 @@ export const ZLogBackupItem = z.object({
   at: ZIsoTime,
 });
 export const ZLogBackups = z.object({ list: z.array(ZLogBackupItem) });
+export type TLogBackups = z.output<typeof ZLogBackups>;
