@@ -7,9 +7,16 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TLogBackups } from '@edp/shared/contracts/logs';
-import { call, createTestApp, type TestContext } from '../../test/harness.ts';
+import {
+  call,
+  createPeerApp,
+  createTestApp,
+  testDriver,
+  type TestContext,
+} from '../../test/harness.ts';
 import { NEW_PASSWORD, as, setupTenant, signIn } from '../../test/console-fixture.ts';
-import { restoreLogBackup, type MaintenanceReport } from '../logs/index.ts';
+import { weekName, weekOf, whileExclusive } from '../../platform/db/index.ts';
+import { MAINTENANCE_LOCK, restoreLogBackup, type MaintenanceReport } from '../logs/index.ts';
 
 const DAY = 86_400_000;
 const hostA = 'keep-a.example';
@@ -307,6 +314,31 @@ describe('log retention', () => {
     expect(later.backups.map((b) => b.name)).toContainEqual(
       expect.stringContaining('access_logs_w20260914_'),
     );
+  });
+
+  it('finishes a week a node left detached, and cleans on one node at a time', async () => {
+    // A node died between a week's detach and its drop: the week is a table of its own.
+    await send('a', [100]);
+    const orphan = weekName('access_logs', weekOf(new Date(now - 100 * DAY)));
+    await db().execute(sql.raw(`alter table access_logs detach partition ${orphan}`));
+    expect(await weeks('access_logs')).not.toContain(orphan);
+    const report = await run();
+    expect(report.dropped).toContain(orphan);
+    expect(report.backups.map((b) => b.name)).toContainEqual(expect.stringContaining(orphan));
+    expect(await weekTables()).not.toContain(orphan);
+
+    if (testDriver !== 'pg') return; // PGlite is one process's: no other node to keep out
+    const peer = await createPeerApp(ctx, { LOG_BACKUP_DIR: backupDir }, clock);
+    try {
+      let meanwhile: MaintenanceReport | undefined;
+      await whileExclusive(db(), MAINTENANCE_LOCK, async () => {
+        meanwhile = await peer.services.logMaintenance.runNow();
+      });
+      expect(meanwhile).toMatchObject({ ran: false, dropped: [] });
+      expect((await peer.services.logMaintenance.runNow()).ran).toBe(true);
+    } finally {
+      await peer.close();
+    }
   });
 
   it('deletes each tenant’s audit entries past its own audit retention, set by the auditor alone', async () => {

@@ -4,6 +4,7 @@ export { logIngest, type LogIngest, type LoggingDevice } from './log-ingest.ts';
 export { logReads, type LogReads } from './log-reads.ts';
 export { logSettingsService, type LogSettingsService } from './log-settings-service.ts';
 export {
+  MAINTENANCE_LOCK,
   logMaintenance,
   restoreLogBackup,
   type LogMaintenance,

@@ -274,10 +274,13 @@ export async function restoreLogBackup(
   const repo = logRetentionRepository(db);
   const sha256 = await sha256Of(file);
   const beside = await checksumBeside(file);
+  // Its record: by its name under the backup directory, else by its digest (a copy moved).
   const relative = path.relative(path.resolve(deps.backupDir), path.resolve(file));
-  const record = relative.startsWith('..')
-    ? undefined
-    : await repo.backupNamed(relative.split(path.sep).join('/'));
+  const record =
+    (relative.startsWith('..') || path.isAbsolute(relative)
+      ? undefined
+      : await repo.backupNamed(relative.split(path.sep).join('/'))) ??
+    (await repo.backupWithDigest(sha256));
   const expected = [beside, record?.sha256].filter((s): s is string => !!s);
   if (expected.length === 0)
     throw new Error(

@@ -119,6 +119,15 @@ export function logRetentionRepository(db: Db) {
       const [row] = await db.select().from(logBackups).where(eq(logBackups.name, name));
       return row;
     },
+    /** A backup recorded with this digest (a copy of it moved or renamed). */
+    async backupWithDigest(sha256: string): Promise<LogBackupRecord | undefined> {
+      const [row] = await db
+        .select()
+        .from(logBackups)
+        .where(eq(logBackups.sha256, sha256))
+        .limit(1);
+      return row;
+    },
 
     /** Keeps a week from the cleanups until `until` (the later of this and any hold before). */
     async hold(week: Pick<LogWeek, 'name'>, until: Date, file: string) {

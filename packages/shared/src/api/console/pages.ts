@@ -6,6 +6,7 @@ import { groupList } from './groups.calls.ts';
 import { installerList } from './installers.calls.ts';
 import { tenantLicences } from './licences.calls.ts';
 import { loginSettings } from './login.calls.ts';
+import { logSettings } from './logs.calls.ts';
 import { proxyList } from './proxies.calls.ts';
 import { roleList } from './roles.calls.ts';
 import { userList } from './users.calls.ts';
@@ -39,6 +40,12 @@ export const CONSOLE_PAGES = [
     path: '/admin/settings/login',
     icon: 'setting',
     access: loginSettings.access,
+  },
+  {
+    name: 'adminLogSettings',
+    path: '/admin/settings/logs',
+    icon: 'setting',
+    access: logSettings.access,
   },
   { name: 'adminDevices', path: '/admin/devices', icon: 'engine', access: deviceList.access },
   {

@@ -17,6 +17,8 @@ export const adminPages = {
   adminProxies: () => import('../../features/admin-proxies/pages/admin-proxies-page.tsx'),
   adminLoginSettings: () =>
     import('../../features/admin-settings/pages/admin-login-settings-page.tsx'),
+  adminLogSettings: () =>
+    import('../../features/admin-log-retention/pages/admin-log-settings-page.tsx'),
   adminDevices: () => import('../../features/admin-devices/pages/admin-devices-page.tsx'),
   adminDeviceDetail: () =>
     import('../../features/admin-devices/pages/admin-device-detail-page.tsx'),

@@ -22,6 +22,7 @@ const menu: DeepString<typeof zh> = {
   adminGroups: 'Groups',
   adminProxies: 'Proxies',
   adminLoginSettings: 'Login settings',
+  adminLogSettings: 'Log cleanup',
   adminAudit: 'Audit log',
   adminDevices: 'Device center',
   adminDeviceDetail: 'Device details',

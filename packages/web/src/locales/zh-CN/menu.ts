@@ -23,6 +23,7 @@ const menu = {
   adminGroups: '分组管理',
   adminProxies: '代理管理',
   adminLoginSettings: '登录设置',
+  adminLogSettings: '日志清理',
   adminAudit: '审计日志',
   adminDevices: '设备中心',
   adminDeviceDetail: '设备详情',
