@@ -50,7 +50,8 @@ const mondayOf = (t) => {
   const day = Date.UTC(t.getUTCFullYear(), t.getUTCMonth(), t.getUTCDate());
   return new Date(day - ((new Date(day).getUTCDay() + 6) % 7) * 86_400_000);
 };
-const weekName = (monday) => `access_logs_w${monday.toISOString().slice(0, 10).replaceAll('-', '')}`;
+const weekName = (monday) =>
+  `access_logs_w${monday.toISOString().slice(0, 10).replaceAll('-', '')}`;
 
 /** Fills the weeks not yet attached, each as a table indexed and then attached. */
 async function fill(c, now) {
