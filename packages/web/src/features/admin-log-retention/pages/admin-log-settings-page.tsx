@@ -28,7 +28,6 @@ export default function AdminLogSettingsPage() {
   const backups = useLogBackups();
 
   const columns: ColumnsType<Backup> = [
-    { title: t('backups.name'), dataIndex: 'name', className: 'admin-table__name' },
     {
       title: t('backups.week'),
       key: 'week',
@@ -56,6 +55,8 @@ export default function AdminLogSettingsPage() {
       dataIndex: 'at',
       render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm:ss'),
     },
+    // Last: the longest, and what a phone needs least (the week says which backup it is).
+    { title: t('backups.name'), dataIndex: 'name', className: 'admin-table__name' },
   ];
 
   return (
