@@ -143,6 +143,7 @@ export function logMaintenance(
         }
         if (!isDetached) await detachWeek(db, week);
         try {
+          await repo.analyze(week);
           for (const tenantId of await repo.tenantsIn(week)) {
             if (!backupOn.has(tenantId)) continue;
             const b = await backupWeek({ ...deps, db }, week, tenantId, now);
@@ -294,6 +295,7 @@ export async function restoreLogBackup(
     let header: BackupHeader | undefined;
     let week: LogWeek | undefined;
     let inserted = 0;
+    let batches = 0;
     const { rows } = await readBackup(
       file,
       RESTORE_BATCH,
@@ -310,6 +312,8 @@ export async function restoreLogBackup(
         await repo.hold(week, new Date(clock() + RESTORE_HOLD_MS), path.basename(file));
       },
       async (lines) => {
+        // The planner's figures of the week as it fills (see the repository's `analyze`).
+        if (batches++ % 100 === 1) await repo.analyze(week!);
         inserted += await repo.restoreRows(
           header!.log,
           header!.tenantId,
