@@ -176,7 +176,7 @@ export function logRepository(db: Db) {
     },
 
     /** Every row a filter matches, newest first, in batches of `size` (exports). */
-    async *stream(table: LogTableName, w: LogWhere, size = 5_000): AsyncGenerator<LogRow[]> {
+    async *stream(table: LogTableName, w: LogWhere, size = 10_000): AsyncGenerator<LogRow[]> {
       let after: LogKey | undefined;
       for (;;) {
         const rows = await this.page(table, w, size, after);
