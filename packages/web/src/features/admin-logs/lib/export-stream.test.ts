@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { isCancel, progressCounter, streamExport } from './export-stream.ts';
+import { formatBytes, isCancel, progressCounter, streamExport } from './export-stream.ts';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -30,7 +30,7 @@ function streamed(chunks: string[], headers: Record<string, string>) {
 
 describe('streamExport', () => {
   it('reports progress chunk by chunk and hands back the whole file under the server’s name', async () => {
-    const fetchImpl = vi.fn(async () =>
+    const fetchImpl = vi.fn(async (_url: RequestInfo | URL) =>
       streamed(['\uFEFFTime,Path\r\n', '1,/a\r\n', '2,/b\r\n'], {
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': 'attachment; filename="access-log-2026-11-26.csv"',
@@ -71,5 +71,14 @@ describe('streamExport', () => {
   it('tells a cancel from a failure', () => {
     expect(isCancel(new DOMException('stop', 'AbortError'))).toBe(true);
     expect(isCancel(new TypeError('network'))).toBe(false);
+  });
+});
+
+describe('formatBytes', () => {
+  it('reads in bytes, then one decimal of KB, MB, GB', () => {
+    expect(formatBytes(812)).toBe('812 B');
+    expect(formatBytes(12_700)).toBe('12.4 KB');
+    expect(formatBytes(3.25 * 1024 * 1024)).toBe('3.3 MB');
+    expect(formatBytes(5 * 1024 ** 4)).toBe('5120.0 GB');
   });
 });

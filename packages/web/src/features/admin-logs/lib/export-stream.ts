@@ -97,3 +97,15 @@ export async function streamExport(
 export function isCancel(e: unknown): boolean {
   return e instanceof DOMException && e.name === 'AbortError';
 }
+
+/** A size as people read it: 812 B, 12.4 KB, 3.1 MB (1024s, one decimal above bytes). */
+export function formatBytes(n: number): string {
+  const units = ['B', 'KB', 'MB', 'GB'];
+  let value = n;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return unit === 0 ? `${value} B` : `${value.toFixed(1)} ${units[unit]}`;
+}

@@ -53,7 +53,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const oneOf = <T extends string>(values: readonly T[], raw: string | null): T | undefined =>
   values.find((v) => v === raw);
-const uuid = (raw: string | null) => (raw !== null && UUID.test(raw) ? raw.toLowerCase() : undefined);
+const uuid = (raw: string | null) =>
+  raw !== null && UUID.test(raw) ? raw.toLowerCase() : undefined;
 const isoTime = (raw: string | null) =>
   raw !== null && !Number.isNaN(Date.parse(raw)) ? new Date(raw).toISOString() : undefined;
 
