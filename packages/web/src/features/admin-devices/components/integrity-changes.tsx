@@ -35,6 +35,8 @@ export function IntegrityChanges({ deviceId }: { deviceId: string }) {
     {
       title: t('columns.sha256'),
       dataIndex: 'sha256',
+      // On a phone the time, change and path fill the width.
+      responsive: ['sm'],
       render: (s: string) => <ShortHash sha256={s} />,
     },
   ];

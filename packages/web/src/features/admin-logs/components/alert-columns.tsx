@@ -3,7 +3,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { TAlertItem } from '@edp/shared/contracts/logs';
 import { formatSeconds, LogTag, useLogWord } from '../../admin-common/components/log-labels.tsx';
-import { LongText, useBaseColumns } from './log-columns.tsx';
+import { LongText, useBaseColumns, WIDE } from './log-columns.tsx';
 
 /**
  * The alert messages' columns: the event (time, device, group, kind, action, path and program),
@@ -15,7 +15,12 @@ export function useAlertColumns(onHandle?: (alert: TAlertItem) => void): Columns
   const word = useLogWord();
   const columns: ColumnsType<TAlertItem> = [
     ...useBaseColumns<TAlertItem>(),
-    { title: t('columns.kind'), dataIndex: 'kind', render: (k: string) => word('kind', k) },
+    {
+      title: t('columns.kind'),
+      dataIndex: 'kind',
+      responsive: WIDE,
+      render: (k: string) => word('kind', k),
+    },
     {
       title: t('columns.action'),
       dataIndex: 'action',
@@ -34,6 +39,7 @@ export function useAlertColumns(onHandle?: (alert: TAlertItem) => void): Columns
     {
       title: t('columns.source'),
       key: 'source',
+      responsive: WIDE,
       render: (_, r) => (
         <>
           {word('source', r.source)}
@@ -49,6 +55,7 @@ export function useAlertColumns(onHandle?: (alert: TAlertItem) => void): Columns
     {
       title: t('columns.changed'),
       key: 'changed',
+      responsive: WIDE,
       render: (_, r) =>
         r.changedBy ? (
           <>
@@ -59,7 +66,12 @@ export function useAlertColumns(onHandle?: (alert: TAlertItem) => void): Columns
           '—'
         ),
     },
-    { title: t('columns.note'), dataIndex: 'note', render: (n: string) => n || '—' },
+    {
+      title: t('columns.note'),
+      dataIndex: 'note',
+      responsive: WIDE,
+      render: (n: string) => n || '—',
+    },
   ];
   if (onHandle)
     columns.push({

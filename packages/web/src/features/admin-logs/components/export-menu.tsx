@@ -47,7 +47,7 @@ export function ExportMenu({ list, filter }: { list: 'monitor' | 'access'; filte
       saveBlob(file.blob, file.fileName);
       toastSuccess(t('export.saved', { name: file.fileName }));
     } catch (e) {
-      if (isCancel(e)) void toast.info(t('export.cancelled'));
+      if (isCancel(e) || controller.signal.aborted) void toast.info(t('export.cancelled'));
       else void toast.error(e instanceof ApiError && e.msg ? e.msg : t('export.failed'));
     } finally {
       abort.current = undefined;

@@ -1,3 +1,4 @@
+import type { Breakpoint } from 'antd/es/_util/responsiveObserver';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +11,12 @@ import {
   useLogWord,
 } from '../../admin-common/components/log-labels.tsx';
 import { useMayCall } from '../../admin-common/lib/admin-user.ts';
+
+/**
+ * Columns shown from a small tablet up: on a phone a row keeps when, where, what and its path on
+ * one screen, the rest in the export and on a wider screen.
+ */
+export const WIDE: Breakpoint[] = ['sm'];
 
 /** A path or program, long and without spaces: it may break anywhere within its bound. */
 export const LongText = ({ text }: { text: string }) =>
@@ -39,7 +46,12 @@ export function useBaseColumns<T extends TLogItem>(): ColumnsType<T> {
           r.deviceName || '—'
         ),
     },
-    { title: t('columns.group'), dataIndex: 'groupName', render: (g: string) => g || '—' },
+    {
+      title: t('columns.group'),
+      dataIndex: 'groupName',
+      responsive: WIDE,
+      render: (g: string) => g || '—',
+    },
   ];
 }
 
@@ -49,7 +61,12 @@ export function useMonitorColumns(): ColumnsType<TLogItem> {
   const word = useLogWord();
   return [
     ...useBaseColumns<TLogItem>(),
-    { title: t('columns.kind'), dataIndex: 'kind', render: (k: string) => word('kind', k) },
+    {
+      title: t('columns.kind'),
+      dataIndex: 'kind',
+      responsive: WIDE,
+      render: (k: string) => word('kind', k),
+    },
     {
       title: t('columns.change'),
       dataIndex: 'action',
@@ -59,6 +76,7 @@ export function useMonitorColumns(): ColumnsType<TLogItem> {
     {
       title: t('columns.sha256'),
       dataIndex: 'sha256',
+      responsive: WIDE,
       render: (s: string) => <ShortHash sha256={s} />,
     },
   ];
@@ -79,9 +97,15 @@ export function useAccessColumns(): ColumnsType<TLogItem> {
     {
       title: t('columns.program'),
       dataIndex: 'program',
+      responsive: WIDE,
       render: (p: string) => <LongText text={p} />,
     },
-    { title: t('columns.user'), dataIndex: 'user', render: (u: string) => u || '—' },
+    {
+      title: t('columns.user'),
+      dataIndex: 'user',
+      responsive: WIDE,
+      render: (u: string) => u || '—',
+    },
     { title: t('columns.path'), dataIndex: 'path', render: (p: string) => <LongText text={p} /> },
   ];
 }

@@ -132,7 +132,7 @@ export function LogFilters({
               key={field}
               aria-label={t(`filters.${field as keyof typeof CHOICE_TEXTS}`)}
               value={(value[field as keyof LogFilter] as string | undefined) ?? ''}
-              style={{ width: 150 }}
+              style={{ width: 170 }}
               onChange={(v) => set({ [field]: v || undefined })}
               options={[
                 { value: '', label: t(`filters.${texts.all}`) },

@@ -93,9 +93,13 @@ export async function streamExport(
   };
 }
 
-/** Whether a failure is the reader's own cancel rather than the server's or the network's. */
+/**
+ * Whether a failure is the reader's own cancel rather than the server's or the network's: the
+ * aborted fetch or read rejects with an AbortError (by name: a DOMException of another realm is
+ * no instance of this one's).
+ */
 export function isCancel(e: unknown): boolean {
-  return e instanceof DOMException && e.name === 'AbortError';
+  return typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'AbortError';
 }
 
 /** A size as people read it: 812 B, 12.4 KB, 3.1 MB (1024s, one decimal above bytes). */
