@@ -32,7 +32,11 @@ const adminLogs: DeepString<typeof zh> = {
     allStates: 'All states',
     source: 'Source',
     allSources: 'All sources',
-    keyword: 'Keyword (path, program, user)',
+    keyword: {
+      monitor: 'Keyword (path)',
+      access: 'Keyword (path, program, user)',
+      alerts: 'Keyword (path, program, rule)',
+    },
     clear: 'Clear filters',
   },
   columns: {

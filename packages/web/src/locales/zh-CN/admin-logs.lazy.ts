@@ -34,7 +34,11 @@ const adminLogs = {
     allStates: '全部状态',
     source: '来源',
     allSources: '全部来源',
-    keyword: '关键字（路径、程序、用户）',
+    keyword: {
+      monitor: '关键字（路径）',
+      access: '关键字（路径、程序、用户）',
+      alerts: '关键字（路径、程序、规则）',
+    },
     clear: '清除筛选',
   },
   columns: {

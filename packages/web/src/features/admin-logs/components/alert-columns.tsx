@@ -78,16 +78,18 @@ export function useAlertColumns(onHandle?: (alert: TAlertItem) => void): Columns
       title: t('columns.actions'),
       key: 'actions',
       className: 'admin-table__actions',
-      render: (_, r) => (
-        <Button
-          type="link"
-          size="small"
-          aria-label={t('alerts.handleOf', { device: r.deviceName, path: r.path })}
-          onClick={() => onHandle(r)}
-        >
-          {t('alerts.handle')}
-        </Button>
-      ),
+      // States only go forward: a handled alert has nothing left to do.
+      render: (_, r) =>
+        r.state !== 'handled' && (
+          <Button
+            type="link"
+            size="small"
+            aria-label={t('alerts.handleOf', { device: r.deviceName, path: r.path })}
+            onClick={() => onHandle(r)}
+          >
+            {t('alerts.handle')}
+          </Button>
+        ),
     });
   return columns;
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppProviders } from '../../../app/providers.tsx';
 import { changeLanguage } from '../../../locales/i18n.ts';
@@ -63,8 +63,9 @@ describe('the log export', () => {
   it('shows the bytes and rows received, then saves the file', async () => {
     await start();
     send('Time,Device\r\n1,a\r\n');
-    expect(await screen.findByRole('status')).toHaveTextContent(
-      'Exporting CSV: 18 B received · 1 row',
+    // The status shows at once (0 B); the chunk's count follows.
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('Exporting CSV: 18 B received · 1 row'),
     );
     send('2,b\r\n3,c\r\n');
     expect(await screen.findByText(/28 B received · 3 rows/)).toBeInTheDocument();

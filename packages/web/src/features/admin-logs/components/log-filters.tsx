@@ -143,8 +143,8 @@ export function LogFilters({
         })}
         <Input.Search
           allowClear
-          aria-label={t('filters.keyword')}
-          placeholder={t('filters.keyword')}
+          aria-label={t(`filters.keyword.${list}`)}
+          placeholder={t(`filters.keyword.${list}`)}
           enterButton={ta('actions.search')}
           defaultValue={value.keyword}
           key={value.keyword === '' ? 'empty' : 'set'}

@@ -110,6 +110,7 @@ export default function AdminAlertsPage() {
                   alerts: mergeChosen(picked, chosen, rows),
                 }),
               getCheckboxProps: (a) => ({
+                disabled: a.state === 'handled',
                 'aria-label': t('alerts.select', { device: a.deviceName, path: a.path }),
               }),
             }
