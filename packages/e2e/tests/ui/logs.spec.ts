@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Download, Page } from '@playwright/test';
 import { expectAccessible } from '../support/a11y.ts';
-import { chooseOption } from '../support/admin.ts';
+import { api, apiLogin, chooseOption } from '../support/admin.ts';
 import { expect, test } from '../support/console-test.ts';
 import { alters, loggingFleet, reads, sendLogs } from '../support/engine-logs.ts';
 import { navigate } from '../support/navigate.ts';
@@ -193,7 +193,7 @@ test.describe('in zh-CN at 1440 px', () => {
 test.describe('in en-US at 390 px', () => {
   test.use({ locale: 'en-US', timezoneId: 'UTC' });
 
-  test('[LOGS][UI][PHONE]: the monitoring log paged, filtered and exported, alerts marked seen by selection, the integrity tab loading more, the auditor reading only and the rules page, on a phone in en-US', async ({
+  test('[LOGS][UI][PHONE]: the monitoring log paged, filtered and exported, alerts marked seen by selection, the integrity tab loading more, the auditor reading only, rules switched off and deleted, on a phone in en-US', async ({
     page,
     request,
     tenant: { accounts },
@@ -273,7 +273,14 @@ test.describe('in en-US at 390 px', () => {
     await expect(page.getByRole('button', { name: 'Handle all matching' })).toHaveCount(0);
     await expect(page.getByRole('checkbox')).toHaveCount(0);
 
-    // 5. The rules page explains itself on a phone too.
+    // 5. The rules on a phone: one switched off in place, one deleted after the question, saved.
+    const admin = await apiLogin(request, accounts.admin);
+    await api(request, admin, '/log/s/rules/set', {
+      rules: [
+        { name: 'quiet-reads', kind: 'access', action: 'read', then: 'drop' },
+        { name: 'shadow', path: '/etc/shadow', then: 'alert' },
+      ],
+    });
     await page.setViewportSize({ width: 1280, height: 800 });
     await signInAdmin(page, request, accounts.admin, '/admin/settings/log-rules');
     await page.setViewportSize(PHONE);
@@ -281,10 +288,26 @@ test.describe('in en-US at 390 px', () => {
       page.getByRole('heading', { level: 1, name: 'Log filtering rules' }),
     ).toBeVisible();
     await expect(page.getByText('? matches one character')).toBeVisible();
-    await expect(page.getByText('No rules: DPI changes raise alerts')).toBeVisible();
+    await expect(page.getByText(`Last changed by ${accounts.admin.account} at`)).toBeVisible();
+    await page.getByRole('switch', { name: 'Enable rule shadow' }).click();
+    await page.getByRole('button', { name: 'Delete quiet-reads' }).click();
+    await expect(page.getByText('Delete "quiet-reads"?')).toBeVisible();
+    await page.getByRole('button', { name: 'OK' }).click();
+    await expect(dataRows(page)).toHaveCount(1);
+    await expect(page.getByText('There are unsaved changes: they apply once saved.')).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       390,
     );
     await expectAccessible(page);
+    await page.getByRole('button', { name: 'Save all rules' }).click();
+    await expect(
+      page.getByText('Log filtering rules saved: they apply to new events'),
+    ).toBeVisible();
+    const saved = await api<{ rules: { name: string; enabled: boolean }[] }>(
+      request,
+      admin,
+      '/log/s/rules',
+    );
+    expect(saved.rules.map((r) => [r.name, r.enabled])).toEqual([['shadow', false]]);
   });
 });

@@ -26,15 +26,18 @@ export function DeviceSelect({
   label: string;
   placeholder: string;
 }) {
+  // Asked for when the list first opens, not with every log page.
+  const [opened, setOpened] = useState(false);
   const [typed, setTyped] = useState('');
   const [keyword, setKeyword] = useState('');
   useEffect(() => {
     const timer = setTimeout(() => setKeyword(typed.trim()), TYPING_MS);
     return () => clearTimeout(timer);
   }, [typed]);
-  const devices = useQuery(
-    callQuery(deviceList, { page: 1, pageSize: SHOWN, ...(keyword ? { keyword } : {}) }),
-  );
+  const devices = useQuery({
+    ...callQuery(deviceList, { page: 1, pageSize: SHOWN, ...(keyword ? { keyword } : {}) }),
+    enabled: opened,
+  });
   const options = (devices.data?.list ?? []).map((d) => ({ value: d.id, label: d.name }));
   if (value && !options.some((o) => o.value === value))
     options.unshift({ value, label: name || value });
@@ -47,6 +50,7 @@ export function DeviceSelect({
       showSearch={{ filterOption: false, onSearch: setTyped }}
       loading={devices.isFetching}
       options={options}
+      onOpenChange={(open) => open && setOpened(true)}
       onChange={(id) => onChange(id || undefined)}
       style={{ width: 200 }}
     />
