@@ -295,6 +295,19 @@ test.describe('in en-US at 390 px', () => {
     await page.getByRole('button', { name: 'OK' }).click();
     await expect(dataRows(page)).toHaveCount(1);
     await expect(page.getByText('There are unsaved changes: they apply once saved.')).toBeVisible();
+    // Leaving through the menu asks first; staying keeps the changes.
+    await page.getByRole('button', { name: 'Expand menu' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: 'Users' })
+      .click();
+    const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await leave.getByRole('button', { name: 'Stay' }).click();
+    await expect(leave).toBeHidden();
+    await expect(page).toHaveURL(/\/admin\/settings\/log-rules$/);
+    if (await page.getByRole('navigation', { name: 'Main menu' }).isVisible())
+      await page.keyboard.press('Escape');
+    await expect(dataRows(page)).toHaveCount(1);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       390,
     );

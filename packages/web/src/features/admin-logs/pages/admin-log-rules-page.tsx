@@ -18,6 +18,7 @@ import { useMayCall } from '../../admin-common/lib/admin-user.ts';
 import { TAG } from '../../admin-common/lib/tag-colors.ts';
 import { useLogRules, useSetLogRules } from '../api/logs.ts';
 import { LogRuleForm } from '../components/log-rule-form.tsx';
+import { UnsavedGuard } from '../components/unsaved-guard.tsx';
 import '../components/admin-logs.css';
 import { isChanged, moved, rulesOf, withKey, withKeys, type DraftRule } from '../lib/rule-list.ts';
 
@@ -188,6 +189,7 @@ export default function AdminLogRulesPage() {
         )
       }
     >
+      <UnsavedGuard when={changed && mayWrite} />
       <RulesHelp />
       {!mayWrite && (
         <Alert type="info" showIcon title={ta('readOnly')} style={{ marginBottom: 16 }} />
