@@ -40,19 +40,19 @@ function useSummary() {
   };
 }
 
-/** The glob syntax, the first-match order, the default and when a change applies. */
+/** The first-match order, the default and when a change applies; then the glob syntax. */
 function RulesHelp() {
   const { t } = useTranslation('adminLogs');
   return (
-    <Alert
-      type="info"
-      showIcon
-      className="log-rules-help"
-      style={{ marginBottom: 16 }}
-      title={t('rules.intro')}
-      description={
-        <>
-          <strong>{t('rules.globTitle')}</strong>
+    <>
+      <p>{t('rules.intro')}</p>
+      <Alert
+        type="info"
+        showIcon
+        className="log-rules-help"
+        style={{ marginBottom: 16 }}
+        title={t('rules.globTitle')}
+        description={
           <ul>
             <li>{t('rules.globStar')}</li>
             <li>{t('rules.globDouble')}</li>
@@ -60,9 +60,9 @@ function RulesHelp() {
             <li>{t('rules.globBase')}</li>
             <li>{t('rules.globEmpty')}</li>
           </ul>
-        </>
-      }
-    />
+        }
+      />
+    </>
   );
 }
 
