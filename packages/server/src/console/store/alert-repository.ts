@@ -78,11 +78,11 @@ export function alertRepository(db: Db) {
             ${isoOf('a.changed_at')} as "changedAt", a.note
           from (
             select * from log_alerts a where ${conditions(w, after)}
-            order by a.at desc nulls last, a.id desc nulls last limit ${limit}
+            order by a.at desc, a.id desc limit ${limit}
           ) a
           left join devices d on d.id = a.device_id
           left join console_groups g on g.id = a.group_id
-          order by a.at desc nulls last, a.id desc nulls last`),
+          order by a.at desc, a.id desc`),
       );
     },
 

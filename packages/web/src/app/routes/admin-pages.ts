@@ -32,6 +32,10 @@ export const adminPages = {
     import('../../features/admin-review/pages/admin-elevation-review-page.tsx'),
   adminLearningReview: () =>
     import('../../features/admin-review/pages/admin-learning-review-page.tsx'),
+  adminMonitorLog: () => import('../../features/admin-logs/pages/admin-monitor-log-page.tsx'),
+  adminAccessLog: () => import('../../features/admin-logs/pages/admin-access-log-page.tsx'),
+  adminAlerts: () => import('../../features/admin-logs/pages/admin-alerts-page.tsx'),
+  adminLogRules: () => import('../../features/admin-logs/pages/admin-log-rules-page.tsx'),
 } satisfies Record<ConsolePageName, PageModule> & Record<string, PageModule>;
 
 export type AdminPage = keyof typeof adminPages;
