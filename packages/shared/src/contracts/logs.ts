@@ -246,7 +246,12 @@ export const ZAlertHandle = z
   .object({
     ids: z.array(ZAlertId).min(1).max(ALERT_IDS_MAX).optional(),
     filter: ZAlertFilter.optional(),
-    asOf: ZAlertId.optional(),
+    /** The preview's bound: '0' when there were no alerts at all. */
+    asOf: z
+      .string()
+      .max(20)
+      .regex(/^(0|[1-9][0-9]*)$/, rule('wrongFormat'))
+      .optional(),
     state: ZTarget,
     note: z.string().trim().max(200).default(''),
   })

@@ -276,15 +276,29 @@ describe('engine logs', () => {
     const handled = (await op<TAlertPage>('/alert/m/list', { range: '30d', state: 'handled' })).body
       .data!.list;
     expect(handled[0]).toMatchObject({ changedBy: 'operator', note: 'restored from the package' });
+    // A filter of nothing previews nothing, and handling it changes nothing.
+    const none = (
+      await op<TAlertPreview>('/alert/m/handle/preview', {
+        filter: { keyword: 'no-such-path' },
+        state: 'seen',
+      })
+    ).body.data!;
+    expect(none).toMatchObject({ count: 0, sample: [] });
+    const nothing = await op<{ count: number }>('/alert/m/handle', {
+      filter: { keyword: 'no-such-path' },
+      asOf: '0',
+      state: 'seen',
+    });
+    expect(nothing.body.data).toEqual({ count: 0 });
     // An auditor reads alerts but does not handle them.
     const auditor = as(ctx.app, host, await signIn(ctx.app, host, 'auditor'));
     expect((await auditor('/alert/m/list', {})).body).toMatchObject({ success: true });
     expect((await auditor('/alert/m/handle', { ids: ['1'], state: 'seen' })).status).toBe(403);
-    // The handling is in the audit log.
+    // The handling is in the audit log, each call (the one of nothing too).
     const log = await auditor<{ list: { actionLabel: string }[] }>('/owner/l/log', {
       pageSize: 50,
     });
-    expect(log.body.data!.list.filter((e) => e.actionLabel === '处理告警')).toHaveLength(2);
+    expect(log.body.data!.list.filter((e) => e.actionLabel === '处理告警')).toHaveLength(3);
   });
   it("exports a log as filtered, in the reader's language and time zone", async () => {
     const token = await signIn(ctx.app, host, 'operator', 'Changed#Pass2');
