@@ -390,4 +390,30 @@ describe('log retention', () => {
     expect(await count(tenants.a!.id, '/owner/s/set')).toBeGreaterThan(0);
     expect(await count(tenants.b!.id, '/test/old')).toBe(3);
   });
+
+  it('deletes alerts past their tenant’s log retention, and keeps the rest', async () => {
+    const raise = (tenantId: string, daysAgo: number, n: number) =>
+      db().execute(sql`
+        insert into log_alerts (tenant_id, device_id, at, source, kind, action, path)
+        select ${tenantId}, gen_random_uuid(),
+          ${new Date(now - daysAgo * DAY).toISOString()}::timestamptz, 'dpi', 'dpi', 'altered',
+          '/etc/alert-' || g
+        from generate_series(1, ${n}) g`);
+    const alerts = async (tenantId: string) =>
+      rowsOf<{ n: number }>(
+        await db().execute(
+          sql`select count(*)::int as n from log_alerts where tenant_id = ${tenantId}`,
+        ),
+      )[0]!.n;
+    const [heldA, heldB] = [await alerts(tenants.a!.id), await alerts(tenants.b!.id)];
+    await raise(tenants.a!.id, 60, 5_001);
+    await raise(tenants.a!.id, 2, 4);
+    await raise(tenants.b!.id, 60, 2);
+    // Both keep their logs a month (above): 60 days is past it, 2 days is not.
+    const report = await run();
+    expect(report.alertsDeleted).toBe(5_003);
+    // The alerts the earlier tests' events raised are recent: they stay too.
+    expect(await alerts(tenants.a!.id)).toBe(heldA + 4);
+    expect(await alerts(tenants.b!.id)).toBe(heldB);
+  });
 });

@@ -19,7 +19,7 @@ import {
 import type { Logger } from '../../platform/log.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { Caller } from '../access/index.ts';
-import { logRetentionRepository, logSettingsRepository } from '../store/index.ts';
+import { alertRepository, logRetentionRepository, logSettingsRepository } from '../store/index.ts';
 import {
   checksumBeside,
   readBackup,
@@ -54,6 +54,7 @@ export interface MaintenanceReport {
   /** Weeks kept because a backup of them failed. */
   failed: string[];
   auditDeleted: number;
+  alertsDeleted: number;
 }
 
 interface Deps {
@@ -109,8 +110,8 @@ async function backupWeek(deps: Deps, week: LogWeek, tenantId: string, now: numb
  * weeks ahead made; each week of each log past the longest retention of any tenant (weeks are
  * shared; reads already hide what a tenant's own retention excludes) detached, backed up for
  * every tenant with rows in it whose backup is on, then dropped whole; a week whose backup
- * failed attached again and kept. Then each tenant's audit entries past its audit retention are
- * deleted in batches. One node at a time (an advisory lock); a restored week is left alone for
+ * failed attached again and kept. Then each tenant's audit entries past its audit retention, and
+ * its alerts past its log retention, are deleted in batches. One node at a time (an advisory lock); a restored week is left alone for
  * RESTORE_HOLD_MS.
  */
 export function logMaintenance(
@@ -119,6 +120,7 @@ export function logMaintenance(
   const { db, clock, log } = deps;
   const repo = logRetentionRepository(db);
   const settings = logSettingsRepository(db);
+  const alerts = alertRepository(db);
 
   async function cleanLogs(now: number, report: MaintenanceReport) {
     const tenants = await settings.retentions();
@@ -171,18 +173,37 @@ export function logMaintenance(
     }
   }
 
+  /** Deletes in batches until a batch comes back short; answers how many went. */
+  async function deleteAll(batch: () => Promise<number>): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const n = await batch();
+      total += n;
+      if (n < AUDIT_DELETE_BATCH) return total;
+      await new Promise((r) => setImmediate(r));
+    }
+  }
+
+  /**
+   * Each tenant's audit entries past its audit retention, and its alerts past its log retention
+   * (an alert is a copy of its event, kept apart from the weeks so it outlives them while the
+   * retention allows; the table is not partitioned, so its old alerts go in batches).
+   */
   async function cleanAudit(now: number, report: MaintenanceReport) {
     for (const t of await settings.retentions()) {
-      const before = new Date(now - t.auditRetentionMonths * RETENTION_MONTH_MS);
-      for (;;) {
-        const n = await repo.deleteAuditBefore(t.tenantId, before, AUDIT_DELETE_BATCH);
-        report.auditDeleted += n;
-        if (n < AUDIT_DELETE_BATCH) break;
-        await new Promise((r) => setImmediate(r));
-      }
+      const audit = new Date(now - t.auditRetentionMonths * RETENTION_MONTH_MS);
+      report.auditDeleted += await deleteAll(() =>
+        repo.deleteAuditBefore(t.tenantId, audit, AUDIT_DELETE_BATCH),
+      );
+      const logs = new Date(now - t.retentionMonths * RETENTION_MONTH_MS);
+      report.alertsDeleted += await deleteAll(() =>
+        alerts.deleteBefore(t.tenantId, logs, AUDIT_DELETE_BATCH),
+      );
     }
     if (report.auditDeleted > 0)
       log.info({ entries: report.auditDeleted }, 'audit entries past their retention deleted');
+    if (report.alertsDeleted > 0)
+      log.info({ alerts: report.alertsDeleted }, 'alerts past their retention deleted');
   }
 
   async function passOnce(): Promise<MaintenanceReport> {
@@ -193,6 +214,7 @@ export function logMaintenance(
       backups: [],
       failed: [],
       auditDeleted: 0,
+      alertsDeleted: 0,
     };
     await ensureWeeks(db, new Date(now), new Date(now + WEEKS_AHEAD * WEEK_MS));
     report.ran = await whileExclusive(db, MAINTENANCE_LOCK, async () => {

@@ -118,6 +118,21 @@ export function alertRepository(db: Db) {
       );
       return row?.count ?? 0;
     },
+
+    /** Deletes up to `limit` of a tenant's alerts raised before `before`; answers how many. */
+    async deleteBefore(tenantId: string, before: Date, limit: number): Promise<number> {
+      const [row] = rowsOf<{ n: number }>(
+        await db.execute(sql`
+          with gone as (
+            delete from log_alerts where id in (
+              select id from log_alerts
+              where tenant_id = ${tenantId} and at < ${before.toISOString()}::timestamptz
+              limit ${limit})
+            returning 1)
+          select count(*)::int as n from gone`),
+      );
+      return row?.n ?? 0;
+    },
   };
 }
 export type AlertRepository = ReturnType<typeof alertRepository>;
