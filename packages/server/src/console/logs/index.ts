@@ -6,8 +6,7 @@ export { logSettingsService, type LogSettingsService } from './log-settings-serv
 export {
   MAINTENANCE_LOCK,
   logMaintenance,
-  restoreLogBackup,
   type LogMaintenance,
   type MaintenanceReport,
-  type RestoreReport,
 } from './log-maintenance.ts';
+export { restoreLogBackup, type RestoreReport } from './log-restore.ts';
