@@ -1,12 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { AlertSource, AlertState, LogKind } from '@edp/shared/contracts/logs';
+import type { AlertSource, AlertState } from '@edp/shared/contracts/logs';
 import { containsPattern, type Db } from '../../platform/db/index.ts';
-import type { LogKey } from './log-repository.ts';
+import { isoOf, type LogKey, type LogRow } from './log-repository.ts';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const uuidArray = (ids: string[]) => `{${ids.join(',')}}`;
-const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
-const isoOf = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', ${ISO})`);
 
 /** What the alert list is filtered by; `groups` null: every group of the tenant. */
 export interface AlertWhere {
@@ -24,19 +22,8 @@ export interface AlertWhere {
   ids?: number[] | undefined;
 }
 
-export interface AlertListRow {
-  id: number;
-  at: string;
-  kind: LogKind;
-  deviceId: string;
-  deviceName: string | null;
-  groupName: string | null;
-  action: string;
-  outcome: string;
-  program: string;
-  user: string;
-  path: string;
-  sha256: string;
+/** An alert as the list reads it: its event's fields, and its own. */
+export interface AlertListRow extends LogRow {
   state: AlertState;
   source: AlertSource;
   ruleName: string;

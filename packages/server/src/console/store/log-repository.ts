@@ -78,7 +78,8 @@ export interface LogRow {
 export type LogTableName = 'access' | 'monitor';
 
 const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
-const isoOf = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', ${ISO})`);
+/** A time column as ISO text with its microseconds, UTC (a page's key keeps all of them). */
+export const isoOf = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', ${ISO})`);
 
 /** The columns of each log, read as one row shape. */
 const COLUMNS: Record<LogTableName, SQL> = {
