@@ -1,8 +1,8 @@
 -- The engines' logs (docs/logs.md): access_logs and monitor_logs are partitioned by week on
 -- "at", which drizzle cannot write, so PARTITION BY is added here by hand. No week exists yet:
 -- the server makes each as it is needed (platform/db/log-partitions.ts), and retention drops
--- whole weeks. Their indexes are made on each week. The queries order by "at" DESC NULLS LAST,
--- "id" DESC NULLS LAST, as the indexes do.
+-- whole weeks. Their indexes are made on each week. The queries order by "at" DESC NULLS FIRST,
+-- "id" DESC NULLS FIRST, as the indexes do.
 CREATE TABLE "access_logs" (
 	"id" bigserial NOT NULL,
 	"tenant_id" uuid NOT NULL,
@@ -71,14 +71,14 @@ CREATE TABLE "monitor_logs" (
 ALTER TABLE "log_alerts" ADD CONSTRAINT "log_alerts_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "log_cursors" ADD CONSTRAINT "log_cursors_device_id_devices_id_fk" FOREIGN KEY ("device_id") REFERENCES "public"."devices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "log_settings" ADD CONSTRAINT "log_settings_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "access_logs_tenant_idx" ON "access_logs" USING btree ("tenant_id","at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "access_logs_outcome_idx" ON "access_logs" USING btree ("tenant_id","outcome","at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "access_logs_device_idx" ON "access_logs" USING btree ("device_id","at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "access_logs_group_idx" ON "access_logs" USING btree ("group_id","at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "log_alerts_tenant_idx" ON "log_alerts" USING btree ("tenant_id","at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "log_alerts_state_idx" ON "log_alerts" USING btree ("tenant_id","state","at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "log_alerts_device_idx" ON "log_alerts" USING btree ("device_id","at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "log_alerts_group_idx" ON "log_alerts" USING btree ("group_id","at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "monitor_logs_tenant_idx" ON "monitor_logs" USING btree ("tenant_id","at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "monitor_logs_device_idx" ON "monitor_logs" USING btree ("device_id","at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "monitor_logs_group_idx" ON "monitor_logs" USING btree ("group_id","at" DESC NULLS LAST,"id" DESC NULLS LAST);
+CREATE INDEX "access_logs_tenant_idx" ON "access_logs" USING btree ("tenant_id","at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "access_logs_outcome_idx" ON "access_logs" USING btree ("tenant_id","outcome","at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "access_logs_device_idx" ON "access_logs" USING btree ("device_id","at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "access_logs_group_idx" ON "access_logs" USING btree ("group_id","at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "log_alerts_tenant_idx" ON "log_alerts" USING btree ("tenant_id","at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "log_alerts_state_idx" ON "log_alerts" USING btree ("tenant_id","state","at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "log_alerts_device_idx" ON "log_alerts" USING btree ("device_id","at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "log_alerts_group_idx" ON "log_alerts" USING btree ("group_id","at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "monitor_logs_tenant_idx" ON "monitor_logs" USING btree ("tenant_id","at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "monitor_logs_device_idx" ON "monitor_logs" USING btree ("device_id","at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "monitor_logs_group_idx" ON "monitor_logs" USING btree ("group_id","at" DESC NULLS FIRST,"id" DESC NULLS FIRST);

@@ -121,9 +121,12 @@ export async function buildApp({
   // The last batch of last-seen times is written before the database closes; the push streams
   // end first (they would hold the server open), and the command sweep stops.
   await services.engines.commands.start();
-  app.addHook('preClose', () => {
+  // The logs' weeks ahead, cleanup and backups: once now, then hourly (docs/logs.md).
+  services.logMaintenance.start();
+  app.addHook('preClose', async () => {
     services.engines.push.close();
     services.engines.commands.stop();
+    await services.logMaintenance.stop();
     return services.engines.flusher.stop();
   });
   gaugesOf(metrics, {

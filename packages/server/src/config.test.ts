@@ -15,6 +15,12 @@ describe('settings', () => {
     });
     expect(config.dataDir).toBe(path.resolve('./data'));
     expect(config.DATABASE_URL).toBeUndefined();
+    // The log backups go under DATA_DIR unless told otherwise.
+    expect(config.logBackupDir).toBe(path.resolve('./data/log-backups'));
+    expect(loadConfig({ DATA_DIR: '/srv/edp' }).logBackupDir).toBe('/srv/edp/log-backups');
+    expect(loadConfig({ LOG_BACKUP_DIR: '/mnt/backup/logs' }).logBackupDir).toBe(
+      '/mnt/backup/logs',
+    );
   });
 
   it('stops the start with a message naming each bad setting', () => {

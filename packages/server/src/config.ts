@@ -95,11 +95,17 @@ const ZConfig = z.object({
   CHECK_IN_INTERVAL_S: z.coerce.number().int().min(2).max(3_600).default(30),
   /** How long a synchronous command waits for its engine's answer, ms (docs/commands.md). */
   SYNC_WAIT_MS: z.coerce.number().int().min(200).max(120_000).default(15_000),
+  /** Where the log maintenance writes its backups (docs/logs.md); default DATA_DIR/log-backups. */
+  LOG_BACKUP_DIR: z.string().min(1).optional(),
   /** GET /metrics answers only with this bearer token; unset, it answers 404. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
-export type Config = z.infer<typeof ZConfig> & { dataDir: string };
+export type Config = z.infer<typeof ZConfig> & {
+  dataDir: string;
+  /** LOG_BACKUP_DIR resolved, or DATA_DIR/log-backups. */
+  logBackupDir: string;
+};
 
 export class ConfigError extends Error {}
 
@@ -111,5 +117,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid setting(s):\n${lines.join('\n')}`);
   }
-  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+  const dataDir = path.resolve(parsed.data.DATA_DIR);
+  return {
+    ...parsed.data,
+    dataDir,
+    logBackupDir: path.resolve(parsed.data.LOG_BACKUP_DIR ?? path.join(dataDir, 'log-backups')),
+  };
 }

@@ -25,7 +25,13 @@ import { syncService, taskService } from './console/commands/index.ts';
 import { ackService } from './console/elevation/index.ts';
 import { consoleKey } from './platform/keys/index.ts';
 import { deviceLicenceService } from './console/licences/index.ts';
-import { alertService, logIngest, logReads, logSettingsService } from './console/logs/index.ts';
+import {
+  alertService,
+  logIngest,
+  logMaintenance,
+  logReads,
+  logSettingsService,
+} from './console/logs/index.ts';
 import { balanceService, rechargeService } from './portal/balance/index.ts';
 import { companyService, emailCodeService } from './portal/company/index.ts';
 import { engineReadService } from './portal/device/index.ts';
@@ -148,6 +154,7 @@ export function buildServices(platform: Platform) {
     logs: logReads({ db, clock }),
     alerts: alertService({ db, clock, audit }),
     logSettings: logSettingsService({ db, clock, audit, rulesChanged: ingest.rulesChanged }),
+    logMaintenance: logMaintenance({ db, clock, log: p.log, backupDir: p.config.logBackupDir }),
     // engines
     engines,
   };

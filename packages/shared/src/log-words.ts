@@ -53,6 +53,11 @@ export const LOG_VALUE_WORDS = {
     seen: { 'zh-CN': '已读', 'en-US': 'Seen' },
     handled: { 'zh-CN': '已处理', 'en-US': 'Handled' },
   },
+  /** What raised an alert: a DPI integrity change, or a filtering rule. */
+  source: {
+    dpi: { 'zh-CN': 'DPI 变更', 'en-US': 'DPI change' },
+    rule: { 'zh-CN': '规则命中', 'en-US': 'Rule hit' },
+  },
   /** The sheet of an XLSX export, by log. */
   sheet: {
     access: { 'zh-CN': '访问控制日志', 'en-US': 'Access-control log' },

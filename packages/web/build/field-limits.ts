@@ -5,6 +5,7 @@ interface JsonSchema {
   type?: string | string[];
   properties?: Record<string, JsonSchema>;
   prefixItems?: JsonSchema[];
+  items?: JsonSchema | JsonSchema[];
   anyOf?: JsonSchema[];
   maxLength?: number;
   minLength?: number;
@@ -52,6 +53,9 @@ export function fieldLimitsOf(body: z.ZodType | undefined): Record<string, Field
     if (own.maxItems !== undefined) limits.maxItems = own.maxItems;
     if (own.minItems !== undefined && own.minItems > 1) limits.minItems = own.minItems;
     if (Object.keys(limits).length && at.length) out[at.join('.')] = limits;
+    // An array of objects (the log rules): each item's fields under `[]`, `rules.[].name`.
+    if (own.items && !Array.isArray(own.items) && own.items.properties)
+      walk(own.items, [...at, '[]']);
   };
   walk(root, []);
   return out;

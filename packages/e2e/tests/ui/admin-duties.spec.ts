@@ -10,13 +10,14 @@ const ALL = [
   'Groups',
   'Proxies',
   'Login settings',
+  'Log cleanup',
   'Device center',
   'Tasks',
   'Key management',
   'Audit log',
 ];
 const MENUS: Record<Duty, string[]> = {
-  admin: ['Users', 'Roles', 'Groups', 'Proxies', 'Login settings'],
+  admin: ['Users', 'Roles', 'Groups', 'Proxies', 'Login settings', 'Log cleanup'],
   operator: ['Groups', 'Device center', 'Tasks'],
   keyAdmin: ['Key management'],
   auditor: ['Audit log'],

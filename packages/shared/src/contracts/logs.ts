@@ -246,7 +246,12 @@ export const ZAlertHandle = z
   .object({
     ids: z.array(ZAlertId).min(1).max(ALERT_IDS_MAX).optional(),
     filter: ZAlertFilter.optional(),
-    asOf: ZAlertId.optional(),
+    /** The preview's bound: '0' when there were no alerts at all. */
+    asOf: z
+      .string()
+      .max(20)
+      .regex(/^(0|[1-9][0-9]*)$/, rule('wrongFormat'))
+      .optional(),
     state: ZTarget,
     note: z.string().trim().max(200).default(''),
   })
@@ -317,3 +322,4 @@ export const ZLogBackupItem = z.object({
   at: ZIsoTime,
 });
 export const ZLogBackups = z.object({ list: z.array(ZLogBackupItem) });
+export type TLogBackups = z.output<typeof ZLogBackups>;

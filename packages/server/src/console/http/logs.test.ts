@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import type * as ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAlertPage, TAlertPreview, TLogPage } from '@edp/shared/contracts/logs';
@@ -7,6 +9,7 @@ import { call, createTestApp, type TestContext } from '../../test/harness.ts';
 import { PASSWORD, as, pwd, setupTenant, signIn } from '../../test/console-fixture.ts';
 
 const host = 'logs.example';
+const Excel = createRequire(import.meta.url)('exceljs') as typeof ExcelJS;
 const HOUR = 3_600_000;
 
 type Entry = Record<string, unknown> & { seq: number };
@@ -273,14 +276,62 @@ describe('engine logs', () => {
     const handled = (await op<TAlertPage>('/alert/m/list', { range: '30d', state: 'handled' })).body
       .data!.list;
     expect(handled[0]).toMatchObject({ changedBy: 'operator', note: 'restored from the package' });
+    // A filter of nothing previews nothing, and handling it changes nothing.
+    const none = (
+      await op<TAlertPreview>('/alert/m/handle/preview', {
+        filter: { keyword: 'no-such-path' },
+        state: 'seen',
+      })
+    ).body.data!;
+    expect(none).toMatchObject({ count: 0, sample: [] });
+    const nothing = await op<{ count: number }>('/alert/m/handle', {
+      filter: { keyword: 'no-such-path' },
+      asOf: '0',
+      state: 'seen',
+    });
+    expect(nothing.body.data).toEqual({ count: 0 });
     // An auditor reads alerts but does not handle them.
     const auditor = as(ctx.app, host, await signIn(ctx.app, host, 'auditor'));
     expect((await auditor('/alert/m/list', {})).body).toMatchObject({ success: true });
     expect((await auditor('/alert/m/handle', { ids: ['1'], state: 'seen' })).status).toBe(403);
-    // The handling is in the audit log.
+    // The handling is in the audit log, each call (the one of nothing too).
     const log = await auditor<{ list: { actionLabel: string }[] }>('/owner/l/log', {
       pageSize: 50,
     });
-    expect(log.body.data!.list.filter((e) => e.actionLabel === '处理告警')).toHaveLength(2);
+    expect(log.body.data!.list.filter((e) => e.actionLabel === '处理告警')).toHaveLength(3);
+  });
+  it("exports a log as filtered, in the reader's language and time zone", async () => {
+    const token = await signIn(ctx.app, host, 'operator', 'Changed#Pass2');
+    const get = (query: string, lang: string) =>
+      ctx.app.inject({
+        method: 'GET',
+        url: `/api/log/dw/access?${query}`,
+        headers: { host, 'x-token': token, 'accept-language': lang },
+      });
+    const zh = await get('range=30d&outcome=denied&tz=Asia/Shanghai', 'zh-CN');
+    expect(zh.statusCode).toBe(200);
+    expect(zh.headers['content-disposition']).toMatch(/filename="access-log-\d{4}-\d\d-\d\d\.csv"/);
+    const lines = zh.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]).toBe('时间（Asia/Shanghai）,设备,分组,操作,结果,程序,用户,路径');
+    expect(lines.slice(1)).toEqual([
+      '2026-11-26 16:00:04 +08:00,lab-01,Lab,读取,拒绝,/usr/bin/vi,alice,/etc/shadow',
+    ]);
+    const en = await get('range=30d&format=xlsx&groupId=' + groupB, 'en-US');
+    const book = new Excel.Workbook();
+    await book.xlsx.load(en.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.name).toBe('Access-control log');
+    expect((sheet.getRow(1).values as unknown[]).slice(1, 5)).toEqual([
+      'Time (UTC)',
+      'Device',
+      'Group',
+      'Action',
+    ]);
+    expect((sheet.getRow(2).values as unknown[]).slice(4, 6)).toEqual(['Read', 'Denied']);
+    // A group of no one's answers 404 before anything is sent.
+    expect((await get(`groupId=${crypto.randomUUID()}`, 'en-US')).statusCode).toBe(404);
   });
 });

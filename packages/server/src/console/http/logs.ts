@@ -17,7 +17,7 @@ import {
   setLogSettings,
 } from '@edp/shared/api/console/logs.calls';
 import { sendFile, serve } from '../../platform/http/index.ts';
-import type { AlertService, LogReads, LogSettingsService } from '../logs/index.ts';
+import type { AlertService, LogMaintenance, LogReads, LogSettingsService } from '../logs/index.ts';
 import { callerOf } from './console-guard.ts';
 
 /** The logs, alerts and log settings (docs/logs.md). */
@@ -27,10 +27,12 @@ export function logRoutes(
     logs,
     alerts,
     logSettings: settings,
+    logMaintenance: maintenance,
   }: {
     logs: LogReads;
     alerts: AlertService;
     logSettings: LogSettingsService;
+    logMaintenance: LogMaintenance;
   },
 ) {
   serve(app, monitorLog, (req) => logs.monitor(callerOf(req), req.body));
@@ -62,7 +64,7 @@ export function logRoutes(
   serve(app, setLogSettings, async (req) => {
     await settings.setSettings(callerOf(req), req.body);
   });
-  serve(app, logBackups, async () => ({ list: [] }));
+  serve(app, logBackups, (req) => maintenance.backups(callerOf(req)));
   serve(app, auditRetention, (req) => settings.auditRetention(callerOf(req)));
   serve(app, setAuditRetention, async (req) => {
     await settings.setAuditRetention(callerOf(req), req.body);

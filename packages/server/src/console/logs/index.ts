@@ -3,3 +3,10 @@ export { alertService, type AlertService } from './alert-service.ts';
 export { logIngest, type LogIngest, type LoggingDevice } from './log-ingest.ts';
 export { logReads, type LogReads } from './log-reads.ts';
 export { logSettingsService, type LogSettingsService } from './log-settings-service.ts';
+export {
+  MAINTENANCE_LOCK,
+  logMaintenance,
+  type LogMaintenance,
+  type MaintenanceReport,
+} from './log-maintenance.ts';
+export { restoreLogBackup, type RestoreReport } from './log-restore.ts';

@@ -1,12 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { AlertSource, AlertState, LogKind } from '@edp/shared/contracts/logs';
+import type { AlertSource, AlertState } from '@edp/shared/contracts/logs';
 import { containsPattern, type Db } from '../../platform/db/index.ts';
-import type { LogKey } from './log-repository.ts';
+import { isoOf, type LogKey, type LogRow } from './log-repository.ts';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const uuidArray = (ids: string[]) => `{${ids.join(',')}}`;
-const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
-const isoOf = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', ${ISO})`);
 
 /** What the alert list is filtered by; `groups` null: every group of the tenant. */
 export interface AlertWhere {
@@ -24,19 +22,8 @@ export interface AlertWhere {
   ids?: number[] | undefined;
 }
 
-export interface AlertListRow {
-  id: number;
-  at: string;
-  kind: LogKind;
-  deviceId: string;
-  deviceName: string | null;
-  groupName: string | null;
-  action: string;
-  outcome: string;
-  program: string;
-  user: string;
-  path: string;
-  sha256: string;
+/** An alert as the list reads it: its event's fields, and its own. */
+export interface AlertListRow extends LogRow {
   state: AlertState;
   source: AlertSource;
   ruleName: string;
@@ -78,11 +65,11 @@ export function alertRepository(db: Db) {
             ${isoOf('a.changed_at')} as "changedAt", a.note
           from (
             select * from log_alerts a where ${conditions(w, after)}
-            order by a.at desc nulls last, a.id desc nulls last limit ${limit}
+            order by a.at desc, a.id desc limit ${limit}
           ) a
           left join devices d on d.id = a.device_id
           left join console_groups g on g.id = a.group_id
-          order by a.at desc nulls last, a.id desc nulls last`),
+          order by a.at desc, a.id desc`),
       );
     },
 
@@ -117,6 +104,21 @@ export function alertRepository(db: Db) {
           select count(*)::int as count from changed`),
       );
       return row?.count ?? 0;
+    },
+
+    /** Deletes up to `limit` of a tenant's alerts raised before `before`; answers how many. */
+    async deleteBefore(tenantId: string, before: Date, limit: number): Promise<number> {
+      const [row] = rowsOf<{ n: number }>(
+        await db.execute(sql`
+          with gone as (
+            delete from log_alerts where id in (
+              select id from log_alerts
+              where tenant_id = ${tenantId} and at < ${before.toISOString()}::timestamptz
+              limit ${limit})
+            returning 1)
+          select count(*)::int as n from gone`),
+      );
+      return row?.n ?? 0;
     },
   };
 }

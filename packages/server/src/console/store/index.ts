@@ -21,3 +21,4 @@ export * from './licence-repository.ts';
 export * from './log-repository.ts';
 export * from './alert-repository.ts';
 export * from './log-settings-repository.ts';
+export * from './log-retention-repository.ts';

@@ -78,7 +78,8 @@ export interface LogRow {
 export type LogTableName = 'access' | 'monitor';
 
 const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
-const isoOf = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', ${ISO})`);
+/** A time column as ISO text with its microseconds, UTC (a page's key keeps all of them). */
+export const isoOf = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', ${ISO})`);
 
 /** The columns of each log, read as one row shape. */
 const COLUMNS: Record<LogTableName, SQL> = {
@@ -167,16 +168,16 @@ export function logRepository(db: Db) {
             e.device_id as "deviceId", d.name as "deviceName", g.name as "groupName"
           from (
             select * from ${TABLE[table]} where ${conditions(table, w, after)}
-            order by at desc nulls last, id desc nulls last limit ${limit}
+            order by at desc, id desc limit ${limit}
           ) e
           left join devices d on d.id = e.device_id
           left join console_groups g on g.id = e.group_id
-          order by e.at desc nulls last, e.id desc nulls last`),
+          order by e.at desc, e.id desc`),
       );
     },
 
     /** Every row a filter matches, newest first, in batches of `size` (exports). */
-    async *stream(table: LogTableName, w: LogWhere, size = 5_000): AsyncGenerator<LogRow[]> {
+    async *stream(table: LogTableName, w: LogWhere, size = 10_000): AsyncGenerator<LogRow[]> {
       let after: LogKey | undefined;
       for (;;) {
         const rows = await this.page(table, w, size, after);

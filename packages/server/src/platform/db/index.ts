@@ -7,3 +7,5 @@ export * from './storable-text.ts';
 export * from './schema/index.ts';
 export * from './prepared-image.ts';
 export * from './log-partitions.ts';
+export * from './exclusive.ts';
+export * from './log-week-retire.ts';

@@ -6,6 +6,7 @@ import { groupList } from './groups.calls.ts';
 import { installerList } from './installers.calls.ts';
 import { tenantLicences } from './licences.calls.ts';
 import { loginSettings } from './login.calls.ts';
+import { accessLog, alertList, logRules, logSettings, monitorLog } from './logs.calls.ts';
 import { proxyList } from './proxies.calls.ts';
 import { roleList } from './roles.calls.ts';
 import { userList } from './users.calls.ts';
@@ -40,6 +41,18 @@ export const CONSOLE_PAGES = [
     icon: 'setting',
     access: loginSettings.access,
   },
+  {
+    name: 'adminLogRules',
+    path: '/admin/settings/log-rules',
+    icon: 'logRules',
+    access: logRules.access,
+  },
+  {
+    name: 'adminLogSettings',
+    path: '/admin/settings/logs',
+    icon: 'setting',
+    access: logSettings.access,
+  },
   { name: 'adminDevices', path: '/admin/devices', icon: 'engine', access: deviceList.access },
   {
     name: 'adminInstallers',
@@ -55,6 +68,19 @@ export const CONSOLE_PAGES = [
     icon: 'licence',
     access: tenantLicences.access,
   },
+  {
+    name: 'adminMonitorLog',
+    path: '/admin/logs/monitor',
+    icon: 'monitorLog',
+    access: monitorLog.access,
+  },
+  {
+    name: 'adminAccessLog',
+    path: '/admin/logs/access',
+    icon: 'accessLog',
+    access: accessLog.access,
+  },
+  { name: 'adminAlerts', path: '/admin/alerts', icon: 'alert', access: alertList.access },
   { name: 'adminKeys', path: '/admin/keys', icon: 'key', access: consoleRead('kss') },
   { name: 'adminAudit', path: '/admin/audit', icon: 'audit', access: auditLog.access },
   {

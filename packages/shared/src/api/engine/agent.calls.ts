@@ -103,6 +103,6 @@ export const sendLogs = call({
   data: ZLogBatchAnswer,
   // An engine sends its next batch when this one is answered, as results are.
   rateLimit: 'none',
-  // 500 events with paths of up to 1,024 characters.
-  bodyLimit: 1024 * 1024,
+  // 500 events with a path and a program of 1,024 characters each and a user of 128 fit.
+  bodyLimit: 2 * 1024 * 1024,
 });

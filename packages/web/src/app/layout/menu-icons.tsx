@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import {
+  AlertOutlined,
   ApartmentOutlined,
   AppstoreOutlined,
   BankOutlined,
@@ -8,7 +9,10 @@ import {
   CloudServerOutlined,
   DashboardOutlined,
   ExperimentOutlined,
+  FileProtectOutlined,
+  FilterOutlined,
   KeyOutlined,
+  MonitorOutlined,
   RiseOutlined,
   SafetyCertificateOutlined,
   SettingOutlined,
@@ -39,4 +43,8 @@ export const menuIcons: Record<MenuIconName, ReactNode> = {
   tenant: <CloudServerOutlined />,
   elevation: <RiseOutlined />,
   learning: <ExperimentOutlined />,
+  monitorLog: <MonitorOutlined />,
+  accessLog: <FileProtectOutlined />,
+  alert: <AlertOutlined />,
+  logRules: <FilterOutlined />,
 };

@@ -17,6 +17,8 @@ export const adminPages = {
   adminProxies: () => import('../../features/admin-proxies/pages/admin-proxies-page.tsx'),
   adminLoginSettings: () =>
     import('../../features/admin-settings/pages/admin-login-settings-page.tsx'),
+  adminLogSettings: () =>
+    import('../../features/admin-log-retention/pages/admin-log-settings-page.tsx'),
   adminDevices: () => import('../../features/admin-devices/pages/admin-devices-page.tsx'),
   adminDeviceDetail: () =>
     import('../../features/admin-devices/pages/admin-device-detail-page.tsx'),
@@ -30,6 +32,10 @@ export const adminPages = {
     import('../../features/admin-review/pages/admin-elevation-review-page.tsx'),
   adminLearningReview: () =>
     import('../../features/admin-review/pages/admin-learning-review-page.tsx'),
+  adminMonitorLog: () => import('../../features/admin-logs/pages/admin-monitor-log-page.tsx'),
+  adminAccessLog: () => import('../../features/admin-logs/pages/admin-access-log-page.tsx'),
+  adminAlerts: () => import('../../features/admin-logs/pages/admin-alerts-page.tsx'),
+  adminLogRules: () => import('../../features/admin-logs/pages/admin-log-rules-page.tsx'),
 } satisfies Record<ConsolePageName, PageModule> & Record<string, PageModule>;
 
 export type AdminPage = keyof typeof adminPages;

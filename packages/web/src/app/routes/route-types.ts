@@ -26,6 +26,10 @@ export type LayoutKind = 'public' | 'portal' | 'admin' | 'vendor';
 export type MenuIconName =
   | 'elevation'
   | 'learning'
+  | 'monitorLog'
+  | 'accessLog'
+  | 'alert'
+  | 'logRules'
   | 'licence'
   | 'engine'
   | 'balance'

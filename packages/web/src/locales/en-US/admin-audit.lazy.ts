@@ -32,6 +32,18 @@ const adminAudit: DeepString<typeof zh> = {
     field: 'Field',
     changed: 'Changed',
   },
+  retention: {
+    button: 'Kept for {{months}}',
+    title: 'Audit log retention',
+    label: 'Keep audit entries for',
+    help: 'Audit entries past the retention are deleted at the hourly cleanup, without a backup. Only the auditor may change it.',
+    months: { '1': '1 month', '6': 'Half a year', '12': '1 year', '36': '3 years' },
+    save: 'Save',
+    shortenTitle: 'Shorten the audit log retention?',
+    shortenBody:
+      'The retention goes from {{from}} to {{to}}: audit entries older than the new retention are deleted at the next cleanup (within the hour), and cannot be restored.',
+    shortenOk: 'Shorten and save',
+  },
   settings: {
     captcha: 'Login captcha',
     captchaHint: 'When on, the login page asks for a picture captcha.',

@@ -30,6 +30,18 @@ const adminAudit = {
     field: '字段',
     changed: '已修改',
   },
+  retention: {
+    button: '保留期：{{months}}',
+    title: '审计日志保留期',
+    label: '审计日志保留',
+    help: '超出保留期的审计日志在每小时的清理中删除，不做备份。只有审计员可以修改。',
+    months: { '1': '1 个月', '6': '半年', '12': '1 年', '36': '3 年' },
+    save: '保存',
+    shortenTitle: '缩短审计日志保留期？',
+    shortenBody:
+      '保留期从 {{from}} 缩短为 {{to}}：早于新保留期的审计日志会在下一次清理（一小时内）时删除，且不能恢复。',
+    shortenOk: '缩短并保存',
+  },
   settings: {
     captcha: '登录验证码',
     captchaHint: '开启后，登录页须输入图形验证码。',

@@ -10,3 +10,4 @@ export * from './commands.ts';
 export * from './elevation.ts';
 export * from './licences.ts';
 export * from './logs.ts';
+export * from './log-retention.ts';

@@ -54,10 +54,27 @@ export const accessLogs = pgTable(
     path: text('path').notNull(),
   },
   (t) => [
-    index('access_logs_tenant_idx').on(t.tenantId, t.at.desc(), t.id.desc()),
-    index('access_logs_outcome_idx').on(t.tenantId, t.outcome, t.at.desc(), t.id.desc()),
-    index('access_logs_device_idx').on(t.deviceId, t.at.desc(), t.id.desc()),
-    index('access_logs_group_idx').on(t.groupId, t.at.desc(), t.id.desc()),
+    index('access_logs_tenant_idx').on(
+      t.tenantId,
+      t.at.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('access_logs_outcome_idx').on(
+      t.tenantId,
+      t.outcome,
+      t.at.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('access_logs_device_idx').on(
+      t.deviceId,
+      t.at.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('access_logs_group_idx').on(
+      t.groupId,
+      t.at.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );
 
@@ -78,9 +95,21 @@ export const monitorLogs = pgTable(
     sha256: text('sha256').notNull(),
   },
   (t) => [
-    index('monitor_logs_tenant_idx').on(t.tenantId, t.at.desc(), t.id.desc()),
-    index('monitor_logs_device_idx').on(t.deviceId, t.at.desc(), t.id.desc()),
-    index('monitor_logs_group_idx').on(t.groupId, t.at.desc(), t.id.desc()),
+    index('monitor_logs_tenant_idx').on(
+      t.tenantId,
+      t.at.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('monitor_logs_device_idx').on(
+      t.deviceId,
+      t.at.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('monitor_logs_group_idx').on(
+      t.groupId,
+      t.at.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );
 
@@ -126,10 +155,23 @@ export const logAlerts = pgTable(
     note: text('note').notNull().default(''),
   },
   (t) => [
-    index('log_alerts_tenant_idx').on(t.tenantId, t.at.desc(), t.id.desc()),
-    index('log_alerts_state_idx').on(t.tenantId, t.state, t.at.desc(), t.id.desc()),
-    index('log_alerts_device_idx').on(t.deviceId, t.at.desc(), t.id.desc()),
-    index('log_alerts_group_idx').on(t.groupId, t.at.desc(), t.id.desc()),
+    index('log_alerts_tenant_idx').on(
+      t.tenantId,
+      t.at.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('log_alerts_state_idx').on(
+      t.tenantId,
+      t.state,
+      t.at.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('log_alerts_device_idx').on(
+      t.deviceId,
+      t.at.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('log_alerts_group_idx').on(t.groupId, t.at.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 

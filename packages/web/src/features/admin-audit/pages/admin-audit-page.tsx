@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, message, Tag } from 'antd';
+import { Button, message, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DownloadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
@@ -15,6 +15,7 @@ import { exportAudit } from '../api/export-audit.ts';
 import { useAuditLog } from '../api/get-audit-log.ts';
 import { AuditDetailDrawer } from '../components/audit-detail-drawer.tsx';
 import { AuditFilters } from '../components/audit-filters.tsx';
+import { AuditRetention } from '../components/audit-retention.tsx';
 import { AuditTarget } from '../components/audit-target.tsx';
 import { useRoleAndDuty } from '../lib/use-role-and-duty.ts';
 import { cleanFilter, type AuditFilter } from '../lib/audit-filter.ts';
@@ -98,9 +99,12 @@ export default function AdminAuditPage() {
     <ListPage<TAuditItem>
       title={tm('adminAudit')}
       actions={
-        <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void download()}>
-          {t('audit.export')}
-        </Button>
+        <Space wrap>
+          <AuditRetention />
+          <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void download()}>
+            {t('audit.export')}
+          </Button>
+        </Space>
       }
       filters={
         <AuditFilters

@@ -20,6 +20,7 @@ import { CommandTable } from '../components/command-table.tsx';
 import { ProtectedFolders } from '../components/protected-folders.tsx';
 import { WindowTab } from '../components/window-tab.tsx';
 import { LicenceSteps } from '../components/licence-steps.tsx';
+import { IntegrityChanges } from '../components/integrity-changes.tsx';
 import { authorisedPrograms } from '@edp/shared/api/console/sync.calls';
 import { useMayCall } from '../../admin-common/lib/admin-user.ts';
 import '../components/admin-devices.css';
@@ -177,6 +178,7 @@ export default function AdminDeviceDetailPage() {
   const { t: tm } = useTranslation('menu');
   const { t: tc } = useTranslation('common');
   const { t: tt } = useTranslation('adminTasks');
+  const { t: tl } = useTranslation('adminLogs');
   const info = useDeviceDetail(id);
   const mayAskEngine = useMayCall(authorisedPrograms);
   // Back to the list as it was left (its address, handed over by the list's links).
@@ -273,6 +275,11 @@ export default function AdminDeviceDetailPage() {
                       <CommandTable of={{ deviceId: d.id }} />
                     </>
                   ),
+                },
+                {
+                  key: 'integrity',
+                  label: tl('integrity.tab'),
+                  children: <IntegrityChanges deviceId={d.id} />,
                 },
                 { key: 'licence', label: t('detail.tabs.licence'), children: <LicenceTab d={d} /> },
                 {
