@@ -11,6 +11,7 @@
  * process's). Exit status 0 when every file was restored, 1 otherwise.
  */
 import fs from 'node:fs';
+import { health } from '@edp/shared/api/platform.calls';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config.ts';
 import { restoreLogBackup } from '../console/logs/index.ts';
@@ -19,7 +20,7 @@ import { openDatabase } from '../platform/db/index.ts';
 /** A server answering on this machine's PORT (PGlite would then be opened by two processes). */
 async function serverAnswers(port: number): Promise<boolean> {
   try {
-    const res = await fetch(`http://127.0.0.1:${port}/api/health`, {
+    const res = await fetch(`http://127.0.0.1:${port}/api${health.path}`, {
       signal: AbortSignal.timeout(1_000),
     });
     return res.status > 0;
