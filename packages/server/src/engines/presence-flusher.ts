@@ -16,6 +16,12 @@ export const ACTIVITY_CHUNK = 100;
 export const ACTIVITY_PER_FLUSH = 2_000;
 /** Pairs kept for a later flush while the database refuses them; beyond, the oldest go. */
 const ACTIVITY_KEPT_MAX = 100_000;
+/**
+ * How long the flush at shutdown may take: Fastify gives its close hooks 10 s, and a server
+ * whose close outlives them exits with an error. What is left is logged, not written: last-seen
+ * times a minute stale at most, and "went offline / back online" entries.
+ */
+export const STOP_DRAIN_MS = 6_000;
 
 export interface FlushFigures {
   /** Rows written by the last flush, and how long it took (ms). */
@@ -41,11 +47,16 @@ export function presenceFlusher(opts: {
   /** Activity the last-seen writes revealed, not yet written. */
   let activity: ActivityRow[] = [];
 
-  /** One flush; `drain` writes every activity row held (at shutdown), not only a flush's share. */
-  async function flushOnce(drain: boolean): Promise<void> {
+  /**
+   * One flush; `drain` writes every activity row held (at shutdown), not only a flush's share,
+   * until `deadline` (performance.now() ms) passes.
+   */
+  async function flushOnce(drain: boolean, deadline = Infinity): Promise<void> {
     const started = performance.now();
+    const late = () => performance.now() > deadline;
     let rows = 0;
     for (;;) {
+      if (late()) break;
       const batch = presence.takeSeen(FLUSH_CHUNK);
       if (batch.ids.length === 0) break;
       try {
@@ -67,7 +78,7 @@ export function presenceFlusher(opts: {
       activity = activity.slice(-ACTIVITY_KEPT_MAX);
     }
     const share = drain ? Infinity : ACTIVITY_PER_FLUSH;
-    for (let written = 0; activity.length > 0 && written < share;) {
+    for (let written = 0; activity.length > 0 && written < share && !late();) {
       const chunk = activity.slice(0, ACTIVITY_CHUNK);
       try {
         await repo.writeActivity(chunk);
@@ -81,6 +92,7 @@ export function presenceFlusher(opts: {
       await new Promise((r) => setImmediate(r));
     }
     for (;;) {
+      if (late()) break;
       const batch = presence.takeUptime(FLUSH_CHUNK);
       if (batch.ids.length === 0) break;
       try {
@@ -101,9 +113,9 @@ export function presenceFlusher(opts: {
    * One flush at a time; a call during a flush waits for it and then runs another. The timer's
    * flushes write a share of the activity held; a flush asked for (shutdown, tests) writes it all.
    */
-  async function flush(drain = true): Promise<void> {
+  async function flush(drain = true, deadline = Infinity): Promise<void> {
     while (running) await running;
-    running = flushOnce(drain).finally(() => (running = undefined));
+    running = flushOnce(drain, deadline).finally(() => (running = undefined));
     return running;
   }
 
@@ -112,9 +124,13 @@ export function presenceFlusher(opts: {
 
   return {
     flush,
-    async stop() {
+    /** The last flush, bounded by `drainMs`; what it could not write is logged. */
+    async stop(drainMs = STOP_DRAIN_MS) {
       clearInterval(timer);
-      await flush();
+      await flush(true, performance.now() + drainMs);
+      const left = { seen: presence.pending(), activity: activity.length };
+      if (left.seen > 0 || left.activity > 0)
+        log.warn(left, 'shutdown: presence not written before the close deadline');
     },
   };
 }

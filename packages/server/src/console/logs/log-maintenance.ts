@@ -30,6 +30,8 @@ export const BACKUP_BATCH = 5_000;
 export const RESTORE_BATCH = 1_000;
 /** Audit entries deleted a statement: each one short, so that no writer waits long. */
 export const AUDIT_DELETE_BATCH = 5_000;
+/** How long the server's close waits for a maintenance pass under way. */
+export const STOP_WAIT_MS = 3_000;
 /** How long the cleanups leave a week a restore brought back. */
 export const RESTORE_HOLD_MS = 7 * 86_400_000;
 /** The PostgreSQL advisory lock of the log maintenance and restores ('edplogs'). */
@@ -236,10 +238,18 @@ export function logMaintenance(
       runLogged();
     },
     /** Stops the timer and waits for a pass under way. */
+    /**
+     * Waits for a pass under way at most STOP_WAIT_MS: a backup of a large week takes longer
+     * than Fastify gives its close hooks (10 s). A pass cut short by the closing database leaves
+     * its week detached, and the next pass, on any node, finishes it.
+     */
     async stop() {
       clearInterval(timer);
       timer = undefined;
-      await running?.catch(() => {});
+      await Promise.race([
+        running?.catch(() => {}),
+        new Promise((r) => setTimeout(r, STOP_WAIT_MS).unref()),
+      ]);
     },
     runNow,
 
