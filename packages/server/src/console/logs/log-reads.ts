@@ -88,7 +88,7 @@ export async function whereOf(
 }
 
 /**
- * The monitoring and access-control logs (docs/logs.md "Reading"): keyset pages newest first,
+ * The monitoring and access-control logs (docs/logs.md "The logs"): keyset pages newest first,
  * one device's integrity changes, and exports streamed in the reader's language and zone.
  */
 export function logReads(deps: Pick<Platform, 'db' | 'clock'>) {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
 
 /**
- * The weeks of the engines' logs (docs/logs.md "Partitions"). access_logs and monitor_logs are
+ * The weeks of the engines' logs (docs/logs.md "The logs"). access_logs and monitor_logs are
  * partitioned by range on `at`, one partition a week from Monday 00:00 UTC, named after its
  * first day (`access_logs_w20261123`). Weeks are made when needed: ahead of time by the log
  * maintenance, and by an insert that finds none for its row (`isMissingWeek`). Retention drops whole
