@@ -1,13 +1,9 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAlertPage, TLogPage } from '@edp/shared/contracts/logs';
-// The console itself, as its own tests start it (PGlite, or PostgreSQL with DB=pg).
-import { createTestApp, type TestContext } from '../../server/src/test/harness.ts';
-import { as, setupTenant, signIn } from '../../server/src/test/console-fixture.ts';
+import { startRealConsole, type RealConsole } from './test/real-console.ts';
 import { enrol, runEngine } from './engine.ts';
 import { ops } from './ops.ts';
 import { StateDir } from './state-dir.ts';
@@ -22,32 +18,18 @@ import { makeVendor } from './test/licence-fixture.ts';
  * access-control log.
  */
 const host = 'logs.example';
-let ctx: TestContext;
+let real: RealConsole;
 let url: string;
 let secret: string;
-let op: ReturnType<typeof as>;
+let op: RealConsole['op'];
 let root: string;
 
 beforeAll(async () => {
-  root = fs.mkdtempSync(path.join(os.tmpdir(), 'edp-agent-real-logs-'));
-  ctx = await createTestApp();
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
-  await setupTenant(ctx.app, host);
-  const admin = as(ctx.app, host, await signIn(ctx.app, host, 'admin'));
-  op = as(ctx.app, host, await signIn(ctx.app, host, 'operator'));
-  const group = await admin<{ id: string }>('/user/group/add', { name: 'Servers' });
-  const made = await op<{ secret: string }>('/dv/m/secret/rotate', {
-    groupId: group.body.data!.id,
-  });
-  if (!made.body.success) throw new Error(JSON.stringify(made.body));
-  secret = made.body.data!.secret;
+  real = await startRealConsole(host, 'edp-agent-real-logs-');
+  ({ url, secret, op, root } = real);
 }, 120_000);
 
-afterAll(async () => {
-  await ctx?.close();
-  fs.rmSync(root, { recursive: true, force: true });
-});
+afterAll(() => real?.close());
 
 /** An engine of its own device (its own fingerprint), enrolled, with a licence of `kind`. */
 async function engine(name: string, kind: 'DI' | 'TDE') {
