@@ -68,11 +68,13 @@ export function planBatch(
       plan.monitor.push({ ...row, kind: e.kind, change: e.change, path: e.path, sha256 });
     }
     if (d.alert) {
-      const access =
+      // The alert copies its event: an access's operation, outcome, program and user; a
+      // monitoring event's change and hash.
+      const copied =
         e.kind === 'access'
           ? { action: e.operation, outcome: e.outcome, program: e.program, userName: e.user }
           : { action: e.change, sha256: e.kind === 'dpi' ? (e.sha256 ?? '') : '' };
-      plan.alerts.push({ ...base, at, kind: e.kind, path: e.path, ...d.alert, ...access });
+      plan.alerts.push({ ...base, at, kind: e.kind, path: e.path, ...d.alert, ...copied });
     }
   }
   return plan;
