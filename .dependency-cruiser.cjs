@@ -14,7 +14,7 @@ const CONSOLE_LAYERS = [
   ['tenants'],
   ['roles', 'users', 'groups', 'proxies', 'devices', 'installers'],
   ['login', 'commands', 'elevation', 'logs'],
-  ['licences'],
+  ['licences', 'overview'],
   ['http'],
 ];
 const consoleLayerRules = CONSOLE_LAYERS.map((layer, i) => ({

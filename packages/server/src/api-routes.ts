@@ -8,6 +8,7 @@ import {
   taskRoutes,
   licenceRoutes,
   logRoutes,
+  overviewRoutes,
   loginRoutes,
   tenantRoutes,
   userRoutes,
@@ -32,6 +33,7 @@ export function apiRoutes(services: Services) {
     ackRoutes(app, services);
     licenceRoutes(app, services);
     logRoutes(app, services);
+    overviewRoutes(app, services);
     agentRoutes(app, services);
   };
 }

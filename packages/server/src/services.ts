@@ -32,6 +32,7 @@ import {
   logReads,
   logSettingsService,
 } from './console/logs/index.ts';
+import { overviewService } from './console/overview/index.ts';
 import { balanceService, rechargeService } from './portal/balance/index.ts';
 import { companyService, emailCodeService } from './portal/company/index.ts';
 import { engineReadService } from './portal/device/index.ts';
@@ -155,6 +156,7 @@ export function buildServices(platform: Platform) {
     alerts: alertService({ db, clock, audit }),
     logSettings: logSettingsService({ db, clock, audit, rulesChanged: ingest.rulesChanged }),
     logMaintenance: logMaintenance({ db, clock, log: p.log, backupDir: p.config.logBackupDir }),
+    overview: overviewService({ db, clock }),
     // engines
     engines,
   };

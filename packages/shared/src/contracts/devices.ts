@@ -224,7 +224,15 @@ export const ZDeviceOverview = z.object({
   online: z.number().int(),
   counts: ZCounts,
   byPresence: z.record(z.string(), z.number().int()),
+  byKind: z.record(z.string(), z.number().int()).describe('Running devices by engine kind'),
   expiringSoon: z.number().int().describe('Licences ending within 30 days'),
+  expiring: z
+    .object({
+      week: z.number().int().describe('Licences ending within 7 days'),
+      month: z.number().int().describe('Ending in 8 to 30 days'),
+      quarter: z.number().int().describe('Ending in 31 to 90 days'),
+    })
+    .describe('Running devices by when their licence ends'),
   recent: z.array(
     z.object({ id: z.string(), name: z.string(), kind: ZEngineKind, enrolledAt: ZIsoTime }),
   ),

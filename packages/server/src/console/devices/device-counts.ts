@@ -69,19 +69,21 @@ export function deviceCounts({ db, bus, clock }: { db: Db; bus: CacheBus; clock:
         DEVICE_TYPE_RANGE.map((t) => [String(t), 0]),
       );
       const byPresence: Record<string, number> = { online: 0, offline: 0, never: 0 };
+      const byKind: Record<string, number> = {};
       let total = 0;
       let all = 0;
       for (const r of await rows(tenantId, status)) {
         if (groups && !groups.has(r.groupId)) continue;
         counts[String(r.type)] = (counts[String(r.type)] ?? 0) + r.n;
         byPresence[r.presence] = (byPresence[r.presence] ?? 0) + r.n;
+        byKind[r.kind] = (byKind[r.kind] ?? 0) + r.n;
         all += r.n;
         if (f.kind && r.kind !== f.kind) continue;
         if (f.type !== undefined && r.type !== f.type) continue;
         if (f.presence && r.presence !== f.presence) continue;
         total += r.n;
       }
-      return { counts, byPresence, online: byPresence.online ?? 0, total, all };
+      return { counts, byPresence, byKind, online: byPresence.online ?? 0, total, all };
     },
   };
 }

@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { LICENCE_WARNING_DAYS } from '@edp/shared/constants';
 import type {
   BulkAction,
   TDeviceActivity,
@@ -255,14 +254,9 @@ export function deviceService(
       const now = clock();
       const tenantId = caller.actor.tenantId;
       const groupIds = await visibleTo(caller);
-      const [summary, expiringSoon, recent] = await Promise.all([
+      const [summary, expiring, recent] = await Promise.all([
         counts.summary(tenantId, 'running', { groupIds }),
-        repo.expiringBetween(
-          tenantId,
-          groupIds,
-          new Date(now),
-          new Date(now + LICENCE_WARNING_DAYS * 86_400_000),
-        ),
+        repo.expiryBuckets(tenantId, groupIds, now),
         repo.recentEnrolments(tenantId, groupIds, RECENT),
       ]);
       return {
@@ -270,7 +264,10 @@ export function deviceService(
         online: summary.online,
         counts: summary.counts,
         byPresence: summary.byPresence,
-        expiringSoon,
+        byKind: summary.byKind,
+        // Within LICENCE_WARNING_DAYS (30): the first two of the expiry buckets.
+        expiringSoon: expiring.week + expiring.month,
+        expiring,
         recent: recent.map((r) => ({ ...r, enrolledAt: r.enrolledAt!.toISOString() })),
       };
     },

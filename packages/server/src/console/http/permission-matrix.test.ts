@@ -166,6 +166,7 @@ const samples: Record<ConsoleCall, (ids: Ids) => object> = {
   tenantLicences: () => ({}),
   deviceLicenceRecords: (i) => ({ deviceId: i.group }),
   monitorLog: (i) => ({ groupId: i.group }),
+  overviewActivity: () => ({ range: '7d', top: 5 }),
   accessLog: (i) => ({ groupId: i.group }),
   exportMonitorLog: (i) => ({ groupId: i.group }),
   exportAccessLog: (i) => ({ groupId: i.group }),

@@ -10,3 +10,4 @@ export {
   type MaintenanceReport,
 } from './log-maintenance.ts';
 export { restoreLogBackup, type RestoreReport } from './log-restore.ts';
+export { RETENTION_MONTH_MS } from './log-range.ts';

@@ -288,20 +288,39 @@ export function deviceRepository(db: Db) {
       return rows;
     },
 
-    async expiringBetween(tenantId: string, groupIds: string[] | null, from: Date, to: Date) {
+    /**
+     * Running devices whose licence ends within 7 days, 8 to 30 (LICENCE_WARNING_DAYS) and 31 to 90
+     * days of `now`:
+     * one range of devices_expiry_idx.
+     */
+    async expiryBuckets(tenantId: string, groupIds: string[] | null, now: number) {
+      const day = 86_400_000;
+      const at = (days: number) => new Date(now + days * day).toISOString();
       const [row] = await db
-        .select({ n: count() })
+        .select({
+          week: sql<number>`count(*) filter (where ${devices.licenceExpiresAt} <= ${at(7)}::timestamptz)`.mapWith(
+            Number,
+          ),
+          month:
+            sql<number>`count(*) filter (where ${devices.licenceExpiresAt} > ${at(7)}::timestamptz and ${devices.licenceExpiresAt} <= ${at(LICENCE_WARNING_DAYS)}::timestamptz)`.mapWith(
+              Number,
+            ),
+          quarter:
+            sql<number>`count(*) filter (where ${devices.licenceExpiresAt} > ${at(LICENCE_WARNING_DAYS)}::timestamptz)`.mapWith(
+              Number,
+            ),
+        })
         .from(devices)
         .where(
           and(
             eq(devices.tenantId, tenantId),
             eq(devices.status, 'running'),
             groupIds ? inArray(devices.groupId, groupIds) : undefined,
-            gt(devices.licenceExpiresAt, from),
-            lte(devices.licenceExpiresAt, to),
+            gt(devices.licenceExpiresAt, new Date(now)),
+            lte(devices.licenceExpiresAt, new Date(now + 90 * day)),
           ),
         );
-      return row?.n ?? 0;
+      return { week: row?.week ?? 0, month: row?.month ?? 0, quarter: row?.quarter ?? 0 };
     },
 
     async recentEnrolments(tenantId: string, groupIds: string[] | null, limit: number) {

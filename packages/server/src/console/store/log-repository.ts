@@ -9,6 +9,7 @@ import {
   isMissingWeek,
   type Db,
 } from '../../platform/db/index.ts';
+import { logCountRepository } from './log-count-repository.ts';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const uuidArray = (ids: string[]) => `{${ids.join(',')}}`;
@@ -149,6 +150,18 @@ export function logRepository(db: Db) {
           await tx.execute(sql`
             update log_cursors set acked = ${p.acked}, stream = ${p.stream}
             where device_id = ${deviceId}`);
+          // The overview's counts last: their rows are shared by the group's devices, and a
+          // lock taken last is held the shortest (docs/overview.md "Counts").
+          const tenantId = (p.access[0] ?? p.monitor[0])?.tenantId;
+          if (tenantId)
+            await logCountRepository(tx as unknown as Db).add({
+              tenantId,
+              deviceId,
+              groupId: cursor!.group_id,
+              access: p.access.map((r) => ({ at: r.at, denied: r.outcome === 'denied' })),
+              monitor: p.monitor.map((r) => ({ at: r.at, kind: r.kind })),
+              alerts: p.alerts.map((r) => r.at),
+            });
           return p.acked;
         });
       try {

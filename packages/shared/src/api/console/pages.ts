@@ -7,6 +7,7 @@ import { installerList } from './installers.calls.ts';
 import { tenantLicences } from './licences.calls.ts';
 import { loginSettings } from './login.calls.ts';
 import { accessLog, alertList, logRules, logSettings, monitorLog } from './logs.calls.ts';
+import { overviewActivity } from './overview.calls.ts';
 import { proxyList } from './proxies.calls.ts';
 import { roleList } from './roles.calls.ts';
 import { userList } from './users.calls.ts';
@@ -81,6 +82,13 @@ export const CONSOLE_PAGES = [
     access: accessLog.access,
   },
   { name: 'adminAlerts', path: '/admin/alerts', icon: 'alert', access: alertList.access },
+  // The big screen for a wall (docs/overview.md): the overview's figures, refreshed live.
+  {
+    name: 'adminScreen',
+    path: '/admin/screen',
+    icon: 'screen',
+    access: overviewActivity.access,
+  },
   { name: 'adminKeys', path: '/admin/keys', icon: 'key', access: consoleRead('kss') },
   { name: 'adminAudit', path: '/admin/audit', icon: 'audit', access: auditLog.access },
   {

@@ -11,6 +11,7 @@ import {
   ExperimentOutlined,
   FileProtectOutlined,
   FilterOutlined,
+  FundProjectionScreenOutlined,
   KeyOutlined,
   MonitorOutlined,
   RiseOutlined,
@@ -47,4 +48,5 @@ export const menuIcons: Record<MenuIconName, ReactNode> = {
   accessLog: <FileProtectOutlined />,
   alert: <AlertOutlined />,
   logRules: <FilterOutlined />,
+  screen: <FundProjectionScreenOutlined />,
 };

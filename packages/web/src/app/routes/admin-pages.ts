@@ -36,6 +36,7 @@ export const adminPages = {
   adminAccessLog: () => import('../../features/admin-logs/pages/admin-access-log-page.tsx'),
   adminAlerts: () => import('../../features/admin-logs/pages/admin-alerts-page.tsx'),
   adminLogRules: () => import('../../features/admin-logs/pages/admin-log-rules-page.tsx'),
+  adminScreen: () => import('../../features/admin-screen/pages/admin-screen-page.tsx'),
 } satisfies Record<ConsolePageName, PageModule> & Record<string, PageModule>;
 
 export type AdminPage = keyof typeof adminPages;

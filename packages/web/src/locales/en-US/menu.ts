@@ -36,6 +36,7 @@ const menu: DeepString<typeof zh> = {
   adminMonitorLog: 'Monitoring log',
   adminAccessLog: 'Access-control log',
   adminAlerts: 'Alert messages',
+  adminScreen: 'Big screen',
   adminLogRules: 'Log filtering rules',
   saInit: 'Vendor set-up',
   vendorLogin: 'Vendor login',

@@ -37,6 +37,7 @@ const menu = {
   adminMonitorLog: '监控日志',
   adminAccessLog: '访问控制日志',
   adminAlerts: '告警消息',
+  adminScreen: '大屏展示',
   adminLogRules: '日志过滤规则',
   saInit: '厂商初始化',
   vendorLogin: '厂商管理登录',

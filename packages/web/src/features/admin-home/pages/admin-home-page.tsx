@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { CONSOLE_PAGES } from '@edp/shared/api/console/pages';
 import { opensFor } from '@edp/shared/api/define';
 import { deviceOverview } from '@edp/shared/api/console/devices.calls';
+import { overviewActivity } from '@edp/shared/api/console/overview.calls';
 import { PageContainer } from '../../../components/page-container.tsx';
 import { formatTime } from '../../../lib/format.ts';
 import '../../admin-common/lib/admin-locales.ts';
@@ -16,6 +17,9 @@ import { TAG } from '../../admin-common/lib/tag-colors.ts';
 // The device figures and their texts load after the page's first paint (the home is measured
 // by Lighthouse): no chart library, one small chunk.
 const DeviceOverview = lazy(() => import('../components/device-overview.tsx'));
+// The charts and ECharts come after that, in chunks of their own: the figures do not wait for
+// the chart library.
+const OverviewCharts = lazy(() => import('../components/overview-charts.tsx'));
 
 /**
  * The console's home: who you are, your role and duties, the device figures of your groups
@@ -27,6 +31,7 @@ export default function AdminHomePage() {
   const user = useAdminUser();
   const roleName = useRoleName();
   const figures = useMayCall(deviceOverview);
+  const activity = useMayCall(overviewActivity);
   if (!user) return null;
   const links = CONSOLE_PAGES.filter((page) => opensFor(page.access, user.menus));
 
@@ -89,13 +94,19 @@ export default function AdminHomePage() {
           </ul>
         </nav>
       )}
-      {/* Last on the page: the figures load after the first paint, and growing into their
-          place then moves nothing below them (no layout shift). */}
+      {/* Last on the page: the figures, then the charts, load after the first paint, and growing
+          into their place then moves nothing of the page's own below them. */}
       {figures ? (
         <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
           <DeviceOverview canOpenDevices={links.some((l) => l.name === 'adminDevices')} />
         </Suspense>
-      ) : (
+      ) : null}
+      {figures || activity ? (
+        <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+          <OverviewCharts devices={figures} activity={activity} />
+        </Suspense>
+      ) : null}
+      {figures ? null : (
         // A CSS grid, not antd's Row and Col: their styles (every column width at every
         // breakpoint) cost the console's first paint about 100 ms of a phone's CPU.
         <div className="admin-home__duties">

@@ -1,0 +1,173 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Button } from 'antd';
+import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { deviceOverview } from '@edp/shared/api/console/devices.calls';
+import { EChart } from '../../admin-common/components/echart.tsx';
+import {
+  CHART_STREAMS,
+  barOption,
+  eventsOption,
+  listed,
+  pieOption,
+  rankOption,
+} from '../../admin-common/lib/overview-charts.ts';
+import '../../admin-common/lib/overview-locales.ts';
+import { useMayCall } from '../../admin-common/lib/admin-user.ts';
+import { useOverviewActivity } from '../../admin-home/api/overview-activity.ts';
+import { deviceRows } from '../../admin-home/lib/device-rows.ts';
+import { formatTime } from '../../../lib/format.ts';
+import { SCREEN_REFRESH_MS, useScreenDevices } from '../api/screen.ts';
+import './admin-screen-page.css';
+
+/** The devices the big screen ranks (SPEC §9: at most 50 in a chart; 10 read across a room). */
+const SCREEN_TOP = 10;
+
+/**
+ * The big screen (/admin/screen, docs/overview.md): the overview's figures for a wall, large and
+ * light on dark, read again every 5 s without reloading the page; the button puts it in full
+ * screen (the Fullscreen API), Esc leaves.
+ */
+export default function AdminScreenPage() {
+  const { t, i18n } = useTranslation('adminOverview');
+  const tk = t as unknown as (key: string) => string;
+  const lang = i18n.language;
+  const box = useRef<HTMLDivElement>(null);
+  const [full, setFull] = useState(false);
+  const mayDevices = useMayCall(deviceOverview);
+  const devices = useScreenDevices(mayDevices);
+  const day = useOverviewActivity('24h', 1, { every: SCREEN_REFRESH_MS });
+  const week = useOverviewActivity('7d', SCREEN_TOP, { every: SCREEN_REFRESH_MS });
+
+  useEffect(() => {
+    const changed = () => setFull(document.fullscreenElement === box.current);
+    document.addEventListener('fullscreenchange', changed);
+    return () => document.removeEventListener('fullscreenchange', changed);
+  }, []);
+  const toggle = () => {
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else void box.current?.requestFullscreen();
+  };
+
+  const names = useMemo(
+    () => Object.fromEntries(CHART_STREAMS.map((s) => [s, t(`streams.${s}`)])) as never,
+    [t],
+  );
+  const look = { big: true };
+  const sep = lang === 'en-US' ? ', ' : '，';
+  const events = useMemo(
+    () => (day.data ? eventsOption(day.data, names, lang, { big: true }) : null),
+    [day.data, names, lang],
+  );
+  const top: [string, number][] = (week.data?.topDevices ?? []).map((d) => [
+    d.name || t('unknownDevice'),
+    d.alerts,
+  ]);
+  const rows = devices.data ? deviceRows(devices.data, tk) : null;
+  const updated = Math.max(day.dataUpdatedAt, week.dataUpdatedAt);
+  const failed = day.isError || week.isError || devices.isError;
+  const figure = (v: number | undefined) => (v === undefined ? '…' : v.toLocaleString(lang));
+
+  return (
+    <div ref={box} className="admin-screen" data-fullscreen={full || undefined}>
+      <header className="admin-screen__head">
+        <h1 className="admin-screen__title">{t('screen.title')}</h1>
+        <p className="admin-screen__time">
+          {updated > 0 &&
+            t(failed ? 'screen.stale' : 'screen.updated', {
+              time: formatTime(new Date(updated).toISOString()),
+            })}
+        </p>
+        <Button
+          size="large"
+          icon={full ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+          onClick={toggle}
+        >
+          {full ? t('screen.exitFullscreen') : t('screen.fullscreen')}
+        </Button>
+      </header>
+      <dl className="admin-screen__figures">
+        {mayDevices && (
+          <>
+            <div>
+              <dt>{t('screen.devices')}</dt>
+              <dd>{figure(devices.data?.total)}</dd>
+            </div>
+            <div>
+              <dt>{t('screen.online')}</dt>
+              <dd>{figure(devices.data?.online)}</dd>
+            </div>
+          </>
+        )}
+        <div>
+          <dt>{t('screen.alerts24h')}</dt>
+          <dd className="admin-screen__alert">{figure(day.data?.totals.alert)}</dd>
+        </div>
+        <div>
+          <dt>{t('screen.denied24h')}</dt>
+          <dd>{figure(day.data?.totals.denied)}</dd>
+        </div>
+      </dl>
+      <div className="admin-screen__grid">
+        <figure className="admin-screen__panel admin-screen__panel--wide">
+          <figcaption>{t('screen.events24h')}</figcaption>
+          {events && day.data ? (
+            <EChart
+              dark
+              option={events}
+              height="100%"
+              label={t('eventsSummary', { range: t('range.24h'), ...day.data.totals })}
+            />
+          ) : null}
+        </figure>
+        <figure className="admin-screen__panel">
+          <figcaption>{t('screen.top7d')}</figcaption>
+          {week.data && top.length === 0 ? (
+            <p>{t('noAlerts')}</p>
+          ) : week.data ? (
+            <EChart
+              dark
+              option={rankOption(top, look)}
+              height="100%"
+              label={t('topSummary', { list: listed(top, sep) })}
+            />
+          ) : null}
+        </figure>
+        {rows && (
+          <>
+            <figure className="admin-screen__panel">
+              <figcaption>{t('byPresence')}</figcaption>
+              <EChart
+                dark
+                option={pieOption(rows.presence, look)}
+                height="100%"
+                label={t('pieSummary', {
+                  title: t('byPresence'),
+                  list: listed(rows.presence, sep),
+                })}
+              />
+            </figure>
+            <figure className="admin-screen__panel">
+              <figcaption>{t('byKind')}</figcaption>
+              <EChart
+                dark
+                option={barOption(rows.kinds, look)}
+                height="100%"
+                label={t('pieSummary', { title: t('byKind'), list: listed(rows.kinds, sep) })}
+              />
+            </figure>
+            <figure className="admin-screen__panel">
+              <figcaption>{t('licences')}</figcaption>
+              <EChart
+                dark
+                option={barOption(rows.expiry, look)}
+                height="100%"
+                label={t('pieSummary', { title: t('licences'), list: listed(rows.expiry, sep) })}
+              />
+            </figure>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
