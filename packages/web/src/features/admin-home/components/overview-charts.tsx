@@ -7,6 +7,7 @@ import { EChart } from '../../admin-common/components/echart.tsx';
 import {
   CHART_STREAMS,
   barOption,
+  deviceRows,
   eventsOption,
   listed,
   pieOption,
@@ -15,7 +16,6 @@ import {
 import '../../admin-common/lib/overview-locales.ts';
 import { useDeviceOverview } from '../../admin-devices/api/get-device-overview.ts';
 import { useOverviewActivity } from '../api/overview-activity.ts';
-import { deviceRows } from '../lib/device-rows.ts';
 
 /** The devices a ranking shows on the home page (SPEC §9 allows up to 50 in one chart). */
 const HOME_TOP = 10;

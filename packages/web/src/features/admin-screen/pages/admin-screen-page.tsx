@@ -7,6 +7,7 @@ import { EChart } from '../../admin-common/components/echart.tsx';
 import {
   CHART_STREAMS,
   barOption,
+  deviceRows,
   eventsOption,
   listed,
   pieOption,
@@ -15,7 +16,6 @@ import {
 import '../../admin-common/lib/overview-locales.ts';
 import { useMayCall } from '../../admin-common/lib/admin-user.ts';
 import { useOverviewActivity } from '../../admin-home/api/overview-activity.ts';
-import { deviceRows } from '../../admin-home/lib/device-rows.ts';
 import { formatTime } from '../../../lib/format.ts';
 import { SCREEN_REFRESH_MS, useScreenDevices } from '../api/screen.ts';
 import './admin-screen-page.css';
