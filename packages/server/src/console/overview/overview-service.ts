@@ -3,6 +3,7 @@ import {
   type TOverviewActivity,
   type TStreamCounts,
 } from '@edp/shared/contracts/overview';
+import { ttlCache } from '../../platform/cache/index.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { Caller } from '../access/index.ts';
 import { visibleDeviceGroups } from '../devices/index.ts';
@@ -54,6 +55,13 @@ export function slotsOf(range: OverviewRange, now: number): Slots {
   }
 }
 
+/**
+ * How long an answer of 30 days or 12 months is kept: their buckets are days and months, and the
+ * devices with the most alerts over a year sum a row per device and day (docs/overview.md
+ * "Counts"), so they are read at most once a minute per tenant, scope, range and ranking size.
+ */
+export const LONG_RANGE_MS = 60_000;
+
 const zero = (): TStreamCounts => ({ access: 0, denied: 0, dpi: 0, tde: 0, alert: 0 });
 
 /**
@@ -65,43 +73,67 @@ export function overviewService(deps: Pick<Platform, 'db' | 'clock'>) {
   const { db, clock } = deps;
   const counts = logCountRepository(db);
   const settings = logSettingsRepository(db);
+  const long = ttlCache<string, TOverviewActivity>({
+    max: 1_000,
+    ttlMs: LONG_RANGE_MS,
+    now: clock,
+  });
 
   return {
     async activity(caller: Caller, q: { range: OverviewRange; top: number }) {
-      const now = clock();
       const tenantId = caller.actor.tenantId;
       const [kept, groups] = await Promise.all([
         settings.get(tenantId),
         visibleDeviceGroups(db, caller.actor),
       ]);
-      const slots = slotsOf(q.range, now);
-      // Nothing older than the tenant's retention, as the logs' reads (whole hours or days).
-      const unitMs = slots.unit === 'h' ? HOUR_MS : DAY_MS;
-      const oldest = now - kept.retentionMonths * RETENTION_MONTH_MS;
-      const from = new Date(Math.max(slots.starts[0]!, oldest - (oldest % unitMs)));
-      const where = { tenantId, unit: slots.unit, from, groups };
-      const [series, top] = await Promise.all([
-        counts.series(where),
-        counts.topDevices(where, q.top),
-      ]);
-      const buckets = slots.starts.map(zero);
-      const totals = zero();
-      for (const r of series) {
-        // The last bucket starting at or before the row's hour or day.
-        let i = slots.starts.length - 1;
-        while (i > 0 && slots.starts[i]! > r.t) i--;
-        if (r.t < slots.starts[0]!) continue;
-        buckets[i]![r.stream] += r.n;
-        totals[r.stream] += r.n;
-      }
-      return {
-        range: q.range,
-        unit: slots.shown,
-        buckets: buckets.map((b, i) => ({ at: new Date(slots.starts[i]!).toISOString(), ...b })),
-        totals,
-        topDevices: top,
-      } satisfies TOverviewActivity;
+      const read = () => activityOf(tenantId, groups, kept.retentionMonths, q);
+      if (slotsOf(q.range, clock()).unit === 'h') return read();
+      const scope = groups ? [...groups].sort().join(',') : '*';
+      const key = [tenantId, scope, kept.retentionMonths, q.range, q.top].join('|');
+      return (await long.load(key, read))!;
     },
   };
+
+  async function activityOf(
+    tenantId: string,
+    groups: string[] | null,
+    retentionMonths: number,
+    q: { range: OverviewRange; top: number },
+  ): Promise<TOverviewActivity> {
+    const now = clock();
+    const slots = slotsOf(q.range, now);
+    // Nothing older than the tenant's retention, as the logs' reads (whole hours or days).
+    const unitMs = slots.unit === 'h' ? HOUR_MS : DAY_MS;
+    const oldest = now - retentionMonths * RETENTION_MONTH_MS;
+    const from = new Date(Math.max(slots.starts[0]!, oldest - (oldest % unitMs)));
+    const where = { tenantId, unit: slots.unit, from, groups };
+    const [series, top] = await Promise.all([
+      counts.series(where),
+      counts.topDevices(where, q.top),
+    ]);
+    const buckets = slots.starts.map(zero);
+    const totals = zero();
+    const first = slots.starts[0]!;
+    const step = slots.shown === 'hour' ? HOUR_MS : DAY_MS;
+    for (const r of series) {
+      if (r.t < first) continue;
+      // Hours and days by their distance from the first; a day into the month holding it.
+      let i = Math.floor((r.t - first) / step);
+      if (slots.shown === 'month') {
+        i = slots.starts.length - 1;
+        while (i > 0 && slots.starts[i]! > r.t) i--;
+      }
+      if (i >= slots.starts.length) continue;
+      buckets[i]![r.stream] += r.n;
+      totals[r.stream] += r.n;
+    }
+    return {
+      range: q.range,
+      unit: slots.shown,
+      buckets: buckets.map((b, i) => ({ at: new Date(slots.starts[i]!).toISOString(), ...b })),
+      totals,
+      topDevices: top,
+    };
+  }
 }
 export type OverviewService = ReturnType<typeof overviewService>;
