@@ -123,10 +123,13 @@ export async function buildApp({
   await services.engines.commands.start();
   // The logs' weeks ahead, cleanup and backups: once now, then hourly (docs/logs.md).
   services.logMaintenance.start();
+  // The overview's counts: what batches added, folded every second (docs/overview.md).
+  services.logCountFolder.start();
   app.addHook('preClose', async () => {
     services.engines.push.close();
     services.engines.commands.stop();
     await services.logMaintenance.stop();
+    await services.logCountFolder.stop();
     return services.engines.flusher.stop();
   });
   gaugesOf(metrics, {

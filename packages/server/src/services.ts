@@ -27,6 +27,7 @@ import { consoleKey } from './platform/keys/index.ts';
 import { deviceLicenceService } from './console/licences/index.ts';
 import {
   alertService,
+  logCountFolder,
   logIngest,
   logMaintenance,
   logReads,
@@ -156,6 +157,7 @@ export function buildServices(platform: Platform) {
     alerts: alertService({ db, clock, audit }),
     logSettings: logSettingsService({ db, clock, audit, rulesChanged: ingest.rulesChanged }),
     logMaintenance: logMaintenance({ db, clock, log: p.log, backupDir: p.config.logBackupDir }),
+    logCountFolder: logCountFolder({ db, log: p.log }),
     overview: overviewService({ db, clock }),
     // engines
     engines,

@@ -11,3 +11,4 @@ export {
 } from './log-maintenance.ts';
 export { restoreLogBackup, type RestoreReport } from './log-restore.ts';
 export { RETENTION_MONTH_MS } from './log-range.ts';
+export { logCountFolder, type LogCountFolder } from './log-count-folder.ts';

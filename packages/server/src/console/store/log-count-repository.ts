@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { CountStream, CountUnit } from '@edp/shared/contracts/overview';
-import { alertCounts, logCounts, type Db } from '../../platform/db/index.ts';
+import { alertCounts, logCountDeltas, type Db } from '../../platform/db/index.ts';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const uuidArray = (ids: string[]) => `{${ids.join(',')}}`;
@@ -25,12 +25,12 @@ export interface CountedBatch {
   alerts: Date[];
 }
 
-type LogCountRow = typeof logCounts.$inferInsert;
+type LogCountRow = typeof logCountDeltas.$inferInsert;
 type AlertCountRow = typeof alertCounts.$inferInsert;
 
 /**
- * The rows a batch adds to the counts, by hour and by UTC day, in key order: every transaction
- * takes the rows' locks in the same order, so two batches of one group never deadlock.
+ * The rows a batch adds to the counts, by hour and by UTC day, in key order (the alerts' rows
+ * are upserted: every transaction takes their locks in the same order).
  */
 export function countRows(b: CountedBatch): { logs: LogCountRow[]; alerts: AlertCountRow[] } {
   const groupId = b.groupId ?? NO_GROUP;
@@ -84,30 +84,21 @@ export interface CountWhere {
 }
 
 /**
- * The data overview's counts (docs/overview.md): added to in the log ingestion's transaction,
- * read by hour or day within the caller's groups.
+ * The data overview's counts (docs/overview.md): added to in the log ingestion's transaction
+ * (events as deltas, folded every second; alerts per device), read by hour or day within the
+ * caller's groups.
  */
 export function logCountRepository(db: Db) {
   const scope = (w: CountWhere) =>
     w.groups ? sql` and group_id = any(${uuidArray(w.groups)}::uuid[])` : sql``;
   return {
-    /** Adds a batch's counts (upserts, in key order). `db` is the batch's transaction. */
+    /**
+     * Adds a batch's counts: its events' as deltas (plain inserts, folded later), its alerts'
+     * upserted per device, in key order. `db` is the batch's transaction.
+     */
     async add(b: CountedBatch) {
       const { logs, alerts } = countRows(b);
-      if (logs.length > 0)
-        await db
-          .insert(logCounts)
-          .values(logs)
-          .onConflictDoUpdate({
-            target: [
-              logCounts.tenantId,
-              logCounts.unit,
-              logCounts.at,
-              logCounts.groupId,
-              logCounts.stream,
-            ],
-            set: { n: sql`${logCounts.n} + excluded.n` },
-          });
+      if (logs.length > 0) await db.insert(logCountDeltas).values(logs);
       if (alerts.length > 0)
         await db
           .insert(alertCounts)
@@ -124,14 +115,48 @@ export function logCountRepository(db: Db) {
           });
     },
 
-    /** Each hour's or day's count per stream from `from` on (hours or days without events absent). */
+    /**
+     * Folds up to `limit` deltas into log_counts, in one statement: the deltas taken are deleted
+     * and added (skipping those another node is folding), the rows upserted in key order so
+     * that two folders cannot deadlock. Answers how many were folded.
+     */
+    async fold(limit: number) {
+      const [row] = rowsOf<{ n: number }>(
+        await db.execute(sql`
+          with moved as (
+            delete from log_count_deltas where id in (
+              select id from log_count_deltas order by id limit ${limit} for update skip locked)
+            returning tenant_id, unit, at, group_id, stream, n
+          ), folded as (
+            insert into log_counts (tenant_id, unit, at, group_id, stream, n)
+            select tenant_id, unit, at, group_id, stream, sum(n) from moved
+            group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5
+            on conflict (tenant_id, unit, at, group_id, stream)
+            do update set n = log_counts.n + excluded.n
+            returning 1
+          )
+          select count(*)::int as n from moved`),
+      );
+      return Number(row?.n ?? 0);
+    },
+
+    /**
+     * Each hour's or day's count per stream from `from` on (hours or days without events
+     * absent): the folded counts and the deltas not folded yet.
+     */
     async series(w: CountWhere) {
       return rowsOf<{ t: number; stream: CountStream; n: number }>(
         await db.execute(sql`
           select extract(epoch from at)::float8 * 1000 as t, stream, sum(n)::float8 as n
-          from log_counts
-          where tenant_id = ${w.tenantId} and unit = ${w.unit}
-            and at >= ${w.from.toISOString()}::timestamptz${scope(w)}
+          from (
+            select at, stream, n from log_counts
+            where tenant_id = ${w.tenantId} and unit = ${w.unit}
+              and at >= ${w.from.toISOString()}::timestamptz${scope(w)}
+            union all
+            select at, stream, n from log_count_deltas
+            where tenant_id = ${w.tenantId} and unit = ${w.unit}
+              and at >= ${w.from.toISOString()}::timestamptz${scope(w)}
+          ) c
           group by at, stream`),
       ).map((r) => ({ t: Number(r.t), stream: r.stream, n: Number(r.n) }));
     },

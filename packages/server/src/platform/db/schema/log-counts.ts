@@ -1,4 +1,13 @@
-import { bigint, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { CountStream, CountUnit } from '@edp/shared/contracts/overview';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
@@ -27,7 +36,29 @@ export const logCounts = pgTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.unit, t.at, t.groupId, t.stream] })],
 );
 
-/** Alerts per device, hour or day (the top devices by alerts). */
+/**
+ * What batches added to `log_counts` and is not folded into it yet: plain inserts in the batch's
+ * transaction, so that the batches of a group's devices never queue on the counts' rows; folded
+ * every second (console/logs/log-count-folder.ts), read with them until then.
+ */
+export const logCountDeltas = pgTable(
+  'log_count_deltas',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tenantId: uuid('tenant_id').notNull(),
+    unit: text('unit').$type<CountUnit>().notNull(),
+    at: at('at').notNull(),
+    groupId: uuid('group_id').notNull(),
+    stream: text('stream').$type<CountStream>().notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('log_count_deltas_tenant_idx').on(t.tenantId, t.unit, t.at)],
+);
+
+/**
+ * Alerts per device, hour or day (the top devices by alerts). Upserted in the batch's
+ * transaction: its rows are the device's own, whose batches already queue on its cursor.
+ */
 export const alertCounts = pgTable(
   'alert_counts',
   {
