@@ -11,6 +11,7 @@ import * as installers from './console/installers.calls.ts';
 import * as consoleLicences from './console/licences.calls.ts';
 import * as login from './console/login.calls.ts';
 import * as logs from './console/logs.calls.ts';
+import * as notify from './console/notify.calls.ts';
 import * as profile from './console/profile.calls.ts';
 import * as proxies from './console/proxies.calls.ts';
 import * as roles from './console/roles.calls.ts';
@@ -50,6 +51,7 @@ export const CALL_MODULES = {
   'console/sync': sync,
   'console/licences': consoleLicences,
   'console/logs': logs,
+  'console/notify': notify,
   'engine/agent': agent,
   'console/ack': ack,
 } as const;
@@ -76,6 +78,7 @@ export const CALLS = {
   ...sync,
   ...consoleLicences,
   ...logs,
+  ...notify,
   ...agent,
   ...ack,
 } satisfies Record<string, Call>;
