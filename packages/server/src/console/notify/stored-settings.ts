@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type {
-  ZSmsField} from '@edp/shared/contracts/notify';
+import type { ZSmsField } from '@edp/shared/contracts/notify';
 import {
   WARNING_CAUSES,
   ZSmsCloud,

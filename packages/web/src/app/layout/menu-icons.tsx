@@ -11,6 +11,8 @@ import {
   ExperimentOutlined,
   FileProtectOutlined,
   FilterOutlined,
+  MessageOutlined,
+  BellOutlined,
   KeyOutlined,
   MonitorOutlined,
   RiseOutlined,
@@ -47,4 +49,6 @@ export const menuIcons: Record<MenuIconName, ReactNode> = {
   accessLog: <FileProtectOutlined />,
   alert: <AlertOutlined />,
   logRules: <FilterOutlined />,
+  sms: <MessageOutlined />,
+  warning: <BellOutlined />,
 };
