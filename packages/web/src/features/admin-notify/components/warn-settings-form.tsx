@@ -43,9 +43,11 @@ export function WarnSettingsForm({ value, canWrite, saving, onSave }: Props) {
       name="warn-settings"
       initialValues={initial}
       disabled={!canWrite}
-      onFinish={(f) =>
-        void onSave({ ...f, webhookSecret: f.webhookSecret ?? '' }).catch(() => undefined)
-      }
+      // Every value, not only the shown fields' (a channel's recipients stay while it is off).
+      onFinish={() => {
+        const f = form.getFieldsValue(true) as FormValues;
+        void onSave({ ...f, webhookSecret: f.webhookSecret ?? '' }).catch(() => undefined);
+      }}
     >
       <Form.Item name="enabled" label={t('warn.enabled')} valuePropName="checked">
         <Switch />
