@@ -113,7 +113,7 @@ export const fieldRules = {
   },
   range: { 'zh-CN': '开始时间须早于结束时间', 'en-US': 'must start before it ends' },
   httpUrl: {
-    'zh-CN': '须为以 http:// 或 https:// 开头的地址',
+    'zh-CN': '须为以 HTTP:// 或 HTTPS:// 开头的网址',
     'en-US': 'must be an address starting with http:// or https://',
   },
   smsPlaceholders: {

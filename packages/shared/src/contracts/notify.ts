@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SMS_PLACEHOLDERS } from '../rules.ts';
+import { PHONE_PATTERN, SMS_PLACEHOLDERS } from '../rules.ts';
 import { ZEmail, ZListRequest, ZList } from './common.ts';
 import { ZTimeZone } from './console-admin.ts';
 import { ZPhone } from './user.ts';
@@ -10,12 +10,15 @@ import { rule } from './field-rules.ts';
  * codes and its warnings), what raises a warning, and how warnings are delivered.
  */
 
+const HTTP_URL = /^https?:\/\/[^\s/?#]+[^\s]*$/i;
 /** An http(s) address a server of ours calls: a gateway, a webhook receiver. */
-export const ZHttpUrl = z
+export const ZHttpUrl = z.string().trim().max(2000).regex(HTTP_URL, rule('httpUrl'));
+/** The same, or empty (none). */
+const ZHttpUrlOrNone = z
   .string()
   .trim()
   .max(2000)
-  .regex(/^https?:\/\/[^\s/?#]+[^\s]*$/i, rule('httpUrl'));
+  .refine((s) => s === '' || HTTP_URL.test(s), rule('httpUrl'));
 
 /** How the console sends SMS: not at all, through an HTTP gateway, or a cloud SMS service. */
 export const SMS_MODES = ['off', 'http', 'cloud'] as const;
@@ -83,7 +86,12 @@ export const ZSmsSettings = z
     http: ZSmsHttp.nullable().default(null),
     cloud: ZSmsCloud.nullable().default(null),
     /** The bound phone: where "send a test" goes. */
-    phone: ZPhone.or(z.literal('')).default(''),
+    phone: z
+      .string()
+      .trim()
+      .max(20, rule('phone'))
+      .refine((s) => s === '' || PHONE_PATTERN.test(s), rule('phone'))
+      .default(''),
   })
   // The gateway the mode names must be given (the other may be kept for later).
   .refine((s) => s.mode !== 'http' || s.http !== null, {
@@ -177,7 +185,7 @@ export const ZWarnSettings = z.object({
   channels: z.array(z.enum(WARNING_CHANNELS)).max(WARNING_CHANNELS.length),
   phones: z.array(ZPhone).max(WARN_LIMITS.recipients),
   emails: z.array(ZEmail).max(WARN_LIMITS.recipients),
-  webhookUrl: ZHttpUrl.or(z.literal('')),
+  webhookUrl: ZHttpUrlOrNone,
   /** The webhook's signing secret; empty keeps the stored one. Never answered. */
   webhookSecret: z.string().max(200).default(''),
 });

@@ -13,8 +13,10 @@ export const notifyCatalogue: Catalogue = {
     'zh-CN': '尚未配置短信网关',
     'en-US': 'No SMS gateway is set up',
   },
+  // 409, not 502: the gateway is the tenant's own setting, and a refusal of it is no fault of
+  // this server's (a 5xx would read as one).
   [NotifyErr.SmsFailed]: {
-    status: 502,
+    status: 409,
     'zh-CN': '短信网关未接受该短信：{reason}',
     'en-US': 'The SMS gateway did not take the message: {reason}',
   },

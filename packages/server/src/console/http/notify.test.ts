@@ -177,7 +177,7 @@ describe('notifications', () => {
   it('answers a gateway that refuses, and a template without its placeholders, in both languages', async () => {
     rx.fail('/sms', 1, 500);
     const zh = await admin('/sms/s/test', {});
-    expect(zh.status).toBe(502);
+    expect(zh.status).toBe(409);
     expect(zh.body).toMatchObject({ success: false, errCode: -10161 });
     expect(zh.body.msg).toContain('短信网关未接受该短信');
     expect(zh.body.msg).toContain('HTTP 500');
