@@ -10,6 +10,7 @@ import {
   logRoutes,
   overviewRoutes,
   loginRoutes,
+  notifyRoutes,
   tenantRoutes,
   userRoutes,
   vendorTenantRoutes,
@@ -34,6 +35,7 @@ export function apiRoutes(services: Services) {
     licenceRoutes(app, services);
     logRoutes(app, services);
     overviewRoutes(app, services);
+    notifyRoutes(app, services);
     agentRoutes(app, services);
   };
 }

@@ -125,11 +125,16 @@ export async function buildApp({
   services.logMaintenance.start();
   // The overview's counts: what batches added, folded every second (docs/overview.md).
   services.logCountFolder.start();
+  // Warnings from cause to message, every second (docs/notifications.md).
+  services.notifier.start();
   app.addHook('preClose', async () => {
     services.engines.push.close();
     services.engines.commands.stop();
-    await services.logMaintenance.stop();
-    await services.logCountFolder.stop();
+    await Promise.all([
+      services.logMaintenance.stop(),
+      services.notifier.stop(),
+      services.logCountFolder.stop(),
+    ]);
     return services.engines.flusher.stop();
   });
   gaugesOf(metrics, {

@@ -12,6 +12,7 @@ import * as consoleLicences from './console/licences.calls.ts';
 import * as login from './console/login.calls.ts';
 import * as logs from './console/logs.calls.ts';
 import * as overview from './console/overview.calls.ts';
+import * as notify from './console/notify.calls.ts';
 import * as profile from './console/profile.calls.ts';
 import * as proxies from './console/proxies.calls.ts';
 import * as roles from './console/roles.calls.ts';
@@ -52,6 +53,7 @@ export const CALL_MODULES = {
   'console/licences': consoleLicences,
   'console/logs': logs,
   'console/overview': overview,
+  'console/notify': notify,
   'engine/agent': agent,
   'console/ack': ack,
 } as const;
@@ -79,6 +81,7 @@ export const CALLS = {
   ...consoleLicences,
   ...logs,
   ...overview,
+  ...notify,
   ...agent,
   ...ack,
 } satisfies Record<string, Call>;

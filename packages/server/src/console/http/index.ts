@@ -11,3 +11,4 @@ export * from './vendor-tenants.ts';
 export * from './ack.ts';
 export * from './logs.ts';
 export * from './overview.ts';
+export * from './notify.ts';

@@ -181,6 +181,26 @@ const samples: Record<ConsoleCall, (ids: Ids) => object> = {
   logBackups: () => ({}),
   auditRetention: () => ({}),
   setAuditRetention: () => ({ retentionMonths: 12 }),
+  smsSettings: () => ({}),
+  setSmsSettings: () => ({ mode: 'off' }),
+  testSms: () => ({ phone: '13800138000' }),
+  warnSettings: () => ({}),
+  setWarnSettings: () => ({
+    enabled: false,
+    maxReminders: 3,
+    intervalMinutes: 60,
+    language: 'zh-CN',
+    timeZone: 'UTC',
+    text: '',
+    causes: [],
+    offlineMinutes: 30,
+    channels: [],
+    phones: [],
+    emails: [],
+    webhookUrl: '',
+  }),
+  testWarning: () => ({}),
+  warnDeliveries: () => ({}),
 };
 /** Calls that name an object by id: another tenant's id answers 404. */
 const byId = (call: ConsoleCall) =>

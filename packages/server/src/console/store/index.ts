@@ -23,3 +23,5 @@ export * from './alert-repository.ts';
 export * from './log-settings-repository.ts';
 export * from './log-retention-repository.ts';
 export * from './log-count-repository.ts';
+export * from './notify-repository.ts';
+export * from './warning-repository.ts';

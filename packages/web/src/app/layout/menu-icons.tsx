@@ -12,6 +12,8 @@ import {
   FileProtectOutlined,
   FilterOutlined,
   FundProjectionScreenOutlined,
+  MessageOutlined,
+  BellOutlined,
   KeyOutlined,
   MonitorOutlined,
   RiseOutlined,
@@ -49,4 +51,6 @@ export const menuIcons: Record<MenuIconName, ReactNode> = {
   alert: <AlertOutlined />,
   logRules: <FilterOutlined />,
   screen: <FundProjectionScreenOutlined />,
+  sms: <MessageOutlined />,
+  warning: <BellOutlined />,
 };

@@ -31,6 +31,8 @@ export type MenuIconName =
   | 'alert'
   | 'logRules'
   | 'screen'
+  | 'sms'
+  | 'warning'
   | 'licence'
   | 'engine'
   | 'balance'

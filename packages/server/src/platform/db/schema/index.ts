@@ -12,3 +12,4 @@ export * from './licences.ts';
 export * from './logs.ts';
 export * from './log-retention.ts';
 export * from './log-counts.ts';
+export * from './notify.ts';
