@@ -56,7 +56,8 @@ export function eventsOption(
     backgroundColor: 'transparent',
     textStyle: textOf(look),
     tooltip: { trigger: 'axis', textStyle: textOf(look) },
-    legend: { top: 0, textStyle: textOf(look) },
+    // One line, scrolled on a narrow screen rather than wrapped over the plot.
+    legend: { type: 'scroll', top: 0, textStyle: textOf(look) },
     grid: { left: 8, right: 16, top: look.big ? 48 : 36, bottom: 8, containLabel: true },
     xAxis: {
       type: 'category',
@@ -112,14 +113,27 @@ export function pieOption(
     backgroundColor: 'transparent',
     textStyle: textOf(look),
     tooltip: { trigger: 'item', textStyle: textOf(look) },
-    legend: { bottom: 0, textStyle: textOf(look) },
+    // Every part in the legend; only those with something in the ring (no label of a 0).
+    legend: {
+      type: 'scroll',
+      bottom: 0,
+      data: rows.map(([name]) => name),
+      textStyle: textOf(look),
+    },
     series: [
       {
         type: 'pie',
         radius: ['40%', '65%'],
         center: ['50%', '45%'],
         label: { formatter: '{b}: {c}', fontSize: fontOf(look) },
-        data: rows.map(([name, value]) => ({ name, value })),
+        // Each part keeps its colour whichever others are empty.
+        data: rows
+          .map(([name, value], i) => ({
+            name,
+            value,
+            itemStyle: { color: COLORS[i % COLORS.length] },
+          }))
+          .filter((d) => d.value > 0),
       },
     ],
   };
