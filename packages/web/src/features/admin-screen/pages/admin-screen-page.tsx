@@ -22,6 +22,8 @@ import './admin-screen-page.css';
 
 /** The devices the big screen ranks (SPEC §9: at most 50 in a chart; 10 read across a room). */
 const SCREEN_TOP = 10;
+/** Large type, for across a room. */
+const LOOK = { big: true };
 
 /**
  * The big screen (/admin/screen, docs/overview.md): the overview's figures for a wall, large and
@@ -53,17 +55,33 @@ export default function AdminScreenPage() {
     () => Object.fromEntries(CHART_STREAMS.map((s) => [s, t(`streams.${s}`)])) as never,
     [t],
   );
-  const look = { big: true };
   const sep = lang === 'en-US' ? ', ' : '，';
+  // Options made again only when an answer changes (a refresh that brings the same figures keeps
+  // the same answer object): a chart given a new option redraws, with its animation.
   const events = useMemo(
-    () => (day.data ? eventsOption(day.data, names, lang, { big: true }) : null),
+    () => (day.data ? eventsOption(day.data, names, lang, LOOK) : null),
     [day.data, names, lang],
   );
-  const top: [string, number][] = (week.data?.topDevices ?? []).map((d) => [
-    d.name || t('unknownDevice'),
-    d.alerts,
-  ]);
-  const rows = devices.data ? deviceRows(devices.data, tk) : null;
+  const top = useMemo(
+    () =>
+      (week.data?.topDevices ?? []).map((d): [string, number] => [
+        d.name || t('unknownDevice'),
+        d.alerts,
+      ]),
+    [week.data, t],
+  );
+  const topChart = useMemo(() => rankOption(top, LOOK), [top]);
+  const panels = useMemo(() => {
+    if (!devices.data) return [];
+    const rows = deviceRows(devices.data, tk);
+    return (
+      [
+        ['byPresence', rows.presence, pieOption],
+        ['byKind', rows.kinds, barOption],
+        ['licences', rows.expiry, barOption],
+      ] as const
+    ).map(([key, data, option]) => ({ key, data, option: option(data, LOOK) }));
+  }, [devices.data, tk]);
   const updated = Math.max(day.dataUpdatedAt, week.dataUpdatedAt);
   const failed = day.isError || week.isError || devices.isError;
   const figure = (v: number | undefined) => (v === undefined ? '…' : v.toLocaleString(lang));
@@ -127,46 +145,23 @@ export default function AdminScreenPage() {
           ) : week.data ? (
             <EChart
               dark
-              option={rankOption(top, look)}
+              option={topChart}
               height="100%"
               label={t('topSummary', { list: listed(top, sep) })}
             />
           ) : null}
         </figure>
-        {rows && (
-          <>
-            <figure className="admin-screen__panel">
-              <figcaption>{t('byPresence')}</figcaption>
-              <EChart
-                dark
-                option={pieOption(rows.presence, look)}
-                height="100%"
-                label={t('pieSummary', {
-                  title: t('byPresence'),
-                  list: listed(rows.presence, sep),
-                })}
-              />
-            </figure>
-            <figure className="admin-screen__panel">
-              <figcaption>{t('byKind')}</figcaption>
-              <EChart
-                dark
-                option={barOption(rows.kinds, look)}
-                height="100%"
-                label={t('pieSummary', { title: t('byKind'), list: listed(rows.kinds, sep) })}
-              />
-            </figure>
-            <figure className="admin-screen__panel">
-              <figcaption>{t('licences')}</figcaption>
-              <EChart
-                dark
-                option={barOption(rows.expiry, look)}
-                height="100%"
-                label={t('pieSummary', { title: t('licences'), list: listed(rows.expiry, sep) })}
-              />
-            </figure>
-          </>
-        )}
+        {panels.map(({ key, data, option }) => (
+          <figure key={key} className="admin-screen__panel">
+            <figcaption>{t(key)}</figcaption>
+            <EChart
+              dark
+              option={option}
+              height="100%"
+              label={t('pieSummary', { title: t(key), list: listed(data, sep) })}
+            />
+          </figure>
+        ))}
       </div>
     </div>
   );
