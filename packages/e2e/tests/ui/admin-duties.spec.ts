@@ -17,6 +17,7 @@ const ALL = [
   'Tasks',
   'Key management',
   'Audit log',
+  'Big screen',
 ];
 const MENUS: Record<Duty, string[]> = {
   admin: [
@@ -29,9 +30,9 @@ const MENUS: Record<Duty, string[]> = {
     'SMS',
     'Warnings',
   ],
-  operator: ['Groups', 'Device center', 'Tasks'],
+  operator: ['Groups', 'Device center', 'Tasks', 'Big screen'],
   keyAdmin: ['Key management'],
-  auditor: ['Audit log'],
+  auditor: ['Audit log', 'Big screen'],
 };
 
 test('[ADMIN][MENU]: each duty sees only its own menu', async ({
