@@ -9,6 +9,7 @@ import {
   licenceRoutes,
   logRoutes,
   loginRoutes,
+  reportRoutes,
   tenantRoutes,
   userRoutes,
   vendorTenantRoutes,
@@ -32,6 +33,7 @@ export function apiRoutes(services: Services) {
     ackRoutes(app, services);
     licenceRoutes(app, services);
     logRoutes(app, services);
+    reportRoutes(app, services);
     agentRoutes(app, services);
   };
 }

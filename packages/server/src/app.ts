@@ -123,10 +123,13 @@ export async function buildApp({
   await services.engines.commands.start();
   // The logs' weeks ahead, cleanup and backups: once now, then hourly (docs/logs.md).
   services.logMaintenance.start();
+  // Reports: periods that ended and the queue, once now, then every minute (docs/reports.md).
+  services.reports.start();
   app.addHook('preClose', async () => {
     services.engines.push.close();
     services.engines.commands.stop();
     await services.logMaintenance.stop();
+    await services.reports.stop();
     return services.engines.flusher.stop();
   });
   gaugesOf(metrics, {

@@ -12,6 +12,7 @@ import { groupService } from './console/groups/index.ts';
 import { installerService } from './console/installers/index.ts';
 import { loginService, selfService } from './console/login/index.ts';
 import { proxyService } from './console/proxies/index.ts';
+import { reportService } from './console/reports/index.ts';
 import { roleService } from './console/roles/index.ts';
 import {
   setupService,
@@ -155,6 +156,7 @@ export function buildServices(platform: Platform) {
     alerts: alertService({ db, clock, audit }),
     logSettings: logSettingsService({ db, clock, audit, rulesChanged: ingest.rulesChanged }),
     logMaintenance: logMaintenance({ db, clock, log: p.log, backupDir: p.config.logBackupDir }),
+    reports: reportService({ db, clock, log: p.log, audit }),
     // engines
     engines,
   };

@@ -13,6 +13,7 @@ import * as login from './console/login.calls.ts';
 import * as logs from './console/logs.calls.ts';
 import * as profile from './console/profile.calls.ts';
 import * as proxies from './console/proxies.calls.ts';
+import * as reports from './console/reports.calls.ts';
 import * as roles from './console/roles.calls.ts';
 import * as setup from './console/setup.calls.ts';
 import * as sync from './console/sync.calls.ts';
@@ -52,6 +53,7 @@ export const CALL_MODULES = {
   'console/logs': logs,
   'engine/agent': agent,
   'console/ack': ack,
+  'console/reports': reports,
 } as const;
 
 export const CALLS = {
@@ -78,6 +80,7 @@ export const CALLS = {
   ...logs,
   ...agent,
   ...ack,
+  ...reports,
 } satisfies Record<string, Call>;
 
 export type CallName = keyof typeof CALLS;

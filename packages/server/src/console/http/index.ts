@@ -10,3 +10,4 @@ export * from './licences.ts';
 export * from './vendor-tenants.ts';
 export * from './ack.ts';
 export * from './logs.ts';
+export * from './reports.ts';

@@ -22,3 +22,4 @@ export * from './log-repository.ts';
 export * from './alert-repository.ts';
 export * from './log-settings-repository.ts';
 export * from './log-retention-repository.ts';
+export * from './report-repository.ts';

@@ -64,10 +64,18 @@ const textCell = (value: unknown) =>
  * its reader; between batches the writer waits while what it wrote has not been read, so a
  * stalled download holds a few batches (what the compression had not passed on), not the file.
  */
-async function* xlsxChunks(
+function xlsxChunks(
   table: Table,
   batches: AsyncIterable<readonly (readonly unknown[])[]>,
 ): AsyncGenerator<Buffer> {
+  return workbookFile([{ ...table, rows: batches }]);
+}
+
+/**
+ * A workbook of several sheets, in their order, each written as `tableFile` writes its one
+ * (text cells, the header row frozen, a batch at a time): a report's summary and its devices.
+ */
+export async function* workbookFile(tables: readonly Table[]): AsyncGenerator<Buffer> {
   const Excel = createRequire(import.meta.url)('exceljs') as typeof ExcelJS;
   const out = new PassThrough();
   const book = new Excel.stream.xlsx.WorkbookWriter({
@@ -75,20 +83,22 @@ async function* xlsxChunks(
     useStyles: false,
     useSharedStrings: false,
   });
-  const sheet = book.addWorksheet(table.sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = table.header.map((name) => ({
-    width: Math.min(40, Math.max(12, name.length + 4)),
-  }));
   const writing = (async () => {
-    sheet.addRow(table.header.map(textCell)).commit();
-    for await (const rows of batches) {
-      if (out.destroyed) return;
-      for (const row of rows) sheet.addRow(row.map(textCell));
-      // Committing the last row writes every row before it.
-      sheet.lastRow?.commit();
-      if (out.writableNeedDrain) await drainedOrClosed(out);
+    for (const table of tables) {
+      const sheet = book.addWorksheet(table.sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
+      sheet.columns = table.header.map((name) => ({
+        width: Math.min(40, Math.max(12, name.length + 4)),
+      }));
+      sheet.addRow(table.header.map(textCell)).commit();
+      for await (const rows of table.rows) {
+        if (out.destroyed) return;
+        for (const row of rows) sheet.addRow(row.map(textCell));
+        // Committing the last row writes every row before it.
+        sheet.lastRow?.commit();
+        if (out.writableNeedDrain) await drainedOrClosed(out);
+      }
+      sheet.commit();
     }
-    sheet.commit();
     await book.commit();
   })();
   writing.catch((err: unknown) => out.destroy(err as Error));

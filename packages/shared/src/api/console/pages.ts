@@ -8,6 +8,7 @@ import { tenantLicences } from './licences.calls.ts';
 import { loginSettings } from './login.calls.ts';
 import { accessLog, alertList, logRules, logSettings, monitorLog } from './logs.calls.ts';
 import { proxyList } from './proxies.calls.ts';
+import { reportList } from './reports.calls.ts';
 import { roleList } from './roles.calls.ts';
 import { userList } from './users.calls.ts';
 
@@ -81,6 +82,7 @@ export const CONSOLE_PAGES = [
     access: accessLog.access,
   },
   { name: 'adminAlerts', path: '/admin/alerts', icon: 'alert', access: alertList.access },
+  { name: 'adminReports', path: '/admin/reports', icon: 'report', access: reportList.access },
   { name: 'adminKeys', path: '/admin/keys', icon: 'key', access: consoleRead('kss') },
   { name: 'adminAudit', path: '/admin/audit', icon: 'audit', access: auditLog.access },
   {

@@ -10,6 +10,7 @@ import {
   DashboardOutlined,
   ExperimentOutlined,
   FileProtectOutlined,
+  FileTextOutlined,
   FilterOutlined,
   KeyOutlined,
   MonitorOutlined,
@@ -47,4 +48,5 @@ export const menuIcons: Record<MenuIconName, ReactNode> = {
   accessLog: <FileProtectOutlined />,
   alert: <AlertOutlined />,
   logRules: <FilterOutlined />,
+  report: <FileTextOutlined />,
 };

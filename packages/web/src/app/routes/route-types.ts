@@ -30,6 +30,7 @@ export type MenuIconName =
   | 'accessLog'
   | 'alert'
   | 'logRules'
+  | 'report'
   | 'licence'
   | 'engine'
   | 'balance'

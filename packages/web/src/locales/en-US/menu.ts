@@ -23,6 +23,7 @@ const menu: DeepString<typeof zh> = {
   adminProxies: 'Proxies',
   adminLoginSettings: 'Login settings',
   adminLogSettings: 'Log cleanup',
+  adminReports: 'Report downloads',
   adminAudit: 'Audit log',
   adminDevices: 'Device center',
   adminDeviceDetail: 'Device details',

@@ -11,3 +11,4 @@ export * from './elevation.ts';
 export * from './licences.ts';
 export * from './logs.ts';
 export * from './log-retention.ts';
+export * from './reports.ts';
