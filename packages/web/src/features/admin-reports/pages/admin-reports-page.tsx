@@ -11,6 +11,7 @@ import { ListPage } from '../../../components/list-page.tsx';
 import { readerTimeZone } from '../../../lib/format.ts';
 import { usePaging } from '../../../lib/use-paging.ts';
 import { useMayCall } from '../../admin-common/lib/admin-user.ts';
+import { TAG } from '../../admin-common/lib/tag-colors.ts';
 import { formatSize } from '../../admin-log-retention/lib/retention.ts';
 import '../lib/locales.ts';
 import {
@@ -23,7 +24,7 @@ import {
 import { MakeReportModal } from '../components/make-report-modal.tsx';
 import { ScheduleForm } from '../components/schedule-form.tsx';
 
-const STATUS_COLORS = { queued: 'default', making: 'processing', done: 'success', failed: 'error' };
+const STATUS_COLORS = { queued: TAG.muted, making: TAG.info, done: TAG.ok, failed: TAG.bad };
 
 /**
  * Report downloads: the tenant's daily, weekly and monthly reports (made on demand or by the
@@ -71,7 +72,12 @@ export default function AdminReportsPage() {
       key: 'status',
       render: (_, r) =>
         r.status === 'making' ? (
-          <Progress percent={r.progress} size="small" style={{ minWidth: 100 }} />
+          <Progress
+            percent={r.progress}
+            size="small"
+            style={{ minWidth: 100 }}
+            aria-label={`${r.name} ${t('status.making')}`}
+          />
         ) : (
           <Tag color={STATUS_COLORS[r.status]}>{t(`status.${r.status}`)}</Tag>
         ),
