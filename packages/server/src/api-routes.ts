@@ -9,6 +9,7 @@ import {
   licenceRoutes,
   logRoutes,
   loginRoutes,
+  notifyRoutes,
   reportRoutes,
   tenantRoutes,
   userRoutes,
@@ -33,6 +34,7 @@ export function apiRoutes(services: Services) {
     ackRoutes(app, services);
     licenceRoutes(app, services);
     logRoutes(app, services);
+    notifyRoutes(app, services);
     reportRoutes(app, services);
     agentRoutes(app, services);
   };

@@ -123,13 +123,18 @@ export async function buildApp({
   await services.engines.commands.start();
   // The logs' weeks ahead, cleanup and backups: once now, then hourly (docs/logs.md).
   services.logMaintenance.start();
+  // Warnings from cause to message, every second (docs/notifications.md).
+  services.notifier.start();
   // Reports: periods that ended and the queue, once now, then every minute (docs/reports.md).
   services.reports.start();
   app.addHook('preClose', async () => {
     services.engines.push.close();
     services.engines.commands.stop();
-    await services.logMaintenance.stop();
-    await services.reports.stop();
+    await Promise.all([
+      services.logMaintenance.stop(),
+      services.notifier.stop(),
+      services.reports.stop(),
+    ]);
     return services.engines.flusher.stop();
   });
   gaugesOf(metrics, {

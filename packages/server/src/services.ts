@@ -24,7 +24,8 @@ import { userService } from './console/users/index.ts';
 import { engineContext } from './engines/index.ts';
 import { syncService, taskService } from './console/commands/index.ts';
 import { ackService } from './console/elevation/index.ts';
-import { consoleKey } from './platform/keys/index.ts';
+import { consoleKey, secretBox } from './platform/keys/index.ts';
+import { notifier, notifyService } from './console/notify/index.ts';
 import { deviceLicenceService } from './console/licences/index.ts';
 import {
   alertService,
@@ -85,7 +86,9 @@ export function buildServices(platform: Platform) {
     waitMs: p.config.SYNC_WAIT_MS,
   });
   const passwordDeps = { ...p, consoleCache: cache };
-  const login = loginService({ ...p, audit, tenants });
+  const box = secretBox(p.consoleKeySecret, 'notify settings');
+  const notify = notifyService({ db, clock, audit, box });
+  const login = loginService({ ...p, audit, tenants, sms: notify.sendLoginCode });
   return {
     // portal
     companies: companyService(p),
@@ -156,6 +159,8 @@ export function buildServices(platform: Platform) {
     alerts: alertService({ db, clock, audit }),
     logSettings: logSettingsService({ db, clock, audit, rulesChanged: ingest.rulesChanged }),
     logMaintenance: logMaintenance({ db, clock, log: p.log, backupDir: p.config.logBackupDir }),
+    notify,
+    notifier: notifier({ db, clock, log: p.log, mailer: p.mailer, box }),
     reports: reportService({ db, clock, log: p.log, audit }),
     // engines
     engines,

@@ -5,13 +5,14 @@ import { consoleCatalogue, ConsoleErr } from './errors/console.ts';
 import { agentCatalogue, AgentErr } from './errors/agent.ts';
 import { commandCatalogue, CommandErr } from './errors/commands.ts';
 import { ackCatalogue, AckErr } from './errors/elevation.ts';
+import { notifyCatalogue, NotifyErr } from './errors/notify.ts';
 import type { Catalogue, ErrorEntry } from './errors/types.ts';
 
 /**
  * The errCode catalogue. Ranges: -1…-85 engine codes (docs/product.md §8); -10001…-10019 common;
  * -10020…-10059 customer portal and vendor; -10060…-10099 management console;
  * -10100…-10119 engine protocol; -10120…-10139 commands and tasks; -10150…-10159 elevation and
- * learning mode under review.
+ * learning mode under review; -10160…-10169 SMS and warnings.
  */
 export const ErrCode = {
   ...CommonErr,
@@ -20,6 +21,7 @@ export const ErrCode = {
   ...AgentErr,
   ...CommandErr,
   ...AckErr,
+  ...NotifyErr,
   Engine: EngineErr,
 } as const;
 
@@ -31,6 +33,7 @@ export const catalogue: Catalogue = {
   ...agentCatalogue,
   ...commandCatalogue,
   ...ackCatalogue,
+  ...notifyCatalogue,
 };
 
 export type Locale = 'zh-CN' | 'en-US';
@@ -54,4 +57,4 @@ export function errorStatus(code: number): number {
   return catalogue[code]?.status ?? 500;
 }
 
-export { CommonErr, EngineErr, PortalErr, ConsoleErr, AgentErr, CommandErr, AckErr };
+export { CommonErr, EngineErr, PortalErr, ConsoleErr, AgentErr, CommandErr, AckErr, NotifyErr };

@@ -8,7 +8,7 @@ import { as, setupTenant, signIn } from '../../../server/src/test/console-fixtur
 
 /**
  * A real console listening on a free port, with a tenant on `host`, a group "Servers" and its
- * enrolment secret, the operator signed in, and a temporary folder for the engines' states.
+ * enrolment secret, the administrator and the operator signed in, and a temporary folder for the engines' states.
  */
 export async function startRealConsole(host: string, prefix: string) {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
@@ -28,6 +28,7 @@ export async function startRealConsole(host: string, prefix: string) {
     url,
     root,
     op,
+    admin,
     secret: made.body.data!.secret,
     async close() {
       await ctx.close();

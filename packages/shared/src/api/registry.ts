@@ -11,6 +11,7 @@ import * as installers from './console/installers.calls.ts';
 import * as consoleLicences from './console/licences.calls.ts';
 import * as login from './console/login.calls.ts';
 import * as logs from './console/logs.calls.ts';
+import * as notify from './console/notify.calls.ts';
 import * as profile from './console/profile.calls.ts';
 import * as proxies from './console/proxies.calls.ts';
 import * as reports from './console/reports.calls.ts';
@@ -51,6 +52,7 @@ export const CALL_MODULES = {
   'console/sync': sync,
   'console/licences': consoleLicences,
   'console/logs': logs,
+  'console/notify': notify,
   'engine/agent': agent,
   'console/ack': ack,
   'console/reports': reports,
@@ -78,6 +80,7 @@ export const CALLS = {
   ...sync,
   ...consoleLicences,
   ...logs,
+  ...notify,
   ...agent,
   ...ack,
   ...reports,

@@ -112,6 +112,19 @@ export const fieldRules = {
     'en-US': 'must be numbered in order without gaps',
   },
   range: { 'zh-CN': '开始时间须早于结束时间', 'en-US': 'must start before it ends' },
+  httpUrl: {
+    'zh-CN': '须为以 HTTP:// 或 HTTPS:// 开头的网址',
+    'en-US': 'must be an address starting with http:// or https://',
+  },
+  smsPlaceholders: {
+    'zh-CN': '参数中须含手机号占位符 #m# 和内容占位符 #c#',
+    'en-US':
+      'must hold the phone placeholder #m# and the content placeholder #c# in its parameters',
+  },
+  headerName: {
+    'zh-CN': '须为有效的 HTTP 头名称',
+    'en-US': 'must be a valid HTTP header name',
+  },
 } satisfies Record<string, Record<Locale, string>>;
 
 export type FieldRule = keyof typeof fieldRules;

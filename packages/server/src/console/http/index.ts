@@ -10,4 +10,5 @@ export * from './licences.ts';
 export * from './vendor-tenants.ts';
 export * from './ack.ts';
 export * from './logs.ts';
+export * from './notify.ts';
 export * from './reports.ts';

@@ -7,6 +7,7 @@ import { SMS_PLACEHOLDERS } from '@edp/shared/rules';
 import type { Db } from '../../platform/db/index.ts';
 import { loginCodeRepository } from '../store/index.ts';
 import type { Mailer } from '../../platform/mail/index.ts';
+import type { Logger } from '../../platform/log.ts';
 
 const MAX_TRIES = 5;
 /** A new code at most once a minute per user, so the button cannot flood a phone. */
@@ -21,8 +22,17 @@ const hashCode = (userId: string, code: string) =>
   createHash('sha256').update(`${userId}/${code}`).digest('hex');
 
 /**
- * There is no SMS gateway yet: each message is written to DATA_DIR/outbox/sms-*.txt (recipient,
- * language, text), the way mail is without SMTP, so the flow works and can be tested.
+ * Sends an SMS through the tenant's gateway (console/notify): false when it has none set up.
+ * services.ts hands in the notify service's sendLoginCode.
+ */
+export type SmsGateway = (
+  tenantId: string,
+  fill: { content: string; phone: string; ip: string },
+) => Promise<boolean>;
+
+/**
+ * A tenant without an SMS gateway: each message is written to DATA_DIR/outbox/sms-*.txt
+ * (recipient, language, text), the way mail is without SMTP, so the flow works and can be tested.
  */
 export function writeSmsToOutbox(dataDir: string, to: string, text: string, language: Locale) {
   const dir = path.join(dataDir, 'outbox');
@@ -35,7 +45,14 @@ export function writeSmsToOutbox(dataDir: string, to: string, text: string, lang
  * Login codes by SMS or e-mail: 6 digits from a CSPRNG, stored hashed, 10 minutes, single
  * use, at most 5 tries; a new code voids the old one (docs/architecture.md §8 item 4).
  */
-export function loginCodes(opts: { db: Db; clock: () => number; dataDir: string; mailer: Mailer }) {
+export function loginCodes(opts: {
+  db: Db;
+  clock: () => number;
+  dataDir: string;
+  mailer: Mailer;
+  sms: SmsGateway;
+  log: Logger;
+}) {
   const { clock } = opts;
   const codes = loginCodeRepository(opts.db);
   return {
@@ -44,6 +61,7 @@ export function loginCodes(opts: { db: Db; clock: () => number; dataDir: string;
       userId: string,
       to: { channel: 'sms' | 'email'; address: string },
       locale: Locale,
+      from: { tenantId: string; ip: string },
     ): Promise<void> {
       if (await codes.sentSince(userId, new Date(clock() - RESEND_AFTER_MS))) return;
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -56,8 +74,20 @@ export function loginCodes(opts: { db: Db; clock: () => number; dataDir: string;
       };
       await codes.put(row);
       const text = smsTemplate[locale].replace(SMS_PLACEHOLDERS.code, code);
-      if (to.channel === 'sms') writeSmsToOutbox(opts.dataDir, to.address, text, locale);
-      else {
+      if (to.channel === 'sms') {
+        // Through the gateway, its template filled (#c# the code); else to the outbox. A
+        // gateway's refusal is logged: the answer is "sent" either way (it reveals no accounts).
+        const viaGateway = await opts
+          .sms(from.tenantId, { content: code, phone: to.address, ip: from.ip })
+          .catch((err: unknown) => {
+            opts.log.error(
+              { err, tenantId: from.tenantId },
+              'login code not taken by the SMS gateway',
+            );
+            return true;
+          });
+        if (!viaGateway) writeSmsToOutbox(opts.dataDir, to.address, text, locale);
+      } else {
         const subject = locale === 'zh-CN' ? '登录验证码' : 'Your login code';
         await opts.mailer.send({ to: to.address, subject, text, language: locale });
       }

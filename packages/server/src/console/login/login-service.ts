@@ -15,7 +15,7 @@ import { type TenantRow } from '../store/index.ts';
 import { userRepository, type UserRow } from '../store/index.ts';
 import { loadActor, type Caller } from '../access/index.ts';
 import { autoLoginTokens } from './auto-login.ts';
-import { loginCodes } from './login-codes.ts';
+import { loginCodes, type SmsGateway } from './login-codes.ts';
 import { userInfoOf } from '../access/index.ts';
 
 export interface LoginContext {
@@ -54,11 +54,19 @@ export function loginService(
     | 'passwords'
     | 'autoLoginKey'
     | 'clock'
-  > & { audit: AuditService; tenants: TenantService },
+    | 'log'
+  > & { audit: AuditService; tenants: TenantService; sms: SmsGateway },
 ) {
   const { db, clock, loginGuard, sessions, passwords, audit, tenants } = deps;
   const users = userRepository(db);
-  const codes = loginCodes({ db, clock, dataDir: deps.config.dataDir, mailer: deps.mailer });
+  const codes = loginCodes({
+    db,
+    clock,
+    dataDir: deps.config.dataDir,
+    mailer: deps.mailer,
+    sms: deps.sms,
+    log: deps.log,
+  });
   const tokens = autoLoginTokens(deps.autoLoginKey);
 
   /** Audits a failed attempt and throws its code. */
@@ -233,9 +241,15 @@ export function loginService(
       // The answer is "sent" whether or not the account exists, so it reveals no accounts.
       if (!user || user.status !== 'normal') return;
       if (settings.sms && user.phone) {
-        await codes.send(user.id, { channel: 'sms', address: user.phone }, ctx.locale);
+        await codes.send(user.id, { channel: 'sms', address: user.phone }, ctx.locale, {
+          tenantId: tenant.id,
+          ip: ctx.ip,
+        });
       } else if (settings.mailCode && user.email) {
-        await codes.send(user.id, { channel: 'email', address: user.email }, ctx.locale);
+        await codes.send(user.id, { channel: 'email', address: user.email }, ctx.locale, {
+          tenantId: tenant.id,
+          ip: ctx.ip,
+        });
       }
     },
 

@@ -22,4 +22,6 @@ export * from './log-repository.ts';
 export * from './alert-repository.ts';
 export * from './log-settings-repository.ts';
 export * from './log-retention-repository.ts';
+export * from './notify-repository.ts';
+export * from './warning-repository.ts';
 export * from './report-repository.ts';

@@ -1,3 +1,4 @@
 /** The public entry of this module: other modules import only from here. */
 export * from './vendor-keys.ts';
 export * from './console-key.ts';
+export * from './secret-box.ts';

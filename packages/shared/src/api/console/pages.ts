@@ -7,6 +7,7 @@ import { installerList } from './installers.calls.ts';
 import { tenantLicences } from './licences.calls.ts';
 import { loginSettings } from './login.calls.ts';
 import { accessLog, alertList, logRules, logSettings, monitorLog } from './logs.calls.ts';
+import { smsSettings, warnSettings } from './notify.calls.ts';
 import { proxyList } from './proxies.calls.ts';
 import { reportList } from './reports.calls.ts';
 import { roleList } from './roles.calls.ts';
@@ -53,6 +54,18 @@ export const CONSOLE_PAGES = [
     path: '/admin/settings/logs',
     icon: 'setting',
     access: logSettings.access,
+  },
+  {
+    name: 'adminSmsSettings',
+    path: '/admin/settings/sms',
+    icon: 'sms',
+    access: smsSettings.access,
+  },
+  {
+    name: 'adminWarnSettings',
+    path: '/admin/settings/warnings',
+    icon: 'warning',
+    access: warnSettings.access,
   },
   { name: 'adminDevices', path: '/admin/devices', icon: 'engine', access: deviceList.access },
   {

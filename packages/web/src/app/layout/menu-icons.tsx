@@ -12,6 +12,8 @@ import {
   FileProtectOutlined,
   FileTextOutlined,
   FilterOutlined,
+  MessageOutlined,
+  BellOutlined,
   KeyOutlined,
   MonitorOutlined,
   RiseOutlined,
@@ -48,5 +50,7 @@ export const menuIcons: Record<MenuIconName, ReactNode> = {
   accessLog: <FileProtectOutlined />,
   alert: <AlertOutlined />,
   logRules: <FilterOutlined />,
+  sms: <MessageOutlined />,
+  warning: <BellOutlined />,
   report: <FileTextOutlined />,
 };

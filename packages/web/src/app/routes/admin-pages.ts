@@ -19,6 +19,8 @@ export const adminPages = {
     import('../../features/admin-settings/pages/admin-login-settings-page.tsx'),
   adminLogSettings: () =>
     import('../../features/admin-log-retention/pages/admin-log-settings-page.tsx'),
+  adminSmsSettings: () => import('../../features/admin-notify/pages/admin-sms-settings-page.tsx'),
+  adminWarnSettings: () => import('../../features/admin-notify/pages/admin-warn-settings-page.tsx'),
   adminDevices: () => import('../../features/admin-devices/pages/admin-devices-page.tsx'),
   adminDeviceDetail: () =>
     import('../../features/admin-devices/pages/admin-device-detail-page.tsx'),

@@ -30,6 +30,8 @@ export type MenuIconName =
   | 'accessLog'
   | 'alert'
   | 'logRules'
+  | 'sms'
+  | 'warning'
   | 'report'
   | 'licence'
   | 'engine'

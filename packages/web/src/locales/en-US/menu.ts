@@ -23,6 +23,8 @@ const menu: DeepString<typeof zh> = {
   adminProxies: 'Proxies',
   adminLoginSettings: 'Login settings',
   adminLogSettings: 'Log cleanup',
+  adminSmsSettings: 'SMS',
+  adminWarnSettings: 'Warnings',
   adminReports: 'Report downloads',
   adminAudit: 'Audit log',
   adminDevices: 'Device center',

@@ -24,6 +24,8 @@ const menu = {
   adminProxies: '代理管理',
   adminLoginSettings: '登录设置',
   adminLogSettings: '日志清理',
+  adminSmsSettings: '短信配置',
+  adminWarnSettings: '告警配置',
   adminReports: '报表下载',
   adminAudit: '审计日志',
   adminDevices: '设备中心',

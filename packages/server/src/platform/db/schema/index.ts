@@ -11,4 +11,5 @@ export * from './elevation.ts';
 export * from './licences.ts';
 export * from './logs.ts';
 export * from './log-retention.ts';
+export * from './notify.ts';
 export * from './reports.ts';

@@ -1,0 +1,125 @@
+import type { Locale } from '@edp/shared/errors';
+import type { TWarningCause, TWebhookBody } from '@edp/shared/contracts/notify';
+import { zonedTime } from '../../platform/export/index.ts';
+
+/** One warning as a message tells it. */
+export interface WarningLine {
+  cause: TWarningCause | 'test';
+  subject: string;
+  label: string;
+  detail: Record<string, unknown>;
+  openedAt: string;
+  /** 1 for the first message, 2 for the first reminder, … */
+  reminder: number;
+}
+
+/** An SMS holds about this many characters before a gateway splits or refuses it. */
+export const SMS_MAX = 300;
+/** Lines an e-mail lists; the rest are counted. */
+const MAIL_LINES = 200;
+
+const str = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
+
+type Words = {
+  line: Record<TWarningCause | 'test', (w: WarningLine, time: (iso: string) => string) => string>;
+  reminder: (n: number) => string;
+  more: (n: number) => string;
+  subject: (n: number) => string;
+  header: string;
+};
+
+const ip = (w: WarningLine, open: string, close: string) =>
+  str(w.detail.ip) ? `${open}${str(w.detail.ip)}${close}` : '';
+
+const WORDS: Record<Locale, Words> = {
+  'zh-CN': {
+    line: {
+      licence: (w, t) =>
+        `设备 ${w.label}${ip(w, '（', '）')}的许可证${
+          Date.parse(str(w.detail.expiresAt)) < Date.parse(w.openedAt) ? '已于' : '将于'
+        } ${t(str(w.detail.expiresAt))} 到期`,
+      offline: (w, t) =>
+        `设备 ${w.label}${ip(w, '（', '）')}自 ${t(str(w.detail.lastSeenAt))} 起离线`,
+      dpi: (w) =>
+        `设备 ${w.label}${ip(w, '（', '）')}的 DPI 告警：${str(w.detail.path)}（${str(w.detail.action)}）`,
+      taskFailed: (w) =>
+        `任务 ${w.label} 失败：${str(w.detail.failed)} 台失败，${str(w.detail.timeout)} 台超时，共 ${str(w.detail.total)} 台`,
+      review: (w) =>
+        `设备 ${w.label}${ip(w, '（', '）')}有${w.detail.kind === 'lm' ? '学习模式' : '提权'}申请待审核（申请人 ${str(w.detail.askedBy)}）`,
+      test: () => '这是一条测试告警，收到即表示告警配置可用',
+    },
+    reminder: (n) => `（第 ${n} 次提醒）`,
+    more: (n) => `等 ${n} 条告警`,
+    subject: (n) => `【EDP 控制台】${n} 条告警`,
+    header: 'EDP 控制台告警',
+  },
+  'en-US': {
+    line: {
+      licence: (w, t) =>
+        `The licence of device ${w.label}${ip(w, ' (', ')')} ${
+          Date.parse(str(w.detail.expiresAt)) < Date.parse(w.openedAt) ? 'ended' : 'ends'
+        } on ${t(str(w.detail.expiresAt))}`,
+      offline: (w, t) =>
+        `Device ${w.label}${ip(w, ' (', ')')} has been offline since ${t(str(w.detail.lastSeenAt))}`,
+      dpi: (w) =>
+        `DPI alert on device ${w.label}${ip(w, ' (', ')')}: ${str(w.detail.path)} (${str(w.detail.action)})`,
+      taskFailed: (w) =>
+        `Task ${w.label} failed: ${str(w.detail.failed)} failed and ${str(w.detail.timeout)} timed out of ${str(w.detail.total)} devices`,
+      review: (w) =>
+        `A${w.detail.kind === 'lm' ? ' learning-mode' : 'n elevation'} request of device ${w.label}${ip(w, ' (', ')')} waits for review (asked by ${str(w.detail.askedBy)})`,
+      test: () => 'This is a test warning: the warning settings work',
+    },
+    reminder: (n) => ` (reminder ${n - 1})`,
+    more: (n) => `and ${n - 1} more warnings`,
+    subject: (n) => `[EDP Console] ${n} warning${n === 1 ? '' : 's'}`,
+    header: 'EDP Console warning',
+  },
+};
+
+/** The messages of one tenant's due warnings, in its language and time zone. */
+export function composeMessages(
+  warnings: readonly WarningLine[],
+  opts: { language: Locale; timeZone: string; text: string; tenant: string; deliveryId?: string },
+  now: Date,
+) {
+  const words = WORDS[opts.language];
+  const zoned = zonedTime(opts.timeZone);
+  const time = (iso: string) => (iso ? zoned(new Date(iso)).slice(0, 16) : '—');
+  const lines = warnings.map(
+    (w) => words.line[w.cause](w, time) + (w.reminder > 1 ? words.reminder(w.reminder) : ''),
+  );
+  const lead = opts.text || words.header;
+  const first = lines[0] ?? '';
+  const sms = `${lead}：${first}${lines.length > 1 ? `，${words.more(lines.length)}` : ''}`;
+  const smsText = opts.language === 'zh-CN' ? sms : sms.replace('：', ': ').replace('，', ', ');
+  const listed = lines.slice(0, MAIL_LINES);
+  const mail = [
+    lead,
+    '',
+    ...listed.map((l) => `- ${l}`),
+    ...(lines.length > MAIL_LINES ? ['', words.more(lines.length - MAIL_LINES + 1)] : []),
+  ].join('\n');
+  const webhook = (id: string): TWebhookBody => ({
+    id,
+    tenant: opts.tenant,
+    sentAt: now.toISOString(),
+    text: lead,
+    warnings: warnings.map((w) => ({
+      cause: w.cause,
+      subject: w.subject,
+      label: w.label,
+      openedAt: w.openedAt,
+      reminder: w.reminder,
+      detail: w.detail,
+    })),
+  });
+  return {
+    sms: smsText.length > SMS_MAX ? `${smsText.slice(0, SMS_MAX - 1)}…` : smsText,
+    /** What the SMS's #ip# holds: the first warning's device address. */
+    ip: str(warnings[0]?.detail.ip),
+    subject: words.subject(lines.length),
+    mail,
+    lines,
+    webhook,
+  };
+}

@@ -1,0 +1,183 @@
+import { randomInt } from 'node:crypto';
+import { CommonErr, NotifyErr } from '@edp/shared/errors';
+import type {
+  TDeliveryQuery,
+  TSmsSettings,
+  TSmsSettingsView,
+  TWarnSettings,
+  TWarnSettingsView,
+} from '@edp/shared/contracts/notify';
+import type { TList } from '@edp/shared/contracts/common';
+import type { TDelivery } from '@edp/shared/contracts/notify';
+import { rule } from '@edp/shared/contracts/field-rules';
+import { AppError } from '../../platform/errors/index.ts';
+import type { SecretBox } from '../../platform/keys/index.ts';
+import type { Platform } from '../../platform/platform.ts';
+import type { Caller } from '../access/index.ts';
+import type { AuditService } from '../audit/index.ts';
+import { notifyRepository, warningRepository } from '../store/index.ts';
+import { messagesFor } from './notifier.ts';
+import { sendSms, SmsError, type SmsFill } from './sms-sender.ts';
+import {
+  openSms,
+  readSms,
+  readWarn,
+  sealSms,
+  sealWarn,
+  viewSms,
+  viewWarn,
+} from './stored-settings.ts';
+
+const byOf = (by: string | null, at: Date | null) => ({
+  updatedBy: by,
+  updatedAt: at ? at.toISOString() : null,
+});
+
+/**
+ * The SMS gateway and warning settings (docs/notifications.md), their tests and the delivery log;
+ * and the SMS the console's login codes go by. Changes are audited with their secrets left out.
+ */
+export function notifyService(
+  deps: Pick<Platform, 'db' | 'clock'> & { audit: AuditService; box: SecretBox },
+) {
+  const { db, clock, audit, box } = deps;
+  const repo = notifyRepository(db);
+  const warnings = warningRepository(db);
+  const stored = async (tenantId: string) => {
+    const row = await repo.get(tenantId);
+    return {
+      sms: readSms(row?.sms),
+      warn: readWarn(row?.warn),
+      smsBy: byOf(row?.smsBy ?? null, row?.smsAt ?? null),
+      warnBy: byOf(row?.warnBy ?? null, row?.warnAt ?? null),
+    };
+  };
+  /** Sends through the tenant's gateway; SmsError when it is off or refused the message. */
+  const sendVia = async (tenantId: string, fill: SmsFill) => {
+    const { sms } = await stored(tenantId);
+    return sendSms(openSms(sms, box), fill, new Date(clock()));
+  };
+
+  return {
+    async sms(caller: Caller): Promise<TSmsSettingsView> {
+      const s = await stored(caller.actor.tenantId);
+      return viewSms(s.sms, box, s.smsBy);
+    },
+    async setSms(caller: Caller, b: TSmsSettings) {
+      const { tenantId, account } = caller.actor;
+      const s = await stored(tenantId);
+      const next = sealSms(b, s.sms, box);
+      await repo.setSms(tenantId, next, account, new Date(clock()));
+      const after = viewSms(next, box, s.smsBy);
+      await audit.change(caller, {
+        target: '',
+        before: { ...viewSms(s.sms, box, s.smsBy), updatedBy: undefined, updatedAt: undefined },
+        after: { ...after, updatedBy: undefined, updatedAt: undefined },
+      });
+    },
+    /** A test code to the bound phone (or the one given), through the stored gateway. */
+    async testSms(caller: Caller, b: { phone?: string | undefined }) {
+      const s = await stored(caller.actor.tenantId);
+      if (s.sms.mode === 'off') throw new AppError(NotifyErr.SmsOff);
+      const phone = b.phone ?? s.sms.phone;
+      if (!phone)
+        throw new AppError(CommonErr.Invalid, { field: 'body.phone', detail: rule('required') });
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      try {
+        const r = await sendVia(caller.actor.tenantId, { content: code, phone, ip: caller.ip });
+        await audit.change(caller, { target: phone, after: { status: r.status } });
+        return { status: r.status, ms: r.ms };
+      } catch (err) {
+        if (err instanceof SmsError)
+          throw new AppError(NotifyErr.SmsFailed, { reason: err.message });
+        throw err;
+      }
+    },
+    async warn(caller: Caller): Promise<TWarnSettingsView> {
+      const s = await stored(caller.actor.tenantId);
+      return viewWarn(s.warn, box, s.warnBy);
+    },
+    async setWarn(caller: Caller, b: TWarnSettings) {
+      const { tenantId, account } = caller.actor;
+      const s = await stored(tenantId);
+      const next = sealWarn(b, s.warn, box);
+      if (b.enabled) await repo.startCursors();
+      await repo.setWarn(tenantId, next, account, new Date(clock()));
+      const strip = (v: TWarnSettingsView) => ({
+        ...v,
+        updatedBy: undefined,
+        updatedAt: undefined,
+      });
+      await audit.change(caller, {
+        target: '',
+        before: strip(viewWarn(s.warn, box, s.warnBy)),
+        after: strip(viewWarn(next, box, s.warnBy)),
+      });
+    },
+    /** A test warning, queued now for every recipient of every channel that is on. */
+    async testWarning(caller: Caller) {
+      const { tenantId } = caller.actor;
+      const { warn } = await stored(tenantId);
+      const now = new Date(clock());
+      const line = {
+        cause: 'test' as const,
+        subject: 'test',
+        label: '',
+        detail: {},
+        openedAt: now.toISOString(),
+        reminder: 1,
+      };
+      const deliveries = warn.enabled ? messagesFor(tenantId, warn, [line], now) : [];
+      if (deliveries.length === 0) throw new AppError(NotifyErr.NoRecipients);
+      await warnings.queue([], deliveries, now);
+      await audit.change(caller, { target: '', after: { deliveries: deliveries.length } });
+      return { deliveries: deliveries.length };
+    },
+    async deliveries(caller: Caller, q: TDeliveryQuery): Promise<TList<TDelivery>> {
+      const { rows, total } = await warnings.list(
+        caller.actor.tenantId,
+        { status: q.status, channel: q.channel },
+        q.pageSize,
+        (q.page - 1) * q.pageSize,
+      );
+      return {
+        list: rows.map((r) => ({
+          id: String(r.id),
+          channel: r.channel,
+          target: r.channel === 'webhook' ? hostOf(r.target) : r.target,
+          summary: r.summary,
+          causes: r.causes as TDelivery['causes'],
+          status: r.status,
+          tries: r.tries,
+          lastError: r.lastError,
+          createdAt: r.createdAt,
+          sentAt: r.sentAt,
+          nextAt: r.status === 'pending' ? r.nextAt : null,
+        })),
+        total,
+        page: q.page,
+        pageSize: q.pageSize,
+      };
+    },
+    /**
+     * A login code by SMS through the tenant's gateway. False when the gateway is off (the code
+     * then goes to the outbox, as before there was one); a gateway's refusal throws SmsError.
+     */
+    async sendLoginCode(tenantId: string, fill: SmsFill): Promise<boolean> {
+      const { sms } = await stored(tenantId);
+      if (sms.mode === 'off') return false;
+      await sendSms(openSms(sms, box), fill, new Date(clock()));
+      return true;
+    },
+  };
+}
+export type NotifyService = ReturnType<typeof notifyService>;
+
+/** A webhook's address as the log shows it: its host, not a token it may carry in its path. */
+function hostOf(url: string) {
+  try {
+    return new URL(url).host;
+  } catch {
+    return '';
+  }
+}
