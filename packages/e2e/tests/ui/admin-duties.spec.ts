@@ -15,12 +15,21 @@ const ALL = [
   'Tasks',
   'Key management',
   'Audit log',
+  'Report downloads',
 ];
 const MENUS: Record<Duty, string[]> = {
-  admin: ['Users', 'Roles', 'Groups', 'Proxies', 'Login settings', 'Log cleanup'],
+  admin: [
+    'Users',
+    'Roles',
+    'Groups',
+    'Proxies',
+    'Login settings',
+    'Log cleanup',
+    'Report downloads',
+  ],
   operator: ['Groups', 'Device center', 'Tasks'],
   keyAdmin: ['Key management'],
-  auditor: ['Audit log'],
+  auditor: ['Audit log', 'Report downloads'],
 };
 
 test('[ADMIN][MENU]: each duty sees only its own menu', async ({
