@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type * as ExcelJS from 'exceljs';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TReportPage, TReportSchedule } from '@edp/shared/contracts/reports';
 import { call, createTestApp, type TestContext } from '../../test/harness.ts';
@@ -230,6 +231,30 @@ describe('reports', () => {
     // The security operator does not read reports.
     expect((await operatorA('/report/m/list', {})).status).toBe(403);
     expect((await download(hostA, 'operator', id, 'xlsx')).statusCode).toBe(403);
+  });
+
+  it('answers 409 for a report not yet made, and takes over one whose maker stopped', async () => {
+    const tenant = (
+      await ctx.app.platform.db.execute(sql`select id from tenants where domain = ${hostA}`)
+    ).rows as { id: string }[];
+    // A report a node was making when it died: it beat two minutes and more ago.
+    const [row] = (
+      await ctx.app.platform.db.execute(sql`
+        insert into reports (tenant_id, kind, period_from, period_to, tz, locale, by_schedule,
+          made_by, status, progress, beat_at, tries, created_at)
+        values (${tenant[0]!.id}, 'daily', '2026-11-24T00:00:00Z', '2026-11-25T00:00:00Z', 'UTC',
+          'zh-CN', false, 'auditor', 'making', 40, ${new Date(now - 180_000)}, 1, ${new Date(now)})
+        returning id`)
+    ).rows as { id: string }[];
+    const early = await download(hostA, 'auditor', row!.id, 'pdf');
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toMatchObject({ success: false, errCode: -10009 });
+    await run();
+    const item = (
+      await auditorA<TReportPage>('/report/m/list', { pageSize: 50 })
+    ).body.data!.list.find((r) => r.id === row!.id);
+    expect(item).toMatchObject({ status: 'done', progress: 100, name: '日报 2026-11-24' });
+    expect((await download(hostA, 'auditor', row!.id, 'xlsx')).statusCode).toBe(200);
   });
 
   it('makes the scheduled reports once each period has ended', async () => {
