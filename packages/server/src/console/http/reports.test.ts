@@ -234,18 +234,19 @@ describe('reports', () => {
   });
 
   it('answers 409 for a report not yet made, and takes over one whose maker stopped', async () => {
-    const tenant = (
-      await ctx.app.platform.db.execute(sql`select id from tenants where domain = ${hostA}`)
-    ).rows as { id: string }[];
+    const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
+    const tenant = rowsOf<{ id: string }>(
+      await ctx.app.platform.db.execute(sql`select id from tenants where domain = ${hostA}`),
+    );
     // A report a node was making when it died: it beat two minutes and more ago.
-    const [row] = (
+    const [row] = rowsOf<{ id: string }>(
       await ctx.app.platform.db.execute(sql`
         insert into reports (tenant_id, kind, period_from, period_to, tz, locale, by_schedule,
           made_by, status, progress, beat_at, tries, created_at)
         values (${tenant[0]!.id}, 'daily', '2026-11-24T00:00:00Z', '2026-11-25T00:00:00Z', 'UTC',
           'zh-CN', false, 'auditor', 'making', 40, ${new Date(now - 180_000)}, 1, ${new Date(now)})
-        returning id`)
-    ).rows as { id: string }[];
+        returning id`),
+    );
     const early = await download(hostA, 'auditor', row!.id, 'pdf');
     expect(early.statusCode).toBe(409);
     expect(early.json()).toMatchObject({ success: false, errCode: -10009 });
