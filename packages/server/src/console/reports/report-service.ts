@@ -89,6 +89,9 @@ export function reportService(
     };
   };
 
+  /** Set by stop(): no pass starts and no further report is taken. */
+  let stopped = false;
+
   /** Makes one claimed report; a failure is kept on it (tried again up to REPORT_TRIES). */
   async function makeOne(r: ReportRow, pass: ReportPass) {
     try {
@@ -102,9 +105,9 @@ export function reportService(
     }
   }
 
-  /** Makes reports from the queue until it is empty. */
+  /** Makes reports from the queue until it is empty (or the server stops). */
   async function drain(pass: ReportPass) {
-    for (;;) {
+    while (!stopped) {
       const now = clock();
       const r = await repo.claim(new Date(now), new Date(now - REPORT_STALE_MS));
       if (!r) return;
@@ -145,7 +148,6 @@ export function reportService(
 
   let running: Promise<ReportPass> | undefined;
   let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
   /** One pass at a time on a node; a call during a pass waits for it, then runs its own. */
   async function runNow(): Promise<ReportPass> {
     while (running) await running.catch(() => {});
