@@ -149,10 +149,13 @@ const HEADINGS: Record<string, Record<Lang, string | RegExp>> = {
   '/admin/proxies': { 'zh-CN': '代理管理', 'en-US': 'Proxies' },
   '/admin/settings/login': { 'zh-CN': '登录设置', 'en-US': 'Login settings' },
   '/admin/settings/logs': { 'zh-CN': '日志清理', 'en-US': 'Log cleanup' },
+  '/admin/settings/sms': { 'zh-CN': '短信配置', 'en-US': 'SMS' },
+  '/admin/settings/warnings': { 'zh-CN': '告警配置', 'en-US': 'Warnings' },
   '/admin/devices': { 'zh-CN': '设备中心', 'en-US': 'Device center' },
   '/admin/tasks': { 'zh-CN': '任务列表', 'en-US': 'Tasks' },
   '/admin/keys': { 'zh-CN': '密钥管理', 'en-US': 'Key management' },
   '/admin/audit': { 'zh-CN': '审计日志', 'en-US': 'Audit log' },
+  '/admin/reports': { 'zh-CN': '报表下载', 'en-US': 'Report downloads' },
   '/admin/review/elevation': { 'zh-CN': '提权审核', 'en-US': 'Elevation review' },
   '/admin/review/learning': { 'zh-CN': '学习模式审核', 'en-US': 'Learning-mode review' },
 };
@@ -166,10 +169,19 @@ const DUTY_PAGES = {
     '/admin/proxies',
     '/admin/settings/login',
     '/admin/settings/logs',
+    '/admin/settings/sms',
+    '/admin/settings/warnings',
+    '/admin/reports',
   ],
   operator: ['/admin', '/admin/groups', '/admin/devices', '/admin/tasks'],
   keyAdmin: ['/admin', '/admin/keys'],
-  auditor: ['/admin', '/admin/audit', '/admin/review/elevation', '/admin/review/learning'],
+  auditor: [
+    '/admin',
+    '/admin/audit',
+    '/admin/reports',
+    '/admin/review/elevation',
+    '/admin/review/learning',
+  ],
 } as const;
 
 for (const { code } of languages) {

@@ -24,6 +24,8 @@ type Words = {
   line: Record<TWarningCause | 'test', (w: WarningLine, time: (iso: string) => string) => string>;
   reminder: (n: number) => string;
   more: (n: number) => string;
+  /** The mail's last line: how many it did not list. */
+  rest: (n: number) => string;
   subject: (n: number) => string;
   header: string;
 };
@@ -50,6 +52,7 @@ const WORDS: Record<Locale, Words> = {
     },
     reminder: (n) => `（第 ${n} 次提醒）`,
     more: (n) => `等 ${n} 条告警`,
+    rest: (n) => `另有 ${n} 条告警未列出`,
     subject: (n) => `【EDP 控制台】${n} 条告警`,
     header: 'EDP 控制台告警',
   },
@@ -70,7 +73,8 @@ const WORDS: Record<Locale, Words> = {
       test: () => 'This is a test warning: the warning settings work',
     },
     reminder: (n) => ` (reminder ${n - 1})`,
-    more: (n) => `and ${n - 1} more warnings`,
+    more: (n) => `and ${n - 1} more warning${n === 2 ? '' : 's'}`,
+    rest: (n) => `and ${n} more warning${n === 1 ? '' : 's'}, not listed`,
     subject: (n) => `[EDP Console] ${n} warning${n === 1 ? '' : 's'}`,
     header: 'EDP Console warning',
   },
@@ -97,7 +101,7 @@ export function composeMessages(
     lead,
     '',
     ...listed.map((l) => `- ${l}`),
-    ...(lines.length > MAIL_LINES ? ['', words.more(lines.length - MAIL_LINES + 1)] : []),
+    ...(lines.length > MAIL_LINES ? ['', words.rest(lines.length - MAIL_LINES)] : []),
   ].join('\n');
   const webhook = (id: string): TWebhookBody => ({
     id,

@@ -29,7 +29,7 @@ export const CURSOR_LAG_MS = 60_000;
 /** Alerts read in one pass. */
 const ALERTS_A_PASS = 5_000;
 /** Warnings turned into messages in one pass (each tenant's in one message a recipient). */
-const WARNINGS_A_PASS = 2_000;
+const WARNINGS_A_PASS = 1_000;
 /** Messages sent in one pass, at most this many at a time. */
 const SENDS_A_PASS = 50;
 /** A message being sent is held from other nodes this long. */

@@ -10,11 +10,20 @@ const warnsOf = (tenant: SQL, cause: TWarningCause) => sql`
     and coalesce((s.warn->>'enabled')::boolean, false)
     and coalesce(s.warn->'causes', '[]'::jsonb) @> jsonb_build_array(${cause}::text)`;
 
+/**
+ * Warnings one statement opens at most: a flood (every device silent at once) opens over a few
+ * sweeps rather than in one long statement that would hold PGlite's event loop.
+ */
+export const OPEN_A_SWEEP = 5_000;
+
 /** Opens a warning for each row of `select` (tenant_id, subject, label, detail) not yet open. */
 const openFrom = (cause: TWarningCause, now: Date, select: SQL) => sql`
   insert into warnings (tenant_id, cause, subject, label, detail, opened_at)
   select tenant_id, ${cause}, subject, label, detail, ${now.toISOString()}::timestamptz
   from (${select}) src
+  where not exists (select 1 from warnings w where w.tenant_id = src.tenant_id
+    and w.cause = ${cause} and w.subject = src.subject and w.closed_at is null)
+  limit ${OPEN_A_SWEEP}
   on conflict (tenant_id, cause, subject) where closed_at is null do nothing`;
 
 export interface DueWarning {
