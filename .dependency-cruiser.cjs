@@ -12,7 +12,7 @@ const CONSOLE_LAYERS = [
   ['access'],
   ['audit'],
   ['tenants'],
-  ['roles', 'users', 'groups', 'proxies', 'devices', 'installers', 'notify'],
+  ['roles', 'users', 'groups', 'proxies', 'devices', 'installers', 'notify', 'reports'],
   ['login', 'commands', 'elevation', 'logs'],
   ['licences', 'overview'],
   ['http'],

@@ -11,6 +11,7 @@ import {
   overviewRoutes,
   loginRoutes,
   notifyRoutes,
+  reportRoutes,
   tenantRoutes,
   userRoutes,
   vendorTenantRoutes,
@@ -36,6 +37,7 @@ export function apiRoutes(services: Services) {
     logRoutes(app, services);
     overviewRoutes(app, services);
     notifyRoutes(app, services);
+    reportRoutes(app, services);
     agentRoutes(app, services);
   };
 }

@@ -127,6 +127,8 @@ export async function buildApp({
   services.logCountFolder.start();
   // Warnings from cause to message, every second (docs/notifications.md).
   services.notifier.start();
+  // Reports: periods that ended and the queue, once now, then every minute (docs/reports.md).
+  services.reports.start();
   app.addHook('preClose', async () => {
     services.engines.push.close();
     services.engines.commands.stop();
@@ -134,6 +136,7 @@ export async function buildApp({
       services.logMaintenance.stop(),
       services.notifier.stop(),
       services.logCountFolder.stop(),
+      services.reports.stop(),
     ]);
     return services.engines.flusher.stop();
   });

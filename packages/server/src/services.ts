@@ -12,6 +12,7 @@ import { groupService } from './console/groups/index.ts';
 import { installerService } from './console/installers/index.ts';
 import { loginService, selfService } from './console/login/index.ts';
 import { proxyService } from './console/proxies/index.ts';
+import { reportService } from './console/reports/index.ts';
 import { roleService } from './console/roles/index.ts';
 import {
   setupService,
@@ -164,6 +165,7 @@ export function buildServices(platform: Platform) {
     overview: overviewService({ db, clock }),
     notify,
     notifier: notifier({ db, clock, log: p.log, mailer: p.mailer, box }),
+    reports: reportService({ db, clock, log: p.log, audit }),
     // engines
     engines,
   };

@@ -18,6 +18,7 @@ const ALL = [
   'Key management',
   'Audit log',
   'Big screen',
+  'Report downloads',
 ];
 const MENUS: Record<Duty, string[]> = {
   admin: [
@@ -29,10 +30,11 @@ const MENUS: Record<Duty, string[]> = {
     'Log cleanup',
     'SMS',
     'Warnings',
+    'Report downloads',
   ],
   operator: ['Groups', 'Device center', 'Tasks', 'Big screen'],
   keyAdmin: ['Key management'],
-  auditor: ['Audit log', 'Big screen'],
+  auditor: ['Audit log', 'Big screen', 'Report downloads'],
 };
 
 test('[ADMIN][MENU]: each duty sees only its own menu', async ({

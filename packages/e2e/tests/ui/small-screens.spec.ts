@@ -155,6 +155,7 @@ const HEADINGS: Record<string, Record<Lang, string | RegExp>> = {
   '/admin/tasks': { 'zh-CN': '任务列表', 'en-US': 'Tasks' },
   '/admin/keys': { 'zh-CN': '密钥管理', 'en-US': 'Key management' },
   '/admin/audit': { 'zh-CN': '审计日志', 'en-US': 'Audit log' },
+  '/admin/reports': { 'zh-CN': '报表下载', 'en-US': 'Report downloads' },
   '/admin/review/elevation': { 'zh-CN': '提权审核', 'en-US': 'Elevation review' },
   '/admin/review/learning': { 'zh-CN': '学习模式审核', 'en-US': 'Learning-mode review' },
 };
@@ -170,10 +171,17 @@ const DUTY_PAGES = {
     '/admin/settings/logs',
     '/admin/settings/sms',
     '/admin/settings/warnings',
+    '/admin/reports',
   ],
   operator: ['/admin', '/admin/groups', '/admin/devices', '/admin/tasks'],
   keyAdmin: ['/admin', '/admin/keys'],
-  auditor: ['/admin', '/admin/audit', '/admin/review/elevation', '/admin/review/learning'],
+  auditor: [
+    '/admin',
+    '/admin/audit',
+    '/admin/reports',
+    '/admin/review/elevation',
+    '/admin/review/learning',
+  ],
 } as const;
 
 for (const { code } of languages) {

@@ -15,6 +15,7 @@ import * as overview from './console/overview.calls.ts';
 import * as notify from './console/notify.calls.ts';
 import * as profile from './console/profile.calls.ts';
 import * as proxies from './console/proxies.calls.ts';
+import * as reports from './console/reports.calls.ts';
 import * as roles from './console/roles.calls.ts';
 import * as setup from './console/setup.calls.ts';
 import * as sync from './console/sync.calls.ts';
@@ -56,6 +57,7 @@ export const CALL_MODULES = {
   'console/notify': notify,
   'engine/agent': agent,
   'console/ack': ack,
+  'console/reports': reports,
 } as const;
 
 export const CALLS = {
@@ -84,6 +86,7 @@ export const CALLS = {
   ...notify,
   ...agent,
   ...ack,
+  ...reports,
 } satisfies Record<string, Call>;
 
 export type CallName = keyof typeof CALLS;

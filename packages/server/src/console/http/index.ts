@@ -12,3 +12,4 @@ export * from './ack.ts';
 export * from './logs.ts';
 export * from './overview.ts';
 export * from './notify.ts';
+export * from './reports.ts';

@@ -201,6 +201,17 @@ const samples: Record<ConsoleCall, (ids: Ids) => object> = {
   }),
   testWarning: () => ({}),
   warnDeliveries: () => ({}),
+  reportList: () => ({}),
+  makeReport: () => ({ kind: 'daily' }),
+  downloadReport: () => ({ format: 'pdf' }),
+  reportSchedule: () => ({}),
+  setReportSchedule: () => ({
+    daily: false,
+    weekly: false,
+    monthly: false,
+    locale: 'zh-CN',
+    tz: 'UTC',
+  }),
 };
 /** Calls that name an object by id: another tenant's id answers 404. */
 const byId = (call: ConsoleCall) =>
@@ -224,8 +235,9 @@ function injectCall(
   return c.method === 'GET'
     ? ctx.app.inject({
         method: 'GET',
-        // `type` names an installer: a group's id is none (404), whatever the tenant.
-        url: `/api${pathWith(c, { owner: ids.tenantId, type: ids.group || randomUUID() })}${query ? `?${query}` : ''}`,
+        // `type` names an installer and `id` a report: a group's id is none (404), whatever the
+        // tenant.
+        url: `/api${pathWith(c, { owner: ids.tenantId, type: ids.group || randomUUID(), id: ids.group || randomUUID() })}${query ? `?${query}` : ''}`,
         headers,
       })
     : ctx.app.inject({

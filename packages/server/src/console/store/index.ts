@@ -25,3 +25,4 @@ export * from './log-retention-repository.ts';
 export * from './log-count-repository.ts';
 export * from './notify-repository.ts';
 export * from './warning-repository.ts';
+export * from './report-repository.ts';

@@ -10,6 +10,7 @@ import { accessLog, alertList, logRules, logSettings, monitorLog } from './logs.
 import { overviewActivity } from './overview.calls.ts';
 import { smsSettings, warnSettings } from './notify.calls.ts';
 import { proxyList } from './proxies.calls.ts';
+import { reportList } from './reports.calls.ts';
 import { roleList } from './roles.calls.ts';
 import { userList } from './users.calls.ts';
 
@@ -102,6 +103,7 @@ export const CONSOLE_PAGES = [
     icon: 'screen',
     access: overviewActivity.access,
   },
+  { name: 'adminReports', path: '/admin/reports', icon: 'report', access: reportList.access },
   { name: 'adminKeys', path: '/admin/keys', icon: 'key', access: consoleRead('kss') },
   { name: 'adminAudit', path: '/admin/audit', icon: 'audit', access: auditLog.access },
   {

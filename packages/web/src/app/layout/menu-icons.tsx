@@ -10,6 +10,7 @@ import {
   DashboardOutlined,
   ExperimentOutlined,
   FileProtectOutlined,
+  FileTextOutlined,
   FilterOutlined,
   FundProjectionScreenOutlined,
   MessageOutlined,
@@ -53,4 +54,5 @@ export const menuIcons: Record<MenuIconName, ReactNode> = {
   screen: <FundProjectionScreenOutlined />,
   sms: <MessageOutlined />,
   warning: <BellOutlined />,
+  report: <FileTextOutlined />,
 };

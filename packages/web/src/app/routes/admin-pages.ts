@@ -28,6 +28,7 @@ export const adminPages = {
   adminTasks: () => import('../../features/admin-devices/pages/admin-tasks-page.tsx'),
   adminTaskDetail: () => import('../../features/admin-devices/pages/admin-task-detail-page.tsx'),
   adminLicences: () => import('../../features/admin-devices/pages/admin-licences-page.tsx'),
+  adminReports: () => import('../../features/admin-reports/pages/admin-reports-page.tsx'),
   adminKeys: () => import('../../features/admin-keys/pages/admin-keys-page.tsx'),
   adminAudit: () => import('../../features/admin-audit/pages/admin-audit-page.tsx'),
   adminElevationReview: () =>

@@ -33,6 +33,7 @@ export type MenuIconName =
   | 'screen'
   | 'sms'
   | 'warning'
+  | 'report'
   | 'licence'
   | 'engine'
   | 'balance'

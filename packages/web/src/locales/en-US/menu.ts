@@ -25,6 +25,7 @@ const menu: DeepString<typeof zh> = {
   adminLogSettings: 'Log cleanup',
   adminSmsSettings: 'SMS',
   adminWarnSettings: 'Warnings',
+  adminReports: 'Report downloads',
   adminAudit: 'Audit log',
   adminDevices: 'Device center',
   adminDeviceDetail: 'Device details',

@@ -26,6 +26,7 @@ const menu = {
   adminLogSettings: '日志清理',
   adminSmsSettings: '短信配置',
   adminWarnSettings: '告警配置',
+  adminReports: '报表下载',
   adminAudit: '审计日志',
   adminDevices: '设备中心',
   adminDeviceDetail: '设备详情',

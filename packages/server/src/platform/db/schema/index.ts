@@ -13,3 +13,4 @@ export * from './logs.ts';
 export * from './log-retention.ts';
 export * from './log-counts.ts';
 export * from './notify.ts';
+export * from './reports.ts';

@@ -1,0 +1,9 @@
+/** Report downloads (docs/reports.md). Its public entry. */
+export {
+  REPORT_LOCK,
+  REPORT_TICK_MS,
+  reportService,
+  type ReportPass,
+  type ReportService,
+} from './report-service.ts';
+export { lastEnded, periodOf, periodOfDay, type ReportPeriod } from './report-period.ts';
