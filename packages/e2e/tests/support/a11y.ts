@@ -23,3 +23,20 @@ export async function expectAccessible(page: Page) {
   await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);
 }
+
+/** A phone's viewport (390 px wide). */
+export const PHONE = { width: 390, height: 844 };
+
+/**
+ * At 390 px the page does not scroll sideways and is accessible; then back to the width it had.
+ * The menu folds away half a second after a resize: the width is polled until nothing sticks out.
+ */
+export async function expectFitsPhone(page: Page) {
+  const wide = page.viewportSize()!;
+  await page.setViewportSize(PHONE);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+    .toBeLessThanOrEqual(PHONE.width);
+  await expectAccessible(page);
+  await page.setViewportSize(wide);
+}

@@ -1,6 +1,6 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { languages } from '../fixtures.ts';
-import { expectAccessible } from '../support/a11y.ts';
+import { expectAccessible, expectFitsPhone } from '../support/a11y.ts';
 import { expect, test, type Tenant } from '../support/console-test.ts';
 import { signInAdmin } from '../support/session.ts';
 
@@ -13,7 +13,6 @@ import { signInAdmin } from '../support/session.ts';
  */
 
 type Lang = (typeof languages)[number]['code'];
-const PHONE = { width: 390, height: 844 };
 
 const TEXT = {
   'zh-CN': {
@@ -55,18 +54,6 @@ const TEXT = {
     threeYears: '3 years',
   },
 } as const satisfies Record<Lang, Record<string, unknown>>;
-
-/** At 390 px the page does not scroll sideways, and is accessible; then back to 1440 px. */
-async function onPhone(page: Page) {
-  const wide = page.viewportSize()!;
-  await page.setViewportSize(PHONE);
-  // The menu folds away half a second after a resize: then nothing sticks out.
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
-    .toBeLessThanOrEqual(390);
-  await expectAccessible(page);
-  await page.setViewportSize(wide);
-}
 
 /** A browser of the auditor's own on the tenant. */
 async function auditorPage(browser: Browser, tenant: Tenant, locale: string) {
@@ -129,7 +116,7 @@ for (const { code } of languages) {
       await page.reload();
       await expect(page.getByRole('radio', { name: T.year })).toBeChecked();
       await expect(page.getByRole('switch', { name: T.backup })).not.toBeChecked();
-      await onPhone(page);
+      await expectFitsPhone(page);
 
       // The auditor's audit log retention, on the audit page.
       const auditor = await auditorPage(browser, tenant, code);
@@ -155,7 +142,7 @@ for (const { code } of languages) {
         await sure.getByRole('button', { name: T.shortenOk }).click();
         await expect(a.getByRole('button', { name: T.auditButton(T.month) })).toBeVisible();
         await expect(dialog).toBeHidden();
-        await onPhone(a);
+        await expectFitsPhone(a);
         await expect(a.getByRole('button', { name: T.auditButton(T.month) })).toBeVisible();
       } finally {
         await auditor.context.close();
