@@ -17,6 +17,11 @@ echarts.use([
 
 export type ChartOption = echarts.EChartsCoreOption;
 
+/** A reader who asked the system for less motion gets charts drawn at once, not animated. */
+const lessMotion = () =>
+  typeof window.matchMedia === 'function' &&
+  window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
 /**
  * One ECharts chart, sized by its box (it follows the box's resizes). A canvas says nothing to a
  * screen reader: `label` does, as the image's text (the figures in words). Loaded only with the
@@ -50,7 +55,7 @@ export function EChart({
   }, [dark]);
 
   useEffect(() => {
-    chart.current?.setOption(option, { notMerge: true });
+    chart.current?.setOption({ ...option, animation: !lessMotion() }, { notMerge: true });
   }, [option, dark]);
 
   return <div ref={box} role="img" aria-label={label} style={{ height, width: '100%' }} />;
