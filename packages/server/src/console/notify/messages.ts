@@ -28,6 +28,9 @@ type Words = {
   rest: (n: number) => string;
   subject: (n: number) => string;
   header: string;
+  /** Between the lead and the first warning, and before "and N more". */
+  colon: string;
+  comma: string;
 };
 
 const ip = (w: WarningLine, open: string, close: string) =>
@@ -55,6 +58,8 @@ const WORDS: Record<Locale, Words> = {
     rest: (n) => `另有 ${n} 条告警未列出`,
     subject: (n) => `【EDP 控制台】${n} 条告警`,
     header: 'EDP 控制台告警',
+    colon: '：',
+    comma: '，',
   },
   'en-US': {
     line: {
@@ -77,6 +82,8 @@ const WORDS: Record<Locale, Words> = {
     rest: (n) => `and ${n} more warning${n === 1 ? '' : 's'}, not listed`,
     subject: (n) => `[EDP Console] ${n} warning${n === 1 ? '' : 's'}`,
     header: 'EDP Console warning',
+    colon: ': ',
+    comma: ', ',
   },
 };
 
@@ -94,8 +101,8 @@ export function composeMessages(
   );
   const lead = opts.text || words.header;
   const first = lines[0] ?? '';
-  const sms = `${lead}：${first}${lines.length > 1 ? `，${words.more(lines.length)}` : ''}`;
-  const smsText = opts.language === 'zh-CN' ? sms : sms.replace('：', ': ').replace('，', ', ');
+  const more = lines.length > 1 ? `${words.comma}${words.more(lines.length)}` : '';
+  const smsText = `${lead}${words.colon}${first}${more}`;
   const listed = lines.slice(0, MAIL_LINES);
   const mail = [
     lead,

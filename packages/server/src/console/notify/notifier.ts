@@ -174,7 +174,11 @@ export function notifier(deps: Deps) {
     const due = await repo.due(now, WARNINGS_A_PASS);
     if (due.length === 0) return 0;
     const byTenant = new Map<string, typeof due>();
-    for (const w of due) byTenant.set(w.tenantId, [...(byTenant.get(w.tenantId) ?? []), w]);
+    for (const w of due) {
+      const list = byTenant.get(w.tenantId);
+      if (list) list.push(w);
+      else byTenant.set(w.tenantId, [w]);
+    }
     const deliveries: NewDelivery[] = [];
     for (const [tenantId, list] of byTenant) {
       const warn = readWarn(list[0]!.warn);
@@ -196,10 +200,13 @@ export function notifier(deps: Deps) {
     return deliveries.length;
   }
 
-  async function send(d: DeliveryRow): Promise<boolean> {
+  /** A tenant's settings, read once a pass however many of its messages are sent. */
+  type SettingsOf = (tenantId: string) => ReturnType<typeof settings.get>;
+
+  async function send(d: DeliveryRow, settingsOf: SettingsOf): Promise<boolean> {
     const tries = d.tries + 1;
     try {
-      const row = await settings.get(d.tenantId);
+      const row = await settingsOf(d.tenantId);
       if (d.channel === 'sms') {
         const sms = openSms(readSms(row?.sms), deps.box);
         await sendSms(sms, JSON.parse(d.body) as SmsFill, new Date(clock()));
@@ -233,7 +240,13 @@ export function notifier(deps: Deps) {
       await openAndClose(now);
       report.queued = await queueDue(now);
       const claimed = await repo.claim(now, new Date(now.getTime() + HOLD_MS), SENDS_A_PASS);
-      const results = await Promise.all(claimed.map(send));
+      const read = new Map<string, ReturnType<SettingsOf>>();
+      const settingsOf: SettingsOf = (tenantId) => {
+        let row = read.get(tenantId);
+        if (!row) read.set(tenantId, (row = settings.get(tenantId)));
+        return row;
+      };
+      const results = await Promise.all(claimed.map((d) => send(d, settingsOf)));
       report.sent = results.filter(Boolean).length;
       report.failed = results.length - report.sent;
     });

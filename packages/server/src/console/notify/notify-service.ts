@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { CommonErr, NotifyErr } from '@edp/shared/errors';
 import type {
+  TDelivery,
   TDeliveryQuery,
   TSmsSettings,
   TSmsSettingsView,
@@ -8,7 +9,6 @@ import type {
   TWarnSettingsView,
 } from '@edp/shared/contracts/notify';
 import type { TList } from '@edp/shared/contracts/common';
-import type { TDelivery } from '@edp/shared/contracts/notify';
 import { rule } from '@edp/shared/contracts/field-rules';
 import { AppError } from '../../platform/errors/index.ts';
 import type { SecretBox } from '../../platform/keys/index.ts';
@@ -21,6 +21,7 @@ import { sendSms, SmsError, type SmsFill } from './sms-sender.ts';
 import {
   openSms,
   readSms,
+  type StoredSms,
   readWarn,
   sealSms,
   sealWarn,
@@ -52,11 +53,9 @@ export function notifyService(
       warnBy: byOf(row?.warnBy ?? null, row?.warnAt ?? null),
     };
   };
-  /** Sends through the tenant's gateway; SmsError when it is off or refused the message. */
-  const sendVia = async (tenantId: string, fill: SmsFill) => {
-    const { sms } = await stored(tenantId);
-    return sendSms(openSms(sms, box), fill, new Date(clock()));
-  };
+  /** Sends through a tenant's stored gateway; SmsError when it is off or refused the message. */
+  const send = (sms: StoredSms, fill: SmsFill) =>
+    sendSms(openSms(sms, box), fill, new Date(clock()));
 
   return {
     async sms(caller: Caller): Promise<TSmsSettingsView> {
@@ -84,7 +83,7 @@ export function notifyService(
         throw new AppError(CommonErr.Invalid, { field: 'body.phone', detail: rule('required') });
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       try {
-        const r = await sendVia(caller.actor.tenantId, { content: code, phone, ip: caller.ip });
+        const r = await send(s.sms, { content: code, phone, ip: caller.ip });
         await audit.change(caller, { target: phone, after: { status: r.status } });
         return { status: r.status, ms: r.ms };
       } catch (err) {
@@ -166,7 +165,7 @@ export function notifyService(
     async sendLoginCode(tenantId: string, fill: SmsFill): Promise<boolean> {
       const { sms } = await stored(tenantId);
       if (sms.mode === 'off') return false;
-      await sendSms(openSms(sms, box), fill, new Date(clock()));
+      await send(sms, fill);
       return true;
     },
   };

@@ -2,12 +2,13 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { SMS_PLACEHOLDERS } from '@edp/shared/rules';
 import type { TSmsCloud, TSmsField } from '@edp/shared/contracts/notify';
 import type { StoredSms } from './stored-settings.ts';
+import { callOut, isOk, OutboundError } from './outbound.ts';
 
-/** How long a gateway may take to answer before the message counts as not sent. */
-export const GATEWAY_TIMEOUT_MS = 10_000;
-
-/** What the gateway said when it did not take a message: shown to the sender, kept in the log. */
-export class SmsError extends Error {}
+/**
+ * What the gateway said when it did not take a message (or that it could not be reached): shown
+ * to the sender, kept in the log.
+ */
+export class SmsError extends OutboundError {}
 
 /** What fills a template: #c# the code or the warning, #m# the phone, #ip# an address. */
 export interface SmsFill {
@@ -22,23 +23,13 @@ const fill = (text: string, f: SmsFill) =>
     .replaceAll(SMS_PLACEHOLDERS.phone, f.phone)
     .replaceAll(SMS_PLACEHOLDERS.ip, f.ip);
 
+/** The gateway's answer to one call; no answer is an SmsError. */
 async function call(url: string, init: RequestInit) {
-  const started = performance.now();
-  let res: Response;
   try {
-    res = await fetch(url, {
-      ...init,
-      redirect: 'error',
-      signal: AbortSignal.timeout(GATEWAY_TIMEOUT_MS),
-    });
+    return await callOut(url, init);
   } catch (err) {
-    const cause = (err as { cause?: { code?: string } }).cause?.code;
-    throw new SmsError(
-      (err as Error).name === 'TimeoutError' ? 'timeout' : (cause ?? (err as Error).message),
-    );
+    throw err instanceof OutboundError ? new SmsError(err.message) : err;
   }
-  const text = (await res.text()).slice(0, 2000);
-  return { status: res.status, text, ms: Math.round(performance.now() - started) };
 }
 
 /** An HTTP gateway: its parameters in the query (GET) or the body (POST, JSON or a form). */
@@ -58,8 +49,7 @@ async function viaHttp(g: NonNullable<StoredSms['http']>, f: SmsFill) {
       headers.set('content-type', 'application/x-www-form-urlencoded');
   }
   const r = await call(url.href, { method: g.method, headers, body });
-  if (r.status < 200 || r.status > 299)
-    throw new SmsError(`HTTP ${r.status} ${r.text.slice(0, 200)}`);
+  if (!isOk(r.status)) throw new SmsError(`HTTP ${r.status} ${r.text.slice(0, 200)}`);
   return r;
 }
 
@@ -120,7 +110,7 @@ async function viaCloud(c: NonNullable<StoredSms['cloud']>, f: SmsFill, at: Date
   } catch {
     // Not JSON: the status tells.
   }
-  if (r.status < 200 || r.status > 299 || code !== 'OK')
+  if (!isOk(r.status) || code !== 'OK')
     throw new SmsError(`${code || `HTTP ${r.status}`} ${message}`.trim());
   return r;
 }

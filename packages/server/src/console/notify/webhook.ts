@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { GATEWAY_TIMEOUT_MS } from './sms-sender.ts';
+import { callOut, isOk, OutboundError } from './outbound.ts';
 
 /**
  * A webhook's signature, after the Standard Webhooks scheme (standardwebhooks.com): HMAC-SHA256
@@ -20,28 +20,17 @@ export async function postWebhook(
   now: Date,
 ): Promise<void> {
   const timestamp = Math.floor(now.getTime() / 1000);
-  let res: Response;
-  try {
-    res = await fetch(url, {
-      method: 'POST',
-      redirect: 'error',
-      signal: AbortSignal.timeout(GATEWAY_TIMEOUT_MS),
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': 'EDP-Console-Webhook/1',
-        'webhook-id': id,
-        'webhook-timestamp': String(timestamp),
-        'webhook-signature': webhookSignature(secret, id, timestamp, body),
-      },
-      body,
-    });
-  } catch (err) {
-    const cause = (err as { cause?: { code?: string } }).cause?.code;
-    throw new Error(
-      (err as Error).name === 'TimeoutError' ? 'timeout' : (cause ?? (err as Error).message),
-    );
-  }
-  // The answer's body is not read beyond its first bytes: a receiver owes us only its status.
-  const text = (await res.text()).slice(0, 200);
-  if (res.status < 200 || res.status > 299) throw new Error(`HTTP ${res.status} ${text}`.trim());
+  const res = await callOut(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'user-agent': 'EDP-Console-Webhook/1',
+      'webhook-id': id,
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': webhookSignature(secret, id, timestamp, body),
+    },
+    body,
+  });
+  if (!isOk(res.status))
+    throw new OutboundError(`HTTP ${res.status} ${res.text.slice(0, 200)}`.trim());
 }
