@@ -207,15 +207,24 @@ export function commandQueue(deps: {
       return (await repo.find(id))!;
     },
 
-    /** A task's waiting commands cancelled; answers how many. */
-    async cancel(tenantId: string, taskId: string) {
-      return (await repo.cancel(tenantId, taskId, new Date(clock()))).length;
+    /** A task's waiting commands in `groupIds` (null: all) cancelled; answers how many. */
+    async cancel(tenantId: string, taskId: string, groupIds: string[] | null) {
+      return (await repo.cancel(tenantId, taskId, groupIds, new Date(clock()))).length;
     },
 
-    /** A task's failed and timed-out commands sent again for `forMs` more; answers how many. */
-    async retry(tenantId: string, taskId: string, forMs: number) {
+    /**
+     * A task's failed and timed-out commands in `groupIds` (null: all) sent again for `forMs`
+     * more; answers how many.
+     */
+    async retry(tenantId: string, taskId: string, groupIds: string[] | null, forMs: number) {
       const now = clock();
-      const moved = await repo.retry(tenantId, taskId, new Date(now + forMs), new Date(now));
+      const moved = await repo.retry(
+        tenantId,
+        taskId,
+        groupIds,
+        new Date(now + forMs),
+        new Date(now),
+      );
       announce(moved.map((m) => m.deviceId));
       return moved.length;
     },

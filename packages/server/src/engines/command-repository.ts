@@ -41,6 +41,16 @@ export interface ResultRow {
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
+ * Commands `c` of devices now in one of `groupIds` (null: every group): a console user's task
+ * action reaches the devices their role covers, never the rest of a task that spans more.
+ */
+const inGroups = (groupIds: string[] | null): SQL =>
+  groupIds
+    ? sql`c.device_id in (select id from devices
+        where group_id = any(${`{${groupIds.join(',')}}`}::uuid[]))`
+    : sql`true`;
+
+/**
  * The statement that moves commands from one state and the counters of their tasks with them:
  * the commands matching `where` in state `from` take the columns `set` gives (their new state
  * among them), and each task's counter of `from` goes down and those of the new states up, in
@@ -222,11 +232,14 @@ export function commandRepository(db: Db) {
       return moved;
     },
 
-    /** A task's waiting commands end as cancelled (what is processing runs on). */
-    cancel: (tenantId: string, taskId: string, now: Date) =>
+    /**
+     * A task's waiting commands of the devices in `groupIds` (null: all) end as cancelled (what
+     * is processing runs on).
+     */
+    cancel: (tenantId: string, taskId: string, groupIds: string[] | null, now: Date) =>
       move(
         'waiting',
-        sql`c.task_id = ${taskId} and c.tenant_id = ${tenantId}`,
+        sql`c.task_id = ${taskId} and c.tenant_id = ${tenantId} and ${inGroups(groupIds)}`,
         sql`state = 'cancelled', finished_at = ${now}`,
         now,
       ),
@@ -235,13 +248,19 @@ export function commandRepository(db: Db) {
      * A task's failed and timed-out commands wait again, each under a new id (so the engine runs
      * it again) with the next attempt's number and a new deadline; their earlier answer goes.
      */
-    async retry(tenantId: string, taskId: string, deadline: Date, now: Date) {
+    async retry(
+      tenantId: string,
+      taskId: string,
+      groupIds: string[] | null,
+      deadline: Date,
+      now: Date,
+    ) {
       const moved: MovedCommand[] = [];
       for (const from of ['failed', 'timeout'] as const) {
         moved.push(
           ...(await move(
             from,
-            sql`c.task_id = ${taskId} and c.tenant_id = ${tenantId}`,
+            sql`c.task_id = ${taskId} and c.tenant_id = ${tenantId} and ${inGroups(groupIds)}`,
             sql`id = gen_random_uuid(), state = 'waiting', attempt = c.attempt + 1,
               deadline = ${deadline}, delivered_at = null, finished_at = null,
               code = null, message = null, detail = null`,
@@ -249,9 +268,11 @@ export function commandRepository(db: Db) {
           )),
         );
       }
+      // The task's first error stays when only some groups ran again: the others' failures
+      // still stand.
       await db.execute(sql`
-        update tasks set expires_at = greatest(expires_at, ${deadline}), error_code = null,
-          updated_at = ${now}
+        update tasks set expires_at = greatest(expires_at, ${deadline}),
+          ${groupIds ? sql`` : sql`error_code = null, `}updated_at = ${now}
         where id = ${taskId} and tenant_id = ${tenantId}`);
       return moved;
     },

@@ -20,6 +20,7 @@ import { touchedDevices, type AuditService } from '../audit/index.ts';
 import { deviceScope, visibleDeviceGroups } from '../devices/index.ts';
 import { deviceRepository, taskRepository, type DeviceScope } from '../store/index.ts';
 import { commandDetail, commandItem, taskItem } from './command-items.ts';
+import { tasksAsSeen } from './task-scope.ts';
 
 /** Devices a preview names before a task is made. */
 const PREVIEW_NAMES = 5;
@@ -51,13 +52,17 @@ export function taskService(
       servedVersion,
     });
 
-  /** A task the caller may see (it reached one of their groups), or 404. */
+  /**
+   * A task the caller may see (it reached one of their groups), or 404: counted over the
+   * caller's devices only when it reached others too.
+   */
   async function visibleTask(caller: Caller, id: string) {
-    const task = await repo.find(caller.actor.tenantId, id);
+    const found = await repo.find(caller.actor.tenantId, id);
     const visible = await visibleDeviceGroups(db, caller.actor);
-    if (!task || (visible && !task.groupIds.some((g) => visible.includes(g))))
+    if (!found || (visible && !found.groupIds.some((g) => visible.includes(g))))
       throw new AppError(CommonErr.NotFound);
-    return { task, visible };
+    const [task] = await tasksAsSeen(repo, caller.actor.tenantId, visible, [found]);
+    return { task: task!, visible };
   }
 
   return {
@@ -115,9 +120,10 @@ export function taskService(
       q: z.output<typeof ZTaskListRequest>,
       locale: Locale,
     ): Promise<TTaskList> {
+      const visible = await visibleDeviceGroups(db, caller.actor);
       const { rows, total } = await repo.page({
         tenantId: caller.actor.tenantId,
-        groupIds: await visibleDeviceGroups(db, caller.actor),
+        groupIds: visible,
         status: q.status,
         type: q.type,
         operatorId: q.operatorId,
@@ -126,8 +132,9 @@ export function taskService(
         limit: q.pageSize,
         offset: (q.page - 1) * q.pageSize,
       });
+      const seen = await tasksAsSeen(repo, caller.actor.tenantId, visible, rows);
       return {
-        list: rows.map((t) => taskItem(t, locale)),
+        list: seen.map((t) => taskItem(t, locale)),
         total,
         page: q.page,
         pageSize: q.pageSize,
@@ -186,24 +193,26 @@ export function taskService(
     async refresh(caller: Caller, id: string, locale: Locale): Promise<TTaskItem> {
       await visibleTask(caller, id);
       await queue.recount(caller.actor.tenantId, id);
-      // Seen already: only the counters are read again, not the caller's groups.
-      return taskItem((await repo.find(caller.actor.tenantId, id))!, locale);
+      return taskItem((await visibleTask(caller, id)).task, locale);
     },
 
-    /** Ends what has not started; what runs goes on. */
+    /** Ends what has not started on the caller's devices; what runs goes on. */
     async cancel(caller: Caller, id: string) {
-      const { task } = await visibleTask(caller, id);
+      const { task, visible } = await visibleTask(caller, id);
       if (task.waiting === 0 && task.processing === 0) throw new AppError(CommandErr.TaskOver);
-      const affected = await queue.cancel(caller.actor.tenantId, id);
+      const affected = await queue.cancel(caller.actor.tenantId, id, visible);
       await audit.change(caller, { target: task.name, after: { task: id, cancelled: affected } });
       return { affected };
     },
 
-    /** Sends the command again to the devices where it failed or timed out, nothing else. */
+    /**
+     * Sends the command again to the caller's devices where it failed or timed out, nothing
+     * else.
+     */
     async retry(caller: Caller, id: string) {
-      const { task } = await visibleTask(caller, id);
+      const { task, visible } = await visibleTask(caller, id);
       const hours = Math.max(1, (task.expiresAt.getTime() - task.createdAt.getTime()) / HOUR_MS);
-      const affected = await queue.retry(caller.actor.tenantId, id, hours * HOUR_MS);
+      const affected = await queue.retry(caller.actor.tenantId, id, visible, hours * HOUR_MS);
       await audit.change(caller, { target: task.name, after: { task: id, retried: affected } });
       return { affected };
     },

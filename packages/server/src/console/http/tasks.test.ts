@@ -540,4 +540,63 @@ describe('commands and tasks', () => {
       expect(tasks.body.data!.list.every((t) => t.operator.id === operator.id)).toBe(true);
     }
   });
+
+  it("keeps a scoped operator's cancel, retry and counts to their groups, in a task over both", async () => {
+    const fin = as(ctx.app, host, await signIn(ctx.app, host, 'finop', NEW_PASSWORD));
+    const every = async (path: string) => {
+      const made = await op<{ taskId: string; total: number }>('/async/m/se/protect', {
+        target: { every: true },
+        path,
+        expiresInHours: 1,
+      });
+      expect(made.body.data!.total).toBe(3);
+      return made.body.data!.taskId;
+    };
+    const finInfo = async (id: string) =>
+      (await fin<TTaskItem>('/dv/m/task/info', { id })).body.data!;
+
+    // Cancel: finance's operator ends finance's waiting commands, never the lab's.
+    const waiting = await every('/srv/cancel-scope');
+    expect(await finInfo(waiting)).toMatchObject({ total: 2, counts: { waiting: 2 } });
+    const cancelled = await fin<{ affected: number }>('/dv/m/task/cancel', { id: waiting });
+    expect(cancelled.body.data).toEqual({ affected: 2 });
+    expect(await task(waiting)).toMatchObject({ counts: { waiting: 1, cancelled: 2 } });
+    expect(await finInfo(waiting)).toMatchObject({
+      status: 'cancelled',
+      total: 2,
+      counts: { waiting: 0, cancelled: 2 },
+    });
+    const listed = (await fin<TTaskList>('/dv/m/tasks', { pageSize: 50 })).body.data!.list;
+    expect(listed.find((t) => t.id === waiting)).toMatchObject({ total: 2, status: 'cancelled' });
+    // Nothing of finance's is left to cancel, whatever the lab's command does.
+    expect((await fin('/dv/m/task/cancel', { id: waiting })).body.errCode).toBe(
+      CommandErr.TaskOver,
+    );
+
+    // Retry: a failure on each side, and finance's operator runs finance's again only.
+    const failing = await every('/srv/retry-scope');
+    now += 1_500;
+    for (const name of ['fin-01', 'lab-01', 'fin-02']) {
+      const mine = (await checkIn(name)).body.data!.commands.filter((c) =>
+        String(c.args.path ?? '').endsWith('retry-scope'),
+      );
+      expect(mine).toHaveLength(1);
+      const code = name === 'fin-02' ? 0 : -1;
+      await results(name, [{ id: mine[0]!.id, code, message: code ? 'refused' : 'done' }]);
+    }
+    expect(await task(failing)).toMatchObject({ counts: { failed: 2, finished: 1 } });
+    expect(await finInfo(failing)).toMatchObject({
+      status: 'failed',
+      total: 2,
+      counts: { failed: 1, finished: 1 },
+    });
+    const retried = await fin<{ affected: number }>('/dv/m/task/retry', { id: failing });
+    expect(retried.body.data).toEqual({ affected: 1 });
+    expect(await task(failing)).toMatchObject({ counts: { failed: 1, waiting: 1, finished: 1 } });
+    now += 1_500;
+    const again = (await checkIn('lab-01')).body.data!.commands.filter((c) =>
+      String(c.args.path ?? '').endsWith('retry-scope'),
+    );
+    expect(again).toEqual([]);
+  });
 });

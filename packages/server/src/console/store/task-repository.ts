@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
-import type { CommandState, TaskType } from '@edp/shared/contracts/commands';
+import { COMMAND_STATES, type CommandState, type TaskType } from '@edp/shared/contracts/commands';
 import type { TTaskTarget } from '@edp/shared/contracts/tasks';
 import type { Db } from '../../platform/db/index.ts';
 import { commands, devices, tasks } from '../../platform/db/index.ts';
@@ -141,6 +141,31 @@ export function taskRepository(db: Db) {
         .from(newest)
         .orderBy(newest.account, newest.id)
         .limit(MAX_OPERATORS);
+    },
+
+    /**
+     * The counters of these tasks counted afresh over the commands of devices in `groupIds`
+     * only, with each one's lowest failure code: what a caller whose role covers part of a
+     * task may read of it (the stored counters are the whole task's).
+     */
+    async countsIn(tenantId: string, taskIds: string[], groupIds: string[]) {
+      if (taskIds.length === 0) return [];
+      const counted = sql.join(
+        COMMAND_STATES.map(
+          (s) => sql`(count(*) filter (where c.state = ${s}))::int as ${sql.identifier(s)}`,
+        ),
+        sql`, `,
+      );
+      const result = await db.execute(sql`
+        select c.task_id as "taskId", ${counted},
+          min(c.code) filter (where c.state = 'failed') as "errorCode"
+        from commands c join devices d on d.id = c.device_id
+        where c.tenant_id = ${tenantId} and c.task_id = any(${uuidArray(taskIds)}::uuid[])
+          and d.group_id = any(${uuidArray(groupIds)}::uuid[])
+        group by c.task_id`);
+      return rowsOf<{ taskId: string; errorCode: number | null } & Record<CommandState, number>>(
+        result,
+      );
     },
 
     async find(tenantId: string, id: string): Promise<TaskRow | undefined> {
