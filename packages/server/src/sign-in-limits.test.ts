@@ -75,7 +75,7 @@ describe('sign-ins from a noisy address', () => {
       success: false,
       errCode: PortalErr.LoginWait,
       msg: `Too many failed sign-ins from this network; please try again in ${seconds} s`,
-      data: { seconds: String(seconds) },
+      data: { seconds },
     });
   }
 

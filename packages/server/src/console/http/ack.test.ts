@@ -191,6 +191,7 @@ describe('elevation and learning mode under review', () => {
     expect(long.body).toMatchObject({
       errCode: AckErr.WindowTooLong,
       msg: 'The window is longer than the 86400 s the review settings allow',
+      data: { seconds: 86400 },
     });
     // A window of nothing, or a field out of range: refused by the contract.
     const empty = await ask(op, 'ele', 'fin-02', {});

@@ -34,17 +34,23 @@ export function fail(
       return [k, ruleText(text, locale) ?? text.slice(0, PARAM_MAX)];
     }),
   );
-  const body: TEnvelope<TFieldRefusal | Record<string, string>> = {
+  const body: TEnvelope<TFieldRefusal | Record<string, string | number>> = {
     success: false,
     errCode: code,
     msg: errorMessage(code, locale, shown),
   };
   // A refused field is also named apart, so a form can show the reason under the field; other
-  // parameters travel as they are, for screens that act on them (the seconds before a resend).
+  // parameters travel as they are, for screens that act on them (the seconds before a resend):
+  // a number stays a number there, only the message spells it out.
   if (code === CommonErr.Invalid && shown.field) {
     body.data = { field: shown.field, reason: shown.detail ?? '' };
   } else if (code !== CommonErr.Invalid && Object.keys(shown).length) {
-    body.data = shown;
+    body.data = Object.fromEntries(
+      Object.entries(shown).map(([k, text]) => {
+        const given = params[k];
+        return [k, typeof given === 'number' && Number.isFinite(given) ? given : text];
+      }),
+    );
   }
   const answered = status ?? errorStatus(code);
   // A 429 says how long to wait: the seconds the refusal names, else what the limiter set
