@@ -4,10 +4,25 @@ import type {
   TLogRulesView,
   TLogSettings,
 } from '@edp/shared/contracts/logs';
+import { rule } from '@edp/shared/contracts/field-rules';
+import { CommonErr } from '@edp/shared/errors';
+import { AppError } from '../../platform/errors/index.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { AuditService } from '../audit/index.ts';
 import type { Caller } from '../access/index.ts';
 import { logSettingsRepository } from '../store/index.ts';
+import { isGlob } from './log-glob.ts';
+
+/** The first pattern the glob engine cannot run (a class such as `[z-a]`) is refused, by field. */
+function checkGlobs(b: TLogRules) {
+  for (const [i, r] of b.rules.entries())
+    for (const field of ['program', 'path'] as const)
+      if (!isGlob(r[field]))
+        throw new AppError(CommonErr.Invalid, {
+          field: `body.rules.${i}.${field}`,
+          detail: rule('glob'),
+        });
+}
 
 /**
  * A tenant's log settings (docs/logs.md): the filtering rules (new events only: each node reads
@@ -34,6 +49,7 @@ export function logSettingsService(
       };
     },
     async setRules(caller: Caller, b: TLogRules) {
+      checkGlobs(b);
       const { tenantId, account } = caller.actor;
       const before = (await repo.get(tenantId)).rules;
       await repo.setRules(tenantId, b.rules, account, new Date(clock()));
