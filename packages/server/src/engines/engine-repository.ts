@@ -37,6 +37,59 @@ const stateColumns = (state: TEngineState, digest: string, now: Date) => ({
 });
 
 /**
+ * What an enrolment offers to prove it is an existing device's engine: a key whose signature the
+ * service has verified (and its time), the token it holds (as its SHA-256). Either may be absent.
+ */
+export interface Proof {
+  key?: string;
+  at?: number;
+  tokenHash?: string;
+}
+
+/**
+ * The SQL condition that a device row (`devices`, or the alias `d`) is proven by `proof`: the
+ * same key with a newer time (an equal or older one is a replay), the current token, or, with
+ * `allowance`, the console's allowance still running.
+ */
+function proven(proof: Proof, now: Date, allowance: boolean, alias?: 'd') {
+  const col = (name: string) => sql.raw(alias ? `${alias}.${name}` : `"devices"."${name}"`);
+  const any = [sql`false`];
+  if (proof.key !== undefined && proof.at !== undefined) {
+    any.push(
+      sql`(${col('engine_key')} = ${proof.key} and (${col('enrol_proof_at')} is null or ${col('enrol_proof_at')} < ${new Date(proof.at).toISOString()}::timestamptz))`,
+    );
+  }
+  if (proof.tokenHash !== undefined) any.push(sql`${col('token_hash')} = ${proof.tokenHash}`);
+  if (allowance) any.push(sql`${col('reenrol_until')} > ${now.toISOString()}::timestamptz`);
+  return sql`(${sql.join(any, sql` or `)})`;
+}
+
+const identityColumns = (i: TEngineIdentity) => ({
+  name: i.name,
+  number: i.number,
+  ip: i.ip,
+  systemType: i.systemType,
+  kernel: i.kernel,
+  kind: i.kind,
+  port: i.port,
+  collectorIp: i.collectorIp,
+  qid: i.qid,
+});
+
+const enrolledColumns = {
+  id: devices.id,
+  tenantId: devices.tenantId,
+  groupId: devices.groupId,
+  intervalS: devices.intervalS,
+};
+export interface Enrolled {
+  id: string;
+  tenantId: string;
+  groupId: string;
+  intervalS: number;
+}
+
+/**
  * How long after the last-seen time the database holds a device counts as offline (ms): three
  * missed intervals plus the stored time's lag, as the console's lists count it.
  */
@@ -137,9 +190,11 @@ export function engineRepository(db: Db) {
     },
 
     /**
-     * Enrols by fingerprint in one statement: a new device, or the same one again (a device added
-     * in the console with that fingerprint, or an engine re-enrolling) with a new token. A
-     * deprecated device is left alone: no row comes back.
+     * Enrols by fingerprint in one statement: a new device, or the same one again with a new
+     * token when the request proves it is that device's engine (`proven`, below) or the console
+     * allowed a re-enrolment. A deprecated device, or one not proven, is left alone: no row
+     * comes back (`refusal` then says which). A device added in the console has no fingerprint,
+     * so it is never adopted by one.
      */
     async enrol(input: {
       tenantId: string;
@@ -152,27 +207,22 @@ export function engineRepository(db: Db) {
       tokenHash: string;
       intervalS: number;
       now: Date;
-    }): Promise<{ id: string; intervalS: number } | undefined> {
-      const { identity: i, now } = input;
-      const identity = {
-        name: i.name,
-        number: i.number,
-        ip: i.ip,
-        systemType: i.systemType,
-        kernel: i.kernel,
-        kind: i.kind,
-        port: i.port,
-        collectorIp: i.collectorIp,
-        qid: i.qid,
-      };
+      proof: Proof;
+    }): Promise<Enrolled | undefined> {
+      const { identity: i, now, proof } = input;
       const values = {
-        ...identity,
+        ...identityColumns(i),
         ...stateColumns(input.state, input.digest, now),
         tokenHash: input.tokenHash,
         intervalS: input.intervalS,
         enrolSecretId: input.secretId,
         enrolledAt: now,
         lastSeenAt: now,
+        // The key this enrolment proved holding becomes the device's; one without leaves the
+        // device proven by its token alone. An allowance serves once.
+        engineKey: proof.key ?? null,
+        enrolProofAt: proof.at === undefined ? null : new Date(proof.at),
+        reenrolUntil: null,
       };
       const [row] = await db
         .insert(devices)
@@ -186,10 +236,70 @@ export function engineRepository(db: Db) {
           target: [devices.tenantId, devices.fingerprint],
           // The device keeps its group, name and remark as the console set them.
           set: { ...values, name: sql`${devices.name}` },
-          setWhere: eq(devices.status, 'running'),
+          setWhere: and(eq(devices.status, 'running'), proven(proof, now, true)),
         })
-        .returning({ id: devices.id, intervalS: devices.intervalS });
+        .returning(enrolledColumns);
       return row;
+    },
+
+    /**
+     * An engine the console knows, enrolling again with its proof and no secret (its token was
+     * refused, or it registers the key it made after an upgrade): the device found by its key,
+     * or by the token it still holds, gets a new token. Undefined: nothing proven, or the
+     * device is deprecated (`deprecatedByKey` says).
+     */
+    async reprove(input: {
+      /** Only a device of this tenant (an enrolment that also gave a tenant's secret). */
+      tenantId?: string;
+      identity: TEngineIdentity;
+      state: TEngineState;
+      digest: string;
+      tokenHash: string;
+      now: Date;
+      proof: Proof;
+    }): Promise<Enrolled | undefined> {
+      const { now, proof } = input;
+      // One row at most, so a key and a token of two devices cannot give both one token.
+      const tenant = input.tenantId ? sql` and d.tenant_id = ${input.tenantId}` : sql``;
+      const one = sql`(select d.id from devices d where d.status = 'running' and ${proven(proof, now, false, 'd')}${tenant} limit 1)`;
+      const [row] = await db
+        .update(devices)
+        .set({
+          // The device is the one its key names, so its fingerprint follows the machine's (a
+          // renamed host); one another device of the tenant holds is refused by the index.
+          ...identityColumns(input.identity),
+          fingerprint: input.identity.fingerprint,
+          ...stateColumns(input.state, input.digest, now),
+          tokenHash: input.tokenHash,
+          enrolledAt: now,
+          lastSeenAt: now,
+          engineKey: proof.key ?? null,
+          enrolProofAt: proof.at === undefined ? null : new Date(proof.at),
+          reenrolUntil: null,
+        })
+        // The condition again on the row itself: of two requests with one proof at the same
+        // moment, the second sees the row the first wrote, and is refused as a replay.
+        .where(and(eq(devices.id, one), eq(devices.status, 'running'), proven(proof, now, false)))
+        .returning(enrolledColumns);
+      return row;
+    },
+
+    /** Why an enrolment came back empty: the device with this fingerprint is deprecated, or not. */
+    async deprecatedByFingerprint(tenantId: string, fingerprint: string) {
+      const [row] = await db
+        .select({ status: devices.status })
+        .from(devices)
+        .where(and(eq(devices.tenantId, tenantId), eq(devices.fingerprint, fingerprint)));
+      return row?.status === 'deprecated';
+    },
+
+    /** Why a re-proof came back empty: the device of this key is deprecated, or not. */
+    async deprecatedByKey(key: string) {
+      const [row] = await db
+        .select({ status: devices.status })
+        .from(devices)
+        .where(eq(devices.engineKey, key));
+      return row?.status === 'deprecated';
     },
 
     /** The devices of these token hashes (one statement for a batch of check-ins). */

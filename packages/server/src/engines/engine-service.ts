@@ -1,10 +1,19 @@
 import { createHash } from 'node:crypto';
-import type { TCheckInAnswer, TCommandResult, TEnrolAnswer } from '@edp/shared/contracts/agent';
+import {
+  ENROL_PROOF_WINDOW_MS,
+  type TCheckInAnswer,
+  type TCommandResult,
+  type TEnrolAnswer,
+  type TEnrolRequest,
+} from '@edp/shared/contracts/agent';
+import { rule } from '@edp/shared/contracts/field-rules';
 import type { TEngineIdentity, TEngineState } from '@edp/shared/contracts/engine';
-import { AgentErr } from '@edp/shared/errors';
+import { AgentErr, CommonErr } from '@edp/shared/errors';
+import { isUniqueViolation } from '../platform/db/index.ts';
 import { AppError } from '../platform/errors/index.ts';
 import type { EngineAuthCache } from './engine-auth.ts';
-import type { DeviceAuth, EngineRepository } from './engine-repository.ts';
+import type { DeviceAuth, Enrolled, EngineRepository, Proof } from './engine-repository.ts';
+import { signedProof } from './enrol-proof.ts';
 import type { CommandQueue } from './command-queue.ts';
 import type { PresenceStore } from './presence.ts';
 import { newDeviceToken, secretHash, tokenHash } from './device-token.ts';
@@ -24,7 +33,7 @@ export const stateDigest = (state: TEngineState) =>
 export interface EngineEnrolled {
   tenantId: string;
   groupId: string;
-  /** The name of the secret it enrolled with. */
+  /** The name of the secret it enrolled with ('' when it proved itself without one). */
   secretName: string;
   deviceId: string;
   name: string;
@@ -33,6 +42,43 @@ export interface EngineEnrolled {
   ip: string;
   /** When it enrolled (ms). */
   at: number;
+}
+
+/**
+ * What a request offers as proof, checked before any statement: a key proof must be signed over
+ * this device's statement and dated within the window of the console's clock (so a captured one
+ * is worthless minutes later; the repository refuses one not newer than the last accepted).
+ */
+function proofOf(body: TEnrolRequest, now: number): Proof {
+  const proof: Proof = {};
+  if (body.proof) {
+    if (Math.abs(body.proof.at - now) > ENROL_PROOF_WINDOW_MS) {
+      throw new AppError(AgentErr.EnrolProofStale, { now: new Date(now).toISOString() });
+    }
+    if (!signedProof(body.proof, body.identity.fingerprint)) {
+      throw new AppError(CommonErr.Invalid, {
+        field: 'proof.signature',
+        detail: rule('wrongFormat'),
+      });
+    }
+    proof.key = body.proof.key;
+    proof.at = body.proof.at;
+  }
+  if (body.token !== undefined) proof.tokenHash = tokenHash(body.token);
+  return proof;
+}
+
+/**
+ * A statement that may meet another device's key or fingerprint (the unique indexes): null then,
+ * which the caller tells apart from "not proven" (undefined).
+ */
+async function unlessTaken<T>(write: () => Promise<T | undefined>): Promise<T | undefined | null> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isUniqueViolation(err)) return null;
+    throw err;
+  }
 }
 
 /** Enrolment and check-in (docs/engines.md). */
@@ -57,45 +103,62 @@ export function engineService(deps: {
   const { checkIns, enrolments } = deps.metrics;
   const { repo, auth, presence, clock } = deps;
   return {
-    async enrol(
-      secret: string,
-      identity: TEngineIdentity,
-      state: TEngineState,
-      ip: string,
-    ): Promise<TEnrolAnswer> {
+    /**
+     * Enrolment (docs/engines.md "Re-enrolment"): with a group's secret, a new device joins the
+     * group; an existing one (its fingerprint) is enrolled again only when the request proves it
+     * is that device's engine (its key or current token) or the console allowed it. With the
+     * proof alone, the device its key or token names is enrolled again. Anything else is refused
+     * and changes nothing.
+     */
+    async enrol(body: TEnrolRequest, ip: string): Promise<TEnrolAnswer> {
+      const { identity, state } = body;
       const now = clock();
-      const owner = await repo.secretOwner(secretHash(secret), new Date(now));
-      if (!owner) throw new AppError(AgentErr.SecretInvalid);
+      const proof = proofOf(body, now);
       const token = newDeviceToken();
       const hash = tokenHash(token);
       const digest = stateDigest(state);
-      const { secretName, ...where } = owner;
-      const device = await repo.enrol({
-        ...where,
-        identity,
-        state,
-        digest,
-        tokenHash: hash,
-        intervalS: deps.intervalS,
-        now: new Date(now),
-      });
-      if (!device) throw new AppError(AgentErr.FingerprintDeprecated);
+      const written = { identity, state, digest, tokenHash: hash, now: new Date(now), proof };
+      let device: Enrolled | undefined | null;
+      let secretName = '';
+      if (body.secret !== undefined) {
+        const owner = await repo.secretOwner(secretHash(body.secret), new Date(now));
+        if (!owner) throw new AppError(AgentErr.SecretInvalid);
+        const { secretName: name, ...where } = owner;
+        secretName = name;
+        device = await unlessTaken(() =>
+          repo.enrol({ ...where, ...written, intervalS: deps.intervalS }),
+        );
+        // Its key names a device of the tenant under another fingerprint (a renamed host).
+        if (device === null) {
+          device = await unlessTaken(() => repo.reprove({ ...written, tenantId: owner.tenantId }));
+        }
+        if (!device) {
+          const gone = await repo.deprecatedByFingerprint(owner.tenantId, identity.fingerprint);
+          throw new AppError(gone ? AgentErr.FingerprintDeprecated : AgentErr.ReenrolNotProven);
+        }
+      } else {
+        device = await unlessTaken(() => repo.reprove(written));
+        if (!device) {
+          const gone = proof.key !== undefined && (await repo.deprecatedByKey(proof.key));
+          throw new AppError(gone ? AgentErr.DeviceDeprecated : AgentErr.ReenrolNotProven);
+        }
+      }
       enrolments.inc();
       // A re-enrolment replaces the token: the old one must stop working on every node.
-      auth.evict(owner.tenantId, [device.id]);
+      auth.evict(device.tenantId, [device.id]);
       auth.prime(hash, {
         deviceId: device.id,
-        tenantId: owner.tenantId,
+        tenantId: device.tenantId,
         status: 'running',
         stateDigest: digest,
         intervalS: device.intervalS,
         storedSeenAt: now,
       });
       presence.stored(device.id, now);
-      deps.changed(owner.tenantId);
+      deps.changed(device.tenantId);
       await deps.enrolled({
-        tenantId: owner.tenantId,
-        groupId: owner.groupId,
+        tenantId: device.tenantId,
+        groupId: device.groupId,
         secretName,
         deviceId: device.id,
         name: identity.name,

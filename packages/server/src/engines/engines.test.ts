@@ -46,11 +46,13 @@ describe('engines: enrolment, check-in and the device centre', () => {
   const clock = () => now;
   const later = (ms: number) => (now += ms);
 
-  const enrol = (secret: string, id: ReturnType<typeof identity>, s = state()) =>
+  /** `token`: the engine's current one, which proves a re-enrolment (issue 34). */
+  const enrol = (secret: string, id: ReturnType<typeof identity>, s = state(), token?: string) =>
     call<{ deviceId: string; token: string; interval: number }>(ctx.app, '/agent/enrol', {
       secret,
       identity: id,
       state: s,
+      ...(token ? { token } : {}),
     });
   const checkIn = (token: string, s = state(), app = ctx.app) =>
     call<{ interval: number; commands: unknown[] }>(
@@ -91,7 +93,7 @@ describe('engines: enrolment, check-in and the device centre', () => {
     const id = identity('web-01');
     const first = await enrol(secretA, id);
     expect(first.body).toMatchObject({ success: true, data: { interval: 30 } });
-    const again = await enrol(secretA, { ...id, ip: '10.9.9.9' });
+    const again = await enrol(secretA, { ...id, ip: '10.9.9.9' }, state(), first.body.data!.token);
     expect(again.body.data!.deviceId).toBe(first.body.data!.deviceId);
     // The first token was replaced by the second.
     expect((await checkIn(first.body.data!.token)).body.errCode).toBe(AgentErr.TokenInvalid);

@@ -133,12 +133,18 @@ describe('named enrolment secrets', () => {
     const a = await made({ groupId: groupA, name: 'Counted A' });
     const b = await made({ groupId: groupA, name: 'Counted B' });
     const fingerprint = randomBytes(32).toString('hex');
-    const again = (secret: string) =>
-      call(ctx.app, '/agent/enrol', {
+    // The engine proves its re-enrolment with the token it holds (issue 34).
+    let token: string | undefined;
+    const again = async (secret: string) => {
+      const res = await call<{ token: string }>(ctx.app, '/agent/enrol', {
         secret,
         identity: { ...identity('count-01'), fingerprint },
         state,
+        ...(token ? { token } : {}),
       });
+      token = res.body.data?.token;
+      return res;
+    };
     expect((await again(a.secret)).body.success).toBe(true);
     expect((await enrol(a.secret, 'count-02')).body.success).toBe(true);
     expect((await enrol(a.secret, 'count-03')).body.success).toBe(true);

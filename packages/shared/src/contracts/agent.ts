@@ -15,11 +15,55 @@ export const ZEnrolSecret = z
   .max(64, rule('enrolSecret'))
   .regex(ENROL_SECRET_PATTERN, rule('enrolSecret'));
 
-export const ZEnrolRequest = z.object({
-  secret: ZEnrolSecret,
-  identity: ZEngineIdentity,
-  state: ZEngineState,
+/**
+ * How far a re-enrolment proof's time may be from the console's clock (ms): a captured proof is
+ * worthless after it, and the console also refuses one not newer than the last it accepted.
+ */
+export const ENROL_PROOF_WINDOW_MS = 5 * 60_000;
+
+/** An engine's Ed25519 public key: the 32 raw bytes in base64url (43 characters). */
+export const ZEngineKey = z.string().regex(/^[A-Za-z0-9_-]{43}$/, rule('wrongFormat'));
+
+/**
+ * What proves an engine (docs/engines.md "Re-enrolment"): the key pair it made at its first
+ * enrolment and keeps in its state directory signs `enrolStatement` with the console's time.
+ */
+export const ZEnrolProof = z.object({
+  key: ZEngineKey,
+  /** The console's clock (ms) as the engine reckons it. */
+  at: z.number().int().min(0).max(8_640_000_000_000_000),
+  /** Ed25519 over `enrolStatement(fingerprint, key, at)`: 64 bytes in base64url. */
+  signature: z.string().regex(/^[A-Za-z0-9_-]{86}$/, rule('wrongFormat')),
 });
+export type TEnrolProof = z.infer<typeof ZEnrolProof>;
+
+/**
+ * The text an enrolment proof signs: it names its purpose, the device's fingerprint (lower-case,
+ * as the console keeps it), the key and the time, so it proves nothing else and for no other
+ * device.
+ */
+export const enrolStatement = (fingerprint: string, key: string, at: number) =>
+  `edp-enrol/v1\n${fingerprint.toLowerCase()}\n${key}\n${at}`;
+
+export const ZEnrolRequest = z
+  .object({
+    /**
+     * A live enrolment secret of the group to join. An engine the console knows may leave it out
+     * and prove itself with `proof` alone (it keeps no secret: issue 34).
+     */
+    secret: ZEnrolSecret.optional(),
+    identity: ZEngineIdentity,
+    state: ZEngineState,
+    /** The engine's key and a fresh signature: needed to enrol again as an existing device. */
+    proof: ZEnrolProof.optional(),
+    /** The engine's current device token, if it has one: proves a device enrolled before keys. */
+    token: z.string().max(100).optional(),
+  })
+  .refine((b) => b.secret !== undefined || b.proof !== undefined, {
+    message: rule('required'),
+    path: ['secret'],
+  });
+export type TEnrolRequest = z.output<typeof ZEnrolRequest>;
 
 export const ZEnrolAnswer = z.object({
   deviceId: z.string(),

@@ -170,12 +170,25 @@ export const ZDeviceDetail = ZDeviceItem.extend({
   deprecatedAt: ZIsoTime.nullable(),
   /** Check-in interval (s). */
   interval: z.number().int(),
+  /** Whether its engine proves itself with a key (false: an engine from before keys, or none yet). */
+  engineKey: z.boolean(),
+  /** Until when the console allows an enrolment with its fingerprint without proof (null: not). */
+  reenrolUntil: ZIsoTime.nullable(),
   /** Hours seen, per day, newest first: bit i of `hours` set when the engine checked in during hour i (UTC). */
   uptime: z.array(z.object({ day: z.string(), hours: z.number().int() })),
 });
 export type TDeviceDetail = z.infer<typeof ZDeviceDetail>;
 
 export const ZGroupRef = z.object({ groupId: ZUuid });
+
+/**
+ * How long the console's allowance to enrol a device again without its engine's proof lasts
+ * (docs/engines.md "Re-enrolment"): long enough to re-image a machine, short enough not to
+ * leave the device open.
+ */
+export const REENROL_ALLOWED_HOURS = 24;
+export const ZReenrolAllowed = z.object({ until: ZIsoTime });
+export type TReenrolAllowed = z.infer<typeof ZReenrolAllowed>;
 
 /** Named enrolment secrets of a group (docs/engines.md "Enrolment secrets"). */
 export const SECRET_STATES = ['live', 'expired', 'revoked'] as const;
@@ -254,6 +267,7 @@ export const DEVICE_ACTIVITY_KINDS = [
   'offline',
   'online',
   'licence',
+  'reenrolAllowed',
 ] as const;
 export type DeviceActivityKind = (typeof DEVICE_ACTIVITY_KINDS)[number];
 /** Entries a page answers unless `limit` says fewer or more. */
@@ -288,6 +302,8 @@ export const ZDeviceActivityDetail = z.object({
   /** licence: the licence reported now and the one before (null: none). */
   licence: ZActivityLicence.optional(),
   previous: ZActivityLicence.optional(),
+  /** reenrolAllowed: until when an enrolment with its fingerprint needs no proof. */
+  until: ZIsoTime.optional(),
 });
 export type TDeviceActivityDetail = z.infer<typeof ZDeviceActivityDetail>;
 

@@ -7,10 +7,12 @@ import type {
   TDeviceList,
   TDeviceListRequest,
   TDeviceTarget,
+  TReenrolAllowed,
   ZDeviceActivityRequest,
   ZDeviceAdd,
   ZDeviceEdit,
 } from '@edp/shared/contracts/devices';
+import { REENROL_ALLOWED_HOURS } from '@edp/shared/contracts/devices';
 import type { DeviceStatus } from '@edp/shared/contracts/engine';
 import { CommonErr, ConsoleErr } from '@edp/shared/errors';
 import type { Platform } from '../../platform/platform.ts';
@@ -154,6 +156,9 @@ export function deviceService(
         stateChangedAt: isoOf(d.stateChangedAt),
         deprecatedAt: isoOf(d.deprecatedAt),
         interval: d.intervalS,
+        engineKey: d.engineKey !== null,
+        reenrolUntil:
+          d.reenrolUntil && d.reenrolUntil.getTime() > now ? isoOf(d.reenrolUntil) : null,
         uptime,
       };
     },
@@ -218,6 +223,37 @@ export function deviceService(
         after: { ...values, ...(group ? { group: group.name } : {}) },
         devices: [{ id, name: values.name ?? device.name }],
       });
+    },
+
+    /**
+     * Lets the device's next enrolment in without its engine's proof, for REENROL_ALLOWED_HOURS
+     * (docs/engines.md "Re-enrolment"): for a re-imaged machine that lost its engine's key.
+     * Scoped as an edit is, audited, and written to the device's activity.
+     */
+    async allowReenrol(caller: Caller, id: string): Promise<TReenrolAllowed> {
+      const { device } = await visibleDevice(caller, id);
+      if (device.status !== 'running') throw new AppError(ConsoleErr.DeviceDeprecated);
+      const now = new Date(clock());
+      const until = new Date(now.getTime() + REENROL_ALLOWED_HOURS * 3_600_000);
+      if (!(await repo.allowReenrol(device.tenantId, id, until))) {
+        throw new AppError(ConsoleErr.DeviceDeprecated);
+      }
+      await activity.insert([
+        {
+          tenantId: device.tenantId,
+          deviceId: id,
+          at: now,
+          kind: 'reenrolAllowed',
+          actor: actorOf(caller),
+          detail: { until: until.toISOString() },
+        },
+      ]);
+      await audit.change(caller, {
+        target: device.name,
+        after: { endAt: until.toISOString() },
+        devices: [{ id, name: device.name }],
+      });
+      return { until: until.toISOString() };
     },
 
     async preview(caller: Caller, action: BulkAction, target: TDeviceTarget) {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   addDevice,
+  allowReenrol,
   deprecateDevices,
   deprecatedDeviceList,
   deviceActivity,
@@ -68,6 +69,7 @@ export function deviceRoutes(
   serve(app, editDevice, async (req) => {
     await devices.edit(callerOf(req), req.body);
   });
+  serve(app, allowReenrol, (req) => devices.allowReenrol(callerOf(req), req.body.id));
   serve(app, previewDevices, (req) =>
     devices.preview(callerOf(req), req.body.action, req.body.target),
   );

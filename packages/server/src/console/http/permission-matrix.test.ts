@@ -100,6 +100,7 @@ const samples: Record<ConsoleCall, (ids: Ids) => object> = {
     ip: '10.0.0.1',
   }),
   editDevice: (i) => ({ id: i.group, remark: 'r' }),
+  allowReenrol: (i) => ({ id: i.group }),
   previewDevices: (i) => ({ action: 'deprecate', target: { ids: [i.group] } }),
   deprecateDevices: (i) => ({ target: { ids: [i.group] } }),
   moveDevices: (i) => ({ target: { ids: [i.group] }, groupId: i.group }),

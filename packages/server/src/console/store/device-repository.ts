@@ -375,6 +375,21 @@ export function deviceRepository(db: Db) {
         .where(and(eq(devices.tenantId, tenantId), eq(devices.id, id)));
     },
 
+    /**
+     * The console's allowance to enrol a running device again without its engine's proof, until
+     * `until` (engines/engine-repository.ts reads it). False: the device is not running.
+     */
+    async allowReenrol(tenantId: string, id: string, until: Date) {
+      const rows = await db
+        .update(devices)
+        .set({ reenrolUntil: until, updatedAt: new Date() })
+        .where(
+          and(eq(devices.tenantId, tenantId), eq(devices.id, id), eq(devices.status, 'running')),
+        )
+        .returning({ id: devices.id });
+      return rows.length > 0;
+    },
+
     /** The (kind, version) pairs the tenant's running devices report. */
     async versions(tenantId: string) {
       return db

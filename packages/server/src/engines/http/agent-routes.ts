@@ -16,8 +16,7 @@ export function agentRoutes(app: FastifyInstance, { engines }: { engines: Engine
   serve(app, enrol, async (req) => {
     // Enrolment is public (the secret is the credential), and engines read English.
     req.locale = 'en-US';
-    const { secret, identity, state } = req.body;
-    return engines.service.enrol(secret, identity, state, req.ip);
+    return engines.service.enrol(req.body, req.ip);
   });
   serve(app, checkIn, (req) =>
     engines.service.checkIn(deviceOf(req), req.body.state, req.body.results),

@@ -18,6 +18,7 @@ import {
   ZEnrolSecretMade,
   ZEnrolSecretRotate,
   ZGroupRef,
+  ZReenrolAllowed,
 } from '../../contracts/devices.ts';
 import { ZCreated, ZIdRequest } from '../../contracts/user.ts';
 import { ZEmpty } from '../../contracts/common.ts';
@@ -103,6 +104,19 @@ export const editDevice = call({
   summary: 'Rename a device, change its remark or move it to another group',
   label: { 'zh-CN': '编辑设备', 'en-US': 'Edit device' },
   body: ZDeviceEdit,
+  message: 'modified',
+});
+
+export const allowReenrol = call({
+  method: 'POST',
+  path: '/dv/m/reenrol/allow',
+  access: consoleWrite('operate'),
+  tag,
+  summary:
+    "Let the device's next enrolment (same fingerprint, a live secret) in without its engine's proof, for 24 hours: a re-imaged machine that lost its engine's state",
+  label: { 'zh-CN': '允许重新注册', 'en-US': 'Allow re-enrolment' },
+  body: ZIdRequest,
+  data: ZReenrolAllowed,
   message: 'modified',
 });
 

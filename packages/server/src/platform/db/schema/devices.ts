@@ -80,6 +80,16 @@ export const devices = pgTable(
     enrolSecretId: uuid('enrol_secret_id').references((): AnyPgColumn => deviceEnrolSecrets.id, {
       onDelete: 'set null',
     }),
+    /**
+     * The Ed25519 public key (raw, base64url) the engine made at its enrolment: a re-enrolment
+     * signs with it (docs/engines.md "Re-enrolment"). Null: an engine from before keys, proven
+     * by its token until it enrols again.
+     */
+    engineKey: text('engine_key').unique(),
+    /** The time of the last key proof accepted: an older or equal one is a replay. */
+    enrolProofAt: at('enrol_proof_at'),
+    /** Until then an enrolment with the fingerprint needs no proof (the console's allowance). */
+    reenrolUntil: at('reenrol_until'),
     createdAt: createdAt(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
