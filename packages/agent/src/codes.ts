@@ -27,6 +27,7 @@ export const Code = {
   ForbiddenDirectory: -25,
   InvalidPath: -26,
   AccessDenied: -27,
+  NotForFile: -29,
   TimeOutOfRange: -31,
   NoElevationTime: -33,
   ElevationFileInvalid: -42,

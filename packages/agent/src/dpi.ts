@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { createHash } from 'node:crypto';
 import { Code, EngineError, ok, type OpResult } from './codes.ts';
 import { files as stateFiles, type StateDir } from './state-dir.ts';
 import { listFiles, resolveTarget } from './target.ts';
 import { addProtected, isProtected, listProtected, removeProtected } from './protected.ts';
 import { LogOutbox, type LogEvent } from './log-outbox.ts';
+import { hashRegularFile } from './file-hash.ts';
 
 /**
  * Data and program integrity (DPI): a SHA-256 baseline of a folder, and verification against
@@ -45,20 +45,16 @@ export interface Findings {
 const baselineName = (dir: string) =>
   path.join(stateFiles.dpi, createHash('sha256').update(dir).digest('hex').slice(0, 24) + '.json');
 
+/**
+ * A data file's SHA-256 and size, for a baseline and its checks: a regular file only, opened
+ * without blocking and without following a link (file-hash.ts), so a file swapped for a FIFO or
+ * a link between the listing and the read is refused instead of hanging the engine or reading
+ * outside the folder. No size or time limit: data files may be large, and a baseline is a task
+ * nobody waits on.
+ */
 export async function hashFile(file: string): Promise<{ sha256: string; size: number }> {
-  const hash = createHash('sha256');
-  let size = 0;
-  try {
-    await pipeline(fs.createReadStream(file), async function (source: AsyncIterable<Buffer>) {
-      for await (const chunk of source) {
-        size += chunk.length;
-        hash.update(chunk);
-      }
-    });
-  } catch (err) {
-    throw new EngineError(Code.HashFailure, `${file}: ${(err as Error).message}`);
-  }
-  return { sha256: hash.digest('hex'), size };
+  const { sha256, size } = await hashRegularFile(file);
+  return { sha256, size };
 }
 
 async function snapshot(dir: string): Promise<Baseline['files']> {

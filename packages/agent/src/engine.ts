@@ -15,7 +15,8 @@ import { migrateAlerts, verifyAll } from './dpi.ts';
 import { LogOutbox } from './log-outbox.ts';
 import { LogSender } from './log-sender.ts';
 import { AccessWatcher } from './access.ts';
-import { Dispatcher } from './ops.ts';
+import { Dispatcher, type Dispatched } from './ops.ts';
+import { CommandLanes } from './command-lanes.ts';
 import { backoffMs, jittered } from './backoff.ts';
 import { Outbox } from './outbox.ts';
 import { PushStream } from './push.ts';
@@ -297,6 +298,54 @@ export async function runEngine(opts: RunOptions = {}): Promise<RunOutcome> {
     }
   }
 
+  /** sendOutbox, one at a time: commands end in parallel, and each one's result goes at once. */
+  let flushing: Promise<void> | undefined;
+  let flushAgain = false;
+  function flushResults(): Promise<void> {
+    if (flushing) {
+      flushAgain = true;
+      return flushing;
+    }
+    flushing = (async () => {
+      do {
+        flushAgain = false;
+        await sendOutbox();
+      } while (flushAgain);
+    })().finally(() => (flushing = undefined));
+    return flushing;
+  }
+
+  /** Set when engine.upgrade replaced the engine file: the loop stops once commands are done. */
+  let upgradeDone = false;
+  /** What a command's result becomes, whenever it ends (the check-in loop does not wait on it). */
+  async function commandDone(done: Dispatched): Promise<void> {
+    const r = done.result;
+    log(
+      `command ${r.id} ${r.type}: ${r.code} ${r.message}` +
+        (done.repeated ? ' (answered before: its result sent again)' : ''),
+    );
+    outbox.add(r);
+    await flushResults();
+    // What the command did (encrypted files, DPI findings) goes now.
+    void sender.kick();
+    if (done.restart) {
+      upgradeDone = true;
+      lanes.stop();
+      alarm.nudge();
+    }
+  }
+  // Commands run off this loop (command-lanes.ts): a slow one cannot stop the check-ins.
+  const lanes = new CommandLanes(dispatcher, commandDone, (err) =>
+    log(`command failed: ${(err as Error).message}`),
+  );
+  let dpiQueued = false;
+  async function upgraded(): Promise<RunOutcome> {
+    await lanes.idle();
+    await flushResults();
+    log(`engine file replaced: starting it again (${opts.engineFile})`);
+    return stop('upgraded', EXIT_UPGRADED);
+  }
+
   // The enrolment's interval is the wait until the first check-in; an engine started long after
   // its enrolment checks in at once, but never within a second of its last check-in (the
   // console refuses check-ins closer than that).
@@ -347,6 +396,7 @@ export async function runEngine(opts: RunOptions = {}): Promise<RunOutcome> {
   await alarm.sleep(Math.max(0, firstAt - Date.now()), earliest, opts.signal);
   try {
     while (!opts.signal?.aborted) {
+      if (upgradeDone) return await upgraded();
       let delay: number;
       const reported = await engineState(state);
       const results = outbox.batch();
@@ -376,34 +426,18 @@ export async function runEngine(opts: RunOptions = {}): Promise<RunOutcome> {
             resultsCallMissing = false;
             outbox.acknowledge(data.data.acknowledged);
           }
-          let restart = false;
           for (const command of data.data.commands) {
             if (opts.signal?.aborted) break;
-            const done = await dispatcher.run(command, Date.now() + clockOffsetMs);
-            if (!done) continue;
-            const r = done.result;
-            log(
-              `command ${r.id} ${r.type}: ${r.code} ${r.message}` +
-                (done.repeated ? ' (answered before: its result sent again)' : ''),
-            );
-            outbox.add(r);
-            await sendOutbox();
-            // What the command did (encrypted files, DPI findings) goes now.
-            void sender.kick();
-            if (done.restart) {
-              restart = true;
-              break;
-            }
+            lanes.submit(command, clockOffsetMs);
           }
+          // --once: one check-in and its commands.
+          if (opts.once) await lanes.idle();
           // More results waiting than one check-in carries: send the rest now.
           const carried = new Set(results.map((r) => r.id));
-          if (outbox.ids().some((id) => !carried.has(id))) await sendOutbox();
+          if (outbox.ids().some((id) => !carried.has(id))) await flushResults();
           // The log outbox goes at each check-in too: this is what resumes it after a failure.
           await sender.kick(true);
-          if (restart) {
-            log(`engine file replaced: starting it again (${opts.engineFile})`);
-            return stop('upgraded', EXIT_UPGRADED);
-          }
+          if (upgradeDone) return await upgraded();
           if (opts.once) return stop('once', 0);
           delay = jittered(interval * second, random);
         } else {
@@ -457,21 +491,33 @@ export async function runEngine(opts: RunOptions = {}): Promise<RunOutcome> {
         earliest = Date.now() + 1_000;
         log(`check-in failed: ${err.message}; retrying in ${(delay / 1000).toFixed(1)} s`);
       }
-      if (dpiEveryMs > 0 && Date.now() - lastDpi >= dpiEveryMs) {
+      if (dpiEveryMs > 0 && Date.now() - lastDpi >= dpiEveryMs && !dpiQueued) {
         lastDpi = Date.now();
-        for (const r of await verifyAll(state)) {
-          const d = r.detail as { path?: string; queued?: number } | undefined;
-          if (r.code !== 0 || d?.queued) {
-            log(`DPI ${d?.path ?? ''}: ${r.code} ${r.message}; ${d?.queued ?? 0} new finding(s)`);
+        // In the commands' one-at-a-time lane: it takes the state directory's lock as they do.
+        dpiQueued = lanes.exclusive(async () => {
+          try {
+            for (const r of await verifyAll(state)) {
+              const d = r.detail as { path?: string; queued?: number } | undefined;
+              if (r.code !== 0 || d?.queued) {
+                log(
+                  `DPI ${d?.path ?? ''}: ${r.code} ${r.message}; ${d?.queued ?? 0} new finding(s)`,
+                );
+              }
+            }
+            void sender.kick();
+          } finally {
+            dpiQueued = false;
           }
-        }
-        void sender.kick();
+        });
       }
       await alarm.sleep(delay, earliest, opts.signal);
     }
     log('stopped');
     return stop('signal', 0);
   } finally {
+    // SIGTERM: no new command starts, the running ones finish and their results go.
+    lanes.stop();
+    await lanes.idle();
     clearInterval(windowTimer);
     push?.stop();
     await sender.idle();

@@ -1,10 +1,8 @@
-import type fs from 'node:fs';
-import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { TAuthorisedProgram } from '@edp/shared/contracts/commands';
 import { Code, EngineError, ok, type OpResult } from './codes.ts';
 import { files, type StateDir } from './state-dir.ts';
-import { hashFile } from './dpi.ts';
+import { hashProgram } from './file-hash.ts';
 
 /**
  * Program integrity (docs/commands.md, `/sync/m/pi/*`, `/sync/m/aa`): the programs authorised to
@@ -14,28 +12,13 @@ import { hashFile } from './dpi.ts';
  */
 export const PROGRAMS_MAX = 10_000;
 
-/** A file named by a command: -3 none, -26 not absolute, -17 missing, -21 a folder, -27 unreadable. */
-export async function resolveFile(
-  input: unknown,
-  { absolute = false }: { absolute?: boolean } = {},
-): Promise<{ file: string; stat: fs.Stats }> {
+/** A file named by a command, checked as a path: -3 none, -26 not absolute or too long. */
+export function namedFile(input: unknown, { absolute = false }: { absolute?: boolean } = {}) {
   if (typeof input !== 'string' || !input.trim()) throw new EngineError(Code.MissingOption, 'path');
   if (input.includes('\0') || input.length > 1024 || (absolute && !path.isAbsolute(input))) {
     throw new EngineError(Code.InvalidPath, input.slice(0, 200));
   }
-  const file = path.resolve(input);
-  let stat: fs.Stats;
-  try {
-    // A program is often a link (/usr/bin/python3): what it runs is the file it points to.
-    stat = await fsp.stat(file);
-  } catch (err) {
-    const c = (err as NodeJS.ErrnoException).code;
-    if (c === 'ENOENT' || c === 'ENOTDIR') throw new EngineError(Code.FileMissing, file);
-    if (c === 'EACCES' || c === 'EPERM') throw new EngineError(Code.AccessDenied, file);
-    throw err;
-  }
-  if (stat.isDirectory()) throw new EngineError(Code.DirectoryGiven, file);
-  return { file, stat };
+  return path.resolve(input);
 }
 
 export function listPrograms(state: StateDir): TAuthorisedProgram[] {
@@ -44,8 +27,8 @@ export function listPrograms(state: StateDir): TAuthorisedProgram[] {
 
 /** Authorises a program by its path and current SHA-256: -22 when it already is, unchanged. */
 export async function authoriseProgram(state: StateDir, input: unknown, absolute = false) {
-  const { file } = await resolveFile(input, { absolute });
-  const { sha256 } = await hashFile(file);
+  const file = namedFile(input, { absolute });
+  const { sha256 } = await hashProgram(file);
   const list = listPrograms(state);
   const held = list.find((p) => p.path === file);
   if (held?.sha256 === sha256) throw new EngineError(Code.FileExists, `${file} is authorised`);
@@ -59,11 +42,7 @@ export async function authoriseProgram(state: StateDir, input: unknown, absolute
 
 /** Withdraws a program's authorisation: -17 when it is not in the list. */
 export async function revokeProgram(state: StateDir, input: unknown, absolute = false) {
-  if (typeof input !== 'string' || !input.trim()) throw new EngineError(Code.MissingOption, 'path');
-  if (input.includes('\0') || input.length > 1024 || (absolute && !path.isAbsolute(input))) {
-    throw new EngineError(Code.InvalidPath, input.slice(0, 200));
-  }
-  const file = path.resolve(input);
+  const file = namedFile(input, { absolute });
   const list = listPrograms(state);
   if (!list.some((p) => p.path === file)) {
     throw new EngineError(Code.FileMissing, `${file} is not an authorised program`);
@@ -75,14 +54,19 @@ export async function revokeProgram(state: StateDir, input: unknown, absolute = 
   return ok({ path: file });
 }
 
-/** One program file: size, SHA-256, an execute bit, modified time, whether it is authorised. */
+/**
+ * One program file: size, SHA-256, an execute bit, modified time, whether it is authorised.
+ * Only an executable regular file is hashed (file-hash.ts): anything else is refused, so the
+ * answer never tells the size or hash of a secret.
+ */
 export async function viewProgram(
   state: StateDir,
   input: unknown,
   absolute = false,
 ): Promise<OpResult> {
-  const { file, stat } = await resolveFile(input, { absolute });
-  const { sha256, size } = await hashFile(file);
+  const file = namedFile(input, { absolute });
+  // The program's path stays as named (a link stays itself); its target is what is hashed.
+  const { sha256, size, stat } = await hashProgram(file);
   const held = listPrograms(state).find((p) => p.path === file);
   return ok({
     path: file,

@@ -10,9 +10,14 @@ import { as, setupTenant, signIn } from '../../../server/src/test/console-fixtur
  * A real console listening on a free port, with a tenant on `host`, a group "Servers" and its
  * enrolment secret, the administrator and the operator signed in, and a temporary folder for the engines' states.
  */
-export async function startRealConsole(host: string, prefix: string) {
+export async function startRealConsole(
+  host: string,
+  prefix: string,
+  /** The console's settings (e.g. CHECK_IN_INTERVAL_S), as createTestApp takes them. */
+  env: Record<string, string> = {},
+) {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  const ctx = await createTestApp();
+  const ctx = await createTestApp(env);
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
   await setupTenant(ctx.app, host);
