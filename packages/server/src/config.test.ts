@@ -62,6 +62,23 @@ describe('settings', () => {
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.1, proxy.local' })).toThrow(/proxy\.local/);
   });
 
+  it('takes OUTBOUND_ALLOW_HOSTS as host names, addresses and CIDRs, none by default', () => {
+    expect(loadConfig({}).OUTBOUND_ALLOW_HOSTS).toEqual([]);
+    expect(
+      loadConfig({ OUTBOUND_ALLOW_HOSTS: 'sms.corp.example, 10.0.0.5,10.1.0.0/16,fd00::/8' })
+        .OUTBOUND_ALLOW_HOSTS,
+    ).toEqual(['sms.corp.example', '10.0.0.5', '10.1.0.0/16', 'fd00::/8']);
+  });
+
+  it('refuses an OUTBOUND_ALLOW_HOSTS entry that would allow everything or is no host, naming it', () => {
+    // A /0 or * turns the guard off; a number is an IPv4 address to the URL parser, not a name.
+    for (const bad of ['0.0.0.0/0', '::/0', '*', '*.corp.example', '2130706433', 'a..b', 'h_st']) {
+      expect(() => loadConfig({ OUTBOUND_ALLOW_HOSTS: bad }), bad).toThrow(
+        new RegExp(`OUTBOUND_ALLOW_HOSTS: .*"${bad.replace(/[.*]/g, '\\$&')}"`),
+      );
+    }
+  });
+
   it('takes PGLITE_FSYNC as on or off only', () => {
     expect(loadConfig({ PGLITE_FSYNC: 'off' }).PGLITE_FSYNC).toBe('off');
     expect(() => loadConfig({ PGLITE_FSYNC: 'false' })).toThrow(/PGLITE_FSYNC/);

@@ -43,6 +43,34 @@ function isAddressOrCidr(entry: string): boolean {
   return /^\d+$/.test(prefix) && Number(prefix) >= 1 && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
+const OUTBOUND_FORMS =
+  'write host names, addresses or CIDRs the deployment allows to be internal, e.g. sms.corp.example,10.0.0.5,10.1.0.0/16';
+
+/** A DNS name (not one the URL parser would read as an IPv4 address: no numeric last label). */
+const HOST_NAME =
+  /^(?=.{1,253}\.?$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*(?!(?:0x[0-9a-f]*|\d+)\.?$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.?$/i;
+
+/**
+ * OUTBOUND_ALLOW_HOSTS: the internal hosts a tenant's SMS gateway and webhook may reach anyway
+ * (docs/notifications.md, "Internal addresses"); none by default. The deployment's to give, not
+ * a tenant's: it knows which of its internal services may be called. A /0, or `*`, would turn the
+ * guard off and is refused.
+ */
+function outboundAllow(value: string, ctx: z.RefinementCtx): string[] {
+  const list = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const bad = list.filter((entry) => !isAddressOrCidr(entry) && !HOST_NAME.test(entry));
+  if (bad.length > 0) {
+    ctx.addIssue(
+      `not a host name, IP address or CIDR (a /0 is refused): ${bad.map((b) => `"${b}"`).join(', ')}; ${OUTBOUND_FORMS}`,
+    );
+    return z.NEVER;
+  }
+  return list;
+}
+
 /** Every setting the server reads, validated once at start (README.md lists them). */
 const ZConfig = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -78,6 +106,8 @@ const ZConfig = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   TRUST_PROXY: z.string().default('false').transform(trustProxy),
+  /** Internal hosts a tenant's gateway or webhook may reach anyway; none by default. */
+  OUTBOUND_ALLOW_HOSTS: z.string().default('').transform(outboundAllow),
   VENDOR_PRIVATE_KEY: z.string().includes('PRIVATE KEY').optional(),
   VENDOR_PUBLIC_KEY: z.string().includes('PUBLIC KEY').optional(),
   AUTO_LOGIN_KEY: z

@@ -26,6 +26,7 @@ import { syncService, taskService } from './console/commands/index.ts';
 import { ackService } from './console/elevation/index.ts';
 import { consoleKey, secretBox } from './platform/keys/index.ts';
 import { notifier, notifyService } from './console/notify/index.ts';
+import { outboundClient } from './platform/outbound/index.ts';
 import { deviceLicenceService } from './console/licences/index.ts';
 import {
   alertService,
@@ -89,7 +90,9 @@ export function buildServices(platform: Platform) {
   });
   const passwordDeps = { ...p, consoleCache: cache };
   const box = secretBox(p.consoleKeySecret, 'notify settings');
-  const notify = notifyService({ db, clock, audit, box });
+  // Every call to an address a tenant typed, internal ones refused (platform/outbound).
+  const outbound = outboundClient({ allow: p.config.OUTBOUND_ALLOW_HOSTS });
+  const notify = notifyService({ db, clock, audit, box, outbound });
   const login = loginService({ ...p, audit, tenants, sms: notify.sendLoginCode });
   return {
     // portal
@@ -164,7 +167,7 @@ export function buildServices(platform: Platform) {
     logCountFolder: logCountFolder({ db, log: p.log }),
     overview: overviewService({ db, clock }),
     notify,
-    notifier: notifier({ db, clock, log: p.log, mailer: p.mailer, box }),
+    notifier: notifier({ db, clock, log: p.log, mailer: p.mailer, box, outbound }),
     reports: reportService({ db, clock, log: p.log, audit }),
     // engines
     engines,

@@ -80,6 +80,9 @@ const testEnv = (dataDir: string) => ({
   PASSWORD_HASH_COST: '10',
   WEB_DIST: path.join(dataDir, 'no-web'),
   ENGINE_FILE: path.join(dataDir, 'no-engine.mjs'),
+  // The test SMS gateway and webhook receiver listen on 127.0.0.1 (notify-receiver.ts), which
+  // the outbound guard refuses unless the deployment allows it; notify-ssrf.test.ts runs without.
+  OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
 });
 
 /** Builds the whole app on a fresh database with a temporary DATA_DIR. */

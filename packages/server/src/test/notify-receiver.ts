@@ -28,7 +28,9 @@ const pct = (s: string) =>
  * - `/cloud/`: cloud SMS as Alibaba Cloud's SendSms answers it: the signature is checked again
  *   here with `cloudKey`, independently of the console's code, and a wrong one refused as
  *   `SignatureDoesNotMatch`;
- * - `/hook…`: a webhook receiver.
+ * - `/hook…`: a webhook receiver;
+ * - `/moved…`: a redirect to `https://gateway.example/next?token=…`, which must never be followed
+ *   and whose path and query must never be shown.
  *
  * `fail(prefix, n, status)` makes the next n requests under a path answer `status`.
  */
@@ -76,6 +78,11 @@ export async function startNotifyReceiver(opts: { cloudKey?: string } = {}) {
         entry.body = { ...entry.body, failedWith: fail[1].status };
         received.push(entry);
         res.writeHead(fail[1].status, { 'content-type': 'text/plain' }).end('refused by test');
+      } else if (url.pathname.startsWith('/moved')) {
+        received.push(entry);
+        res
+          .writeHead(302, { location: 'https://gateway.example/next?token=moved-token-0123' })
+          .end('moved');
       } else if (url.pathname.startsWith('/cloud')) {
         const ok = checkCloud(entry.query);
         received.push(entry);

@@ -3,6 +3,7 @@ import type { Locale } from '@edp/shared/errors';
 import type { TWarningChannel, TWarnSettings } from '@edp/shared/contracts/notify';
 import { whileExclusive } from '../../platform/db/index.ts';
 import type { SecretBox } from '../../platform/keys/index.ts';
+import type { OutboundClient } from '../../platform/outbound/index.ts';
 import type { Platform } from '../../platform/platform.ts';
 import {
   notifyRepository,
@@ -11,6 +12,7 @@ import {
   type NewDelivery,
 } from '../store/index.ts';
 import { composeMessages, type WarningLine } from './messages.ts';
+import { isKnownFailure, logReason } from './send-errors.ts';
 import { sendSms, type SmsFill } from './sms-sender.ts';
 import { openSms, readSms, readWarn } from './stored-settings.ts';
 import { postWebhook } from './webhook.ts';
@@ -49,7 +51,10 @@ export interface PassReport {
   failed: number;
 }
 
-type Deps = Pick<Platform, 'db' | 'clock' | 'log' | 'mailer'> & { box: SecretBox };
+type Deps = Pick<Platform, 'db' | 'clock' | 'log' | 'mailer'> & {
+  box: SecretBox;
+  outbound: OutboundClient;
+};
 
 /** The recipients of one channel in a tenant's settings. */
 function recipients(warn: TWarnSettings, channel: TWarningChannel): string[] {
@@ -209,7 +214,7 @@ export function notifier(deps: Deps) {
       const row = await settingsOf(d.tenantId);
       if (d.channel === 'sms') {
         const sms = openSms(readSms(row?.sms), deps.box);
-        await sendSms(sms, JSON.parse(d.body) as SmsFill, new Date(clock()));
+        await sendSms(deps.outbound, sms, JSON.parse(d.body) as SmsFill, new Date(clock()));
       } else if (d.channel === 'email') {
         const mail = JSON.parse(d.body) as { subject: string; text: string; language: string };
         await deps.mailer.send({ to: d.target, ...mail });
@@ -217,15 +222,23 @@ export function notifier(deps: Deps) {
         const warn = readWarn(row?.warn);
         const secret = warn.webhookSecret ? (deps.box.open(warn.webhookSecret) ?? '') : '';
         const id = (JSON.parse(d.body) as { id: string }).id;
-        await postWebhook(d.target, secret, id, d.body, new Date(clock()));
+        await postWebhook(deps.outbound, d.target, secret, id, d.body, new Date(clock()));
       }
       await repo.sent(d.id, tries, new Date(clock()));
       return true;
     } catch (err) {
       const next = tries >= MAX_TRIES ? null : new Date(clock() + backoffMs(tries));
-      const reason = err instanceof Error ? err.message : String(err);
+      // The deployment's own mail server may say why; a tenant's address gets a short reason only.
+      const reason =
+        d.channel === 'email' && err instanceof Error ? err.message.slice(0, 200) : logReason(err);
       log.warn(
-        { delivery: d.id, channel: d.channel, tries, reason },
+        {
+          delivery: d.id,
+          channel: d.channel,
+          tries,
+          reason,
+          ...(isKnownFailure(err) ? {} : { err }),
+        },
         next ? 'warning message not sent: tried again later' : 'warning message given up',
       );
       await repo.failed(d.id, tries, reason, next);

@@ -12,12 +12,16 @@ import type { TList } from '@edp/shared/contracts/common';
 import { rule } from '@edp/shared/contracts/field-rules';
 import { AppError } from '../../platform/errors/index.ts';
 import type { SecretBox } from '../../platform/keys/index.ts';
+import type { OutboundClient } from '../../platform/outbound/index.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { Caller } from '../access/index.ts';
 import type { AuditService } from '../audit/index.ts';
 import { notifyRepository, warningRepository } from '../store/index.ts';
 import { messagesFor } from './notifier.ts';
-import { sendSms, SmsError, type SmsFill } from './sms-sender.ts';
+import { GatewayRuleError } from './gateway-rules.ts';
+import { sendFailure } from './send-errors.ts';
+import { checkSmsSave, checkWarnSave } from './settings-rules.ts';
+import { sendSms, type SmsFill } from './sms-sender.ts';
 import {
   openSms,
   readSms,
@@ -39,9 +43,13 @@ const byOf = (by: string | null, at: Date | null) => ({
  * and the SMS the console's login codes go by. Changes are audited with their secrets left out.
  */
 export function notifyService(
-  deps: Pick<Platform, 'db' | 'clock'> & { audit: AuditService; box: SecretBox },
+  deps: Pick<Platform, 'db' | 'clock'> & {
+    audit: AuditService;
+    box: SecretBox;
+    outbound: OutboundClient;
+  },
 ) {
-  const { db, clock, audit, box } = deps;
+  const { db, clock, audit, box, outbound } = deps;
   const repo = notifyRepository(db);
   const warnings = warningRepository(db);
   const stored = async (tenantId: string) => {
@@ -53,9 +61,18 @@ export function notifyService(
       warnBy: byOf(row?.warnBy ?? null, row?.warnAt ?? null),
     };
   };
-  /** Sends through a tenant's stored gateway; SmsError when it is off or refused the message. */
+  /** Sends through a tenant's stored gateway (sms-sender.ts says what it throws). */
   const send = (sms: StoredSms, fill: SmsFill) =>
-    sendSms(openSms(sms, box), fill, new Date(clock()));
+    sendSms(outbound, openSms(sms, box), fill, new Date(clock()));
+  /** A save's rules (settings-rules.ts), refused as a bad request. */
+  const checked = (check: () => void) => {
+    try {
+      check();
+    } catch (err) {
+      if (err instanceof GatewayRuleError) throw new AppError(err.code, err.params);
+      throw err;
+    }
+  };
 
   return {
     async sms(caller: Caller): Promise<TSmsSettingsView> {
@@ -65,6 +82,7 @@ export function notifyService(
     async setSms(caller: Caller, b: TSmsSettings) {
       const { tenantId, account } = caller.actor;
       const s = await stored(tenantId);
+      checked(() => checkSmsSave(b, s.sms, outbound.refusedHost));
       const next = sealSms(b, s.sms, box);
       await repo.setSms(tenantId, next, account, new Date(clock()));
       const after = viewSms(next, box, s.smsBy);
@@ -87,9 +105,7 @@ export function notifyService(
         await audit.change(caller, { target: phone, after: { status: r.status } });
         return { status: r.status, ms: r.ms };
       } catch (err) {
-        if (err instanceof SmsError)
-          throw new AppError(NotifyErr.SmsFailed, { reason: err.message });
-        throw err;
+        sendFailure(err);
       }
     },
     async warn(caller: Caller): Promise<TWarnSettingsView> {
@@ -99,6 +115,7 @@ export function notifyService(
     async setWarn(caller: Caller, b: TWarnSettings) {
       const { tenantId, account } = caller.actor;
       const s = await stored(tenantId);
+      checked(() => checkWarnSave(b, s.warn, outbound.refusedHost));
       const next = sealWarn(b, s.warn, box);
       if (b.enabled) await repo.startCursors();
       await repo.setWarn(tenantId, next, account, new Date(clock()));

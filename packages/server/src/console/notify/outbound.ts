@@ -1,32 +1,15 @@
-/** How long a gateway or receiver may take to answer before the message counts as not sent. */
-export const GATEWAY_TIMEOUT_MS = 10_000;
-
-/** Why an outbound call did not get an answer, or what it answered instead of a 2xx. */
-export class OutboundError extends Error {}
+/**
+ * Every call to a tenant's SMS gateway, cloud SMS or webhook receiver goes through the platform's
+ * outbound client (platform/outbound, handed in by services.ts): internal addresses refused at
+ * connect time, no redirects, 10 s at most, the body read only when asked (cloud SMS's JSON) and
+ * bounded. A call without an answer throws the platform's OutboundError with one short reason.
+ */
+export { OutboundError, type OutboundClient } from '../../platform/outbound/index.ts';
 
 /**
- * One call to a tenant's SMS gateway or webhook receiver: no redirects followed, GATEWAY_TIMEOUT_MS
- * at most, and the answer's first 2,000 characters read. A call that got no answer throws
- * OutboundError with the reason (`timeout`, the socket's error code); an answer of any status is
- * returned, for the caller to judge.
+ * The gateway or receiver answered, but not with a 2xx (or cloud SMS's `OK`): its status or the
+ * provider's short code, never its body, which could be anything a tenant pointed the console at.
  */
-export async function callOut(url: string, init: RequestInit) {
-  const started = performance.now();
-  let res: Response;
-  try {
-    res = await fetch(url, {
-      ...init,
-      redirect: 'error',
-      signal: AbortSignal.timeout(GATEWAY_TIMEOUT_MS),
-    });
-  } catch (err) {
-    const cause = (err as { cause?: { code?: string } }).cause?.code;
-    throw new OutboundError(
-      (err as Error).name === 'TimeoutError' ? 'timeout' : (cause ?? (err as Error).message),
-    );
-  }
-  const text = (await res.text()).slice(0, 2000);
-  return { status: res.status, text, ms: Math.round(performance.now() - started) };
-}
+export class RefusedByGateway extends Error {}
 
 export const isOk = (status: number) => status >= 200 && status <= 299;

@@ -1,14 +1,10 @@
 import { createHmac, randomUUID } from 'node:crypto';
+import { Headers } from 'undici';
 import { SMS_PLACEHOLDERS } from '@edp/shared/rules';
 import type { TSmsCloud, TSmsField } from '@edp/shared/contracts/notify';
 import type { StoredSms } from './stored-settings.ts';
-import { callOut, isOk, OutboundError } from './outbound.ts';
-
-/**
- * What the gateway said when it did not take a message (or that it could not be reached): shown
- * to the sender, kept in the log.
- */
-export class SmsError extends OutboundError {}
+import { checkGateway, checkUrlTemplate, fillUrl, invalid } from './gateway-rules.ts';
+import { isOk, RefusedByGateway, type OutboundClient } from './outbound.ts';
 
 /** What fills a template: #c# the code or the warning, #m# the phone, #ip# an address. */
 export interface SmsFill {
@@ -23,21 +19,29 @@ const fill = (text: string, f: SmsFill) =>
     .replaceAll(SMS_PLACEHOLDERS.phone, f.phone)
     .replaceAll(SMS_PLACEHOLDERS.ip, f.ip);
 
-/** The gateway's answer to one call; no answer is an SmsError. */
-async function call(url: string, init: RequestInit) {
-  try {
-    return await callOut(url, init);
-  } catch (err) {
-    throw err instanceof OutboundError ? new SmsError(err.message) : err;
+/** The filled headers; one that HTTP cannot carry is refused by name, before any call. */
+function headersOf(fields: readonly TSmsField[], f: SmsFill) {
+  const headers = new Headers();
+  for (const h of fields) {
+    try {
+      headers.append(h.key, fill(h.value, f));
+    } catch {
+      throw invalid(`http.headers.${h.key}`);
+    }
   }
+  return headers;
 }
 
-/** An HTTP gateway: its parameters in the query (GET) or the body (POST, JSON or a form). */
-async function viaHttp(g: NonNullable<StoredSms['http']>, f: SmsFill) {
+/**
+ * An HTTP gateway: its parameters in the query (GET) or the body (POST, JSON or a form). Its
+ * rules are checked again first: a row saved before them answers a clear refusal.
+ */
+async function viaHttp(client: OutboundClient, g: NonNullable<StoredSms['http']>, f: SmsFill) {
+  checkGateway(g);
   const pairs = (fields: readonly TSmsField[]) =>
     fields.map((p): [string, string] => [p.key, fill(p.value, f)]);
-  const headers = new Headers(pairs(g.headers));
-  const url = new URL(fill(g.url, f));
+  const headers = headersOf(g.headers, f);
+  const url = new URL(fillUrl(g.url, f));
   let body: string | undefined;
   if (g.method === 'GET') for (const [k, v] of pairs(g.params)) url.searchParams.append(k, v);
   else if (g.contentType === 'json') {
@@ -48,8 +52,8 @@ async function viaHttp(g: NonNullable<StoredSms['http']>, f: SmsFill) {
     if (!headers.has('content-type'))
       headers.set('content-type', 'application/x-www-form-urlencoded');
   }
-  const r = await call(url.href, { method: g.method, headers, body });
-  if (!isOk(r.status)) throw new SmsError(`HTTP ${r.status} ${r.text.slice(0, 200)}`);
+  const r = await client.call(url.href, { method: g.method, headers, body });
+  if (!isOk(r.status)) throw new RefusedByGateway(`HTTP ${r.status}`);
   return r;
 }
 
@@ -96,32 +100,39 @@ export function signedCloudQuery(
   return `Signature=${pct(signature)}&${canonical}`;
 }
 
-async function viaCloud(c: NonNullable<StoredSms['cloud']>, f: SmsFill, at: Date) {
+/** A provider's error code as it may be shown (`isv.BUSINESS_LIMIT_CONTROL`), else nothing. */
+const SHORT_CODE = /^[A-Za-z0-9._-]{1,64}$/;
+
+async function viaCloud(
+  client: OutboundClient,
+  c: NonNullable<StoredSms['cloud']>,
+  f: SmsFill,
+  at: Date,
+) {
+  checkUrlTemplate(c.endpoint, 'cloud.endpoint');
   const base = c.endpoint.endsWith('/') ? c.endpoint : `${c.endpoint}/`;
-  const r = await call(`${base}?${signedCloudQuery(c, f.phone, f.content, at, randomUUID())}`, {
-    method: 'GET',
-  });
+  const query = signedCloudQuery(c, f.phone, f.content, at, randomUUID());
+  const r = await client.call(`${base}?${query}`, { method: 'GET' }, true);
   let code = '';
-  let message = '';
   try {
-    const json = JSON.parse(r.text) as { Code?: string; Message?: string };
-    code = json.Code ?? '';
-    message = json.Message ?? '';
+    code = String((JSON.parse(r.text) as { Code?: unknown }).Code ?? '');
   } catch {
     // Not JSON: the status tells.
   }
+  // The provider's code, never its Message or anything else the answer held.
   if (!isOk(r.status) || code !== 'OK')
-    throw new SmsError(`${code || `HTTP ${r.status}`} ${message}`.trim());
+    throw new RefusedByGateway(SHORT_CODE.test(code) ? code : `HTTP ${r.status}`);
   return r;
 }
 
 /**
  * Sends one SMS through a tenant's gateway (its secrets opened): the HTTP gateway with its
  * template filled, or cloud SMS with the provider's template. Answers the gateway's status and
- * time; throws SmsError when the gateway is off or did not take it.
+ * time; throws RefusedByGateway when it is off or did not take it, OutboundError when it did not
+ * answer, GatewayRuleError when the stored gateway breaks a rule.
  */
-export async function sendSms(sms: StoredSms, f: SmsFill, now: Date) {
-  if (sms.mode === 'http' && sms.http) return viaHttp(sms.http, f);
-  if (sms.mode === 'cloud' && sms.cloud) return viaCloud(sms.cloud, f, now);
-  throw new SmsError('off');
+export async function sendSms(client: OutboundClient, sms: StoredSms, f: SmsFill, now: Date) {
+  if (sms.mode === 'http' && sms.http) return viaHttp(client, sms.http, f);
+  if (sms.mode === 'cloud' && sms.cloud) return viaCloud(client, sms.cloud, f, now);
+  throw new RefusedByGateway('off');
 }

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { callOut, isOk, OutboundError } from './outbound.ts';
+import { isOk, RefusedByGateway, type OutboundClient } from './outbound.ts';
 
 /**
  * A webhook's signature, after the Standard Webhooks scheme (standardwebhooks.com): HMAC-SHA256
@@ -11,8 +11,12 @@ export function webhookSignature(secret: string, id: string, timestamp: number, 
   return `v1,${createHmac('sha256', secret).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
 }
 
-/** Posts one signed message; throws with what went wrong unless the receiver answered 2xx. */
+/**
+ * Posts one signed message; throws unless the receiver answered 2xx: its status only (never the
+ * receiver's body), or the outbound client's short reason.
+ */
 export async function postWebhook(
+  client: OutboundClient,
   url: string,
   secret: string,
   id: string,
@@ -20,7 +24,7 @@ export async function postWebhook(
   now: Date,
 ): Promise<void> {
   const timestamp = Math.floor(now.getTime() / 1000);
-  const res = await callOut(url, {
+  const res = await client.call(url, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
@@ -31,6 +35,5 @@ export async function postWebhook(
     },
     body,
   });
-  if (!isOk(res.status))
-    throw new OutboundError(`HTTP ${res.status} ${res.text.slice(0, 200)}`.trim());
+  if (!isOk(res.status)) throw new RefusedByGateway(`HTTP ${res.status}`);
 }
