@@ -1,10 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommandLanes, READERS_MAX } from './command-lanes.ts';
+import { enrol, runEngine } from './engine.ts';
 import { Dispatcher, type Dispatched } from './ops.ts';
 import { StateDir } from './state-dir.ts';
+import { startFakeConsole } from './test/fake-console.ts';
 
 /**
  * The lanes the engine runs its commands in (issue 34, point 5), with the real dispatcher and
@@ -127,4 +130,52 @@ describe('command lanes', () => {
     expect(done).toEqual([]);
     expect(l.exclusive(async () => {})).toBe(false);
   });
+});
+
+describe('the engine with a slow command', () => {
+  it('goes on checking in and answering other commands while it runs', async () => {
+    const fake = await startFakeConsole({ interval: 1 });
+    try {
+      const dir = path.join(root, 'engine');
+      await enrol({ url: fake.url, secret: fake.secret, dir, kind: 'TDE' });
+      // A real slow command: engine.upgrade whose download the console refuses twice with 429,
+      // which the engine waits out (2 s, then 4 s) before it replaces its file.
+      const engineFile = path.join(root, 'edp-agent.mjs');
+      fs.writeFileSync(engineFile, '// the engine running\n', { mode: 0o755 });
+      fake.engineFile = Buffer.from('// the engine served\n');
+      fake.engineBusy = 2;
+      const deadline = Date.now() + 60_000;
+      const sha256 = createHash('sha256').update(fake.engineFile).digest('hex');
+      const upgrade = {
+        id: 'up',
+        type: 'engine.upgrade',
+        args: { version: '9', sha256 },
+        deadline,
+      };
+      const version = { id: 'ver', type: 'engine.version', args: {}, deadline };
+      // The console sends an open command again at each check-in, with what is new.
+      fake.next.push(
+        { kind: 'ok', commands: [upgrade] },
+        { kind: 'ok', commands: [upgrade, version] },
+      );
+      fake.fallback = { kind: 'ok', commands: [upgrade] };
+      const lines: string[] = [];
+      const outcome = await runEngine({
+        dir,
+        engineFile,
+        push: false,
+        watchAccess: false,
+        log: (l) => lines.push(l),
+      });
+      expect(outcome.reason, lines.join('\n')).toBe('upgraded');
+      const at = (id: string) => fake.results.find((r) => r.id === id)!.at;
+      // engine.version was answered while the upgrade still waited, and check-ins went on.
+      expect(at('ver')).toBeLessThan(at('up'));
+      const during = fake.checkIns.filter((c) => c.at > fake.checkIns[0]!.at && c.at < at('up'));
+      expect(during.length).toBeGreaterThanOrEqual(3);
+      expect(fs.readFileSync(engineFile, 'utf8')).toBe('// the engine served\n');
+    } finally {
+      await fake.close();
+    }
+  }, 30_000);
 });
