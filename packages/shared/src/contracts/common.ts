@@ -66,14 +66,140 @@ export const DATE_RANGE = {
   max: new Date('9999-12-31T23:59:59Z'),
 };
 
+/** Epoch milliseconds inside DATE_RANGE. */
+const inDateRange = (ms: number) =>
+  Number.isSafeInteger(ms) && ms >= DATE_RANGE.min.getTime() && ms <= DATE_RANGE.max.getTime();
+
+/** ISO 8601 as requests write it: a day, or a day and time with seconds, fraction and zone. */
+const ISO_TIME =
+  /^(\d{4})-(\d\d)-(\d\d)(?:[T ](\d\d):(\d\d)(?::(\d\d)(?:\.\d{1,9})?)?(?:Z|([+-])(\d\d):?(\d\d))?)?$/;
+
+/** Days in a month of the Gregorian calendar (month 1–12). */
+const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+
 /**
- * A date-time in a request (ISO 8601 or epoch milliseconds), inside DATE_RANGE: `Date` and
- * PostgreSQL disagree on what lies beyond (year 0, ±8.64e15 ms), so nothing beyond is let in.
+ * Is `y-m-d h:mi:s` a time the calendar has? `Date` reads 2026-02-30 as 2 March and 24:00 as the
+ * next day, so a typo would quietly ask for another day (issue 34: a report made for March).
  */
-export const ZDate = z.coerce
-  .date({ error: rule('date') })
-  .min(DATE_RANGE.min, rule('date'))
-  .max(DATE_RANGE.max, rule('date'));
+export function isCalendarTime(y: number, m: number, d: number, h = 0, mi = 0, s = 0): boolean {
+  return m >= 1 && m <= 12 && d >= 1 && d <= daysIn(y, m) && h <= 23 && mi <= 59 && s <= 59;
+}
+
+/**
+ * A request's date-time as a Date, or an invalid Date for anything that is not one: ISO 8601
+ * text of a real calendar time (zone offsets within ±23:59), epoch milliseconds as a number or
+ * digits (query strings), or a Date. Other text (`Feb 3 2026`) is refused, not guessed at.
+ */
+function calendarDate(value: unknown): unknown {
+  if (value instanceof Date) return value;
+  if (typeof value === 'number') return new Date(value);
+  if (typeof value !== 'string') return value;
+  if (/^-?\d{1,16}$/.test(value)) return new Date(Number(value));
+  const t = ISO_TIME.exec(value);
+  const n = (i: number) => Number(t?.[i] ?? 0);
+  if (!t || !isCalendarTime(n(1), n(2), n(3), n(4), n(5), n(6)) || n(9) > 23 || n(10) > 59)
+    return new Date(NaN);
+  // Read as `Date` always read it (a day alone is midnight UTC): only impossible ones change.
+  return new Date(value);
+}
+
+/**
+ * A date-time in a request (ISO 8601 or epoch milliseconds), a real calendar time inside
+ * DATE_RANGE: `Date` and PostgreSQL disagree on what lies beyond (year 0, ±8.64e15 ms), so
+ * nothing beyond is let in.
+ */
+export const ZDate = z.preprocess(
+  calendarDate,
+  z
+    .date({ error: rule('date') })
+    .min(DATE_RANGE.min, rule('date'))
+    .max(DATE_RANGE.max, rule('date')),
+);
+
+/** PostgreSQL's bigint (int8): an id past it is no row's, and the database refuses to read it. */
+export const INT8_MAX = 9_223_372_036_854_775_807n;
+
+/**
+ * A bigint row id as it travels: decimal text (JSON numbers lose digits past 2^53), 1 to
+ * INT8_MAX. Every id of a bigint table a request names goes through it.
+ */
+export const ZSerialId = z
+  .string()
+  .max(20)
+  .regex(/^[1-9][0-9]*$/, rule('serialId'))
+  .refine((s) => BigInt(s) <= INT8_MAX, rule('serialId'));
+
+/** A bound on such ids: '0' (none at all) or an id. */
+export const ZSerialBound = z
+  .string()
+  .max(20)
+  .regex(/^(0|[1-9][0-9]*)$/, rule('serialId'))
+  .refine((s) => BigInt(s) <= INT8_MAX, rule('serialId'));
+
+/** A keyset page's position: the last row's time as the database wrote it, and its id. */
+export interface TimeIdKey {
+  /** ISO 8601 to the microsecond, UTC (`2026-11-26T08:00:01.000000Z`). */
+  at: string;
+  /** A bigint id as text. */
+  id: string;
+}
+
+const TIME_ID = /^((\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)\.\d{6}Z)_([1-9][0-9]{0,18})$/;
+
+/** A page's `next` for rows keyed by time and bigint id. */
+export const timeIdCursor = (k: TimeIdKey): string => `${k.at}_${k.id}`;
+
+/**
+ * The key a `next` names, or null when it names none: a time the calendar has not, outside
+ * DATE_RANGE, or an id past int8 (each once answered 500 from the database, issue 34).
+ */
+export function readTimeIdCursor(c: string): TimeIdKey | null {
+  const m = TIME_ID.exec(c);
+  if (!m) return null;
+  const [y, mo, d, h, mi, s] = m.slice(2, 8).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  if (!isCalendarTime(y, mo, d, h, mi, s)) return null;
+  const at = Date.parse(m[1]!);
+  if (!inDateRange(at)) return null;
+  if (BigInt(m[8]!) > INT8_MAX) return null;
+  return { at: m[1]!, id: m[8]! };
+}
+
+/** A `cursor` of a page keyed by time and bigint id: the `next` of the page before. */
+export const ZTimeIdCursor = z
+  .string()
+  .max(200)
+  .refine((c) => readTimeIdCursor(c) !== null, rule('cursor'))
+  .describe('The `next` of the previous page: entries older than it');
+
+/**
+ * Does a base64url `next` of a page keyed by time and record id (`<epoch ms>.<uuid>`) name a
+ * time inside DATE_RANGE? Past ±8.64e15 ms `Date` is invalid and the database was asked for it.
+ */
+export function isMsUuidCursor(c: string): boolean {
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(c)) return false;
+  let text: string;
+  try {
+    text = atob(c.replace(/-/g, '+').replace(/_/g, '/'));
+  } catch {
+    return false;
+  }
+  const m = /^(-?\d{1,16})\.[0-9a-f-]{36}$/.exec(text);
+  return !!m && inDateRange(Number(m[1]));
+}
+
+/** A `cursor` of a page keyed by time (ms) and record id: the `next` of the page before. */
+export const ZMsUuidCursor = z
+  .string()
+  .max(200)
+  .refine(isMsUuidCursor, rule('cursor'))
+  .describe('The `next` of the previous page');
 
 /** A built-in role's key (built-in-roles.ts); null for a role users made. */
 export const ZRoleKey = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZDate, ZUuid } from './common.ts';
+import { ZDate, ZMsUuidCursor, ZUuid } from './common.ts';
 import { ZIsoTime } from './com.ts';
 import { COMMAND_STATES, ZAbsolutePath } from './commands.ts';
 import { rule } from './field-rules.ts';
@@ -95,11 +95,7 @@ export type TAckItem = z.infer<typeof ZAckItem>;
 export const ZAckPage = z.object({ list: z.array(ZAckItem), next: z.string().nullable() });
 export type TAckPage = z.infer<typeof ZAckPage>;
 
-const ZCursor = z
-  .string()
-  .max(200)
-  .regex(/^[A-Za-z0-9_-]+$/, rule('cursor'))
-  .optional();
+const ZCursor = ZMsUuidCursor.optional();
 const ZPageSize = z.number().int().min(1).max(100).default(10);
 
 /** `/ack/m/list`: the caller's own requests, newest first. */

@@ -107,6 +107,10 @@ export const fieldRules = {
     'en-US': 'must last from 1 second to 30 days',
   },
   cursor: { 'zh-CN': '不是有效的翻页位置', 'en-US': 'is not a valid page position' },
+  serialId: {
+    'zh-CN': '须为 1 至 9223372036854775807 之间的整数',
+    'en-US': 'must be a whole number from 1 to 9223372036854775807',
+  },
   glob: {
     'zh-CN': '不是有效的通配符（如 [z-a] 这样的字符范围）',
     'en-US': 'is not a valid glob (such as a character range like [z-a])',

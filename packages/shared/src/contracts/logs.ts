@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EXPORT_FORMATS } from '../constants.ts';
-import { ZDate, ZUuid } from './common.ts';
+import { ZDate, ZSerialBound, ZSerialId, ZTimeIdCursor, ZUuid } from './common.ts';
 import { ZIsoTime } from './com.ts';
 import { ZTimeZone } from './console-admin.ts';
 import { rule } from './field-rules.ts';
@@ -122,12 +122,7 @@ export type TLogBatchAnswer = z.infer<typeof ZLogBatchAnswer>;
 export const LOG_RANGES = ['24h', '7d', '30d', '12m', 'custom'] as const;
 export type LogRange = (typeof LOG_RANGES)[number];
 
-const ZLogCursor = z
-  .string()
-  .max(200)
-  .regex(/^[A-Za-z0-9_:.-]+$/, rule('cursor'))
-  .optional()
-  .describe('The `next` of the previous page: entries older than it');
+const ZLogCursor = ZTimeIdCursor.optional();
 const ZLogPageSize = z.number().int().min(1).max(100).default(10);
 const ZKeyword = z.string().trim().max(100).optional();
 
@@ -225,10 +220,6 @@ export type TAlertPage = z.infer<typeof ZAlertPage>;
 
 /** Alerts one call names by id at most; more are handled by filter. */
 export const ALERT_IDS_MAX = 100;
-const ZAlertId = z
-  .string()
-  .max(20)
-  .regex(/^[1-9][0-9]*$/, rule('wrongFormat'));
 const ZTarget = z.enum(['seen', 'handled']);
 
 /** `/alert/m/handle/preview`: how many alerts a filter would change, and the first of them. */
@@ -244,14 +235,10 @@ export type TAlertPreview = z.infer<typeof ZAlertPreview>;
 /** `/alert/m/handle`: mark alerts seen or handled, by id or by filter (as previewed). */
 export const ZAlertHandle = z
   .object({
-    ids: z.array(ZAlertId).min(1).max(ALERT_IDS_MAX).optional(),
+    ids: z.array(ZSerialId).min(1).max(ALERT_IDS_MAX).optional(),
     filter: ZAlertFilter.optional(),
     /** The preview's bound: '0' when there were no alerts at all. */
-    asOf: z
-      .string()
-      .max(20)
-      .regex(/^(0|[1-9][0-9]*)$/, rule('wrongFormat'))
-      .optional(),
+    asOf: ZSerialBound.optional(),
     state: ZTarget,
     note: z.string().trim().max(200).default(''),
   })

@@ -386,6 +386,56 @@ describe('engine logs', () => {
     expect(longest).toBeLessThan(250);
   });
 
+  it('refuses impossible dates and ids beyond int8 as a field, never with a 500', async () => {
+    const op2 = as(ctx.app, host, await signIn(ctx.app, host, 'operator', 'Changed#Pass2'));
+    const refused = async (url: string, body: object, field: string, lang = 'zh-CN') => {
+      const res = await op2(url, body, { 'accept-language': lang });
+      expect(res.status, `${url} ${JSON.stringify(body)}`).toBe(400);
+      expect(res.body).toMatchObject({ errCode: CommonErr.Invalid, data: { field } });
+      return (res.body.data as { reason: string }).reason;
+    };
+    // The three requests of issue 34 (point 7) that answered 500.
+    const day = '2026-02-30T25:61:61.000000Z_1';
+    expect(await refused('/log/m/monitor', { cursor: day }, 'body.cursor')).toBe(
+      '不是有效的翻页位置',
+    );
+    const big = '99999999999999999999';
+    const filter = { range: '30d' };
+    await refused('/alert/m/handle', { filter, asOf: big, state: 'seen' }, 'body.asOf');
+    expect(
+      await refused('/alert/m/handle', { ids: [big], state: 'seen' }, 'body.ids.0', 'en-US'),
+    ).toMatch(/9223372036854775807/);
+    // Every call taking a cursor, a time or an id the same way: a day February has not, an
+    // hour past 23, an id one past int8.
+    const int8Over = '9223372036854775808';
+    await refused(
+      '/log/m/access',
+      { cursor: `2026-01-01T00:00:00.000000Z_${int8Over}` },
+      'body.cursor',
+    );
+    await refused('/alert/m/list', { cursor: '2026-02-29T00:00:00.000000Z_1' }, 'body.cursor');
+    await refused('/dv/m/dpi/alters', { id: engines['fin-01']!.id, cursor: day }, 'body.cursor');
+    await refused('/alert/m/handle', { ids: [int8Over], state: 'seen' }, 'body.ids.0');
+    for (const from of ['2026-02-30', '2026-02-28T24:00:00Z', '2026-04-31T00:00:00Z', 'Feb 3 2026'])
+      await refused('/log/m/access', { range: 'custom', from }, 'body.from');
+    // What is real still reads: a leap day, the largest id, a time with its zone.
+    const ok = await op2('/log/m/access', {
+      range: 'custom',
+      from: '2024-02-29T23:59:59.999+08:00',
+      cursor: `2026-01-01T00:00:00.000000Z_9223372036854775807`,
+    });
+    expect(ok.body).toMatchObject({ success: true });
+    const bound = { filter, asOf: '9223372036854775807', state: 'seen' };
+    expect((await op2('/alert/m/handle', bound)).body).toMatchObject({ success: true });
+    const far = Buffer.from(`8640000000000001.${crypto.randomUUID()}`).toString('base64url');
+    const acks = await op2('/ack/m/list', { cursor: far });
+    expect(acks.status, JSON.stringify(acks.body)).toBe(400);
+    // The largest id is no alert's: 404, as any other unknown id (it used to lose digits).
+    const handled = await op2('/alert/m/handle', { ids: ['9223372036854775807'], state: 'seen' });
+    expect(handled.status).toBe(404);
+    expect(handled.body).toMatchObject({ errCode: CommonErr.NotFound });
+  });
+
   it("exports a log as filtered, in the reader's language and time zone", async () => {
     const token = await signIn(ctx.app, host, 'operator', 'Changed#Pass2');
     const get = (query: string, lang: string) =>

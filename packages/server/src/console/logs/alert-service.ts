@@ -65,13 +65,13 @@ export function alertService(deps: Pick<Platform, 'db' | 'clock'> & { audit: Aud
       const { actor } = caller;
       let where: AlertWhere;
       if (b.ids) {
-        const ids = [...new Set(b.ids.map(Number))];
+        const ids = [...new Set(b.ids)];
         where = { ...(await alertWhere(actor, { range: '12m' })), ids };
         // An id of another tenant, outside the caller's groups or unknown answers 404.
         if ((await repo.page(where, ids.length)).length !== ids.length)
           throw new AppError(CommonErr.NotFound);
       } else {
-        where = { ...(await alertWhere(actor, b.filter!)), upTo: Number(b.asOf) };
+        where = { ...(await alertWhere(actor, b.filter!)), upTo: b.asOf! };
       }
       const count = await repo.setState(where, {
         state: b.state,

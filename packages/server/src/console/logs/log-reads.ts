@@ -7,6 +7,7 @@ import type {
   TMonitorLogExportQuery,
   TMonitorLogFilter,
 } from '@edp/shared/contracts/logs';
+import { readTimeIdCursor, timeIdCursor } from '@edp/shared/contracts/common';
 import { rule } from '@edp/shared/contracts/field-rules';
 import { CommonErr, ConsoleErr, type Locale } from '@edp/shared/errors';
 import { LOG_EXPORT_COLUMNS, logWord, type LogExportColumn } from '@edp/shared/log-words';
@@ -26,15 +27,18 @@ import {
 } from '../store/index.ts';
 import { spanOf } from './log-range.ts';
 
-const CURSOR = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z)_(\d{1,16})$/;
-
 /** A page's `next`: the last row's time as the database wrote it, and its id. */
-export const cursorOf = (r: { at: string; id: number }) => `${r.at}_${r.id}`;
+export const cursorOf = (r: { at: string; id: number }) =>
+  timeIdCursor({ at: r.at, id: String(r.id) });
+/**
+ * The key a request's cursor names. The contract (ZTimeIdCursor) has refused any other, so a
+ * refusal here is a caller that skipped it.
+ */
 export function readCursor(c: string | undefined): LogKey | undefined {
   if (!c) return undefined;
-  const m = CURSOR.exec(c);
-  if (!m) throw new AppError(CommonErr.Invalid, { field: 'body.cursor', detail: rule('cursor') });
-  return { at: m[1]!, id: Number(m[2]) };
+  const key = readTimeIdCursor(c);
+  if (!key) throw new AppError(CommonErr.Invalid, { field: 'body.cursor', detail: rule('cursor') });
+  return key;
 }
 
 /** A row as the screens read it: milliseconds, and '' for a device or group since removed. */

@@ -17,9 +17,10 @@ export interface AlertWhere {
   state?: AlertState | undefined;
   source?: AlertSource | undefined;
   /** Only alerts raised up to this id (a bulk change as previewed). */
-  upTo?: number | undefined;
+  upTo?: number | string | undefined;
   /** Only these alerts. */
-  ids?: number[] | undefined;
+  /** Bigint ids as text: a number would lose digits past 2^53. */
+  ids?: string[] | undefined;
 }
 
 /** An alert as the list reads it: its event's fields, and its own. */
@@ -42,13 +43,13 @@ function conditions(w: AlertWhere, after?: LogKey): SQL {
   if (w.deviceId) parts.push(sql`a.device_id = ${w.deviceId}`);
   if (w.state) parts.push(sql`a.state = ${w.state}`);
   if (w.source) parts.push(sql`a.source = ${w.source}`);
-  if (w.upTo !== undefined) parts.push(sql`a.id <= ${w.upTo}`);
+  if (w.upTo !== undefined) parts.push(sql`a.id <= ${w.upTo}::bigint`);
   if (w.ids) parts.push(sql`a.id = any(${`{${w.ids.join(',')}}`}::bigint[])`);
   if (w.keyword) {
     const k = containsPattern(w.keyword);
     parts.push(sql`(a.path ilike ${k} or a.program ilike ${k} or a.rule_name ilike ${k})`);
   }
-  if (after) parts.push(sql`(a.at, a.id) < (${after.at}::timestamptz, ${after.id})`);
+  if (after) parts.push(sql`(a.at, a.id) < (${after.at}::timestamptz, ${after.id}::bigint)`);
   return sql.join(parts, sql` and `);
 }
 

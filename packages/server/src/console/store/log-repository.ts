@@ -56,7 +56,8 @@ export interface LogWhere {
 /** A page's position: the time (as PostgreSQL wrote it) and id of the last row seen. */
 export interface LogKey {
   at: string;
-  id: number;
+  /** A bigint: text when a request named it (past 2^53 a number loses digits). */
+  id: number | string;
 }
 
 /** One event as the logs read it. */
@@ -112,7 +113,7 @@ function conditions(table: LogTableName, w: LogWhere, after?: LogKey): SQL {
     if (w.change) parts.push(sql`change = ${w.change}`);
     if (w.keyword) parts.push(sql`path ilike ${containsPattern(w.keyword)}`);
   }
-  if (after) parts.push(sql`(at, id) < (${after.at}::timestamptz, ${after.id})`);
+  if (after) parts.push(sql`(at, id) < (${after.at}::timestamptz, ${after.id}::bigint)`);
   return sql.join(parts, sql` and `);
 }
 
