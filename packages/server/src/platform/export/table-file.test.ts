@@ -39,6 +39,23 @@ describe('a table as a file', () => {
     expect(csvField(null)).toBe('');
   });
 
+  it('defuses formulas behind white space, in full-width forms and behind bidi controls', () => {
+    // issue 34 (point 9): each of these reached the CSV as typed.
+    expect(csvField(' =1+2')).toBe("' =1+2");
+    expect(csvField('\u3000\n=1+2')).toBe('"\'\u3000\n=1+2"');
+    expect(csvField('\u200B@SUM(A1)')).toBe("'\u200B@SUM(A1)");
+    for (const starter of ['＝', '＋', '－', '＠', '﹦', '﹢', '﹣', '﹫'])
+      expect(csvField(`${starter}1+2`)).toBe(`'${starter}1+2`);
+    // A bidi control shows text in another order than it holds (`gpj.exe` read as `exe.jpg`):
+    // it is written as its code, so the reader sees it is there, and never hides a formula.
+    expect(csvField('\u202E=1+2')).toBe("'<U+202E>=1+2");
+    expect(csvField('photo\u202Egpj.exe')).toBe('photo<U+202E>gpj.exe');
+    expect(csvField('a\u2066b\u2069\u200Fc\u061C')).toBe('a<U+2066>b<U+2069><U+200F>c<U+061C>');
+    // What is no formula stays as it is.
+    expect(csvField('a=b')).toBe('a=b');
+    expect(csvField('报告 =1')).toBe('报告 =1');
+  });
+
   it('writes CSV with a BOM, a header and every row; an empty table is its header', async () => {
     const rows = async function* () {
       yield [['a', '=x']];
@@ -53,19 +70,21 @@ describe('a table as a file', () => {
 
   it('writes XLSX whose cells are all text, formulas shown as typed', async () => {
     const rows = async function* () {
-      yield [['=HYPERLINK("http://x","y")', 42, null]];
+      yield [['=HYPERLINK("http://x","y")', 42, null, 'photo\u202Egpj.exe']];
     };
     const file = await whole(
-      tableFile('xlsx', { header: ['a', 'b', 'c'], sheet: 'Devices', rows: rows() }),
+      tableFile('xlsx', { header: ['a', 'b', 'c', 'd'], sheet: 'Devices', rows: rows() }),
     );
     const book = new Excel.Workbook();
     await book.xlsx.load(file as unknown as ArrayBuffer);
     const sheet = book.getWorksheet('Devices')!;
-    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['a', 'b', 'c']);
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['a', 'b', 'c', 'd']);
     const cell = sheet.getRow(2).getCell(1);
     expect(cell.type).toBe(Excel.ValueType.String);
     expect(cell.value).toBe('=HYPERLINK("http://x","y")');
     expect(sheet.getRow(2).getCell(2).value).toBe('42');
+    // Text cells run no formula, but a bidi control would still reorder what a reader sees.
+    expect(sheet.getRow(2).getCell(4).value).toBe('photo<U+202E>gpj.exe');
   });
 
   it('reads the first batch before the first byte: its failure is the first chunk’s', async () => {

@@ -3,6 +3,7 @@ import { PassThrough } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type * as ExcelJS from 'exceljs';
 import { csvLine } from './csv.ts';
+import { visibleText } from './cell-text.ts';
 
 /** The file formats a table is exported in, with the type each is sent as. */
 export const TABLE_FILE_TYPES = {
@@ -56,7 +57,10 @@ async function* csvChunks(
 }
 
 const textCell = (value: unknown) =>
-  (value == null ? '' : typeof value === 'string' ? value : String(value)).slice(0, CELL_MAX);
+  visibleText(value == null ? '' : typeof value === 'string' ? value : String(value)).slice(
+    0,
+    CELL_MAX,
+  );
 
 /**
  * XLSX through exceljs's streaming writer, loaded at the first XLSX asked for (most starts
