@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { checkUrlTemplate } from './gateway-rules.ts';
 import { isOk, RefusedByGateway, type OutboundClient } from './outbound.ts';
 
 /**
@@ -23,6 +24,8 @@ export async function postWebhook(
   body: string,
   now: Date,
 ): Promise<void> {
+  // Saved before the address rules: a clear reason in the log rather than a parser's error.
+  checkUrlTemplate(url, 'webhookUrl');
   const timestamp = Math.floor(now.getTime() / 1000);
   const res = await client.call(url, {
     method: 'POST',

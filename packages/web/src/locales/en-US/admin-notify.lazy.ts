@@ -4,7 +4,7 @@ import type { DeepString } from '../types.ts';
 const adminNotify: DeepString<typeof zh> = {
   sms: {
     intro:
-      'The console sends login codes and warnings by SMS through this gateway. Template placeholders: #c# the code or the warning, #m# the phone, #ip# the IP address. Secrets are stored encrypted and shown only by their last characters once saved.',
+      'The console sends login codes and warnings by SMS through this gateway. Template placeholders: #c# the code or the warning, #m# the phone, #ip# the IP address. Secrets are stored encrypted and shown only by their last characters once saved. Changing the address (scheme, host, port or path) needs the secrets typed again: a secret only goes to the address it was saved for.',
     mode: 'Sending',
     modes: { off: 'No SMS', http: 'HTTP SMS gateway', cloud: 'Cloud SMS' },
     channel: 'Channel name',
@@ -20,6 +20,8 @@ const adminNotify: DeepString<typeof zh> = {
     addHeader: 'Add header',
     addParam: 'Add parameter',
     remove: 'Remove',
+    secretsAgain:
+      'The address changed: type these secrets again before saving: {{fields}}. A secret only goes to the address it was saved for.',
     keepSecret: 'Saved {{hint}}; leave empty to keep it',
     endpoint: 'Endpoint',
     signName: 'Signature',
@@ -65,7 +67,7 @@ const adminNotify: DeepString<typeof zh> = {
     webhookUrl: 'Webhook address',
     webhookSecret: 'Webhook signing secret',
     webhookHelp:
-      'Signed as Standard Webhooks: webhook-signature is v1, and the base64 HMAC-SHA256 of "id.timestamp.body" with the secret.',
+      'Signed as Standard Webhooks: webhook-signature is v1, and the base64 HMAC-SHA256 of "id.timestamp.body" with the secret. Changing the address needs the signing secret typed again.',
     save: 'Save',
     test: 'Send test warning',
     tested: '{{n}} test messages queued',

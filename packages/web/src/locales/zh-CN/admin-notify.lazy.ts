@@ -2,7 +2,7 @@
 const adminNotify = {
   sms: {
     intro:
-      '控制台通过此短信网关发送登录验证码和告警短信。模板占位符：#c# 为验证码或告警内容，#m# 为手机号，#ip# 为 IP 地址。密钥加密保存，保存后只显示末尾几位。',
+      '控制台通过此短信网关发送登录验证码和告警短信。模板占位符：#c# 为验证码或告警内容，#m# 为手机号，#ip# 为 IP 地址。密钥加密保存，保存后只显示末尾几位。更改地址（协议、主机、端口或路径）时须重新填写密钥：密钥只发往保存它时的地址。',
     mode: '发送方式',
     modes: { off: '不发送短信', http: 'HTTP 短信网关', cloud: '云短信' },
     channel: '通道名称',
@@ -18,6 +18,7 @@ const adminNotify = {
     addHeader: '添加请求头',
     addParam: '添加参数',
     remove: '删除',
+    secretsAgain: '地址已更改：保存前请重新填写这些密钥：{{fields}}。密钥只发往保存它时的地址。',
     keepSecret: '已保存 {{hint}}，留空则保留',
     endpoint: '服务地址',
     signName: '短信签名',
@@ -63,7 +64,7 @@ const adminNotify = {
     webhookUrl: 'Webhook 地址',
     webhookSecret: 'Webhook 签名密钥',
     webhookHelp:
-      '以 Standard Webhooks 方式签名：webhook-signature 为 v1, 加 HMAC-SHA256（密钥，“id.时间戳.正文”）的 Base64。',
+      '以 Standard Webhooks 方式签名：webhook-signature 为 v1, 加 HMAC-SHA256（密钥，“id.时间戳.正文”）的 Base64。更改地址时须重新填写签名密钥。',
     save: '保存',
     test: '发送测试告警',
     tested: '已排队 {{n}} 条测试消息',

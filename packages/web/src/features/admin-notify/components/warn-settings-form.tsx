@@ -8,6 +8,7 @@ import {
   type TWarnSettings,
   type TWarnSettingsView,
 } from '@edp/shared/contracts/notify';
+import { SecretsAgain } from './secrets-again.tsx';
 
 interface Props {
   value: TWarnSettingsView;
@@ -25,6 +26,7 @@ export function WarnSettingsForm({ value, canWrite, saving, onSave }: Props) {
   const initial: FormValues = { ...value, webhookSecret: '' };
   useEffect(() => form.setFieldsValue({ ...value, webhookSecret: '' }), [value, form]);
   const channels = Form.useWatch('channels', form) ?? value.channels;
+  const webhookUrl = Form.useWatch('webhookUrl', form);
   const number = (name: keyof typeof WARN_LIMITS & keyof FormValues) => (
     <Form.Item name={name} label={t(`warn.${name}`)} rules={[{ required: true }]}>
       <InputNumber
@@ -109,6 +111,11 @@ export function WarnSettingsForm({ value, canWrite, saving, onSave }: Props) {
           <Form.Item name="webhookUrl" label={t('warn.webhookUrl')}>
             <Input maxLength={2000} placeholder="https://hooks.example.com/edp" />
           </Form.Item>
+          <SecretsAgain
+            before={value.webhookUrl}
+            now={webhookUrl}
+            fields={value.webhookSecret.set ? [t('warn.webhookSecret')] : []}
+          />
           <Form.Item
             name="webhookSecret"
             label={t('warn.webhookSecret')}

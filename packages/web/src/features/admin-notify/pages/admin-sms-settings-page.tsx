@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, Checkbox, Form, Input, Radio, Select, Space, Spin, Typography } from 'antd';
-import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Form, Input, Radio, Select, Space, Spin, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { setSmsSettings, testSms } from '@edp/shared/api/console/notify.calls';
@@ -9,10 +8,11 @@ import { PageContainer } from '../../../components/page-container.tsx';
 import { useMayCall } from '../../admin-common/lib/admin-user.ts';
 import '../lib/locales.ts';
 import { useSaveSms, useSmsSettings, useTestSms } from '../api/notify.ts';
+import { SecretsAgain } from '../components/secrets-again.tsx';
+import { FieldList, type FieldRow } from '../components/sms-field-list.tsx';
 
 const CLOUD_ENDPOINT = 'https://dysmsapi.aliyuncs.com/';
 
-type FieldRow = { key: string; value: string; secret: boolean; hint?: string };
 interface FormValues {
   mode: TSmsSettings['mode'];
   channel: string;
@@ -88,76 +88,6 @@ function bodyOf(f: FormValues): TSmsSettings {
   };
 }
 
-/** Headers or parameters: name, value and whether the value is a secret (stored sealed). */
-function FieldList({ name, add }: { name: 'headers' | 'params'; add: string }) {
-  const { t } = useTranslation('adminNotify');
-  return (
-    <Form.List name={name}>
-      {(items, { add: push, remove }) => (
-        <>
-          {items.map((item, i) => (
-            <Space key={item.key} align="baseline" wrap style={{ marginBottom: 4 }}>
-              <Form.Item
-                name={[item.name, 'key']}
-                rules={[{ required: true, message: t('sms.key') }]}
-                noStyle
-              >
-                <Input
-                  placeholder={t('sms.key')}
-                  aria-label={`${t(`sms.${name}`)} ${i + 1} ${t('sms.key')}`}
-                  style={{ width: 140 }}
-                />
-              </Form.Item>
-              <Form.Item noStyle shouldUpdate>
-                {({ getFieldValue }) => {
-                  const row = getFieldValue([name, item.name]) as FieldRow | undefined;
-                  const label = `${t(`sms.${name}`)} ${i + 1} ${t('sms.value')}`;
-                  return (
-                    <Form.Item name={[item.name, 'value']} noStyle>
-                      {row?.secret ? (
-                        <Input.Password
-                          aria-label={label}
-                          autoComplete="new-password"
-                          placeholder={
-                            row.hint ? t('sms.keepSecret', { hint: row.hint }) : t('sms.value')
-                          }
-                          style={{ width: 240 }}
-                        />
-                      ) : (
-                        <Input
-                          aria-label={label}
-                          placeholder={t('sms.value')}
-                          style={{ width: 240 }}
-                        />
-                      )}
-                    </Form.Item>
-                  );
-                }}
-              </Form.Item>
-              <Form.Item name={[item.name, 'secret']} valuePropName="checked" noStyle>
-                <Checkbox>{t('sms.secret')}</Checkbox>
-              </Form.Item>
-              <Button
-                type="text"
-                icon={<MinusCircleOutlined />}
-                aria-label={`${t('sms.remove')} ${i + 1}`}
-                onClick={() => remove(item.name)}
-              />
-            </Space>
-          ))}
-          <Button
-            type="dashed"
-            icon={<PlusOutlined />}
-            onClick={() => push({ key: '', value: '', secret: false })}
-          >
-            {add}
-          </Button>
-        </>
-      )}
-    </Form.List>
-  );
-}
-
 /**
  * SMS settings (system configuration, docs/notifications.md): no SMS, an HTTP gateway or cloud
  * SMS; the bound phone; a test that sends a code through what is saved.
@@ -175,10 +105,16 @@ export default function AdminSmsSettingsPage() {
   const [testTo, setTestTo] = useState('');
   const [tested, setTested] = useState<string | null>(null);
   const mode = Form.useWatch('mode', form);
+  const url = Form.useWatch('url', form);
+  const endpoint = Form.useWatch('endpoint', form);
   useEffect(() => {
     if (settings.data) form.setFieldsValue(formOf(settings.data));
   }, [settings.data, form]);
   const v = settings.data;
+  // The secrets saved for the gateway's address: they do not follow it to another one.
+  const storedSecrets = [...(v?.http?.headers ?? []), ...(v?.http?.params ?? [])]
+    .filter((f) => f.secret && f.shown?.set)
+    .map((f) => f.key);
 
   return (
     <PageContainer title={tm('adminSmsSettings')}>
@@ -230,6 +166,7 @@ export default function AdminSmsSettingsPage() {
               <Form.Item name="url" label={t('sms.url')} rules={[{ required: mode === 'http' }]}>
                 <Input placeholder="https://sms.example.com/send" maxLength={2000} />
               </Form.Item>
+              <SecretsAgain before={v.http?.url} now={url} fields={storedSecrets} />
               <Form.Item label={t('sms.headers')}>
                 <FieldList name="headers" add={t('sms.addHeader')} />
               </Form.Item>
@@ -245,6 +182,11 @@ export default function AdminSmsSettingsPage() {
               >
                 <Input maxLength={2000} />
               </Form.Item>
+              <SecretsAgain
+                before={v.cloud?.endpoint}
+                now={endpoint}
+                fields={v.cloud?.key.set ? [t('sms.cloudKey')] : []}
+              />
               <Form.Item
                 name="signName"
                 label={t('sms.signName')}
