@@ -31,6 +31,9 @@ const server = (listen: number, dataDir: string) => ({
     // Engines in the browser tests check in every 10 s (offline after 30 s without), so the
     // engine's journey waits seconds, not minutes.
     CHECK_IN_INTERVAL_S: '10',
+    // notify.spec.ts's SMS gateway and webhook receiver listen on 127.0.0.1, which the outbound
+    // guard refuses unless the deployment allows it (docs/notifications.md, "Internal addresses").
+    OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
   },
 });
 
