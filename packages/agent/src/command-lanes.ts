@@ -99,8 +99,9 @@ export class CommandLanes {
     const parsed = ZEngineCommand.safeParse(raw);
     if (!parsed.success || this.open.has(parsed.data.id)) return;
     const { id, type } = parsed.data;
-    // One answered before goes again at once: nothing runs.
-    const lane = this.dispatcher.answered(id) || !READ_ONLY.has(type) ? this.serial : this.readers;
+    // One answered before only has its recorded result sent again: nothing runs, so it need not
+    // wait behind a long state-changing command.
+    const lane = READ_ONLY.has(type) || this.dispatcher.answered(id) ? this.readers : this.serial;
     if (lane.full) return;
     this.open.add(id);
     lane.push(async () => {
