@@ -60,13 +60,15 @@ export interface FileHash {
 const inside = (child: string, parent: string) =>
   child === parent || child.startsWith(parent + path.sep);
 
-/** The file-system errors of a named file, as engine codes (-17, -21, -27, -29). */
+/** The file-system errors of a named file, as engine codes (-17, -21, -27, -29; else -44). */
 function refusal(err: unknown, file: string): EngineError {
   const c = (err as NodeJS.ErrnoException).code;
   if (c === 'ENOENT' || c === 'ENOTDIR') return new EngineError(Code.FileMissing, file);
   if (c === 'EISDIR') return new EngineError(Code.DirectoryGiven, file);
   if (c === 'EACCES' || c === 'EPERM') return new EngineError(Code.AccessDenied, file);
-  if (c === 'ELOOP') return new EngineError(Code.NotForFile, `${file}: a link (changed meanwhile)`);
+  // The last component is a link where a file was expected (swapped in after the path was
+  // resolved, or a link among a DPI folder's files): it is not followed.
+  if (c === 'ELOOP') return new EngineError(Code.NotForFile, `${file}: a link, not followed`);
   return new EngineError(Code.HashFailure, `${file}: ${(err as Error).message}`);
 }
 
