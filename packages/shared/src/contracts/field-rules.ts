@@ -111,6 +111,10 @@ export const fieldRules = {
     'zh-CN': '须为 1 至 9223372036854775807 之间的整数',
     'en-US': 'must be a whole number from 1 to 9223372036854775807',
   },
+  reportDay: {
+    'zh-CN': '须为 1970-01-01 至 9999-11-30 之间的有效日期，如 2026-11-25',
+    'en-US': 'must be a real day from 1970-01-01 to 9999-11-30, such as 2026-11-25',
+  },
   glob: {
     'zh-CN': '不是有效的通配符（如 [z-a] 这样的字符范围）',
     'en-US': 'is not a valid glob (such as a character range like [z-a])',

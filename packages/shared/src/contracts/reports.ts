@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZListRequest, ZList, ZUuid } from './common.ts';
+import { isCalendarTime, ZListRequest, ZList, ZUuid } from './common.ts';
 import { ZIsoTime } from './com.ts';
 import { ZTimeZone } from './console-admin.ts';
 import { rule } from './field-rules.ts';
@@ -16,12 +16,22 @@ export type ReportStatus = (typeof REPORT_STATUSES)[number];
 /** The languages a report is written in. */
 export const REPORT_LOCALES = ['zh-CN', 'en-US'] as const;
 
-/** A day of the reader's calendar, `2026-11-25`. */
+/**
+ * The days a report may be asked for: any period holding one ends inside DATE_RANGE (the month
+ * of 9999-12-31 would end in year 10000, which the database holds but `Date` and the files do
+ * not: it failed three times before, issue 34).
+ */
+export const REPORT_DAYS = { first: '1970-01-01', last: '9999-11-30' } as const;
+
+/** A day of the reader's calendar, `2026-11-25`: one the calendar has, within REPORT_DAYS. */
 const ZDay = z
   .string()
   .max(10)
-  .regex(/^\d{4}-\d{2}-\d{2}$/, rule('wrongFormat'))
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), rule('wrongFormat'));
+  .regex(/^\d{4}-\d{2}-\d{2}$/, rule('reportDay'))
+  .refine((d) => {
+    const [y, m, day] = d.split('-').map(Number) as [number, number, number];
+    return isCalendarTime(y, m, day) && d >= REPORT_DAYS.first && d <= REPORT_DAYS.last;
+  }, rule('reportDay'));
 
 /** A report asked for now: the period holding `day` (default: the last one that has ended). */
 export const ZReportMake = z.object({

@@ -34,6 +34,7 @@ export const ConsoleErr = {
   InstallerExists: -10089,
   SecretLimit: -10090,
   SecretRevoked: -10091,
+  ReportQueueFull: -10092,
 } as const;
 
 export const consoleCatalogue: Catalogue = {
@@ -198,5 +199,10 @@ export const consoleCatalogue: Catalogue = {
     status: 409,
     'zh-CN': '该注册密钥已吊销',
     'en-US': 'This enrolment secret is already revoked',
+  },
+  [ConsoleErr.ReportQueueFull]: {
+    status: 409,
+    'zh-CN': '已有 {max} 份报告在排队生成，请等其完成后再申请',
+    'en-US': '{max} reports are already waiting to be made; ask again once they are done',
   },
 };

@@ -4,9 +4,10 @@ import type * as ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TReportPage, TReportSchedule } from '@edp/shared/contracts/reports';
+import { CommonErr, ConsoleErr } from '@edp/shared/errors';
 import { call, createTestApp, type TestContext } from '../../test/harness.ts';
 import { NEW_PASSWORD, as, setupTenant, signIn } from '../../test/console-fixture.ts';
-import type { ReportPass } from '../reports/index.ts';
+import { REPORT_QUEUE_MAX, type ReportPass } from '../reports/index.ts';
 
 const Excel = createRequire(import.meta.url)('exceljs') as typeof ExcelJS;
 const hostA = 'reports-a.example';
@@ -302,5 +303,52 @@ describe('reports', () => {
     // The operator may not change it.
     const op = await signedIn(hostA, 'operator');
     expect((await op('/report/s/set', schedule)).status).toBe(403);
+  });
+
+  it('refuses days the calendar has not and periods past 9999, and bounds the queue', async () => {
+    const admin = await signedIn(hostA, 'admin');
+    // issue 34 (point 9): 2026-02-30 was made for March, 9999-12-31 failed three times.
+    for (const day of ['2026-02-30', '2026-02-29', '2026-04-31', '2026-13-01', '9999-12-31']) {
+      const res = await admin('/report/m/make', { kind: 'monthly', day });
+      expect(res.status, day).toBe(400);
+      expect(res.body).toMatchObject({ errCode: CommonErr.Invalid, data: { field: 'body.day' } });
+    }
+    const en = await admin(
+      '/report/m/make',
+      { kind: 'daily', day: '2026-02-30' },
+      { 'accept-language': 'en-US' },
+    );
+    expect((en.body.data as { reason: string }).reason).toMatch(/1970-01-01.*9999-11-30/);
+
+    // No pass runs while they are asked for, so each waits in the queue.
+    const tenant = sql`(select id from tenants where domain = ${hostA})`;
+    await ctx.app.services.reports.stop();
+    try {
+      const waiting = (
+        (await ctx.app.platform.db.execute(
+          sql`select count(*)::int as n from reports where tenant_id = ${tenant}
+                and status in ('queued', 'making')`,
+        )) as unknown as { rows: { n: number }[] }
+      ).rows[0]!.n;
+      for (let i = waiting; i < REPORT_QUEUE_MAX; i++) {
+        const day = `2026-10-${String((i % 28) + 1).padStart(2, '0')}`;
+        expect((await admin('/report/m/make', { kind: 'daily', day })).body).toMatchObject({
+          success: true,
+        });
+      }
+      const over = await admin('/report/m/make', { kind: 'daily' });
+      expect(over.status).toBe(409);
+      expect(over.body).toMatchObject({
+        errCode: ConsoleErr.ReportQueueFull,
+        data: { max: REPORT_QUEUE_MAX },
+      });
+      expect(over.body.msg).toContain(String(REPORT_QUEUE_MAX));
+      // Another tenant's queue is its own.
+      const b = await signedIn(hostB, 'admin');
+      expect((await b('/report/m/make', { kind: 'daily' })).body).toMatchObject({ success: true });
+    } finally {
+      await ctx.app.platform.db.execute(sql`delete from reports where status = 'queued'`);
+      ctx.app.services.reports.start();
+    }
   });
 });

@@ -1,6 +1,7 @@
 /** Report downloads (docs/reports.md). Its public entry. */
 export {
   REPORT_LOCK,
+  REPORT_QUEUE_MAX,
   REPORT_TICK_MS,
   reportService,
   type ReportPass,

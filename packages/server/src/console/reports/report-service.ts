@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { CommonErr, type Locale } from '@edp/shared/errors';
+import { CommonErr, ConsoleErr, type Locale } from '@edp/shared/errors';
 import type {
   ReportFormat,
   ReportKind,
@@ -28,6 +28,13 @@ export const REPORT_STALE_MS = 120_000;
 export const REPORT_TRIES = 3;
 /** How long reports are kept (then deleted, files and all, by the schedule's pass). */
 export const REPORT_KEEP_MS = 400 * 86_400_000;
+/**
+ * Reports a tenant may have waiting to be made (queued or being made) when it asks for one
+ * more: each is a PDF and a workbook made one at a time per node, so without a bound one tenant
+ * could queue enough to hold every node's maker for hours (issue 34). The schedule's own, at
+ * most three a period, are not refused.
+ */
+export const REPORT_QUEUE_MAX = 20;
 /** How long the server's close waits for a report under way. */
 export const STOP_WAIT_MS = 3_000;
 /** The PostgreSQL advisory lock of the schedule's pass ('edpr'): one node adds the due reports. */
@@ -199,18 +206,22 @@ export function reportService(
     async make(caller: Caller, b: TReportMake, locale: Locale): Promise<{ id: string }> {
       const zone = b.tz ?? 'UTC';
       const p = periodAsked(b, zone);
-      const id = await repo.add({
-        tenantId: caller.actor.tenantId,
-        kind: b.kind,
-        periodFrom: p.from,
-        periodTo: p.to,
-        tz: zone,
-        locale: b.locale ?? locale,
-        bySchedule: false,
-        madeBy: caller.actor.account,
-        madeById: caller.actor.userId,
-        createdAt: new Date(clock()),
-      });
+      const id = await repo.addWithin(
+        {
+          tenantId: caller.actor.tenantId,
+          kind: b.kind,
+          periodFrom: p.from,
+          periodTo: p.to,
+          tz: zone,
+          locale: b.locale ?? locale,
+          bySchedule: false,
+          madeBy: caller.actor.account,
+          madeById: caller.actor.userId,
+          createdAt: new Date(clock()),
+        },
+        REPORT_QUEUE_MAX,
+      );
+      if (!id) throw new AppError(ConsoleErr.ReportQueueFull, { max: REPORT_QUEUE_MAX });
       await audit.change(caller, {
         target: reportName(b.kind, p.firstDay, b.locale ?? locale),
         after: { kind: b.kind, from: p.from.toISOString(), to: p.to.toISOString(), tz: zone },

@@ -69,9 +69,24 @@ export function reportRepository(db: Db) {
         );
     },
 
-    async add(row: NewReport): Promise<string> {
-      const [made] = await db.insert(reports).values(row).returning({ id: reports.id });
-      return made!.id;
+    /**
+     * A report asked for, unless its tenant already has `max` not yet made (queued or being
+     * made): its id, or null. Counted and added in one statement, so a refusal never leaves a
+     * row; two asked at the same instant may both pass at max - 1, which stays a bound.
+     */
+    async addWithin(row: NewReport, max: number): Promise<string | null> {
+      const [made] = rowsOf<{ id: string }>(
+        await db.execute(sql`
+          insert into reports (tenant_id, kind, period_from, period_to, tz, locale, by_schedule,
+            made_by, made_by_id, created_at)
+          select ${row.tenantId}, ${row.kind}, ${row.periodFrom}, ${row.periodTo}, ${row.tz},
+            ${row.locale}, ${row.bySchedule}, ${row.madeBy ?? ''}, ${row.madeById ?? null},
+            ${row.createdAt}
+          where (select count(*) from reports
+                 where tenant_id = ${row.tenantId} and status in ('queued', 'making')) < ${max}
+          returning id`),
+      );
+      return made?.id ?? null;
     },
     /** A period's scheduled report, unless one is already there: answers whether it was added. */
     async addScheduled(row: NewReport): Promise<boolean> {
