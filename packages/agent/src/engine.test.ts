@@ -239,14 +239,79 @@ describe('check-in loop', () => {
     expect(fake.checkIns.length).toBe(requestsBefore);
   });
 
-  it('stops when the token is refused (-10101)', async () => {
+  it('keeps running when the token is refused (-10101): proves itself with its key and checks in again', async () => {
     const { dir, state } = await enrolled(1);
+    // The key it made at enrolment stays in its state directory, readable by it alone; the
+    // enrolment carried its public half.
+    expect(fs.statSync(state.path('engine-ed25519.key')).mode & 0o777).toBe(0o600);
+    expect(fake.proofs[0]?.key).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const enrolment = state.readJson<Enrolment>('agent.json')!;
     state.writeJson('agent.json', { ...enrolment, token: 'not-the-token' }, 0o600);
     const lines: string[] = [];
-    const outcome = await runEngine({ dir, log: (l) => lines.push(l) });
-    expect(outcome).toMatchObject({ reason: 'token-invalid', exitCode: 3 });
-    expect(lines.at(-1)).toMatch(/refused the device token.*-10101.*enrol again/);
+    const controller = new AbortController();
+    const running = runEngine({ dir, signal: controller.signal, log: (l) => lines.push(l) });
+    await until(() => fake.checkIns.some((c) => c.deviceId === 'dev-1'), 10_000);
+    controller.abort();
+    expect(await running).toMatchObject({ reason: 'signal', exitCode: 0 });
+    // One more enrolment: no secret, its key, the same device.
+    expect(fake.enrolments.map((e) => e.deviceId)).toEqual(['dev-1', 'dev-1']);
+    expect(fake.proofs[1]?.key).toBe(fake.proofs[0]?.key);
+    expect(lines.join('\n')).toMatch(
+      /refused the device token.*-10101.*proved itself with its key/,
+    );
+    expect(state.readJson<Enrolment>('agent.json')!.token).not.toBe('not-the-token');
+  });
+
+  it('never stops when its proof is refused too: retries with back-off, says what to do, takes a new enrolment', async () => {
+    const { dir, state } = await enrolled(1);
+    const enrolment = state.readJson<Enrolment>('agent.json')!;
+    // A machine whose key the console does not hold (another engine enrolled as the device).
+    fs.rmSync(state.path('engine-ed25519.key'));
+    state.writeJson('agent.json', { ...enrolment, token: 'not-the-token' }, 0o600);
+    const lines: string[] = [];
+    const controller = new AbortController();
+    const running = runEngine({
+      dir,
+      signal: controller.signal,
+      log: (l) => lines.push(l),
+      backoff: { baseMs: 50, capMs: 200 },
+    });
+    let outcome: unknown;
+    void running.then((o) => (outcome = o));
+    await until(() => lines.filter((l) => /still refused/.test(l)).length >= 3, 10_000);
+    // Still running, refused each time, said once in full.
+    expect(outcome).toBeUndefined();
+    const said = lines.filter((l) => /PROTECTION GOES ON WITHOUT THE CONSOLE/.test(l));
+    expect(said).toHaveLength(1);
+    expect(said[0]).toMatch(/-10106.*allows its re-enrolment.*edp-agent enrol --secret/);
+    expect(lines.some((l) => /device token still refused; trying again in/.test(l))).toBe(true);
+    // The operator enrols this machine again (another process): the engine takes that token.
+    await enrol({ url: fake.url, secret: fake.secret, dir });
+    const before = fake.checkIns.length;
+    await until(() => fake.checkIns.length > before, 10_000);
+    controller.abort();
+    expect(await running).toMatchObject({ reason: 'signal', exitCode: 0 });
+    expect(lines.join('\n')).toMatch(/took the token a new enrolment wrote for device dev-1/);
+  });
+
+  it('registers a key at its start when it was enrolled before keys, proven by its token', async () => {
+    const { dir, state } = await enrolled(1);
+    const { keyed: _, ...old } = state.readJson<Enrolment>('agent.json')!;
+    state.writeJson('agent.json', old, 0o600);
+    fs.rmSync(state.path('engine-ed25519.key'));
+    const lines: string[] = [];
+    const outcome = await runEngine({
+      dir,
+      once: false,
+      signal: AbortSignal.timeout(3_000),
+      log: (l) => lines.push(l),
+    });
+    expect(outcome.reason).toBe('signal');
+    expect(fake.enrolments).toHaveLength(2);
+    expect(fake.proofs[1]?.key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(state.readJson<Enrolment>('agent.json')!.keyed).toBe(true);
+    expect(state.exists('engine-ed25519.key')).toBe(true);
+    expect(lines[0]).toMatch(/key is registered with the console \(device dev-1\)/);
   });
 
   it('runs the commands it is given, once each, and reports what changed', async () => {

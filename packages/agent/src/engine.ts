@@ -5,10 +5,18 @@ import type { EngineKind } from '@edp/shared/constants';
 import { AgentErr } from '@edp/shared/errors';
 import { ZCheckInAnswer, ZEnrolAnswer, ZResultsAnswer } from '@edp/shared/contracts/agent';
 import { checkIn, enrol as enrolCall, sendResults } from '@edp/shared/api/engine/agent.calls';
-import type { TEngineState } from '@edp/shared/contracts/engine';
+import type { TEngineIdentity, TEngineState } from '@edp/shared/contracts/engine';
 import { ProtocolClient, NetworkError, type Answer } from './client.ts';
 import { files, StateDir } from './state-dir.ts';
-import { ENGINE_VERSION, gatherIdentity } from './identity.ts';
+import {
+  ENGINE_VERSION,
+  currentIdentity,
+  enrolProof,
+  gatherIdentity,
+  keepEngineKey,
+  keptEngineKey,
+  newEngineKey,
+} from './identity.ts';
 import { heldLicence } from './licence.ts';
 import { listProtected, protectedSummary } from './protected.ts';
 import { migrateAlerts, verifyAll } from './dpi.ts';
@@ -28,6 +36,11 @@ export interface Enrolment {
   token: string;
   interval: number;
   enrolledAt: string;
+  /**
+   * The console holds this engine's key (issue 34). Absent in an agent.json from before keys:
+   * the engine then enrols again at its start, proven by its token, to register one.
+   */
+  keyed?: boolean;
 }
 
 export type Log = (line: string) => void;
@@ -77,43 +90,100 @@ export interface EnrolOptions {
   ip?: string;
 }
 
-/** Enrols this machine with the console and keeps the device id and token in the state dir. */
+/**
+ * Enrols this machine with the console and keeps the device id and token in the state dir. The
+ * request also proves this engine (issue 34): the console enrols an existing device again only
+ * for the engine that holds its key, or its current token.
+ */
 export async function enrol(opts: EnrolOptions): Promise<Enrolment> {
   // The state directory is made when the console has answered, not before.
   const state = new StateDir(opts.dir);
-  const identity = gatherIdentity(opts);
   const client = new ProtocolClient(opts.url, { connections: 1 });
   try {
-    const answer = await client.post(enrolCall, {
-      secret: opts.secret,
-      identity,
-      state: await engineState(state),
-    });
-    const data = ZEnrolAnswer.safeParse(answer.envelope?.data);
-    if (!answer.envelope?.success || !data.success) {
-      throw new ProtocolError(
-        answer.envelope?.errCode,
-        answer.status,
-        `enrolment refused: ${describe(answer)}`,
-      );
-    }
-    const enrolment: Enrolment = {
+    return await enrolAs(client, state, {
       url: opts.url,
-      deviceId: data.data.deviceId,
-      token: data.data.token,
-      interval: data.data.interval,
-      enrolledAt: new Date().toISOString(),
-    };
-    state.writeJson(files.enrolment, enrolment, 0o600);
-    state.writeJson(files.identity, identity);
-    // The console's window key, trusted as the token is: from the enrolment's answer only.
-    if (data.data.consoleKey) keepConsoleKey(state, data.data.consoleKey);
-    // A new token starts afresh, even after a deprecation.
-    fs.rmSync(state.path(files.deprecated), { force: true });
-    return enrolment;
+      secret: opts.secret,
+      identity: gatherIdentity(opts),
+    });
   } finally {
     client.close();
   }
+}
+
+/**
+ * Proves this engine to the console that refused its token, with its key (and that token, which
+ * proves an engine enrolled before keys): no secret, the same device, a new token. Throws a
+ * ProtocolError when the console refuses (the answer says why).
+ */
+export async function reprove(state: StateDir, enrolment: Enrolment): Promise<Enrolment> {
+  const client = new ProtocolClient(enrolment.url, { connections: 1 });
+  try {
+    // The identity it enrolled with (flags such as --fingerprint included), at this version.
+    const identity = { ...currentIdentity(state), version: ENGINE_VERSION };
+    return await enrolAs(client, state, { url: enrolment.url, identity });
+  } finally {
+    client.close();
+  }
+}
+
+/**
+ * One enrolment: the key kept in the state directory (made now at a first enrolment) signs a
+ * proof dated by the console's clock as the last check-in measured it; a proof the console finds
+ * out of its time window is made again once with the time its refusal gives. The token held
+ * goes too, to the console that gave it. What the console answered is kept.
+ */
+async function enrolAs(
+  client: ProtocolClient,
+  state: StateDir,
+  body: { url: string; secret?: string; identity: TEngineIdentity },
+): Promise<Enrolment> {
+  const held = state.readJson<Enrolment>(files.enrolment);
+  const key = keptEngineKey(state) ?? newEngineKey();
+  const offset = state.readJson<{ clockOffsetMs?: number }>(files.status)?.clockOffsetMs ?? 0;
+  const request = {
+    ...(body.secret === undefined ? {} : { secret: body.secret }),
+    identity: body.identity,
+    state: await engineState(state),
+    ...(held && held.url === body.url ? { token: held.token } : {}),
+  };
+  let at = Date.now() + (Number.isFinite(offset) ? offset : 0);
+  let answer = await client.post(enrolCall, {
+    ...request,
+    proof: enrolProof(key, body.identity.fingerprint, at),
+  });
+  const consoleNow = Date.parse((answer.envelope?.data as { now?: string } | undefined)?.now ?? '');
+  if (answer.envelope?.errCode === AgentErr.EnrolProofStale && !Number.isNaN(consoleNow)) {
+    at = consoleNow + Math.round(answer.latencyMs / 2);
+    answer = await client.post(enrolCall, {
+      ...request,
+      proof: enrolProof(key, body.identity.fingerprint, at),
+    });
+  }
+  const data = ZEnrolAnswer.safeParse(answer.envelope?.data);
+  if (!answer.envelope?.success || !data.success) {
+    throw new ProtocolError(
+      answer.envelope?.errCode,
+      answer.status,
+      `enrolment refused: ${describe(answer)}`,
+    );
+  }
+  const enrolment: Enrolment = {
+    url: body.url,
+    deviceId: data.data.deviceId,
+    token: data.data.token,
+    interval: data.data.interval,
+    enrolledAt: new Date().toISOString(),
+    keyed: true,
+  };
+  // The key first: the console now holds its public half.
+  if (!state.exists(files.engineKey)) keepEngineKey(state, key);
+  state.writeJson(files.enrolment, enrolment, 0o600);
+  state.writeJson(files.identity, body.identity);
+  // The console's window key, trusted as the token is: from the enrolment's answer only.
+  if (data.data.consoleKey) keepConsoleKey(state, data.data.consoleKey);
+  // A new token starts afresh, even after a deprecation.
+  fs.rmSync(state.path(files.deprecated), { force: true });
+  return enrolment;
 }
 
 export { jittered, backoffMs };
@@ -130,7 +200,8 @@ export interface RunOutcome {
   reason: StopReason;
   /**
    * The process exit code the CLI uses: 0 stopped, 1 --once failed, 2 not enrolled, 3 token
-   * invalid, 4 deprecated, 75 upgraded (to be started again on the new file).
+   * refused and not proven again (with --once only: a running engine never stops for it), 4
+   * deprecated, 75 upgraded (to be started again on the new file).
    */
   exitCode: number;
   checkIns: number;
@@ -208,8 +279,9 @@ class Alarm {
 /**
  * The engine: checks in every answered interval (±10 %) and whenever the push stream asks,
  * reports its state, runs the commands it is given and sends their results, backs off on network
- * errors and 429, and stops for good on -10101 (token invalid: enrol again) and -10102 (device
- * deprecated).
+ * errors and 429, and stops for good on -10102 (device deprecated) only. A refused token
+ * (-10101) never stops it (issue 34): it proves itself with its key, else goes on protecting and
+ * tries again with back-off (tokenRefused).
  */
 export async function runEngine(opts: RunOptions = {}): Promise<RunOutcome> {
   const startedAt = Date.now();
@@ -219,22 +291,36 @@ export async function runEngine(opts: RunOptions = {}): Promise<RunOutcome> {
   const dpiEveryMs = (opts.dpiEverySeconds ?? 300) * 1000;
   const second = opts.secondMs ?? 1000;
   const state = new StateDir(opts.dir);
-  const enrolment = state.readJson<Enrolment>(files.enrolment);
+  const kept = state.readJson<Enrolment>(files.enrolment);
   let checkIns = 0;
   const stop = (reason: StopReason, exitCode: number): RunOutcome => ({
     reason,
     exitCode,
     checkIns,
   });
-  if (!enrolment) {
+  if (!kept) {
     log(`not enrolled: no ${state.path(files.enrolment)}; run "edp-agent enrol" first`);
     return stop('not-enrolled', 2);
   }
+  /** Replaced when the engine proves itself again after a refused token. */
+  let enrolment: Enrolment = kept;
   if (state.exists(files.deprecated)) {
     log(
       `device ${enrolment.deviceId} was deprecated in the console: not checking in (enrol again to start afresh)`,
     );
     return stop('deprecated', 4);
+  }
+  // An agent.json from before keys: enrol again now, proven by the token, so that the console
+  // holds this engine's key before a refused token ever needs it (issue 34). Refused or
+  // unreachable, it goes on with its token and tries at its next start.
+  if (!enrolment.keyed && !opts.once) {
+    try {
+      enrolment = await reprove(state, enrolment);
+      log(`this engine's key is registered with the console (device ${enrolment.deviceId})`);
+    } catch (err) {
+      if (!(err instanceof ProtocolError || err instanceof NetworkError)) throw err;
+      log(`this engine's key is not registered yet (${err.message}); going on with its token`);
+    }
   }
   const client = new ProtocolClient(enrolment.url, { connections: 1, timeoutMs: opts.timeoutMs });
   const dispatcher = new Dispatcher(state, {
@@ -246,20 +332,21 @@ export async function runEngine(opts: RunOptions = {}): Promise<RunOutcome> {
   // Findings queued by an engine from before the log outbox go into it first.
   migrateAlerts(state);
   const logs = new LogOutbox(state);
-  const sender = new LogSender(logs, client, enrolment.token, log, opts.signal);
+  let sender = new LogSender(logs, client, enrolment.token, log, opts.signal);
   const access = opts.watchAccess === false ? undefined : new AccessWatcher(opts.procRoot);
   const alarm = new Alarm();
-  const push =
+  const pushFor = (token: string) =>
     opts.push === false || opts.once
       ? undefined
       : new PushStream({
           url: enrolment.url,
-          token: enrolment.token,
+          token,
           onCheckIn: () => alarm.nudge(),
           log,
           random,
           backoff: opts.pushBackoff,
         });
+  let push = pushFor(enrolment.token);
   let interval = clampInterval(enrolment.interval || 30);
   let failures = 0;
   let lastDpi = Date.now();
@@ -339,6 +426,59 @@ export async function runEngine(opts: RunOptions = {}): Promise<RunOutcome> {
     log(`command failed: ${(err as Error).message}`),
   );
   let dpiQueued = false;
+
+  /** What was last said of a refused token, so that a long refusal is not a flood of lines. */
+  let refusalSaid = '';
+  /**
+   * The console refused the token (-10101): another engine enrolled as this device, the console
+   * was restored from a backup, or the token was replaced. The engine never stops protecting for
+   * it (issue 34): TDE, SE, DPI checks, windows and the access watch need no console and go on,
+   * and their events wait in the log outbox. It takes a token another process enrolled with
+   * meanwhile, else proves itself with its key (reprove), else tries again with back-off and
+   * says what the operator can do. Answers the wait before the next check-in (-1: `--once`).
+   */
+  async function tokenRefused(why: string): Promise<number> {
+    const refused = enrolment.token;
+    try {
+      const written = state.readJson<Enrolment>(files.enrolment);
+      enrolment = written && written.token !== refused ? written : await reprove(state, enrolment);
+      log(
+        `the console refused the device token (${why}); ` +
+          (written === enrolment
+            ? 'took the token a new enrolment wrote'
+            : 'this engine proved itself with its key and holds a new token') +
+          ` for device ${enrolment.deviceId}`,
+      );
+      refusalSaid = '';
+      failures = 0;
+      sender = new LogSender(logs, client, enrolment.token, log, opts.signal);
+      push?.stop();
+      push = pushFor(enrolment.token);
+      push?.start();
+      earliest = Date.now() + 1_000;
+      return 1_000;
+    } catch (err) {
+      if (!(err instanceof ProtocolError || err instanceof NetworkError)) throw err;
+      failures++;
+      const delay = backoffMs(failures, backoff.baseMs, backoff.capMs, random);
+      earliest = Date.now() + 1_000;
+      const said = `${why}; ${err.message}`;
+      if (said !== refusalSaid) {
+        refusalSaid = said;
+        log(
+          `PROTECTION GOES ON WITHOUT THE CONSOLE: it refused the device token (${why}) and this ` +
+            `engine's proof (${err.message}). Encrypted and write-protected folders, integrity ` +
+            `checks and the access watch go on; events wait in ${state.path(files.logs)}. If ` +
+            `another machine enrolled as device ${enrolment.deviceId}, look at it in the device ` +
+            `centre; if this machine is that device, an administrator allows its re-enrolment ` +
+            `there and "edp-agent enrol --secret <secret>" is run here. Trying again with back-off.`,
+        );
+      } else {
+        log(`device token still refused; trying again in ${(delay / 1000).toFixed(1)} s`);
+      }
+      return opts.once ? -1 : delay;
+    }
+  }
   async function upgraded(): Promise<RunOutcome> {
     await lanes.idle();
     await flushResults();
@@ -443,42 +583,44 @@ export async function runEngine(opts: RunOptions = {}): Promise<RunOutcome> {
         } else {
           const code = answer.envelope?.errCode;
           if (code === AgentErr.TokenInvalid) {
-            log(
-              `stopping: the console refused the device token (${describe(answer)}); enrol again`,
-            );
-            return stop('token-invalid', 3);
-          }
-          if (code === AgentErr.DeviceDeprecated) {
-            state.writeAtomic(files.deprecated, new Date().toISOString() + '\n');
-            log(
-              `stopping for good: device ${enrolment.deviceId} was deprecated in the console (${describe(answer)})`,
-            );
-            return stop('deprecated', 4);
-          }
-          failures++;
-          if (opts.once) {
-            log(`check-in refused: ${describe(answer)}`);
-            return stop('failed', 1);
-          }
-          if (answer.status === 429 || code === AgentErr.CheckInTooSoon) {
-            // Too many: twice the interval, doubling, at most the cap (or one interval if that
-            // is longer), and never less than a Retry-After (HTTP seconds).
-            delay = Math.max(
-              (answer.retryAfter ?? 0) * 1000,
-              backoffMs(
-                failures + 1,
-                interval * second,
-                Math.max(backoff.capMs, interval * second),
-                random,
-              ),
-            );
-            // A nudge does not cut this wait short.
-            earliest = Date.now() + delay;
+            // Never a reason to stop protecting (tokenRefused); the loop goes on below.
+            delay = await tokenRefused(describe(answer));
+            if (delay < 0) return stop('token-invalid', 3);
           } else {
-            delay = backoffMs(failures, backoff.baseMs, backoff.capMs, random);
-            earliest = answeredAt + 1_000;
+            if (code === AgentErr.DeviceDeprecated) {
+              state.writeAtomic(files.deprecated, new Date().toISOString() + '\n');
+              log(
+                `stopping for good: device ${enrolment.deviceId} was deprecated in the console (${describe(answer)})`,
+              );
+              return stop('deprecated', 4);
+            }
+            failures++;
+            if (opts.once) {
+              log(`check-in refused: ${describe(answer)}`);
+              return stop('failed', 1);
+            }
+            if (answer.status === 429 || code === AgentErr.CheckInTooSoon) {
+              // Too many: twice the interval, doubling, at most the cap (or one interval if that
+              // is longer), and never less than a Retry-After (HTTP seconds).
+              delay = Math.max(
+                (answer.retryAfter ?? 0) * 1000,
+                backoffMs(
+                  failures + 1,
+                  interval * second,
+                  Math.max(backoff.capMs, interval * second),
+                  random,
+                ),
+              );
+              // A nudge does not cut this wait short.
+              earliest = Date.now() + delay;
+            } else {
+              delay = backoffMs(failures, backoff.baseMs, backoff.capMs, random);
+              earliest = answeredAt + 1_000;
+            }
+            log(
+              `check-in refused: ${describe(answer)}; retrying in ${(delay / 1000).toFixed(1)} s`,
+            );
           }
-          log(`check-in refused: ${describe(answer)}; retrying in ${(delay / 1000).toFixed(1)} s`);
         }
       } catch (err) {
         if (!(err instanceof NetworkError)) throw err;

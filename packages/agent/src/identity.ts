@@ -1,8 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
-import { createHash } from 'node:crypto';
+import {
+  createHash,
+  createPrivateKey,
+  generateKeyPairSync,
+  sign,
+  type KeyObject,
+} from 'node:crypto';
 import type { EngineKind } from '@edp/shared/constants';
 import type { TEngineIdentity } from '@edp/shared/contracts/engine';
+import { enrolStatement, type TEnrolProof } from '@edp/shared/contracts/agent';
 import { files, type StateDir } from './state-dir.ts';
 import agentPackage from '../package.json' with { type: 'json' };
 
@@ -79,4 +86,40 @@ export function gatherIdentity(opts: IdentityOptions = {}): TEngineIdentity {
 /** The identity kept at enrolment, else the one this machine has now. */
 export function currentIdentity(state: StateDir): TEngineIdentity {
   return state.readJson<TEngineIdentity>(files.identity) ?? gatherIdentity();
+}
+
+/**
+ * The engine's own key pair (docs/engines-agent.md "Identity"): made at the first enrolment, kept
+ * in the state directory (0600), and what proves this engine when it enrols again — a
+ * fingerprint any local user can compute proves nothing (issue 34).
+ */
+export interface EngineKey {
+  privateKey: KeyObject;
+  /** The public key as the console keeps it: the 32 raw bytes in base64url. */
+  key: string;
+}
+
+/** A new key pair (about 0.1 ms: the simulator makes one per engine). */
+export function newEngineKey(): EngineKey {
+  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+  return { privateKey, key: publicKey.export({ format: 'jwk' }).x! };
+}
+
+/** The key pair kept in the state directory, if there is one. */
+export function keptEngineKey(state: StateDir): EngineKey | undefined {
+  const pem = state.readText(files.engineKey);
+  if (!pem) return undefined;
+  const privateKey = createPrivateKey(pem);
+  return { privateKey, key: privateKey.export({ format: 'jwk' }).x! };
+}
+
+/** Keeps the key pair (private key as PKCS #8 PEM, mode 0600: it is the engine's credential). */
+export function keepEngineKey(state: StateDir, k: EngineKey): void {
+  state.writeAtomic(files.engineKey, k.privateKey.export({ format: 'pem', type: 'pkcs8' }), 0o600);
+}
+
+/** A proof for this device at `at` (the console's clock as the engine reckons it). */
+export function enrolProof(k: EngineKey, fingerprint: string, at: number): TEnrolProof {
+  const text = Buffer.from(enrolStatement(fingerprint, k.key, at));
+  return { key: k.key, at, signature: sign(null, text, k.privateKey).toString('base64url') };
 }

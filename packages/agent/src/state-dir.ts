@@ -15,6 +15,11 @@ export const files = {
   enrolment: 'agent.json',
   /** The identity sent at enrolment (kind, fingerprint …). */
   identity: 'identity.json',
+  /**
+   * The engine's Ed25519 private key (PKCS #8 PEM), made at its first enrolment: it proves this
+   * engine when it enrols again (the console keeps the public key).
+   */
+  engineKey: 'engine-ed25519.key',
   /** The TDE key: 32 random bytes. */
   tdeKey: 'tde.key',
   /** The vendor's Ed25519 public key (PEM) that certificates are checked against. */

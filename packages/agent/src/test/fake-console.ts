@@ -8,6 +8,7 @@ import {
   type TCommandResult,
   type TEngineCommand,
 } from '@edp/shared/contracts/agent';
+import type { TEnrolProof } from '@edp/shared/contracts/agent';
 import type { TEngineIdentity, TEngineState } from '@edp/shared/contracts/engine';
 import { AgentErr, CommonErr, errorMessage } from '@edp/shared/errors';
 import { ZLogBatch } from '@edp/shared/contracts/logs';
@@ -44,6 +45,8 @@ export interface FakeConsole {
   url: string;
   secret: string;
   enrolments: { identity: TEngineIdentity; deviceId: string; headers: http.IncomingHttpHeaders }[];
+  /** The proof each enrolment carried (undefined: none). */
+  proofs: (TEnrolProof | undefined)[];
   checkIns: CheckInSeen[];
   /** Refused bodies (schema failures), which a correct engine never sends. */
   invalid: unknown[];
@@ -90,11 +93,13 @@ export async function startFakeConsole(opts: { interval?: number } = {}): Promis
   const secret = 'edp_enrol_' + randomBytes(24).toString('base64url');
   const devices = new Map<string, string>(); // token -> device id
   const byFingerprint = new Map<string, string>();
+  const byKey = new Map<string, string>();
   const deprecated = new Set<string>();
   const streams = new Map<string, http.ServerResponse>();
   const fake: Omit<FakeConsole, 'url' | 'close'> = {
     secret,
     enrolments: [],
+    proofs: [],
     checkIns: [],
     invalid: [],
     results: [],
@@ -188,10 +193,23 @@ export async function startFakeConsole(opts: { interval?: number } = {}): Promis
           fake.invalid.push(body);
           return refuse(res, CommonErr.Invalid, 400);
         }
-        if (parsed.data.secret !== secret) return refuse(res, AgentErr.SecretInvalid, 401);
+        // As the console does (issue 34): with no secret, the device the engine's key or current
+        // token names enrols again. Signatures are the real
+        // console's business (engines/reenrol-proof.test.ts, real-server.test.ts).
+        const { proof } = parsed.data;
         const fp = parsed.data.identity.fingerprint;
-        const deviceId = byFingerprint.get(fp) ?? `dev-${byFingerprint.size + 1}`;
+        let deviceId: string | undefined;
+        if (parsed.data.secret === undefined) {
+          const token = parsed.data.token;
+          deviceId = (proof && byKey.get(proof.key)) || (token && devices.get(token)) || undefined;
+          if (!deviceId) return refuse(res, AgentErr.ReenrolNotProven, 403);
+        } else {
+          if (parsed.data.secret !== secret) return refuse(res, AgentErr.SecretInvalid, 401);
+          deviceId = byFingerprint.get(fp) ?? `dev-${byFingerprint.size + 1}`;
+        }
         byFingerprint.set(fp, deviceId);
+        if (proof) byKey.set(proof.key, deviceId);
+        fake.proofs.push(proof);
         const token = randomBytes(24).toString('base64url');
         devices.set(token, deviceId);
         fake.enrolments.push({ identity: parsed.data.identity, deviceId, headers: req.headers });
