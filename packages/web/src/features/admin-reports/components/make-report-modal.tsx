@@ -3,6 +3,7 @@ import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
   REPORT_KINDS,
+  REPORT_DAYS,
   REPORT_LOCALES,
   type ReportKind,
   type TReportMake,
@@ -14,6 +15,12 @@ interface Values {
   day?: Dayjs | null;
   locale: NonNullable<TReportMake['locale']>;
 }
+
+/** The days the server takes (REPORT_DAYS): a period past them could not be made. */
+const outOfRange = (d: Dayjs) => {
+  const day = d.format('YYYY-MM-DD');
+  return day < REPORT_DAYS.first || day > REPORT_DAYS.last;
+};
 
 interface MakeReportModalProps {
   open: boolean;
@@ -58,7 +65,7 @@ export function MakeReportModal({
         <Select options={REPORT_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))} />
       </Form.Item>
       <Form.Item name="day" label={t('make.day')} extra={t('make.dayHelp')}>
-        <DatePicker style={{ width: '100%' }} />
+        <DatePicker style={{ width: '100%' }} disabledDate={outOfRange} />
       </Form.Item>
       <Form.Item name="locale" label={t('make.language')}>
         <Select options={REPORT_LOCALES.map((l) => ({ value: l, label: t(`locales.${l}`) }))} />
