@@ -2,11 +2,14 @@ import fs from 'node:fs';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { CALLS } from '@edp/shared/api/registry';
-import { routeOf, type Call } from '@edp/shared/api/define';
+import { dutiesOf, routeOf, type Call } from '@edp/shared/api/define';
+import type { MenuMode } from '@edp/shared/permissions';
 import { call, createTestApp, testDriver, type TestContext } from './harness.ts';
 import { setupTenant, userIdOf } from './console-fixture.ts';
 import { makeCompany } from './portal-fixture.ts';
 import {
+  baseFor,
+  extremesOf,
   fieldAttacks,
   fieldPaths,
   otherContentTypes,
@@ -15,6 +18,7 @@ import {
   queryAttacks,
   rawBodies,
   sampleOf,
+  schemaAt,
   strayUrls,
   payloadWith,
   type JsonSchema,
@@ -64,6 +68,12 @@ export function fuzzSuite(shard: number, shards: number): void {
   let ctx: TestContext;
   let tenantId: string;
   let adminId: string;
+  /**
+   * A console user of each duty: a call is fuzzed as one who may make it, so that its input
+   * reaches the handler (as the system administrator alone, a log or key call stopped at the
+   * duty check and its cursor was never read).
+   */
+  const dutyUserIds = {} as Record<MenuMode, string>;
   /** The enrolment secret engines of the fuzz enrol with, one device per operation. */
   let enrolSecret: string;
   const findings: string[] = [];
@@ -79,22 +89,35 @@ export function fuzzSuite(shard: number, shards: number): void {
   beforeAll(async () => {
     // Captchas off: a malformed field must reach the handler, not stop at the captcha check.
     ctx = await createTestApp({ CAPTCHA: 'off' });
-    tenantId = await setupTenant(ctx.app, HOST, { allDuties: false });
+    tenantId = await setupTenant(ctx.app, HOST);
     adminId = await userIdOf(ctx.app, tenantId, 'admin');
-    const headers = {
+    const accounts: Record<MenuMode, string> = {
+      system: 'admin',
+      operate: 'operator',
+      kss: 'keys',
+      audit: 'auditor',
+    };
+    for (const [duty, account] of Object.entries(accounts) as [MenuMode, string][])
+      dutyUserIds[duty] = await userIdOf(ctx.app, tenantId, account);
+    const as = async (duty: MenuMode) => ({
       host: HOST,
       'x-token': await ctx.app.platform.sessions.create({
         kind: 'user',
-        subjectId: adminId,
+        subjectId: dutyUserIds[duty],
         tenantId,
       }),
-    };
-    const group = await call<{ id: string }>(ctx.app, '/user/group/add', { name: 'fuzz' }, headers);
+    });
+    const group = await call<{ id: string }>(
+      ctx.app,
+      '/user/group/add',
+      { name: 'fuzz' },
+      await as('system'),
+    );
     const secret = await call<{ secret: string }>(
       ctx.app,
       '/dv/m/secret/rotate',
       { groupId: group.body.data!.id },
-      headers,
+      await as('operate'),
     );
     enrolSecret = secret.body.data!.secret;
   }, 60_000);
@@ -163,15 +186,16 @@ export function fuzzSuite(shard: number, shards: number): void {
    * The company is made once (its password hash costs a scrypt); each operation gets a new session.
    */
   let companyId: string | undefined;
-  async function tokens(): Promise<Record<Kind, string | undefined>> {
+  async function tokens(call: Call): Promise<Record<Kind, string | undefined>> {
     companyId ??= (await makeCompany(ctx)).id;
+    const duty = call.access.who === 'console' ? dutiesOf(call.access)[0] : undefined;
     return {
       anonymous: undefined,
       company: await ctx.app.platform.sessions.create({ kind: 'company', subjectId: companyId }),
       vendor: await ctx.app.platform.sessions.create({ kind: 'vendor', subjectId: randomUUID() }),
       console: await ctx.app.platform.sessions.create({
         kind: 'user',
-        subjectId: adminId,
+        subjectId: duty ? dutyUserIds[duty] : adminId,
         tenantId,
       }),
       engine: await engineToken(),
@@ -264,9 +288,14 @@ export function fuzzSuite(shard: number, shards: number): void {
     if (body !== undefined) {
       const paths = fieldPaths(body);
       for (const [p, path] of paths.entries()) {
+        const base = baseFor(op.body, body, path);
         for (const [a, [name, value]] of fieldAttacks.entries()) {
           if (!EVERY_FIELD && !aimed(a, p, paths.length)) continue;
-          const payload = payloadWith(body, path, value);
+          const payload = payloadWith(base, path, value);
+          await send(op, `${path.join('.')}: ${name}`, { url, payload, token, zh: zh() });
+        }
+        for (const [name, value] of extremesOf(schemaAt(op.body, path))) {
+          const payload = payloadWith(base, path, value);
           await send(op, `${path.join('.')}: ${name}`, { url, payload, token, zh: zh() });
         }
       }
@@ -278,7 +307,11 @@ export function fuzzSuite(shard: number, shards: number): void {
       }
     }
     for (const p of op.query) {
-      for (const [name, value] of queryAttacks) {
+      const extremes = extremesOf(p.schema).map(([name, json]): [string, string] => [
+        name,
+        encodeURIComponent(JSON.parse(json) as string),
+      ]);
+      for (const [name, value] of [...queryAttacks, ...extremes]) {
         const u = urlOf(op, params, { ...query, [p.name]: value });
         await send(op, `query ${p.name}: ${name}`, { url: u, token, zh: zh() });
       }
@@ -298,7 +331,7 @@ export function fuzzSuite(shard: number, shards: number): void {
     const ops = all.filter((_, i) => i % shards === shard - 1);
     for (const op of ops) {
       counts.operations++;
-      const kinds = await tokens();
+      const kinds = await tokens(op.call);
       const admitted = kindOf(op.call);
       await fuzz(op, kinds[admitted]);
       // The other kinds are turned away; once each, their answer must still be a clean envelope.

@@ -51,6 +51,32 @@ export function sampleOf(schema: JsonSchema | undefined): unknown {
   }
 }
 
+/**
+ * The body an attack on the field `path` is put in. A required field's attack goes in the whole
+ * sample; an optional one's in the required fields alone, plus its own: other optional fields
+ * that a handler checks first (a device id that names no device answers 404) would stop it
+ * before its own value is read, as a cursor of an impossible date was never read.
+ */
+export function baseFor(
+  schema: JsonSchema | undefined,
+  sample: unknown,
+  path: (string | number)[],
+): unknown {
+  const top = path[0];
+  if (
+    typeof top !== 'string' ||
+    !sample ||
+    typeof sample !== 'object' ||
+    Array.isArray(sample) ||
+    schema?.required?.includes(top)
+  ) {
+    return sample;
+  }
+  const whole = sample as Record<string, unknown>;
+  const kept = Object.entries(whole).filter(([k]) => schema?.required?.includes(k) || k === top);
+  return Object.fromEntries(kept);
+}
+
 function stringSample(schema: JsonSchema): string {
   if (schema.format === 'uuid') return randomUUID();
   if (schema.format === 'email') return 'fuzz@example.com';
@@ -65,6 +91,41 @@ function stringSample(schema: JsonSchema): string {
     return gen.gen();
   }
   return 'fuzz'.padEnd(schema.minLength ?? 0, 'z').slice(0, schema.maxLength ?? 64);
+}
+
+/**
+ * Values that match a string field's pattern with every digit at its largest and every repeat
+ * long: the right shape, out of range (a cursor of `9999-99-99T99:99:99…`, an id of twenty-four
+ * 9s). A pattern-checked field reaches the code behind the check with these, as it does not
+ * with the generic attacks its pattern refuses.
+ */
+export function extremesOf(schema: JsonSchema | undefined): [string, string][] {
+  if (!schema?.pattern) return [];
+  const gen = new RandExp(schema.pattern);
+  gen.max = 24;
+  gen.defaultRange.subtract(0, 32);
+  gen.defaultRange.subtract(127, 0x10ffff);
+  const pattern = new RegExp(schema.pattern);
+  const seen = new Set<string>();
+  for (let i = 0; i < 8; i++) {
+    const value = gen.gen().replace(/[0-8]/g, '9');
+    if (pattern.test(value)) seen.add(value);
+  }
+  return [...seen].slice(0, 2).map((v) => ['pattern, digits at their largest', JSON.stringify(v)]);
+}
+
+/** The schema of the value at `path` in a body of `schema`, as `fieldPaths` walks it. */
+export function schemaAt(
+  schema: JsonSchema | undefined,
+  path: (string | number)[],
+): JsonSchema | undefined {
+  let at = schema;
+  for (const key of path) {
+    if (at?.anyOf) at = at.anyOf.find((s) => s.type !== 'null');
+    at = typeof key === 'number' ? at?.items : at?.properties?.[key];
+  }
+  if (at?.anyOf) at = at.anyOf.find((s) => s.type !== 'null');
+  return at;
 }
 
 /** Every path to a value in a sample: [] for the whole body, ['a'], ['a', 0, 'b'], … */
@@ -114,6 +175,15 @@ export const fieldAttacks: [string, string][] = (
     ['far past date', '-271821-04-19T00:00:00.000Z'],
     ['far future date', '+275760-09-13T00:00:01.000Z'],
     ['impossible date', '2026-02-30'],
+    // A timestamp of the right shape whose every part is out of range, as keyset cursors carry.
+    ['impossible date-time', '2026-02-30T25:61:61.000000Z'],
+    ['impossible cursor', '2026-02-30T25:61:61.000000Z_1'],
+    // An id or a count as text: digits that no int8 column holds.
+    ['digits beyond int8', '99999999999999999999'],
+    ['negative digits beyond int8', '-99999999999999999999'],
+    // Header and template injection: a value that is fine alone, harmful where it is written.
+    ['CR LF', 'a\r\nX-Injected: 1'],
+    ['template marks', 'http://127.0.0.1:#m#/?c=#c#'],
     ['Date max', 8.64e15],
     ['beyond Date max', 8.64e15 + 1],
     ['beyond Date min', -8.64e15 - 1],
@@ -169,6 +239,8 @@ export const queryAttacks: [string, string][] = [
   ['huge', 'x'.repeat(20_000)],
   ['year zero', '0000-01-01'],
   ['beyond Date max', '8640000000000001'],
+  ['digits beyond int8', '99999999999999999999'],
+  ['impossible date-time', '2026-02-30T25%3A61%3A61.000000Z_1'],
   ['negative', '-1'],
   ['array', 'a&$name=b'],
 ];
