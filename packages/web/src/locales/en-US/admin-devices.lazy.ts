@@ -174,6 +174,10 @@ const adminDevices: DeepString<typeof zh> = {
     id: 'Device ID',
     number: 'Device number',
     fingerprint: 'Hardware fingerprint',
+    engineKey: 'Engine key',
+    engineKeyHeld: 'Held: re-enrolment needs its key',
+    engineKeyNone: 'None yet: re-enrolment needs its current token',
+    reenrolUntil: 'Re-enrolment allowed until',
     systemType: 'System type',
     status: 'Device status',
     createdAt: 'Registered',
@@ -242,7 +246,16 @@ const adminDevices: DeepString<typeof zh> = {
       licenceRenewed: 'Licence {{serial}} renewed, valid until {{expires}}',
       licenceChanged: 'Licence {{previous}} replaced by {{serial}}, valid until {{expires}}',
       licenceRemoved: 'Licence {{previous}} removed',
+      reenrolAllowed: 'Re-enrolment allowed until {{until}}',
     },
+  },
+  reenrol: {
+    button: 'Allow re-enrolment',
+    title: 'Allow re-enrolment of "{{name}}"?',
+    content:
+      "For 24 hours, the next engine that enrols with this device's hardware fingerprint and any live enrolment secret becomes this device, without its engine's key: use it for a machine that was re-imaged or lost the engine's state directory. The engine now on the device loses it at that enrolment. Its group, name and remark stay.",
+    ok: 'Allow for 24 hours',
+    done: 'Re-enrolment allowed until {{until}}',
   },
   enrol: {
     button: 'Enrol engines',

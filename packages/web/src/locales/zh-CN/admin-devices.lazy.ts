@@ -170,6 +170,10 @@ const adminDevices = {
     id: '设备 ID',
     number: '设备编号',
     fingerprint: '硬件指纹',
+    engineKey: '引擎密钥',
+    engineKeyHeld: '已登记：重新注册须用其密钥',
+    engineKeyNone: '尚未登记：重新注册须用其当前令牌',
+    reenrolUntil: '允许重新注册至',
     systemType: '系统类型',
     status: '设备状态',
     createdAt: '注册时间',
@@ -238,7 +242,16 @@ const adminDevices = {
       licenceRenewed: '授权（序列号 {{serial}}）续期，有效期至 {{expires}}',
       licenceChanged: '授权由序列号 {{previous}} 更换为 {{serial}}，有效期至 {{expires}}',
       licenceRemoved: '授权（序列号 {{previous}}）已移除',
+      reenrolAllowed: '已允许重新注册，至 {{until}}',
     },
+  },
+  reenrol: {
+    button: '允许重新注册',
+    title: '允许“{{name}}”重新注册？',
+    content:
+      '24 小时内，下一个以本设备硬件指纹和任一有效注册密钥注册的引擎将成为本设备，无需原引擎的密钥：用于已重装系统或丢失引擎状态目录的机器。届时设备上现有的引擎将失去本设备。设备的分组、名称和备注不变。',
+    ok: '允许 24 小时',
+    done: '已允许重新注册，至 {{until}}',
   },
   enrol: {
     button: '注册引擎',

@@ -1,5 +1,6 @@
 import {
   addDevice as addDeviceCall,
+  allowReenrol,
   deprecateDevices,
   deprecatedDeviceList,
   deviceActivity,
@@ -31,6 +32,14 @@ export function useAddDevice() {
 
 export function useEditDevice() {
   return useChange((input: BodyOf<typeof editDeviceCall>) => callApi(editDeviceCall, input), READS);
+}
+
+/**
+ * Lets the device's next enrolment in without its engine's proof, for 24 hours (a re-imaged
+ * machine that lost its engine's key): answers until when. The caller says so.
+ */
+export function useAllowReenrol() {
+  return useChange((id: string) => callApi(allowReenrol, { id }), READS);
 }
 
 /** How many devices, and which first few by name, a bulk action would touch. */

@@ -6,15 +6,21 @@ import { deprecateDevices, moveDevices } from '@edp/shared/api/console/devices.c
 import type { TDeviceDetail } from '@edp/shared/contracts/devices';
 import { useMayCall } from '../../admin-common/lib/admin-user.ts';
 import { MoveModal, useBulkRun } from './bulk-actions.tsx';
+import { ReenrolButton } from './reenrol-button.tsx';
 
 const noop = () => {};
 
 /**
- * A running device's own actions on its page: move to another group and deprecate, with the
- * device centre's preview and confirmation (useBulkRun), the device as a one-id target. Only
- * the actions the user's duty may call are shown; none for a deprecated device.
+ * A running device's own actions on its page: move to another group, allow its re-enrolment
+ * (reenrol-button.tsx) and deprecate, with the device centre's preview and confirmation
+ * (useBulkRun), the device as a one-id target. Only the actions the user's duty may call are
+ * shown; none for a deprecated device.
  */
-export function DeviceActions({ device }: { device: Pick<TDeviceDetail, 'id' | 'status'> }) {
+export function DeviceActions({
+  device,
+}: {
+  device: Pick<TDeviceDetail, 'id' | 'name' | 'status'>;
+}) {
   const { t } = useTranslation('adminDevices');
   const mayMove = useMayCall(moveDevices);
   const mayDeprecate = useMayCall(deprecateDevices);
@@ -39,6 +45,7 @@ export function DeviceActions({ device }: { device: Pick<TDeviceDetail, 'id' | '
           {t('bulk.move')}
         </Button>
       )}
+      <ReenrolButton device={device} />
       {mayDeprecate && (
         <Button
           danger

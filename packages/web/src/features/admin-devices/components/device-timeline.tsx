@@ -15,6 +15,7 @@ const TONE: Record<TDeviceActivityItem['kind'], string> = {
   offline: 'bad',
   online: 'ok',
   licence: 'info',
+  reenrolAllowed: 'info',
 };
 
 function Entry({ item }: { item: TDeviceActivityItem }) {

@@ -29,6 +29,13 @@ describe('what an activity entry says', () => {
     ).toEqual([{ key: 'activity.kinds.remarkCleared', values: {} }]);
   });
 
+  it('says until when a re-enrolment is allowed', () => {
+    const until = '2026-11-30T08:00:00.000Z';
+    expect(activityLines(item({ kind: 'reenrolAllowed', detail: { until } }))).toEqual([
+      { key: 'activity.kinds.reenrolAllowed', values: { until: formatTime(until) } },
+    ]);
+  });
+
   it('tells a licence installed, renewed, replaced and removed apart', () => {
     const first = { serial: 7, expiresAt: '2030-01-01T00:00:00.000Z' };
     const renewed = { serial: 7, expiresAt: '2031-01-01T00:00:00.000Z' };

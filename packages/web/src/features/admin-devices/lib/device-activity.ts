@@ -33,6 +33,8 @@ export function activityLines({ kind, detail: d }: TDeviceActivityItem): Activit
     }
     case 'offline':
       return [line(kind, { time: formatTime(d.lastSeen) })];
+    case 'reenrolAllowed':
+      return [line(kind, { until: formatTime(d.until) })];
     case 'licence': {
       const now = d.licence ?? null;
       const before = d.previous ?? null;

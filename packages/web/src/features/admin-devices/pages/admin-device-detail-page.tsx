@@ -89,6 +89,14 @@ function BasicTab({ d }: { d: TDeviceDetail }) {
           </Descriptions.Item>
         )}
         <Descriptions.Item label={t('detail.fingerprint')}>{dash(d.fingerprint)}</Descriptions.Item>
+        <Descriptions.Item label={t('detail.engineKey')}>
+          {t(d.engineKey ? 'detail.engineKeyHeld' : 'detail.engineKeyNone')}
+        </Descriptions.Item>
+        {d.reenrolUntil && (
+          <Descriptions.Item label={t('detail.reenrolUntil')}>
+            <Tag color={TAG.warn}>{formatTime(d.reenrolUntil)}</Tag>
+          </Descriptions.Item>
+        )}
         <Descriptions.Item label={t('detail.port')}>{dash(d.port)}</Descriptions.Item>
         <Descriptions.Item label={t('detail.collectorIp')}>{dash(d.collectorIp)}</Descriptions.Item>
         <Descriptions.Item label={t('detail.qid')}>{dash(d.qid)}</Descriptions.Item>

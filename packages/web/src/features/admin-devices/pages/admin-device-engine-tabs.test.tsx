@@ -44,6 +44,8 @@ const device: TDeviceDetail = {
   stateChangedAt: null,
   deprecatedAt: null,
   interval: 30,
+  engineKey: true,
+  reenrolUntil: null,
   uptime: [],
 };
 
