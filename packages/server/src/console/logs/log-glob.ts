@@ -10,7 +10,8 @@ import { RE2JS } from 're2js';
  * - `*` any run of characters but `/` (a segment that is only `*` needs at least one);
  * - `**` as a whole segment: any number of folders, none included (`/srv/**` holds `/srv`);
  *   within a segment it is `*`;
- * - `?` one character but `/`; `[abc]`, `[a-z]`, `[!a]` or `[^a]` one of (not) those, never `/`;
+ * - `?` one character but `/`; `[abc]`, `[a-z]`, `[!a]` or `[^a]` one of (not) those (a `/`
+ *   written in a class is dropped; a range across it, such as `[!-0]`, still holds it);
  * - `{a,b}` either; `\` takes the next character as it is;
  * - without a `/`, the pattern matches the last part of the path (`*.exe`);
  * - dot files are matched like any other; case counts, as on Linux; a trailing `/` of the path
@@ -40,6 +41,8 @@ function classAt(glob: string, at: number): { re: string; end: number } | null {
     if (c === '\\' && i + 1 < glob.length) {
       body += quoted(glob[i + 1]!);
       i += 2;
+    } else if (c === '/') {
+      i++; // a folder's separator is never one of a class's characters
     } else if (c === '-' && !first && i + 1 < glob.length && glob[i + 1] !== ']') {
       body += '-';
       i++;
@@ -49,7 +52,7 @@ function classAt(glob: string, at: number): { re: string; end: number } | null {
     }
   }
   if (i >= glob.length) return null;
-  // Never `/`: a class stands for one character of one segment.
+  // A negated class never holds `/`: it stands for one character of one segment.
   return { re: negated ? `[^/${body}]` : `(?:[${body}])`, end: i + 1 };
 }
 

@@ -80,6 +80,8 @@ describe('rule globs', () => {
     ['/x/[a-c]*', '/x/b1', true],
     ['/x/[!a-c]*', '/x/b1', false],
     ['/x/[!a-c]*', '/x/d1', true],
+    ['/x[/a]y', '/x/y', false],
+    ['/x[!a]y', '/x/y', false],
     ['/etc/{passwd,shadow}', '/etc/shadow', true],
     ['/etc/{passwd,shadow}', '/etc/group', false],
     ['/a\\*b', '/a*b', true],
