@@ -133,6 +133,7 @@ const adminLogs: DeepString<typeof zh> = {
     globStar: '* matches any characters within one folder (not across /)',
     globDouble: '** matches across any number of folders',
     globOne: '? matches one character',
+    globSet: '[abc] or [a-z] matches one of those characters, [!a] any other; {a,b} either one',
     globBase:
       'A pattern without a slash matches the last part of a path: *.exe matches an exe program wherever it lies',
     globEmpty: 'Empty matches anything; case counts',

@@ -135,6 +135,7 @@ const adminLogs = {
     globStar: '* 匹配一层文件夹内的任意字符（不跨越 /）',
     globDouble: '** 匹配任意多层文件夹',
     globOne: '? 匹配一个字符',
+    globSet: '[abc] 或 [a-z] 匹配其中一个字符，[!a] 匹配其他字符；{a,b} 匹配其中之一',
     globBase: '不含 / 的模式只匹配路径的最后一段，例如 *.exe 匹配任何位置的 exe 程序',
     globEmpty: '留空表示不限；区分大小写',
     updated: '最近由 {{who}} 于 {{at}} 修改',

@@ -57,6 +57,7 @@ function RulesHelp() {
             <li>{t('rules.globStar')}</li>
             <li>{t('rules.globDouble')}</li>
             <li>{t('rules.globOne')}</li>
+            <li>{t('rules.globSet')}</li>
             <li>{t('rules.globBase')}</li>
             <li>{t('rules.globEmpty')}</li>
           </ul>
