@@ -44,6 +44,52 @@ const aimed = (attack: number, field: number, fields: number) =>
   attack % fields === field ||
   (field >= fieldAttacks.length && attack === field % fieldAttacks.length);
 
+/**
+ * Settings that another call uses later, where a value valid at save can fail once used (a
+ * template filled into an address or a header: a port of `#m#`, a header holding CR LF). Each
+ * is fuzzed from a valid body, and every attack the save takes is followed by the call that
+ * uses it, whose answer must pass the same checks. The addresses are a closed port on loopback
+ * (the harness allows 127.0.0.1): nothing leaves the machine.
+ */
+const FOLLOW_UPS: Record<string, { seed: unknown; then: string; body: unknown }> = {
+  '/api/sms/s/set': {
+    seed: {
+      mode: 'http',
+      http: {
+        channel: 'fuzz',
+        method: 'POST',
+        contentType: 'json',
+        url: 'http://127.0.0.1:9/sms?to=#m#',
+        headers: [{ key: 'Authorization', value: 'Bearer fuzz-0123456789', secret: true }],
+        params: [{ key: 'text', value: '#c#' }],
+      },
+      cloud: null,
+      phone: '13800138000',
+    },
+    then: '/api/sms/s/test',
+    body: { phone: '13800138000' },
+  },
+  '/api/warn/s/set': {
+    seed: {
+      enabled: true,
+      maxReminders: 1,
+      intervalMinutes: 10,
+      language: 'en-US',
+      timeZone: 'UTC',
+      text: 'fuzz',
+      causes: ['dpi'],
+      offlineMinutes: 1440,
+      channels: ['webhook'],
+      phones: [],
+      emails: [],
+      webhookUrl: 'http://127.0.0.1:9/hook',
+      webhookSecret: 'whsec-fuzz-0123456789',
+    },
+    then: '/api/warn/s/test',
+    body: {},
+  },
+};
+
 type Kind = 'anonymous' | 'company' | 'vendor' | 'console' | 'engine';
 const KINDS: Kind[] = ['anonymous', 'company', 'vendor', 'console', 'engine'];
 const HOST = 'fuzz.localhost';
@@ -84,6 +130,8 @@ export function fuzzSuite(shard: number, shards: number): void {
     nonEnvelope: 0,
     leaks: 0,
     other: 0,
+    /** Saves of FOLLOW_UPS that took an attack, each followed by the call that uses it. */
+    followed: 0,
   };
 
   beforeAll(async () => {
@@ -143,7 +191,7 @@ export function fuzzSuite(shard: number, shards: number): void {
     console.log(
       `fuzz (${testDriver}, shard ${shard} of ${shards}): ${counts.operations} operations, ${counts.requests} requests, ` +
         `${counts.serverErrors} 5xx, ${counts.nonEnvelope} non-envelope answers, ` +
-        `${counts.leaks} leaking internals, ${counts.other} other flaws`,
+        `${counts.leaks} leaking internals, ${counts.other} other flaws; ${counts.followed} saves followed by their use`,
     );
     // FUZZ_REPORT=<file> keeps every finding, not only the first ones the assertion shows (each
     // shard's in <file>.<shard>).
@@ -247,6 +295,7 @@ export function fuzzSuite(shard: number, shards: number): void {
       ...(request.payload !== undefined ? { payload: request.payload } : {}),
     });
     counts.requests++;
+    if (op.path in FOLLOW_UPS && res.statusCode === 200) counts.followed++;
     const problem = flaw(
       {
         status: res.statusCode,
@@ -256,12 +305,14 @@ export function fuzzSuite(shard: number, shards: number): void {
       // The engine protocol answers in English whatever is asked (docs/engines.md).
       { fileCall: op.fileCall, zh: request.zh && !op.path.startsWith('/api/agent/') },
     );
-    if (!problem) return;
+    // A 200 is a call that was taken: every refusal answers a 4xx.
+    if (!problem) return res.statusCode === 200;
     if (problem === 'non-envelope') counts.nonEnvelope++;
     else if (/^5\d\d$/.test(problem)) counts.serverErrors++;
     else if (problem.startsWith('leak')) counts.leaks++;
     else counts.other++;
     findings.push(`${op.method} ${op.path} [${label}] → ${problem}: ${res.body.slice(0, 300)}`);
+    return false;
   }
 
   function urlOf(op: Operation, params: Record<string, string>, query: Record<string, string>) {
@@ -280,7 +331,8 @@ export function fuzzSuite(shard: number, shards: number): void {
     const query = Object.fromEntries(
       op.query.map((p) => [p.name, encodeURIComponent(String(sampleOf(p.schema) ?? ''))]),
     );
-    const body = op.method === 'POST' ? (sampleOf(op.body) ?? {}) : undefined;
+    const followUp = FOLLOW_UPS[op.path];
+    const body = op.method === 'POST' ? (followUp?.seed ?? sampleOf(op.body) ?? {}) : undefined;
     const url = urlOf(op, params, query);
     let i = 0;
     const zh = () => i++ % 2 === 0;
@@ -292,7 +344,17 @@ export function fuzzSuite(shard: number, shards: number): void {
         for (const [a, [name, value]] of fieldAttacks.entries()) {
           if (!EVERY_FIELD && !aimed(a, p, paths.length)) continue;
           const payload = payloadWith(base, path, value);
-          await send(op, `${path.join('.')}: ${name}`, { url, payload, token, zh: zh() });
+          const label = `${path.join('.')}: ${name}`;
+          const saved = await send(op, label, { url, payload, token, zh: zh() });
+          if (followUp && saved) {
+            const then = { ...op, method: 'POST', path: followUp.then, fileCall: false };
+            await send(then, `after ${label}`, {
+              url: followUp.then,
+              payload: JSON.stringify(followUp.body),
+              token,
+              zh: zh(),
+            });
+          }
         }
         for (const [name, value] of extremesOf(schemaAt(op.body, path))) {
           const payload = payloadWith(base, path, value);
