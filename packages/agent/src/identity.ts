@@ -105,6 +105,21 @@ export function newEngineKey(): EngineKey {
   return { privateKey, key: publicKey.export({ format: 'jwk' }).x! };
 }
 
+/**
+ * The key pair made from `seed` (any text): the same seed, the same key. For the simulator, whose
+ * engines with one `--seed` are the same devices on every run and must prove it. A private JWK
+ * needs an `x`, but the public key is derived from `d` alone (the one given is not used): about
+ * 0.03 ms, where the PKCS #8 import would take ten times that.
+ */
+export function seededEngineKey(seed: string): EngineKey {
+  const d = createHash('sha256').update(`edp-engine-key/v1\n${seed}`).digest('base64url');
+  const privateKey = createPrivateKey({
+    key: { kty: 'OKP', crv: 'Ed25519', d, x: 'A'.repeat(43) },
+    format: 'jwk',
+  });
+  return { privateKey, key: privateKey.export({ format: 'jwk' }).x! };
+}
+
 /** The key pair kept in the state directory, if there is one. */
 export function keptEngineKey(state: StateDir): EngineKey | undefined {
   const pem = state.readText(files.engineKey);

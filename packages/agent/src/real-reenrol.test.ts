@@ -7,6 +7,7 @@ import type { TDeviceDetail } from '@edp/shared/contracts/devices';
 import { startRealConsole, type RealConsole } from './test/real-console.ts';
 import { enrol, runEngine, type Enrolment, type RunOutcome } from './engine.ts';
 import { StateDir } from './state-dir.ts';
+import { createSimulator } from './simulator.ts';
 
 /**
  * Issue 34 point 3 with the real engine and the real console: another group's secret and a
@@ -141,5 +142,24 @@ describe('re-enrolment with the real engine', { timeout: 90_000 }, () => {
     const next = start(fresh);
     await next.checkedInSince('');
     expect(await next.stop()).toMatchObject({ reason: 'signal', exitCode: 0 });
+  });
+
+  it('simulated engines prove themselves too: a rerun with the same seed enrols the same devices', async () => {
+    const run = () =>
+      createSimulator({
+        url: real.url,
+        secret: real.secret,
+        count: 20,
+        durationSeconds: 1,
+        seed: 'reenrol-rerun',
+        push: false,
+        reportSeconds: 0,
+      }).run();
+    const first = await run();
+    const again = await run();
+    for (const summary of [first, again]) {
+      expect(summary).toMatchObject({ enrolled: 20, enrolErrors: {} });
+      expect(summary.enrolKeyMs).toBeGreaterThanOrEqual(0);
+    }
   });
 });
