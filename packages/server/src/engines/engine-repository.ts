@@ -269,6 +269,8 @@ export function engineRepository(db: Db) {
           // renamed host); one another device of the tenant holds is refused by the index.
           ...identityColumns(input.identity),
           fingerprint: input.identity.fingerprint,
+          // Its name stays as the console set it, as at any re-enrolment.
+          name: sql`${devices.name}`,
           ...stateColumns(input.state, input.digest, now),
           tokenHash: input.tokenHash,
           enrolledAt: now,

@@ -188,6 +188,32 @@ describe('re-enrolment needs a proof', () => {
     });
   });
 
+  it('follows a renamed host: its key names the device whatever fingerprint it reports now', async () => {
+    const before = randomBytes(32).toString('hex');
+    const k = engineKey();
+    const first = await enrol({
+      secret: secretB,
+      identity: identity('b-05', before),
+      state,
+      proof: proofOf(k, before, now),
+    });
+    later(2_000);
+    const renamed = randomBytes(32).toString('hex');
+    const again = await enrol({
+      secret: secretB,
+      identity: identity('b-05-renamed', renamed),
+      state,
+      proof: proofOf(k, renamed, now),
+    });
+    expect(again.body.data!.deviceId).toBe(first.body.data!.deviceId);
+    expect(await row(first.body.data!.deviceId)).toMatchObject({
+      fingerprint: renamed,
+      engineKey: k.key,
+      groupId: groupB,
+      name: 'b-05',
+    });
+  });
+
   it('lets a device enrolled before keys prove itself with its token, which registers its key', async () => {
     const fingerprint = randomBytes(32).toString('hex');
     // An engine from before this change: no key, no proof.
