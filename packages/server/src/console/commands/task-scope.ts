@@ -1,4 +1,4 @@
-import type { CommandState } from '@edp/shared/contracts/commands';
+import { COMMAND_STATES, type CommandState } from '@edp/shared/contracts/commands';
 import type { TaskRepository, TaskRow } from '../store/index.ts';
 
 /**
@@ -40,11 +40,21 @@ export async function tasksAsSeen(
       )
     ).map((c) => [c.taskId, c]),
   );
-  const none = { waiting: 0, processing: 0, finished: 0, failed: 0, timeout: 0, cancelled: 0 };
   return rows.map((t) => {
     if (!partial.includes(t)) return t;
-    const { taskId: _, errorCode, ...counts } = counted.get(t.id) ?? { ...none, errorCode: null };
-    const total = Object.values(counts).reduce((a, b) => a + b, 0);
-    return { ...t, ...counts, total, errorCode, status: taskStatus(counts) };
+    // No row: none of the caller's devices has a command in it (moved out of their groups).
+    const found = counted.get(t.id);
+    const counts = Object.fromEntries(COMMAND_STATES.map((st) => [st, found?.[st] ?? 0])) as Record<
+      CommandState,
+      number
+    >;
+    const total = COMMAND_STATES.reduce((sum, st) => sum + counts[st], 0);
+    return {
+      ...t,
+      ...counts,
+      total,
+      errorCode: found?.errorCode ?? null,
+      status: taskStatus(counts),
+    };
   });
 }
