@@ -101,8 +101,9 @@ export function engineCommands(input: EngineCommandsInput): EngineCommands {
     `ExecStart=$(command -v node) ${SERVICE_HOME}/${file} run --dir ${SERVICE_STATE}`,
     'Restart=on-failure',
     'RestartSec=10',
-    // 2 not enrolled, 3 token refused (enrol again), 4 deprecated in the console: restarting
-    // cannot help (docs/engines-agent.md, "Stopping").
+    // 2 not enrolled, 4 deprecated in the console: restarting cannot help (docs/engines-agent.md,
+    // "Stopping"). 3 (token refused) comes from `run --once` only, never from the service: a
+    // refused token no longer stops the engine; the unit keeps it out of restarts all the same.
     'RestartPreventExitStatus=2 3 4',
     '',
     '[Install]',

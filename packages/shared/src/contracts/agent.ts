@@ -22,7 +22,10 @@ export const ZEnrolSecret = z
 export const ENROL_PROOF_WINDOW_MS = 5 * 60_000;
 
 /** An engine's Ed25519 public key: the 32 raw bytes in base64url (43 characters). */
-export const ZEngineKey = z.string().regex(/^[A-Za-z0-9_-]{43}$/, rule('wrongFormat'));
+export const ZEngineKey = z
+  .string()
+  .max(43)
+  .regex(/^[A-Za-z0-9_-]{43}$/, rule('wrongFormat'));
 
 /**
  * What proves an engine (docs/engines.md "Re-enrolment"): the key pair it made at its first
@@ -33,7 +36,10 @@ export const ZEnrolProof = z.object({
   /** The console's clock (ms) as the engine reckons it. */
   at: z.number().int().min(0).max(8_640_000_000_000_000),
   /** Ed25519 over `enrolStatement(fingerprint, key, at)`: 64 bytes in base64url. */
-  signature: z.string().regex(/^[A-Za-z0-9_-]{86}$/, rule('wrongFormat')),
+  signature: z
+    .string()
+    .max(86)
+    .regex(/^[A-Za-z0-9_-]{86}$/, rule('wrongFormat')),
 });
 export type TEnrolProof = z.infer<typeof ZEnrolProof>;
 

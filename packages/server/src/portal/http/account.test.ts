@@ -142,11 +142,10 @@ describe('/api/com/n/* and /api/com/my/{info,pwd}', () => {
         /^A code was sent just now, please try again in (60|59) s$/,
       );
       // The wait travels apart too, so the page can count it down and offer the code's entry.
-      expect(again.res.body.data).toMatchObject({ seconds: expect.stringMatching(/^(60|59)$/) });
+      const { seconds } = again.res.body.data as { seconds: number };
+      expect([59, 60]).toContain(seconds);
       // And in Retry-After, for any client that reads the header rather than the envelope.
-      expect(again.res.headers['retry-after']).toBe(
-        (again.res.body.data as { seconds: string }).seconds,
-      );
+      expect(again.res.headers['retry-after']).toBe(String(seconds));
       expect(again.mails).toHaveLength(0);
       const zh = await sendCode(email, 'reset', { 'accept-language': 'zh-CN' });
       expect(zh.res.body.msg).toMatch(/^验证码刚刚已发送，请 (60|59) 秒后再试$/);

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TWarnSettingsView } from '@edp/shared/contracts/notify';
 import { AppProviders } from '../../../app/providers.tsx';
@@ -35,34 +35,40 @@ describe('the webhook address and its secret', () => {
     await changeLanguage('en-US');
   });
 
+  /**
+   * The form alone: its own alerts are read within it, not the page's (antd's messages of other
+   * tests in this worker live in the body, also as alerts).
+   */
   const show = () =>
-    render(
-      <AppProviders queryClient={createQueryClient()}>
-        <WarnSettingsForm value={stored} canWrite saving={false} onSave={vi.fn()} />
-      </AppProviders>,
+    within(
+      render(
+        <AppProviders queryClient={createQueryClient()}>
+          <WarnSettingsForm value={stored} canWrite saving={false} onSave={vi.fn()} />
+        </AppProviders>,
+      ).container,
     );
 
   it('asks for the secret again once the address moves, not for a changed query', async () => {
-    show();
+    const form = show();
     const url = screen.getByLabelText('Webhook address');
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(form.queryByRole('alert')).toBeNull();
     await userEvent.clear(url);
     await userEvent.type(url, 'https://hooks.example.com/edp?v=2');
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(form.queryByRole('alert')).toBeNull();
     await userEvent.clear(url);
     await userEvent.type(url, 'https://elsewhere.example/edp');
-    expect(await screen.findByRole('alert')).toHaveTextContent(
+    expect(await form.findByRole('alert')).toHaveTextContent(
       'The address changed: type these secrets again before saving: Webhook signing secret.',
     );
   });
 
   it('says it in Chinese too', async () => {
     await changeLanguage('zh-CN');
-    show();
+    const form = show();
     const url = screen.getByLabelText('Webhook 地址');
     await userEvent.clear(url);
     await userEvent.type(url, 'https://elsewhere.example/edp');
-    expect(await screen.findByRole('alert')).toHaveTextContent(
+    expect(await form.findByRole('alert')).toHaveTextContent(
       '地址已更改：保存前请重新填写这些密钥',
     );
   });
