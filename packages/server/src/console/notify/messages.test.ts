@@ -61,3 +61,31 @@ describe('warning messages', () => {
     expect(m.webhook('id-1').warnings).toHaveLength(250);
   });
 });
+
+/** Issue 35 point 8: a learning-mode request was announced as an elevation. */
+describe('review warnings', () => {
+  const review = (kind: string) =>
+    line({
+      cause: 'review',
+      label: 'fin-01',
+      detail: { kind, askedBy: 'operator', ip: '10.0.0.1' },
+    });
+  const say = (kind: string, language: 'zh-CN' | 'en-US') =>
+    composeMessages([review(kind)], { language, timeZone: 'UTC', text: '', tenant: 't' }, now)
+      .lines[0];
+
+  it('names the request’s kind, elevation or learning mode, in both languages', () => {
+    expect(say('learning', 'zh-CN')).toBe(
+      '设备 fin-01（10.0.0.1）有学习模式申请待审核（申请人 operator）',
+    );
+    expect(say('elevation', 'zh-CN')).toBe(
+      '设备 fin-01（10.0.0.1）有提权申请待审核（申请人 operator）',
+    );
+    expect(say('learning', 'en-US')).toBe(
+      'A learning-mode request of device fin-01 (10.0.0.1) waits for review (asked by operator)',
+    );
+    expect(say('elevation', 'en-US')).toBe(
+      'An elevation request of device fin-01 (10.0.0.1) waits for review (asked by operator)',
+    );
+  });
+});

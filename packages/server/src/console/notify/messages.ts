@@ -33,6 +33,12 @@ type Words = {
   comma: string;
 };
 
+/**
+ * A review warning's kind is the request's own (ack_requests.kind: `elevation` or `learning`, as
+ * the warning repository copies it); a learning-mode request must never read as an elevation.
+ */
+const learning = (w: WarningLine) => w.detail.kind === 'learning';
+
 const ip = (w: WarningLine, open: string, close: string) =>
   str(w.detail.ip) ? `${open}${str(w.detail.ip)}${close}` : '';
 
@@ -50,7 +56,7 @@ const WORDS: Record<Locale, Words> = {
       taskFailed: (w) =>
         `任务 ${w.label} 失败：${str(w.detail.failed)} 台失败，${str(w.detail.timeout)} 台超时，共 ${str(w.detail.total)} 台`,
       review: (w) =>
-        `设备 ${w.label}${ip(w, '（', '）')}有${w.detail.kind === 'lm' ? '学习模式' : '提权'}申请待审核（申请人 ${str(w.detail.askedBy)}）`,
+        `设备 ${w.label}${ip(w, '（', '）')}有${learning(w) ? '学习模式' : '提权'}申请待审核（申请人 ${str(w.detail.askedBy)}）`,
       test: () => '这是一条测试告警，收到即表示告警配置可用',
     },
     reminder: (n) => `（第 ${n} 次提醒）`,
@@ -74,7 +80,7 @@ const WORDS: Record<Locale, Words> = {
       taskFailed: (w) =>
         `Task ${w.label} failed: ${str(w.detail.failed)} failed and ${str(w.detail.timeout)} timed out of ${str(w.detail.total)} devices`,
       review: (w) =>
-        `A${w.detail.kind === 'lm' ? ' learning-mode' : 'n elevation'} request of device ${w.label}${ip(w, ' (', ')')} waits for review (asked by ${str(w.detail.askedBy)})`,
+        `A${learning(w) ? ' learning-mode' : 'n elevation'} request of device ${w.label}${ip(w, ' (', ')')} waits for review (asked by ${str(w.detail.askedBy)})`,
       test: () => 'This is a test warning: the warning settings work',
     },
     reminder: (n) => ` (reminder ${n - 1})`,
