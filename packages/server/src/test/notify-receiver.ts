@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
 
 /** One request the receiver took. */
 export interface Received {
@@ -12,7 +13,12 @@ export interface Received {
   raw: string;
   /** The body parsed as JSON or as a form, else {}. */
   body: Record<string, unknown>;
+  /** A webhook's check by the official Standard Webhooks library: true, or why it refused. */
+  verified?: true | string;
 }
+
+/** The secret a webhook receiver holds, as the official library takes it. */
+export type HookSecret = { secret: string } | { raw: Uint8Array };
 
 const pct = (s: string) =>
   encodeURIComponent(s).replace(
@@ -28,14 +34,21 @@ const pct = (s: string) =>
  * - `/cloud/`: cloud SMS as Alibaba Cloud's SendSms answers it: the signature is checked again
  *   here with `cloudKey`, independently of the console's code, and a wrong one refused as
  *   `SignatureDoesNotMatch`;
- * - `/hook…`: a webhook receiver;
+ * - `/hook…`: a webhook receiver; given a secret (`hookSecret`), it checks each message with the
+ *   official `standardwebhooks` library as a tenant's receiver would, and answers 401 to one it
+ *   refuses. The library reads the time from `Date.now()`; the receiver's clock is the console's
+ *   injected one (`clock`), so it is set to it for the check: both ends then agree on "now" as a
+ *   real sender and receiver would.
  * - `/moved…`: a redirect to `https://gateway.example/next?token=…`, which must never be followed
  *   and whose path and query must never be shown.
  *
  * `fail(prefix, n, status)` makes the next n requests under a path answer `status`.
  */
-export async function startNotifyReceiver(opts: { cloudKey?: string } = {}) {
+export async function startNotifyReceiver(
+  opts: { cloudKey?: string; hookSecret?: HookSecret; clock?: () => number } = {},
+) {
   const received: Received[] = [];
+  let hookSecret = opts.hookSecret;
   const failing = new Map<string, { left: number; status: number }>();
   const waiters: (() => void)[] = [];
 
@@ -49,6 +62,22 @@ export async function startNotifyReceiver(opts: { cloudKey?: string } = {}) {
       .update(`GET&${pct('/')}&${pct(canonical)}`)
       .digest('base64');
     return signature === expected;
+  };
+
+  /** True, or the library's reason for refusing the message. */
+  const checkHook = (raw: string, headers: http.IncomingHttpHeaders, secret: HookSecret) => {
+    const hook =
+      'raw' in secret ? new Webhook(secret.raw, { format: 'raw' }) : new Webhook(secret.secret);
+    const realNow = Date.now;
+    if (opts.clock) Date.now = opts.clock;
+    try {
+      hook.verify(raw, headers as Record<string, string>);
+      return true as const;
+    } catch (err) {
+      return err instanceof Error ? err.message : String(err);
+    } finally {
+      Date.now = realNow;
+    }
   };
 
   const server = http.createServer((req, res) => {
@@ -95,6 +124,12 @@ export async function startNotifyReceiver(opts: { cloudKey?: string } = {}) {
                 : { Code: 'SignatureDoesNotMatch', Message: 'Specified signature is not matched' },
             ),
           );
+      } else if (url.pathname.startsWith('/hook') && hookSecret) {
+        entry.verified = checkHook(raw, req.headers, hookSecret);
+        received.push(entry);
+        res
+          .writeHead(entry.verified === true ? 200 : 401, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ ok: entry.verified === true }));
       } else {
         received.push(entry);
         res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
@@ -110,6 +145,10 @@ export async function startNotifyReceiver(opts: { cloudKey?: string } = {}) {
     url,
     received,
     under,
+    /** The secret the webhook receiver checks with from now on. */
+    hookSecret(secret: HookSecret | undefined) {
+      hookSecret = secret;
+    },
     fail(prefix: string, n: number, status = 503) {
       failing.set(prefix, { left: n, status });
     },

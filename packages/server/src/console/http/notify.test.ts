@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -12,6 +12,8 @@ import { MAX_TRIES, type PassReport } from '../notify/index.ts';
 const hostA = 'notify-a.example';
 const hostB = 'notify-b.example';
 const MIN = 60_000;
+/** A Standard Webhooks secret as a tenant's receiver makes it: `whsec_` and 32 random bytes. */
+const HOOK_SECRET = `whsec_${randomBytes(32).toString('base64')}`;
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 type Caller = ReturnType<typeof as>;
 
@@ -71,7 +73,7 @@ describe('notifications', () => {
     phones: ['13900139000'],
     emails: ['oncall@example.com'],
     webhookUrl: `${rx.url}/hook/edp`,
-    webhookSecret: 'whsec-test-0123456789abcdef',
+    webhookSecret: HOOK_SECRET,
     ...o,
   });
   const alter = async (p: string) => {
@@ -107,7 +109,11 @@ describe('notifications', () => {
     ).body.data!;
 
   beforeAll(async () => {
-    rx = await startNotifyReceiver({ cloudKey: 'cloud-key-secret-42' });
+    rx = await startNotifyReceiver({
+      cloudKey: 'cloud-key-secret-42',
+      hookSecret: { secret: HOOK_SECRET },
+      clock,
+    });
     ctx = await createTestApp({}, undefined, undefined, clock);
     // The loop runs on its own timer too; the tests drive passes themselves.
     await ctx.app.services.notifier.stop(0);
@@ -265,19 +271,18 @@ describe('notifications', () => {
     );
     expect(sms.body.from).toBe('10.9.0.7');
     const [hook] = rx.under('/hook');
-    const id = hook!.headers['webhook-id'] as string;
-    const ts = hook!.headers['webhook-timestamp'] as string;
-    const expected = createHmac('sha256', 'whsec-test-0123456789abcdef')
-      .update(`${id}.${ts}.${hook!.raw}`)
-      .digest('base64');
-    expect(hook!.headers['webhook-signature']).toBe(`v1,${expected}`);
+    // The receiver checked it with the official library: `new Webhook(secret).verify(…)`.
+    expect(hook!.verified).toBe(true);
     expect(hook!.body).toMatchObject({
-      id,
-      text: 'EDP warning',
+      id: hook!.headers['webhook-id'],
       warnings: [
         { cause: 'dpi', label: 'fin-01', reminder: 1, detail: { path: '/etc/app/secret.conf' } },
       ],
     });
+    // The text says what happened, not only the reminder content put before it.
+    expect(hook!.body.text).toContain(
+      'EDP warning: DPI alert on device fin-01 (10.9.0.7): /etc/app/secret.conf',
+    );
     const outbox = path.join(ctx.app.platform.config.dataDir, 'outbox');
     const mail = fs.readdirSync(outbox).filter((f) => f.endsWith('.eml'));
     expect(fs.readFileSync(path.join(outbox, mail.at(-1)!), 'utf8')).toContain(
@@ -290,7 +295,10 @@ describe('notifications', () => {
     expect(await pass()).toMatchObject({ queued: 0 });
     now += 5 * MIN;
     expect(await pass()).toMatchObject({ queued: 3, sent: 3 });
-    expect(rx.under('/hook').at(-1)!.body).toMatchObject({ warnings: [{ reminder: 2 }] });
+    expect(rx.under('/hook').at(-1)!).toMatchObject({
+      verified: true,
+      body: { warnings: [{ reminder: 2 }] },
+    });
     now += 30 * MIN;
     expect(await pass()).toMatchObject({ queued: 0 });
     const log = await deliveries('admin');
@@ -370,5 +378,37 @@ describe('notifications', () => {
     await pass();
     expect(rx.under('/hook').length).toBe(hooks + 1);
     expect(rx.under('/hook').at(-1)!.body).toMatchObject({ warnings: [{ cause: 'test' }] });
+  });
+
+  it('signs with a secret saved before whsec_ by its raw bytes, and refuses a malformed whsec_ secret', async () => {
+    admin = await signedIn(hostA, 'admin');
+    // A secret saved before issue 35 (no prefix) keeps working: its UTF-8 bytes are the key, as
+    // the library's raw format takes it.
+    const legacy = 'legacy-secret-0123456789';
+    rx.hookSecret({ raw: new TextEncoder().encode(legacy) });
+    const set = await admin(
+      '/warn/s/set',
+      warnings({ channels: ['webhook'], webhookSecret: legacy }),
+    );
+    expect(set.body).toMatchObject({ success: true });
+    expect((await admin('/warn/s/test', {})).body).toMatchObject({ data: { deliveries: 1 } });
+    expect(await pass()).toMatchObject({ sent: 1, failed: 0 });
+    expect(rx.under('/hook').at(-1)!.verified).toBe(true);
+    expect(rx.under('/hook').at(-1)!.body.text).toBe(
+      'EDP warning: This is a test warning: the warning settings work',
+    );
+
+    // A whsec_ secret that is not base64 of 24 to 64 bytes is refused at save, in both languages.
+    for (const bad of ['whsec_not base64!', `whsec_${randomBytes(8).toString('base64')}`]) {
+      const zh = await admin('/warn/s/set', warnings({ webhookSecret: bad }));
+      expect(zh.status).toBe(400);
+      expect(zh.body).toMatchObject({ errCode: -10001, data: { field: 'body.webhookSecret' } });
+      expect(zh.body.msg).toContain('格式不正确');
+      const en = await admin('/warn/s/set', warnings({ webhookSecret: bad }), {
+        'accept-language': 'en-US',
+      });
+      expect(en.body.msg).toContain('has the wrong format');
+    }
+    rx.hookSecret({ secret: HOOK_SECRET });
   });
 });

@@ -116,11 +116,14 @@ export function composeMessages(
     ...listed.map((l) => `- ${l}`),
     ...(lines.length > MAIL_LINES ? ['', words.rest(lines.length - MAIL_LINES)] : []),
   ].join('\n');
+  // A chat bot shows only the text: it tells the warnings themselves (one as the SMS does,
+  // several as the mail lists them), never the reminder content alone.
+  const hookText = lines.length > 1 ? mail : smsText;
   const webhook = (id: string): TWebhookBody => ({
     id,
     tenant: opts.tenant,
     sentAt: now.toISOString(),
-    text: lead,
+    text: hookText,
     warnings: warnings.map((w) => ({
       cause: w.cause,
       subject: w.subject,

@@ -22,6 +22,7 @@ import { GatewayRuleError } from './gateway-rules.ts';
 import { sendFailure } from './send-errors.ts';
 import { checkSmsSave, checkWarnSave } from './settings-rules.ts';
 import { sendSms, type SmsFill } from './sms-sender.ts';
+import { webhookKey } from './webhook.ts';
 import {
   openSms,
   readSms,
@@ -116,6 +117,12 @@ export function notifyService(
       const { tenantId, account } = caller.actor;
       const s = await stored(tenantId);
       checked(() => checkWarnSave(b, s.warn, outbound.refusedHost));
+      // A whsec_ secret the receiver's library could not read would fail every message.
+      if (b.webhookSecret !== '' && !webhookKey(b.webhookSecret))
+        throw new AppError(CommonErr.Invalid, {
+          field: 'body.webhookSecret',
+          detail: rule('wrongFormat'),
+        });
       const next = sealWarn(b, s.warn, box);
       if (b.enabled) await repo.startCursors();
       await repo.setWarn(tenantId, next, account, new Date(clock()));
