@@ -78,7 +78,8 @@ for (const code of ['zh-CN'] as const) {
         expect(sms!.headers['x-api-key']).toBe('gateway-key-1234');
         expect(sms!.body).toMatchObject({
           mobile: '13800138000',
-          content: expect.stringMatching(/^\d{6}$/),
+          // The tenant's messages are in zh-CN until the warnings say otherwise (issue 35, 14).
+          content: expect.stringMatching(/^这是一条测试短信：短信网关可用（测试码 \d{6}）$/),
         });
         await expectFitsPhone(page);
 

@@ -176,8 +176,20 @@ describe('notifications', () => {
     const [sms] = await rx.waitFor('/sms', 1);
     expect(sms!.headers.authorization).toBe('Bearer gw-secret-0123456789');
     expect(sms!.body.to).toBe('13800138000');
-    expect(sms!.body.text).toMatch(/^【EDP】\d{6}$/);
+    // It says it is a test, in the tenant's message language (warnings' default: zh-CN).
+    expect(sms!.body.text).toMatch(/^【EDP】这是一条测试短信：短信网关可用（测试码 \d{6}）$/);
     expect(sms!.body.from).toBe('127.0.0.1');
+  });
+
+  it("words the test SMS in the language the tenant's messages are set to", async () => {
+    const off = warnings({ enabled: false, language: 'en-US' });
+    expect((await admin('/warn/s/set', off)).body).toMatchObject({ success: true });
+    const before = rx.under('/sms').length;
+    expect((await admin('/sms/s/test', {})).body).toMatchObject({ success: true });
+    const sms = await rx.waitFor('/sms', before + 1);
+    expect(sms.at(-1)!.body.text).toMatch(
+      /^【EDP】This is a test SMS: the SMS gateway works \(test code \d{6}\)$/,
+    );
   });
 
   it('answers a gateway that refuses, and a template without its placeholders, in both languages', async () => {

@@ -21,7 +21,7 @@ import { messagesFor } from './notifier.ts';
 import { GatewayRuleError } from './gateway-rules.ts';
 import { sendFailure } from './send-errors.ts';
 import { checkSmsSave, checkWarnSave } from './settings-rules.ts';
-import { sendSms, type SmsFill } from './sms-sender.ts';
+import { sendSms, testSmsContent, type SmsFill } from './sms-sender.ts';
 import { webhookKey } from './webhook.ts';
 import {
   openSms,
@@ -93,7 +93,10 @@ export function notifyService(
         after: { ...after, updatedBy: undefined, updatedAt: undefined },
       });
     },
-    /** A test code to the bound phone (or the one given), through the stored gateway. */
+    /**
+     * A test SMS to the bound phone (or the one given), through the stored gateway: it says it is
+     * a test, in the language of the tenant's messages (the warnings' setting).
+     */
     async testSms(caller: Caller, b: { phone?: string | undefined }) {
       const s = await stored(caller.actor.tenantId);
       if (s.sms.mode === 'off') throw new AppError(NotifyErr.SmsOff);
@@ -102,7 +105,8 @@ export function notifyService(
         throw new AppError(CommonErr.Invalid, { field: 'body.phone', detail: rule('required') });
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       try {
-        const r = await send(s.sms, { content: code, phone, ip: caller.ip });
+        const content = testSmsContent(s.sms, code, s.warn.language);
+        const r = await send(s.sms, { content, phone, ip: caller.ip });
         await audit.change(caller, { target: phone, after: { status: r.status } });
         return { status: r.status, ms: r.ms };
       } catch (err) {

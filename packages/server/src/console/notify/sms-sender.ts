@@ -1,6 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { Headers } from 'undici';
 import { SMS_PLACEHOLDERS } from '@edp/shared/rules';
+import type { Locale } from '@edp/shared/errors';
 import type { TSmsCloud, TSmsField } from '@edp/shared/contracts/notify';
 import type { StoredSms } from './stored-settings.ts';
 import { checkGateway, checkUrlTemplate, fillUrl, invalid } from './gateway-rules.ts';
@@ -123,6 +124,21 @@ async function viaCloud(
   if (!isOk(r.status) || code !== 'OK')
     throw new RefusedByGateway(SHORT_CODE.test(code) ? code : `HTTP ${r.status}`);
   return r;
+}
+
+const TEST_WORDS: Record<Locale, (code: string) => string> = {
+  'zh-CN': (code) => `这是一条测试短信：短信网关可用（测试码 ${code}）`,
+  'en-US': (code) => `This is a test SMS: the SMS gateway works (test code ${code})`,
+};
+
+/**
+ * What a test SMS says (its #c#): that it is a test, in the tenant's message language, with a
+ * code that tells one try from another. Cloud SMS with a verification-code template takes the
+ * code alone: the provider's approved template holds one `${code}` of digits and refuses words.
+ */
+export function testSmsContent(sms: StoredSms, code: string, language: Locale): string {
+  if (sms.mode === 'cloud' && sms.cloud?.templateType === 'code') return code;
+  return TEST_WORDS[language](code);
 }
 
 /**
