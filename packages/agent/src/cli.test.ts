@@ -82,6 +82,9 @@ describe('edp-agent command line', { timeout: 60_000 }, () => {
     expect(enrolled.stderr).toBe('');
     expect(enrolled.code).toBe(0);
     expect(enrolled.stdout).toMatch(/^enrolled as device dev-1; first check-in in 1 s/);
+    // The console's answer gave the vendor key licences are checked with (issue 35).
+    expect(enrolled.stdout).toMatch(/\nvendor public key [0-9a-f]{16} kept: licences are checked/);
+    expect(fs.readFileSync(path.join(dir, 'vendor-ed25519.pub'), 'utf8')).toBe(fake.vendorKey);
     expect(fake.enrolments[0]!.identity).toMatchObject({ name: 'web-01', kind: 'TDE' });
     expect(fs.statSync(path.join(dir, 'agent.json')).mode & 0o777).toBe(0o600);
 
@@ -103,6 +106,26 @@ describe('edp-agent command line', { timeout: 60_000 }, () => {
     expect(refused.stderr).toMatch(/enrolment refused: errCode -10100/);
     // Nothing is left behind by a refused enrolment.
     expect(fs.existsSync(refusedDir)).toBe(false);
+  });
+
+  it('enrol --vendor-key keeps the key given, not another one the console offers', async () => {
+    const own = path.join(root, 'own-key');
+    const vendor = makeVendor(fs.mkdtempSync(path.join(root, 'vendor-')));
+    const args = ['enrol', '--url', fake.url, '--secret', fake.secret, '--dir', own];
+    const given = await cli([
+      ...args,
+      '--vendor-key',
+      vendor.keyFile,
+      '--fingerprint',
+      'ab'.repeat(32),
+    ]);
+    expect(given.code, given.stdout + given.stderr).toBe(0);
+    expect(given.stdout).toMatch(
+      new RegExp(
+        `\\nthe console offered vendor public key [0-9a-f]{16}, another than the one held \\(${vendor.kid}\\)`,
+      ),
+    );
+    expect(fs.readFileSync(path.join(own, 'vendor-ed25519.pub'), 'utf8')).toBe(vendor.publicPem);
   });
 
   it('protects folders and prints each code with its message', async () => {

@@ -26,7 +26,8 @@ const usage = `Usage: edp-agent <command> [options]     (docs/engines-agent.md)
 
   enrol   --url <console base URL> --secret <enrolment secret> [--dir <state dir>]
           [--kind <${kinds}>] [--name <device name>] [--fingerprint <hex>] [--ip <address>]
-          [--vendor-key <vendor-ed25519.pub>]  (the key licences from the console are checked with)
+          [--vendor-key <vendor-ed25519.pub>]  (the key licences are checked with; replaces the
+                                        one held. Without it, the first console's answer gives it)
           (--group-secret <secret> is the same as --secret: a group's secret puts the device in it)
   run     [--dir <state dir>] [--once] [--dpi-every <seconds>] [--no-push]
           [--no-access]       (do not report the accesses to protected folders seen in /proc)
@@ -123,8 +124,11 @@ async function main(command: string | undefined, rest: string[]): Promise<void> 
       if (!values.url) fail('--url is required');
       if (!secret) fail('--secret is required');
       try {
-        // The vendor's key comes with the installation, never from a console command.
+        // Given here, the vendor's key replaces the one held: the one local way to change it.
+        // Without it, the console's answer gives it once (licence.ts pinVendorKey).
         if (values['vendor-key']) keepVendorKey(new StateDir(values.dir), values['vendor-key']);
+        // Said after the line that names the device: what the enrolment did beyond it.
+        const said: string[] = [];
         const e = await enrol({
           url: values.url,
           secret,
@@ -133,10 +137,12 @@ async function main(command: string | undefined, rest: string[]): Promise<void> 
           name: values.name,
           fingerprint: values.fingerprint,
           ip: values.ip,
+          log: (line) => said.push(line),
         });
         console.log(
           `enrolled as device ${e.deviceId}; first check-in in ${e.interval} s; token kept in ${new StateDir(values.dir).path(files.enrolment)}`,
         );
+        for (const line of said) console.log(line);
       } catch (err) {
         console.error(`enrolment failed: ${(err as Error).message}`);
         process.exitCode = 1;

@@ -5,11 +5,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TEngineFile } from '@edp/shared/contracts/agent';
-import type { TDeviceList } from '@edp/shared/contracts/devices';
+import type { TDeviceDetail, TDeviceList } from '@edp/shared/contracts/devices';
+import type { TIssueResult, TUploadResult } from '@edp/shared/contracts/com';
+import type { TInstalledLicence, TRequestFile } from '@edp/shared/contracts/licences';
+import type { TTaskItem } from '@edp/shared/contracts/tasks';
 import { engineCommands } from '@edp/shared/engine-commands';
 // The console itself, as its own tests start it (PGlite, or PostgreSQL with DB=pg).
-import { createTestApp, type TestContext } from '../../server/src/test/harness.ts';
+import { call, createTestApp, type TestContext } from '../../server/src/test/harness.ts';
 import { as, setupTenant, signIn } from '../../server/src/test/console-fixture.ts';
+import { makeCompany } from '../../server/src/test/portal-fixture.ts';
 
 /**
  * The commands the console shows for getting its engine (the device centre's "Enrol engines"
@@ -185,6 +189,74 @@ describe('the commands the console shows', { timeout: 90_000 }, () => {
 
     await stop(shell.child);
     expect(shell.output()).toMatch(/stopped\n$/);
+  });
+
+  it('enrolled by them, take a certificate the portal signed and then protect a folder', async () => {
+    // The first test enrolled this machine from another folder: a new state directory holds
+    // neither its key nor its token, so the operator allows the re-enrolment (issue 34).
+    const before = (await devices()).list[0];
+    if (before)
+      expect((await op('/dv/m/reenrol/allow', { id: before.id })).body.success).toBe(true);
+    const { run } = engineCommands({ origin, secret, sha256 });
+    const folder = fs.mkdtempSync(path.join(root, 'activate-'));
+    const shell = bash(run, folder);
+    const state = path.join(folder, 'edp-agent', 'edp-agent-data');
+    await until('an answered check-in', () => readJson(path.join(state, 'status.json')));
+    const id = (await devices()).list[0]!.id;
+
+    // Step 1: the request file, of what the engine answers (its push stream brings it at once).
+    const asked = await op<TRequestFile>('/sync/m/rd', { deviceId: id, months: 12 });
+    expect(asked.body.success, JSON.stringify(asked.body)).toBe(true);
+    // Steps 2 and 3: the company uploads it to the portal, which signs the certificate.
+    const company = await makeCompany(ctx, 12);
+    const uploaded = await call<TUploadResult>(
+      ctx.app,
+      '/com/auth/device',
+      { file: asked.body.data!.file },
+      company.headers,
+    );
+    const issued = await call<TIssueResult>(
+      ctx.app,
+      '/com/issue',
+      { requestId: uploaded.body.data!.requestId, months: 12 },
+      company.headers,
+    );
+    const download = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/com/dw/${issued.body.data!.recordId}`,
+      headers: company.headers,
+    });
+    expect(download.statusCode).toBe(200);
+    // Step 4: the console checks it and the engine installs it with the vendor key its
+    // enrolment gave it (issue 35: it held none, and refused the certificate with -9).
+    const installed = await op<TInstalledLicence>('/sync/m/act', {
+      deviceId: id,
+      certificate: download.body,
+    });
+    expect(installed.body, shell.output()).toMatchObject({
+      success: true,
+      data: { kind: 'TDE', serial: 1 },
+    });
+    expect((await op<TDeviceDetail>('/dv/m/info', { id })).body.data).toMatchObject({
+      activation: 'active',
+    });
+
+    // Licensed, it protects a folder: the task ends finished and the file is encrypted.
+    const secrets = fs.mkdtempSync(path.join(root, 'secrets-'));
+    fs.writeFileSync(path.join(secrets, 'ledger.txt'), 'the books\n');
+    const made = await op<{ taskId: string }>('/async/m/tde/folder/add', {
+      target: { ids: [id] },
+      path: secrets,
+    });
+    expect(made.body.success, JSON.stringify(made.body)).toBe(true);
+    const task = await until('the task to end', async () => {
+      const t = (await op<TTaskItem>('/dv/m/task/info', { id: made.body.data!.taskId })).body.data!;
+      return t.status === 'waiting' || t.status === 'processing' ? undefined : t;
+    });
+    expect(task, shell.output()).toMatchObject({ status: 'finished' });
+    expect(fs.readFileSync(path.join(secrets, 'ledger.txt')).subarray(0, 6).toString()).toBe(
+      'EDPTDE',
+    );
   });
 
   it('stop before enrolling when the file is not the one the page showed', async () => {

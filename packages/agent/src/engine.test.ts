@@ -84,6 +84,52 @@ describe('enrolment', () => {
   });
 });
 
+describe('the vendor key of the enrolment (issue 35)', () => {
+  it('keeps the key of the first enrolment; a later answer with another is refused and said', async () => {
+    fake = await startFakeConsole();
+    const dir = path.join(root, `state-${++n}`);
+    const state = new StateDir(dir);
+    const lines: string[] = [];
+    const log = (l: string) => lines.push(l);
+    const given = fake.vendorKey!;
+    await enrol({ url: fake.url, secret: fake.secret, dir, log });
+    expect(state.readText('vendor-ed25519.pub')).toBe(given);
+    expect(lines).toEqual([expect.stringMatching(/^vendor public key [0-9a-f]{16} kept/)]);
+    // The console (or whoever answers in its place) now offers another key: the held one stays.
+    const vendor = makeVendor(fs.mkdtempSync(path.join(root, 'vendor-')));
+    fake.vendorKey = vendor.publicPem;
+    lines.length = 0;
+    await enrol({ url: fake.url, secret: fake.secret, dir, log });
+    expect(state.readText('vendor-ed25519.pub')).toBe(given);
+    expect(lines).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `offered vendor public key ${vendor.kid}, another .*kept the one held.*--vendor-key`,
+        ),
+      ),
+    ]);
+  });
+
+  it('gets the key at its start when it was enrolled before enrolment gave one', async () => {
+    const { dir, state } = await enrolled(1);
+    fs.rmSync(state.path('vendor-ed25519.pub'));
+    const lines: string[] = [];
+    const outcome = await runEngine({
+      dir,
+      signal: AbortSignal.timeout(2_000),
+      log: (l) => lines.push(l),
+    });
+    expect(outcome.reason).toBe('signal');
+    expect(fake.enrolments).toHaveLength(2);
+    expect(fake.proofs[1]?.key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(state.readText('vendor-ed25519.pub')).toBe(fake.vendorKey);
+    expect(lines[0]).toMatch(/^vendor public key [0-9a-f]{16} kept/);
+    // Held now, the next start enrols no more.
+    await runEngine({ dir, signal: AbortSignal.timeout(1_500), log: () => {} });
+    expect(fake.enrolments).toHaveLength(2);
+  });
+});
+
 describe('check-in loop', () => {
   it('first checks in the enrolment interval after enrolling, at once when enrolled long ago', async () => {
     const { dir, state } = await enrolled(1);

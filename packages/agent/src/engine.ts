@@ -17,7 +17,7 @@ import {
   keptEngineKey,
   newEngineKey,
 } from './identity.ts';
-import { heldLicence } from './licence.ts';
+import { heldLicence, pinSaid, pinVendorKey } from './licence.ts';
 import { listProtected, protectedSummary } from './protected.ts';
 import { migrateAlerts, verifyAll } from './dpi.ts';
 import { LogOutbox } from './log-outbox.ts';
@@ -88,6 +88,8 @@ export interface EnrolOptions {
   name?: string;
   fingerprint?: string;
   ip?: string;
+  /** Where what the enrolment did beyond the token is said (the vendor key it kept or refused). */
+  log?: Log;
 }
 
 /**
@@ -100,11 +102,12 @@ export async function enrol(opts: EnrolOptions): Promise<Enrolment> {
   const state = new StateDir(opts.dir);
   const client = new ProtocolClient(opts.url, { connections: 1 });
   try {
-    return await enrolAs(client, state, {
-      url: opts.url,
-      secret: opts.secret,
-      identity: gatherIdentity(opts),
-    });
+    return await enrolAs(
+      client,
+      state,
+      { url: opts.url, secret: opts.secret, identity: gatherIdentity(opts) },
+      opts.log ?? defaultLog,
+    );
   } finally {
     client.close();
   }
@@ -115,12 +118,16 @@ export async function enrol(opts: EnrolOptions): Promise<Enrolment> {
  * proves an engine enrolled before keys): no secret, the same device, a new token. Throws a
  * ProtocolError when the console refuses (the answer says why).
  */
-export async function reprove(state: StateDir, enrolment: Enrolment): Promise<Enrolment> {
+export async function reprove(
+  state: StateDir,
+  enrolment: Enrolment,
+  log: Log = defaultLog,
+): Promise<Enrolment> {
   const client = new ProtocolClient(enrolment.url, { connections: 1 });
   try {
     // The identity it enrolled with (flags such as --fingerprint included), at this version.
     const identity = { ...currentIdentity(state), version: ENGINE_VERSION };
-    return await enrolAs(client, state, { url: enrolment.url, identity });
+    return await enrolAs(client, state, { url: enrolment.url, identity }, log);
   } finally {
     client.close();
   }
@@ -136,6 +143,7 @@ async function enrolAs(
   client: ProtocolClient,
   state: StateDir,
   body: { url: string; secret?: string; identity: TEngineIdentity },
+  log: Log,
 ): Promise<Enrolment> {
   const held = state.readJson<Enrolment>(files.enrolment);
   const key = keptEngineKey(state) ?? newEngineKey();
@@ -181,6 +189,11 @@ async function enrolAs(
   state.writeJson(files.identity, body.identity);
   // The console's window key, trusted as the token is: from the enrolment's answer only.
   if (data.data.consoleKey) keepConsoleKey(state, data.data.consoleKey);
+  // The vendor's key, pinned at its first use: a later answer never replaces it (licence.ts).
+  if (data.data.vendorKey) {
+    const said = pinSaid(pinVendorKey(state, data.data.vendorKey));
+    if (said) log(said);
+  }
   // A new token starts afresh, even after a deprecation.
   fs.rmSync(state.path(files.deprecated), { force: true });
   return enrolment;
@@ -310,16 +323,25 @@ export async function runEngine(opts: RunOptions = {}): Promise<RunOutcome> {
     );
     return stop('deprecated', 4);
   }
-  // An agent.json from before keys: enrol again now, proven by the token, so that the console
-  // holds this engine's key before a refused token ever needs it (issue 34). Refused or
-  // unreachable, it goes on with its token and tries at its next start.
-  if (!enrolment.keyed && !opts.once) {
+  // An agent.json from before keys, or an engine enrolled before enrolment gave the vendor key
+  // (issue 35): enrol again now, proven by the token or key, so that the console holds this
+  // engine's key before a refused token ever needs it (issue 34) and the engine holds the key
+  // licences are checked with. Once a start, never on a check-in: nothing rides on every
+  // check-in of every engine for it. Refused or unreachable, it goes on with its token and
+  // tries at its next start.
+  const unkeyed = !enrolment.keyed;
+  if ((unkeyed || !state.exists(files.vendorKey)) && !opts.once) {
     try {
-      enrolment = await reprove(state, enrolment);
-      log(`this engine's key is registered with the console (device ${enrolment.deviceId})`);
+      enrolment = await reprove(state, enrolment, log);
+      if (unkeyed)
+        log(`this engine's key is registered with the console (device ${enrolment.deviceId})`);
     } catch (err) {
       if (!(err instanceof ProtocolError || err instanceof NetworkError)) throw err;
-      log(`this engine's key is not registered yet (${err.message}); going on with its token`);
+      log(
+        unkeyed
+          ? `this engine's key is not registered yet (${err.message}); going on with its token`
+          : `no vendor public key yet (${err.message}): licences cannot be installed until an enrolment gives it; going on with its token`,
+      );
     }
   }
   const client = new ProtocolClient(enrolment.url, { connections: 1, timeoutMs: opts.timeoutMs });
@@ -441,7 +463,8 @@ export async function runEngine(opts: RunOptions = {}): Promise<RunOutcome> {
     const refused = enrolment.token;
     try {
       const written = state.readJson<Enrolment>(files.enrolment);
-      enrolment = written && written.token !== refused ? written : await reprove(state, enrolment);
+      enrolment =
+        written && written.token !== refused ? written : await reprove(state, enrolment, log);
       log(
         `the console refused the device token (${why}); ` +
           (written === enrolment

@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ops } from './ops.ts';
+import { keepVendorKey, pinVendorKey, vendorKid } from './licence.ts';
 import { StateDir } from './state-dir.ts';
 import { machineFingerprint } from './identity.ts';
 import { engineState } from './engine.ts';
@@ -113,5 +115,49 @@ describe('installing a licence', () => {
     const r = await ops.installLicence(fresh(), write(vendor.certificate({ fingerprint })));
     expect(r.code).toBe(-9);
     expect(r.message).toMatch(/vendor public key/);
+  });
+});
+
+describe('the vendor key an enrolment gives (issue 35)', () => {
+  it('is kept at first use, and a later, different one is refused while the held one stays', async () => {
+    const state = fresh();
+    const other = makeVendor(fs.mkdtempSync(path.join(root, 'other-')));
+    expect(pinVendorKey(state, vendor.publicPem)).toEqual({ outcome: 'pinned', kid: vendor.kid });
+    // The same key again, even in another PEM's spelling, changes nothing.
+    expect(pinVendorKey(state, vendor.publicPem.trimEnd())).toEqual({
+      outcome: 'same',
+      kid: vendor.kid,
+    });
+    expect(pinVendorKey(state, other.publicPem)).toEqual({
+      outcome: 'refused',
+      kid: other.kid,
+      held: vendor.kid,
+    });
+    expect(vendorKid(state.readText('vendor-ed25519.pub')!)).toBe(vendor.kid);
+    // What the pinned key signs installs; what the refused one signs does not (-12).
+    const forged = write(other.certificate({ fingerprint }));
+    expect((await ops.installLicence(state, forged)).code).toBe(-12);
+    expect((await ops.installLicence(state, write(vendor.certificate({ fingerprint })))).code).toBe(
+      0,
+    );
+  });
+
+  it('is replaced by the key given locally only (enrol --vendor-key)', () => {
+    const state = fresh();
+    const other = makeVendor(fs.mkdtempSync(path.join(root, 'other-')));
+    pinVendorKey(state, vendor.publicPem);
+    keepVendorKey(state, other.keyFile);
+    expect(vendorKid(state.readText('vendor-ed25519.pub')!)).toBe(other.kid);
+    expect(pinVendorKey(state, vendor.publicPem).outcome).toBe('refused');
+  });
+
+  it('refuses what is not an Ed25519 public key, keeping nothing', () => {
+    const state = fresh();
+    const x25519 = generateKeyPairSync('x25519')
+      .publicKey.export({ type: 'spki', format: 'pem' })
+      .toString();
+    expect(pinVendorKey(state, 'not a key')).toEqual({ outcome: 'invalid' });
+    expect(pinVendorKey(state, x25519)).toEqual({ outcome: 'invalid' });
+    expect(state.exists('vendor-ed25519.pub')).toBe(false);
   });
 });

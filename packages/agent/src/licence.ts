@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { createPublicKey } from 'node:crypto';
+import { createHash, createPublicKey } from 'node:crypto';
 import type { EngineKind } from '@edp/shared/constants';
 import type { TLicencePayload } from '@edp/shared/contracts/licence-file';
 import { openCertificate, verifyCertificate } from '@edp/shared/licence/verify';
@@ -9,8 +9,10 @@ import { currentIdentity } from './identity.ts';
 
 /**
  * The engine's licence: a certificate of docs/licence-format.md, checked with the shared
- * verifier against the vendor's public key kept in the state directory. The key is configured
- * by whoever runs the engine (`install-licence --key`), never taken from a console command.
+ * verifier against the vendor's public key kept in the state directory. The key comes from the
+ * first enrolment's answer and is pinned there (`pinVendorKey`); only whoever runs the engine
+ * replaces it (`enrol --vendor-key`, `install-licence --key`), never a console command or a
+ * later answer.
  */
 
 function readVendorKey(state: StateDir, keyFile?: string): string {
@@ -20,7 +22,7 @@ function readVendorKey(state: StateDir, keyFile?: string): string {
       Code.EnvironmentMissing,
       keyFile
         ? `vendor public key ${keyFile} not found`
-        : `no vendor public key: install a licence with --key <vendor-ed25519.pub>`,
+        : 'no vendor public key: enrol again (the console gives it) or enrol with --vendor-key <vendor-ed25519.pub>',
     );
   }
   try {
@@ -42,9 +44,66 @@ function readOptional(file: string): string | undefined {
   }
 }
 
-/** Keeps the vendor's public key (an Ed25519 PEM file) in the state directory. */
+/**
+ * Keeps the vendor's public key (an Ed25519 PEM file) in the state directory, replacing the one
+ * held: the explicit, local way to change it (`enrol --vendor-key`).
+ */
 export function keepVendorKey(state: StateDir, keyFile: string): void {
   state.writeAtomic(files.vendorKey, readVendorKey(state, keyFile));
+}
+
+/** The key's id as the portal shows it: the first 16 hex digits of SHA-256 over its SPKI DER. */
+export function vendorKid(pem: string): string | undefined {
+  try {
+    const key = createPublicKey(pem);
+    if (key.asymmetricKeyType !== 'ed25519') return undefined;
+    const der = key.export({ type: 'spki', format: 'der' });
+    return createHash('sha256').update(der).digest('hex').slice(0, 16);
+  } catch {
+    return undefined;
+  }
+}
+
+export type VendorKeyPin =
+  | { outcome: 'pinned' | 'same'; kid: string }
+  | { outcome: 'refused'; kid: string; held: string }
+  | { outcome: 'invalid' };
+
+/**
+ * The vendor key a console's enrolment answer offers (docs/engines-agent.md "Licence"). Trust on
+ * first use: with none held it is kept; the same key (compared as a key, not as text) changes
+ * nothing; another one is refused and the held key stays, so a console, or whoever answers in
+ * its place, cannot swap the key licences are checked with. What is not an Ed25519 public key
+ * is refused.
+ */
+export function pinVendorKey(state: StateDir, pem: string): VendorKeyPin {
+  const kid = vendorKid(pem);
+  if (!kid) return { outcome: 'invalid' };
+  const heldPem = state.readText(files.vendorKey);
+  const held = heldPem === undefined ? undefined : vendorKid(heldPem);
+  if (held === kid) return { outcome: 'same', kid };
+  // A held file that is no key at all protects nothing: the console's key takes its place.
+  if (held) return { outcome: 'refused', kid, held };
+  state.writeAtomic(files.vendorKey, pem.endsWith('\n') ? pem : pem + '\n');
+  return { outcome: 'pinned', kid };
+}
+
+/** What the engine's log says of a pin (nothing when the key held is the same). */
+export function pinSaid(pin: VendorKeyPin): string | undefined {
+  switch (pin.outcome) {
+    case 'pinned':
+      return `vendor public key ${pin.kid} kept: licences are checked with it`;
+    case 'refused':
+      return (
+        `the console offered vendor public key ${pin.kid}, another than the one held ` +
+        `(${pin.held}): kept the one held. If the vendor's key really changed, enrol again ` +
+        `with --vendor-key <vendor-ed25519.pub>`
+      );
+    case 'invalid':
+      return 'the console offered a vendor public key that is not an Ed25519 key: ignored';
+    default:
+      return undefined;
+  }
 }
 
 export interface HeldLicence {

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import {
   ZCheckInRequest,
@@ -82,6 +82,11 @@ export interface FakeConsole {
    * it; `drop` cuts the connection after storing (the answer is lost); `down` cuts it before.
    */
   logsMode: 'store' | '404' | 'drop' | 'down';
+  /**
+   * The vendor public key (PEM) enrolment answers give, as the console does (issue 35): a key of
+   * this fake's own by default; undefined is a console from before it.
+   */
+  vendorKey?: string;
   /** Answers for the next check-ins, first in first out; then `fallback`. */
   next: Scripted[];
   fallback: Scripted;
@@ -122,6 +127,9 @@ export async function startFakeConsole(opts: { interval?: number } = {}): Promis
     },
     logs: new FakeLogStore(),
     logsMode: 'store',
+    vendorKey: generateKeyPairSync('ed25519')
+      .publicKey.export({ type: 'spki', format: 'pem' })
+      .toString(),
     next: [],
     fallback: { kind: 'ok' },
     deprecate: (id) => deprecated.add(id),
@@ -217,7 +225,7 @@ export async function startFakeConsole(opts: { interval?: number } = {}): Promis
           success: true,
           errCode: 0,
           msg: 'ok',
-          data: { deviceId, token, interval },
+          data: { deviceId, token, interval, vendorKey: fake.vendorKey },
         });
       }
       if (req.method === 'POST' && req.url === '/api/agent/results') {

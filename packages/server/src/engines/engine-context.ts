@@ -21,7 +21,7 @@ export const LAST_SEEN_REFRESH_MS = 60_000;
 
 /** Everything the engine context holds for the life of the server. */
 export function engineContext(
-  p: Pick<Platform, 'db' | 'bus' | 'clock' | 'config'> & {
+  p: Pick<Platform, 'db' | 'bus' | 'clock' | 'config' | 'vendorKeys'> & {
     log: Parameters<typeof presenceFlusher>[0]['log'];
     changed: (tenantId: string) => void;
     metrics: Metrics;
@@ -69,6 +69,8 @@ export function engineContext(
     upSince,
     enrolled: p.enrolled,
     consoleKey: p.consoleKey,
+    // Its public half only: the key every certificate this console accepts is checked with.
+    vendorKey: p.vendorKeys.publicKeyPem,
   });
   /** The reference engine this console serves (GET /api/agent/engine), and upgrades to. */
   const file = engineFileStore(p.config.ENGINE_FILE ?? defaultEngineFile());

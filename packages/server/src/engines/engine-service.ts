@@ -99,6 +99,11 @@ export function engineService(deps: {
   enrolled: (e: EngineEnrolled) => Promise<void>;
   /** The console's window key (PEM), which the engine keeps and trusts (docs/elevation.md). */
   consoleKey: () => Promise<string>;
+  /**
+   * The vendor's public key (PEM) the console checks licence certificates with: the engine
+   * pins the first it is given and checks certificates with it (issue 35).
+   */
+  vendorKey: string;
 }) {
   const { checkIns, enrolments } = deps.metrics;
   const { repo, auth, presence, clock } = deps;
@@ -171,6 +176,7 @@ export function engineService(deps: {
         token,
         interval: device.intervalS,
         consoleKey: await deps.consoleKey(),
+        vendorKey: deps.vendorKey,
       };
     },
 

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, sign, verify } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { AgentErr, CommonErr, ConsoleErr } from '@edp/shared/errors';
@@ -101,6 +101,30 @@ describe('engines: enrolment, check-in and the device centre', () => {
     const stored = await row(first.body.data!.deviceId);
     expect(stored).toMatchObject({ ip: '10.9.9.9', groupId: groupA, tenantId: expect.any(String) });
     expect(stored.tokenHash).not.toContain(again.body.data!.token);
+  });
+
+  it('gives the vendor key certificates are checked with in every enrolment answer (issue 35)', async () => {
+    const id = identity('lic-01');
+    const first = await call<{ token: string; vendorKey: string }>(ctx.app, '/agent/enrol', {
+      secret: secretA,
+      identity: id,
+      state: state(),
+    });
+    const { publicKeyPem, privateKey } = ctx.app.platform.vendorKeys;
+    expect(first.body.data!.vendorKey).toBe(publicKeyPem);
+    // The very key: what the vendor's key signs, the given key verifies.
+    const signed = sign(null, Buffer.from('edp-license/v1/{}'), privateKey);
+    expect(verify(null, Buffer.from('edp-license/v1/{}'), first.body.data!.vendorKey, signed)).toBe(
+      true,
+    );
+    // A re-enrolment (proven by its token) answers it too: an engine enrolled before holds none.
+    const again = await call<{ vendorKey: string }>(ctx.app, '/agent/enrol', {
+      secret: secretA,
+      identity: id,
+      state: state(),
+      token: first.body.data!.token,
+    });
+    expect(again.body.data!.vendorKey).toBe(publicKeyPem);
   });
 
   it('refuses engines without a device token, and user sessions as tokens', async () => {

@@ -82,6 +82,13 @@ export const ZEnrolAnswer = z.object({
    * learning-mode windows it signs (docs/elevation.md). Absent from a console before them.
    */
   consoleKey: z.string().max(1024).optional(),
+  /**
+   * The vendor's Ed25519 public key (PEM) this console checks licence certificates with: the
+   * engine keeps the first it is given and refuses another from a later answer, so licences
+   * can be installed without a key file (issue 35; docs/engines-agent.md "Licence"). Absent
+   * from a console before it.
+   */
+  vendorKey: z.string().max(1024).optional(),
 });
 export type TEnrolAnswer = z.infer<typeof ZEnrolAnswer>;
 
