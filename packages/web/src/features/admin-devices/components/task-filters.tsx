@@ -1,12 +1,11 @@
+import { useEffect } from 'react';
 import { Button, DatePicker, Form, Select } from 'antd';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import '../../../lib/dayjs-locale.ts';
 import { useTranslation } from 'react-i18next';
 import { COMMAND_STATES, TASK_TYPES } from '@edp/shared/contracts/commands';
-import type { TaskListParams } from '../api/tasks.ts';
+import type { TaskFilter } from '../lib/task-list-url.ts';
 import { useTypeWords } from './task-labels.tsx';
-
-export type TaskFilter = Pick<TaskListParams, 'status' | 'type' | 'operatorId' | 'from' | 'to'>;
 
 interface Values {
   status?: TaskFilter['status'];
@@ -15,14 +14,25 @@ interface Values {
   period?: [Dayjs | null, Dayjs | null] | null;
 }
 
+/** The form's values for a filter (the address's, on a reload or Back). */
+const valuesOf = (f: TaskFilter): Values => ({
+  status: f.status,
+  type: f.type,
+  operatorId: f.operatorId,
+  period: f.from || f.to ? [f.from ? dayjs(f.from) : null, f.to ? dayjs(f.to) : null] : null,
+});
+
 /**
  * The task list's filters, applied as they change: status, type, operator (the signed-in user
- * and whoever made a task the caller sees, `/dv/m/task/operators`), and the creation time.
+ * and whoever made a task the caller sees, `/dv/m/task/operators`), and the creation time. They
+ * show `value`, the filter the address holds.
  */
 export function TaskFilters({
+  value,
   operators,
   onChange,
 }: {
+  value: TaskFilter;
   operators: { value: string; label: string }[];
   onChange: (filter: TaskFilter) => void;
 }) {
@@ -30,6 +40,12 @@ export function TaskFilters({
   const { t: ta } = useTranslation('admin');
   const typeWords = useTypeWords();
   const [form] = Form.useForm<Values>();
+  // Back and forward change the address under the form: it follows. Keyed by content, since the
+  // address is parsed again on every render.
+  const shown = JSON.stringify(value);
+  useEffect(() => {
+    form.setFieldsValue(valuesOf(JSON.parse(shown) as TaskFilter));
+  }, [form, shown]);
   const apply = ({ period, ...rest }: Values) =>
     onChange({
       status: rest.status || undefined,
@@ -45,6 +61,7 @@ export function TaskFilters({
       form={form}
       layout="inline"
       name="task-filters"
+      initialValues={valuesOf(value)}
       onValuesChange={(_, all) => apply(all)}
       style={{ rowGap: 12 }}
     >

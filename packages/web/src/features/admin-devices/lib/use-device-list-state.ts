@@ -1,6 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { PAGE_SIZES } from '@edp/shared/constants';
-import type { Paging } from '../../../lib/use-paging.ts';
+import { addressPaging } from './address-paging.ts';
 import {
   deviceListSearch,
   parseDeviceListSearch,
@@ -18,23 +17,7 @@ export function useDeviceListState() {
   const update = (patch: Partial<DeviceListState>) =>
     setParams(deviceListSearch({ ...state, ...patch }), { replace: true });
 
-  const change = (page: number, pageSize: number) =>
-    update(pageSize !== state.pageSize ? { page: 1, pageSize } : { page });
-  const shown = { page: state.page, pageSize: state.pageSize };
   /** What ListTable reads of usePaging's paging, from the address. */
-  const paging: Paging = {
-    params: shown,
-    shown,
-    change,
-    reset: () => change(1, state.pageSize),
-    pagination: (total: number | undefined) => ({
-      current: state.page,
-      pageSize: state.pageSize,
-      total: total ?? 0,
-      pageSizeOptions: PAGE_SIZES.map(String),
-      showSizeChanger: true,
-      onChange: change,
-    }),
-  };
+  const paging = addressPaging(state, update);
   return { state, update, paging };
 }

@@ -1,18 +1,17 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { TTaskItem } from '@edp/shared/contracts/tasks';
 import { ListPage } from '../../../components/list-page.tsx';
 import { formatTime } from '../../../lib/format.ts';
-import { usePaging } from '../../../lib/use-paging.ts';
 import { useAdminUser } from '../../admin-common/lib/admin-user.ts';
 import { quietWhileLive, useTaskList, useTaskOperators } from '../api/tasks.ts';
 import { StateTag, TaskProgress, useTypeWords } from '../components/task-labels.tsx';
-import { TaskFilters, type TaskFilter } from '../components/task-filters.tsx';
+import { TaskFilters } from '../components/task-filters.tsx';
 import '../components/admin-devices.css';
 import { argPath, isOpen, LIVE_REFRESH_MS } from '../lib/task-lib.ts';
 import '../lib/task-locales.ts';
+import { useTaskListState } from '../lib/use-task-list-state.ts';
 
 /** What a task acts on: its folder, or the engine version it brings. */
 export function taskTarget(task: Pick<TTaskItem, 'args'>): string {
@@ -23,16 +22,16 @@ export function taskTarget(task: Pick<TTaskItem, 'args'>): string {
 
 /**
  * Tasks (security operator; issue 23): newest first with each one's progress by state,
- * filtered by status, type, operator and creation time; the list asks again every few seconds
- * while a task it shows is open, and stops when none is.
+ * filtered by status, type, operator and creation time, kept in the address with the page; the
+ * list asks again every few seconds while a task it shows is open, and stops when none is.
  */
 export default function AdminTasksPage() {
   const { t } = useTranslation('adminTasks');
   const { t: tm } = useTranslation('menu');
   const typeWords = useTypeWords();
   const user = useAdminUser();
-  const paging = usePaging();
-  const [filter, setFilter] = useState<TaskFilter>({});
+  const { state, setFilter, paging } = useTaskListState();
+  const filter = state.filter;
   const list = useTaskList({ ...paging.params, ...filter });
   // Who made the tasks the caller sees (the server scopes them as the list: a security
   // operator cannot list the tenant's users), with the signed-in user first.
@@ -94,15 +93,7 @@ export default function AdminTasksPage() {
   return (
     <ListPage<TTaskItem>
       title={tm('adminTasks')}
-      filters={
-        <TaskFilters
-          operators={operators}
-          onChange={(next) => {
-            setFilter(next);
-            paging.reset();
-          }}
-        />
-      }
+      filters={<TaskFilters value={filter} operators={operators} onChange={setFilter} />}
       above={
         live && (
           <p role="status" className="task-live">

@@ -136,6 +136,37 @@ describe('the task screens', () => {
     expect(calls.filter((c) => c.url === '/api/dv/m/task/operators')[0]!.body).toEqual({});
   });
 
+  it('keeps its filters and page in the address, so that a reload or a shared link shows the same tasks', async () => {
+    const router = renderAt(`/admin/tasks?status=failed&operator=${OTHER_ID}&page=2`);
+    await screen.findByRole('link', { name: 'Encrypt /srv/shares' });
+    expect(calls.find((c) => c.url === '/api/dv/m/tasks')!.body).toEqual({
+      page: 2,
+      pageSize: 10,
+      status: 'failed',
+      operatorId: OTHER_ID,
+    });
+    // The filters show what the address says.
+    const status = screen.getByRole('combobox', { name: 'Status' }).closest('.ant-select')!;
+    expect(status).toHaveTextContent('Failed');
+    // A change is written to the address, from page 1 again.
+    await userEvent.click(screen.getByRole('combobox', { name: 'Task type' }));
+    await userEvent.click(await screen.findByTitle('Encrypt folder'));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe(
+        `?status=failed&type=tde.encrypt&operator=${OTHER_ID}`,
+      ),
+    );
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url === '/api/dv/m/tasks').at(-1)!.body).toEqual({
+        page: 1,
+        pageSize: 10,
+        status: 'failed',
+        type: 'tde.encrypt',
+        operatorId: OTHER_ID,
+      }),
+    );
+  });
+
   it("shows a task's results, a result's engine message, and cancels the waiting device after saying so", async () => {
     renderAt(`/admin/tasks/${TASK_ID}`);
     expect(
