@@ -22,13 +22,15 @@ export const ACK_STATES = ['pending', 'approved', 'rejected'] as const;
 export type AckState = (typeof ACK_STATES)[number];
 /**
  * Where a request stands, as a screen shows it: pending, rejected (by a reviewer), expired (not
- * reviewed in time), approved and not yet on the engine (`approved`), running on the engine
- * (`active`), or over (`ended`: closed by itself, shortened to now, or ended early).
+ * reviewed in time), withdrawn (by an operator before review; state `rejected`, so the SPEC's
+ * three states stay three), approved and not yet on the engine (`approved`), running on the
+ * engine (`active`), or over (`ended`: closed by itself, shortened to now, or ended early).
  */
 export const ACK_PHASES = [
   'pending',
   'rejected',
   'expired',
+  'withdrawn',
   'approved',
   'active',
   'ended',
@@ -57,6 +59,15 @@ export type TAckAsk = z.output<typeof ZAckAsk>;
 
 const ZPerson = z.object({ id: z.string().nullable(), account: z.string() });
 
+/**
+ * Why the caller may not pass or dismiss a request (the server's rule, `reviewBar` in
+ * console/elevation): `own` they asked for it; `actsForAsker` they hold the asker's role by proxy
+ * now; `askerActedForYou` the asker held their role by proxy when asking; `notPending` it was
+ * decided, withdrawn or has expired.
+ */
+export const ACK_REVIEW_BARS = ['own', 'actsForAsker', 'askerActedForYou', 'notPending'] as const;
+export type AckReviewBar = (typeof ACK_REVIEW_BARS)[number];
+
 export const ZAckItem = z.object({
   id: z.string(),
   kind: z.enum(ACK_KINDS),
@@ -74,10 +85,17 @@ export const ZAckItem = z.object({
   reviewedBy: ZPerson.nullable(),
   reviewedAt: ZIsoTime.nullable(),
   reviewReason: z.string().nullable(),
+  /** Who withdrew it before review (the asker, or another who may ask for the device). */
+  withdrawnBy: ZPerson.nullable(),
+  /**
+   * Whether the caller may review it now, and if not why: screens disable the buttons with the
+   * reason before anything is typed; the review call applies the same rule.
+   */
+  review: z.object({ may: z.boolean(), bar: z.enum(ACK_REVIEW_BARS).nullable() }),
   /** The window on the engine once approved (validUntil moves when it is adjusted or ended). */
   validFrom: ZIsoTime.nullable(),
   validUntil: ZIsoTime.nullable(),
-  /** When it was ended before its time (adjusted to now, or learning mode ended). */
+  /** When it was ended before its time (adjusted to now, learning mode ended, or withdrawn). */
   endedAt: ZIsoTime.nullable(),
   /** The command that carries the window to the engine: its state and the engine's code. */
   delivery: z

@@ -5,6 +5,7 @@ import {
   windowSeconds,
   type AckKind,
   type AckPhase,
+  type AckReviewBar,
   type TAckItem,
   type TAckMineRequest,
   type TAckPage,
@@ -37,14 +38,24 @@ export type RunSync = <T extends SyncType>(
 /** Where a request stands now (ZAckItem `phase`). */
 export function phaseOf(r: AckRow, now: number): AckPhase {
   if (r.state === 'pending') return 'pending';
-  if (r.state === 'rejected') return r.reviewedById ? 'rejected' : 'expired';
+  // A withdrawal is the one rejection with an end (ackRepository.withdraw).
+  if (r.state === 'rejected')
+    return r.endedAt ? 'withdrawn' : r.reviewedById ? 'rejected' : 'expired';
   if (r.endedAt || (r.validUntil && r.validUntil.getTime() <= now)) return 'ended';
   return r.commandState === 'finished' ? 'active' : 'approved';
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function ackItem(r: AckRow, now: number): TAckItem {
+/**
+ * A request as the caller reads it: with whether they may review it now and, if not, why (the
+ * same rule `check` applies, so a button that would be refused is disabled before anything is
+ * typed).
+ */
+export function ackItem(r: AckRow, now: number, reader: Actor): TAckItem {
+  const withdrawn = phaseOf(r, now) === 'withdrawn';
+  const person = r.reviewedBy ? { id: r.reviewedById, account: r.reviewedBy } : null;
+  const bar = reviewBar(reader, r);
   return {
     id: r.id,
     kind: r.kind,
@@ -57,9 +68,11 @@ export function ackItem(r: AckRow, now: number): TAckItem {
     askedBy: { id: r.askedById, account: r.askedBy },
     askedAt: r.askedAt.toISOString(),
     expiresAt: iso(r.expiresAt),
-    reviewedBy: r.reviewedBy ? { id: r.reviewedById, account: r.reviewedBy } : null,
+    reviewedBy: withdrawn ? null : person,
     reviewedAt: iso(r.reviewedAt),
     reviewReason: r.reviewReason,
+    withdrawnBy: withdrawn ? person : null,
+    review: { may: bar === null, bar },
     validFrom: iso(r.validFrom),
     validUntil: iso(r.validUntil),
     endedAt: iso(r.endedAt),
@@ -88,14 +101,23 @@ function readCursor(c: string | undefined) {
 }
 
 /**
- * Does the reviewer act for the asker, or the asker for the reviewer? The same person; a reviewer
- * holding the asker's role by proxy right now; an asker who held the reviewer's role by proxy
- * when asking. Any of them reviewing would be a person approving their own request.
+ * Would the reviewer be approving their own request? The same person (`own`); a reviewer holding
+ * the asker's role by proxy now, as they review (`actsForAsker`); an asker who held the reviewer's
+ * role by proxy when asking, as recorded with the request (`askerActedForYou`). Each person's
+ * roles count as of the moment they act, so a proxy deleted after the request does not clear the
+ * last case: the request is withdrawn and asked again instead (/work/notes/review-decisions.md).
  */
-export function reviewsOwn(reviewer: Actor, r: AckRow): boolean {
-  if (r.askedById === reviewer.userId) return true;
-  if (r.askedRoleId && reviewer.proxies.some((p) => p.roleId === r.askedRoleId)) return true;
-  return !!reviewer.roleId && r.askedProxyRoleIds.includes(reviewer.roleId);
+export function selfReview(reviewer: Actor, r: AckRow): AckReviewBar | null {
+  if (r.askedById === reviewer.userId) return 'own';
+  if (r.askedRoleId && reviewer.proxies.some((p) => p.roleId === r.askedRoleId))
+    return 'actsForAsker';
+  if (reviewer.roleId && r.askedProxyRoleIds.includes(reviewer.roleId)) return 'askerActedForYou';
+  return null;
+}
+
+/** Why the reviewer may not pass or dismiss the request now, in the order `check` refuses. */
+export function reviewBar(reviewer: Actor, r: AckRow): AckReviewBar | null {
+  return selfReview(reviewer, r) ?? (r.state === 'pending' ? null : 'notPending');
 }
 
 /**
@@ -169,7 +191,7 @@ export function ackService(
       limit: q.pageSize,
     });
     return {
-      list: rows.map((r) => ackItem(r, now)),
+      list: rows.map((r) => ackItem(r, now, caller.actor)),
       next: more && rows.length ? cursorOf(rows[rows.length - 1]!) : null,
     };
   }
@@ -228,13 +250,38 @@ export function ackService(
     reviewList: (caller: Caller, q: TAckReviewRequest) => page(caller, q, false),
 
     async info(caller: Caller, id: string): Promise<TAckItem> {
-      return ackItem(await visible(caller, id), clock());
+      return ackItem(await visible(caller, id), clock(), caller.actor);
+    },
+
+    /**
+     * Withdraws a pending request before review: the asker, or anyone who may ask for its device
+     * (its group is theirs), so that a request nobody may review (its reviewers barred by a proxy
+     * held when asking) does not stand until it expires, and the device may be asked for again.
+     */
+    async withdraw(caller: Caller, id: string) {
+      const row = await visible(caller, id);
+      if (row.state !== 'pending') throw new AppError(AckErr.NotPending);
+      const ok = await repo.withdraw({
+        tenantId: caller.actor.tenantId,
+        id: row.id,
+        byId: caller.actor.userId,
+        by: caller.actor.account,
+        now: new Date(clock()),
+      });
+      if (!ok) throw new AppError(AckErr.NotPending);
+      await audit.change(caller, {
+        target: row.deviceName,
+        devices: [{ id: row.deviceId, name: row.deviceName }],
+        before: { state: 'pending' },
+        after: { request: row.id, kind: row.kind, state: 'withdrawn', askedBy: row.askedBy },
+      });
+      return ackItem((await repo.find(caller.actor.tenantId, row.id))!, clock(), caller.actor);
     },
 
     /** Pass or dismiss. Nobody reviews their own request, by proxy included. */
     async check(caller: Caller, input: { id: string; approve: boolean; reason: string }) {
       const row = await visible(caller, input.id);
-      if (reviewsOwn(caller.actor, row)) throw new AppError(AckErr.OwnRequest);
+      if (selfReview(caller.actor, row)) throw new AppError(AckErr.OwnRequest);
       if (row.state !== 'pending') throw new AppError(AckErr.NotPending);
       const now = clock();
       const reviewer = {
@@ -286,7 +333,7 @@ export function ackService(
           },
         });
       }
-      return ackItem((await repo.find(caller.actor.tenantId, row.id))!, clock());
+      return ackItem((await repo.find(caller.actor.tenantId, row.id))!, clock(), caller.actor);
     },
 
     settings: (caller: Caller) => settingsOf(caller.actor.tenantId),
@@ -321,7 +368,7 @@ export function ackService(
         },
       );
       await repo.adjust(caller.actor.tenantId, row.id, new Date(until), ended);
-      return ackItem((await repo.find(caller.actor.tenantId, row.id))!, clock());
+      return ackItem((await repo.find(caller.actor.tenantId, row.id))!, clock(), caller.actor);
     },
 
     /** Ends learning mode now (its window signed again to end now). */
@@ -341,7 +388,7 @@ export function ackService(
         },
       );
       await repo.adjust(caller.actor.tenantId, row.id, new Date(now), new Date(now));
-      return ackItem((await repo.find(caller.actor.tenantId, row.id))!, clock());
+      return ackItem((await repo.find(caller.actor.tenantId, row.id))!, clock(), caller.actor);
     },
   };
 }

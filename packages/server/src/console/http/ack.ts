@@ -12,6 +12,7 @@ import {
   endLearning,
   learnedPrograms,
   myAckList,
+  withdrawAck,
 } from '@edp/shared/api/console/ack.calls';
 import { serve } from '../../platform/http/index.ts';
 import type { SyncService } from '../commands/index.ts';
@@ -25,6 +26,7 @@ export function ackRoutes(
 ) {
   serve(app, askElevation, (req) => acks.ask(callerOf(req), 'elevation', req.body));
   serve(app, askLearning, (req) => acks.ask(callerOf(req), 'learning', req.body));
+  serve(app, withdrawAck, (req) => acks.withdraw(callerOf(req), req.body.id));
   serve(app, myAckList, (req) => acks.mine(callerOf(req), req.body));
   serve(app, ackReviewList, (req) => acks.reviewList(callerOf(req), req.body));
   serve(app, ackInfo, (req) => acks.info(callerOf(req), req.body.id));

@@ -147,6 +147,7 @@ const samples: Record<ConsoleCall, (ids: Ids) => object> = {
   watchEngine: (i) => ({ deviceId: i.group }),
   askElevation: (i) => ({ deviceId: i.group, window: { hours: 1 }, reason: 'maintenance' }),
   askLearning: (i) => ({ deviceId: i.group, window: { hours: 1 }, reason: 'new app' }),
+  withdrawAck: (i) => ({ id: i.group }),
   myAckList: () => ({}),
   ackReviewList: () => ({}),
   ackInfo: (i) => ({ id: i.group }),

@@ -208,6 +208,27 @@ export function ackRepository(db: Db) {
       return rowsOf(result).length > 0;
     },
 
+    /**
+     * Withdraws a pending request before review: state `rejected` (the SPEC's three states), with
+     * `ended_at` marking the withdrawal and the withdrawer in the reviewer's columns without a
+     * note; answers false when it was no longer pending (reviewed meanwhile, or expired).
+     */
+    async withdraw(a: {
+      tenantId: string;
+      id: string;
+      byId: string;
+      by: string;
+      now: Date;
+    }): Promise<boolean> {
+      const result = await db.execute(sql`
+        update ack_requests set state = 'rejected', reviewed_by_id = ${a.byId},
+          reviewed_by = ${a.by}, reviewed_at = ${a.now}, review_reason = null, ended_at = ${a.now}
+        where tenant_id = ${a.tenantId} and id = ${a.id} and state = 'pending'
+          and (expires_at is null or expires_at > ${a.now})
+        returning id`);
+      return rowsOf(result).length > 0;
+    },
+
     /** A running window's new end (`ended`: it was cut short now). */
     async adjust(tenantId: string, id: string, validUntil: Date, endedAt: Date | null) {
       await db.execute(sql`

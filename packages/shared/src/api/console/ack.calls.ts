@@ -50,6 +50,19 @@ export const askLearning = call({
   message: 'created',
 });
 
+export const withdrawAck = call({
+  method: 'POST',
+  path: '/ack/m/withdraw',
+  access: consoleWrite('operate'),
+  tag,
+  summary:
+    'Withdraw a pending request before review (the asker, or anyone who may ask for its device)',
+  label: { 'zh-CN': '撤回申请', 'en-US': 'Withdraw request' },
+  body: ZAckId,
+  data: ZAckItem,
+  message: 'ok',
+});
+
 export const myAckList = call({
   method: 'POST',
   path: '/ack/m/list',

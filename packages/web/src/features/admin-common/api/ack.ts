@@ -11,6 +11,7 @@ import {
   endLearning,
   learnedPrograms,
   myAckList,
+  withdrawAck,
 } from '@edp/shared/api/console/ack.calls';
 import type { BodyOf } from '@edp/shared/api/define';
 import { callApi, callKey } from '../../../lib/api.ts';
@@ -68,6 +69,11 @@ export function useAsk(kind: 'elevation' | 'learning') {
       callApi(kind === 'elevation' ? askElevation : askLearning, b),
     [myAckList],
   );
+}
+
+/** Withdraws a pending request; a refusal (reviewed meanwhile) is shown by the HTTP client. */
+export function useWithdraw() {
+  return useChange((id: string) => callApi(withdrawAck, { id }), [myAckList, ackReviewList]);
 }
 
 export function useAdjust() {

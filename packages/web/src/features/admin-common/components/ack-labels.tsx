@@ -9,6 +9,7 @@ const PHASE_COLOURS: Record<AckPhase, string> = {
   pending: TAG.gold,
   rejected: TAG.bad,
   expired: TAG.muted,
+  withdrawn: TAG.muted,
   approved: TAG.info,
   active: TAG.ok,
   ended: TAG.muted,

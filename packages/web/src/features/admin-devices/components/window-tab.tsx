@@ -21,6 +21,7 @@ import { PhaseTag, useWindowWords } from '../../admin-common/components/ack-labe
 import { useMayCall } from '../../admin-common/lib/admin-user.ts';
 import '../../admin-common/lib/review-locales.ts';
 import { SyncAlert } from './sync-alert.tsx';
+import { WithdrawRequest } from './withdraw-request.tsx';
 
 interface Window {
   days?: number | null;
@@ -276,7 +277,9 @@ function MyRequests({ device, kind }: { device: TDeviceDetail; kind: AckKind }) 
             key: 'actions',
             className: 'admin-table__actions',
             render: (_, r) =>
-              r.phase === 'active' ? (
+              r.phase === 'pending' ? (
+                <WithdrawRequest item={r} device={device.name} />
+              ) : r.phase === 'active' ? (
                 <Space size={0} wrap>
                   <Button
                     type="link"
@@ -456,7 +459,8 @@ function LearnedPrograms({ device }: { device: TDeviceDetail }) {
 /**
  * The device detail's elevation or learning-mode tab (issue 24): ask for a window (pending
  * review by an auditor), the caller's requests on this device with their state and window,
- * adjust or end a running one; for learning mode, what it recorded, authorised in one step.
+ * withdraw a pending one, adjust or end a running one; for learning mode, what it recorded,
+ * authorised in one step.
  */
 export function WindowTab({ device, kind }: { device: TDeviceDetail; kind: AckKind }) {
   const { t } = useTranslation('adminReview');

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Form, Input, InputNumber, Modal, Radio, Space, Tooltip } from 'antd';
+import { Button, Form, Input, InputNumber, Modal, Radio } from 'antd';
 import { SettingOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
@@ -16,9 +16,10 @@ import {
 } from '../../admin-common/api/ack.ts';
 import { PhaseTag, useWindowWords } from '../../admin-common/components/ack-labels.tsx';
 import { FormModal } from '../../admin-common/components/form-modal.tsx';
-import { useAdminUser, useMayCall } from '../../admin-common/lib/admin-user.ts';
+import { useMayCall } from '../../admin-common/lib/admin-user.ts';
 import '../../admin-common/lib/admin-locales.ts';
 import '../../admin-common/lib/review-locales.ts';
+import { ReviewActions } from './review-actions.tsx';
 import './review.css';
 
 type StateFilter = AckState | 'all';
@@ -141,12 +142,11 @@ function SettingsModal({ onClose }: { onClose: () => void }) {
 /**
  * The reviewer's list of one kind of request (elevation or learning mode; SPEC §4 pending,
  * approved, rejected): newest first in keyset pages, each pending one approved or dismissed
- * with a note. The auditor's; nobody reviews their own (the buttons say so, the server refuses
- * it, by proxy too).
+ * with a note. The auditor's; nobody reviews their own, by proxy included: the buttons are
+ * disabled with the server's reason (ReviewActions), and the server refuses it anyway.
  */
 export function ReviewPage({ kind, title }: { kind: AckKind; title: string }) {
   const { t } = useTranslation('adminReview');
-  const user = useAdminUser();
   const words = useWindowWords();
   const maySet = useMayCall(ackSetSettings);
   const [state, setState] = useState<StateFilter>('pending');
@@ -193,6 +193,8 @@ export function ReviewPage({ kind, title }: { kind: AckKind; title: string }) {
             {r.reviewedBy.account}
             {r.reviewReason && <div className="review-reason">{r.reviewReason}</div>}
           </>
+        ) : r.withdrawnBy ? (
+          t('review.withdrawnBy', { account: r.withdrawnBy.account })
         ) : (
           '—'
         ),
@@ -206,42 +208,9 @@ export function ReviewPage({ kind, title }: { kind: AckKind; title: string }) {
       title: t('columns.actions'),
       key: 'actions',
       className: 'admin-table__actions',
-      render: (_, r) => {
-        if (r.phase !== 'pending') return null;
-        const own = r.askedBy.id === user?.id;
-        const buttons = (
-          <Space size={0}>
-            <Button
-              type="link"
-              size="small"
-              disabled={own}
-              aria-label={t('review.approveOf', { device: r.deviceName })}
-              onClick={() => setReviewing({ item: r, approve: true })}
-            >
-              {t('review.approve')}
-            </Button>
-            <Button
-              type="link"
-              size="small"
-              danger
-              disabled={own}
-              aria-label={t('review.dismissOf', { device: r.deviceName })}
-              onClick={() => setReviewing({ item: r, approve: false })}
-            >
-              {t('review.dismiss')}
-            </Button>
-          </Space>
-        );
-        return own ? (
-          <Tooltip title={t('review.own')}>
-            <span tabIndex={0} aria-label={t('review.own')}>
-              {buttons}
-            </span>
-          </Tooltip>
-        ) : (
-          buttons
-        );
-      },
+      render: (_, r) => (
+        <ReviewActions item={r} onReview={(approve) => setReviewing({ item: r, approve })} />
+      ),
     },
   ];
 
