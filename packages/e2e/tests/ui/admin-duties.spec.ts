@@ -30,6 +30,8 @@ const MENUS: Record<Duty, string[]> = {
     'Log cleanup',
     'SMS',
     'Warnings',
+    // The auditors' own entries are the system administrator's to read (docs/console.md).
+    'Audit log',
     'Report downloads',
   ],
   operator: ['Groups', 'Device center', 'Tasks', 'Big screen'],

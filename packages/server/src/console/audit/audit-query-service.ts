@@ -12,6 +12,7 @@ import type { Db } from '../../platform/db/index.ts';
 import type { Actor } from '../access/index.ts';
 import { actionLabel, auditActions } from './audit-actions.ts';
 import { auditCsvCells, auditCsvHeader } from './audit-csv.ts';
+import { auditReaderOf } from './audit-readers.ts';
 import {
   changesText,
   devicesIn,
@@ -69,14 +70,16 @@ function entryOf(r: AuditRow, locale: Locale, names: Names): TAuditItem {
   };
 }
 
-/** Reading the audit log: the auditor sees what the other duties did (docs/console.md). */
+/**
+ * Reading the audit log: every entry has a reviewer and nobody reviews their own
+ * (audit-readers.ts; docs/console.md).
+ */
 export function auditQueryService({ db, clock }: { db: Db; clock: () => number }) {
   const repo = auditRepository(db);
   const queryOf = (actor: Actor, f: z.infer<typeof ZAuditFilter>): AuditQuery => ({
     ...f,
     tenantId: actor.tenantId,
-    // A super role holds every duty and reads everything; an auditor reads the other three.
-    excludeAuditors: actor.userType !== 1,
+    reader: auditReaderOf(actor),
   });
   const namesIn = (tenantId: string, rows: AuditRow[]) =>
     repo.namesOf(

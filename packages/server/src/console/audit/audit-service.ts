@@ -1,9 +1,9 @@
 import { enrol } from '@edp/shared/api/engine/agent.calls';
 import { roleMenus } from '@edp/shared/permissions';
 import { storableJson, storableText, type Db } from '../../platform/db/index.ts';
-import type { Actor, Caller } from '../access/index.ts';
+import { proxyOpen, type Actor, type Caller } from '../access/index.ts';
 import type { EngineEnrolled } from '../../engines/index.ts';
-import { groupRepository, roleRepository } from '../store/index.ts';
+import { groupRepository, proxyRepository, roleRepository } from '../store/index.ts';
 import type { NamedDevice } from './audit-detail.ts';
 import type { UserRow } from '../store/index.ts';
 import { auditRepository, type AuditInsert } from '../store/index.ts';
@@ -70,8 +70,11 @@ function bounded(entry: AuditInsert): AuditInsert {
   };
 }
 
-/** Writes the audit log: who, role, what, target, before/after, source address, result, time. */
-export function auditService({ db }: { db: Db }) {
+/**
+ * Writes the audit log: who, role, what, target, before/after, source address, result, time.
+ * `clock` tells which proxy windows are open when an entry is written outside a session.
+ */
+export function auditService({ db, clock = Date.now }: { db: Db; clock?: () => number }) {
   const auditRepo = auditRepository(db);
   const repo = { insert: (entry: AuditInsert) => auditRepo.insert(bounded(entry)) };
   return {
@@ -134,18 +137,28 @@ export function auditService({ db }: { db: Db }) {
       });
     },
     actorFields,
-    /** Actor fields for a known user outside a session (login attempts): role and duty too. */
+    /**
+     * Actor fields for a known user outside a session (login attempts): role and duty too, the
+     * duty with the roles proxied to them right now, as a session's actor has them — who reads
+     * the entry follows from it (audit-readers.ts).
+     */
     async userFields(user: UserRow) {
-      const role = user.roleId
-        ? await roleRepository(db).findById(user.tenantId, user.roleId)
-        : undefined;
+      const now = clock();
+      const [role, proxies] = await Promise.all([
+        user.roleId ? roleRepository(db).findById(user.tenantId, user.roleId) : undefined,
+        proxyRepository(db).currentAndComingRoles(user.id, new Date(now)),
+      ]);
+      const roles = [
+        ...(role ? [role] : []),
+        ...proxies.filter((p) => proxyOpen(p, now)).map((p) => p.role),
+      ];
       return {
         tenantId: user.tenantId,
         actorId: user.id,
         account: user.account,
         roleName: role?.name ?? '',
         roleKey: role?.builtInKey ?? null,
-        duty: role ? roleMenus(role.userType, role.menu).join(',') : '',
+        duty: [...new Set(roles.flatMap((r) => roleMenus(r.userType, r.menu)))].join(','),
       };
     },
   };

@@ -79,7 +79,8 @@ describe('the audit log (/owner/l/log, /owner/dw/{owner}/audit)', () => {
     expect(list.find((e) => e.account === 'operator' && e.action === '/user/add')!.errCode).toBe(
       CommonErr.Forbidden,
     );
-    // The auditor reads the other three duties, not the audit duty's own entries.
+    // The auditor reads everyone's entries but not their own (the system administrator does:
+    // audit-readers.test.ts).
     expect(list.some((e) => e.account === 'auditor')).toBe(false);
   });
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, inArray, lte, not, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
   type Db,
   consoleAudit,
@@ -6,16 +6,25 @@ import {
   consoleRoles,
   consoleUsers,
   containsPattern,
+  writtenUnderAuditDuty,
 } from '../../platform/db/index.ts';
 import type { BuiltInRoleKey } from '@edp/shared/built-in-roles';
 
 export type AuditInsert = typeof consoleAudit.$inferInsert;
 export type AuditRow = typeof consoleAudit.$inferSelect;
 
+/**
+ * Who reads (console/audit/audit-readers.ts): never their own entries; `all` the others' too,
+ * `auditDuty` only those written under the audit duty, `none` nothing.
+ */
+export interface AuditReader {
+  userId: string;
+  reads: 'all' | 'auditDuty' | 'none';
+}
+
 export interface AuditQuery {
   tenantId: string;
-  /** Leave out entries made by holders of the audit duty (the auditor reads the other three). */
-  excludeAuditors: boolean;
+  reader: AuditReader;
   from?: Date;
   to?: Date;
   account?: string;
@@ -35,9 +44,12 @@ export function auditRepository(db: Db) {
   const whereOf = (q: AuditQuery): SQL | undefined =>
     and(
       eq(consoleAudit.tenantId, q.tenantId),
-      q.excludeAuditors
-        ? not(sql`'audit' = any(string_to_array(${consoleAudit.duty}, ','))`)
-        : undefined,
+      // Entries without a user (an engine's enrolment, the vendor's, setup) are nobody's own.
+      sql`${consoleAudit.actorId} is distinct from ${q.reader.userId}`,
+      // The same expression as the partial index console_audit_audit_duty_idx, so the system
+      // administrator's page reads only those rows however large the log grows.
+      q.reader.reads === 'auditDuty' ? writtenUnderAuditDuty(consoleAudit.duty) : undefined,
+      q.reader.reads === 'none' ? sql`false` : undefined,
       q.from ? gte(consoleAudit.at, q.from) : undefined,
       q.to ? lte(consoleAudit.at, q.to) : undefined,
       q.account ? eq(consoleAudit.account, q.account.toLowerCase()) : undefined,

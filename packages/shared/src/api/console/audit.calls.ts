@@ -8,13 +8,20 @@ import {
 } from '../../contracts/console-admin.ts';
 import { call, consoleRead } from '../define.ts';
 
-/** The audit log, for the auditor. Entries read in the caller's language (Accept-Language). */
+/**
+ * The audit log: the auditor reads everyone's entries but their own, the system administrator
+ * the entries written under the audit duty but their own (server console/audit/audit-readers.ts).
+ * Entries read in the caller's language (Accept-Language).
+ */
+const auditReaders = consoleRead('audit', 'system');
+
 export const auditLog = call({
   method: 'POST',
   path: '/owner/l/log',
-  access: consoleRead('audit'),
+  access: auditReaders,
   tag: 'owner',
-  summary: 'The audit log (auditor): filter by time, account, action, result, target',
+  summary:
+    "The audit log (auditor: everyone's entries but their own; system administrator: the audit duty's but their own): filter by time, account, action, result, target",
   label: { 'zh-CN': '查看审计日志', 'en-US': 'View audit log' },
   body: ZAuditListRequest,
   data: ZList(ZAuditItem),
@@ -23,7 +30,7 @@ export const auditLog = call({
 export const auditActionList = call({
   method: 'POST',
   path: '/owner/l/log/actions',
-  access: consoleRead('audit'),
+  access: auditReaders,
   tag: 'owner',
   summary: "The actions the audit log may hold, labelled in the caller's language (action filter)",
   label: { 'zh-CN': '查看审计操作类型', 'en-US': 'View audit action types' },
@@ -34,7 +41,7 @@ export const auditActionList = call({
 export const exportAuditLog = call({
   method: 'GET',
   path: '/owner/dw/:owner/audit',
-  access: consoleRead('audit'),
+  access: auditReaders,
   tag: 'owner',
   summary:
     "The audit log as CSV in the caller's language, with the filters of /owner/l/log and the reader's time zone (tz) as query parameters",

@@ -162,6 +162,14 @@ export const consoleProxies = pgTable(
 );
 
 /**
+ * An entry written while its actor held the audit duty ('audit' among `duty`): the system
+ * administrator reviews these (console/audit/audit-readers.ts). One expression for the partial
+ * index and the query, so the planner matches them.
+ */
+export const writtenUnderAuditDuty = (duty: AnyPgColumn) =>
+  sql`'audit' = any(string_to_array(${duty}, ','))`;
+
+/**
  * The audit log: every console change and login attempt. Append-only — no API edits or deletes
  * it; actor names are copied so entries outlive the users they name.
  */
@@ -176,7 +184,11 @@ export const consoleAudit = pgTable(
     roleName: text('role_name').notNull().default(''),
     /** The actor's role's key when built in: the log shows its name in the reader's language. */
     roleKey: text('role_key').$type<BuiltInRoleKey>(),
-    /** The actor's duties when acting ('system,audit' for a super role); '' for unknown. */
+    /**
+     * The actor's duties when acting, proxied ones included ('system,operate,kss,audit' for a
+     * super role); '' for unknown. Who reads the entry follows from it, never from what the
+     * actor holds later.
+     */
     duty: text('duty').notNull().default(''),
     action: text('action').notNull(),
     target: text('target').notNull().default(''),
@@ -195,6 +207,10 @@ export const consoleAudit = pgTable(
   (t) => [
     index('console_audit_at_idx').on(t.tenantId, t.at.desc()),
     index('console_audit_action_idx').on(t.tenantId, t.action, t.at.desc()),
+    // The system administrator's pages: only the few entries written under the audit duty.
+    index('console_audit_audit_duty_idx')
+      .on(t.tenantId, t.at.desc(), t.id.desc())
+      .where(writtenUnderAuditDuty(t.duty)),
   ],
 );
 
