@@ -22,7 +22,10 @@ export const files = {
   engineKey: 'engine-ed25519.key',
   /** The TDE key: 32 random bytes. */
   tdeKey: 'tde.key',
-  /** The vendor's Ed25519 public key (PEM) that certificates are checked against. */
+  /**
+   * The vendor's Ed25519 public key (PEM) that certificates are checked against: pinned from the
+   * first enrolment answer that gives one, replaced only by `--vendor-key` / `--key` (licence.ts).
+   */
   vendorKey: 'vendor-ed25519.pub',
   /** The installed certificate. */
   licence: 'licence.lic',
