@@ -158,6 +158,21 @@ describe('http client', () => {
     expect(deps.notifyError).toHaveBeenCalledWith('请求超时，请稍后再试！');
   });
 
+  it('says nothing when the caller withdrew the request (a query cancelled while typing)', async () => {
+    const { deps, client } = setup(
+      (_url, init) =>
+        new Promise((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('', 'AbortError')));
+        }),
+    );
+    const caller = new AbortController();
+    const pending = client.post('/user/list', {}, { signal: caller.signal }).catch((e) => e);
+    caller.abort();
+    expect(await pending).toMatchObject({ name: 'AbortError' });
+    expect(deps.notifyError).not.toHaveBeenCalled();
+    expect(connectivityStore.getSnapshot().apiReachable).toBe(true);
+  });
+
   it('reports a network failure as a server error and marks the API unreachable', async () => {
     const { deps, client } = setup(async () => {
       throw new TypeError('Failed to fetch');

@@ -188,9 +188,13 @@ export function createHttpClient(overrides: Partial<HttpDeps> = {}) {
         credentials: 'same-origin', // the captcha answer is bound to a cookie
       });
       payload = await response.json().catch(() => undefined);
-    } catch {
+    } catch (err) {
+      // The caller withdrew the request (a query cancelled because its input changed, as a
+      // search box does while typing): nothing failed, so nothing is said. The abort goes up as
+      // it is, which TanStack Query takes for a cancellation.
+      if (!timedOut && opts.signal?.aborted) throw err;
       const key = timedOut ? 'timeout' : 'serverError';
-      if (!opts.signal?.aborted) reportApiReachable(false);
+      reportApiReachable(false);
       return fail(new ApiError(ErrCode.Unavailable, deps.translate(key), 0), opts.silent);
     } finally {
       clearTimeout(timer);
