@@ -205,11 +205,18 @@ export const consoleAudit = pgTable(
     errCode: integer('err_code').notNull().default(0),
   },
   (t) => [
-    index('console_audit_at_idx').on(t.tenantId, t.at.desc()),
+    // In the pages' own order (`order by at desc, id desc` puts nulls first), so a page is read
+    // in index order rather than sorted from all the tenant's entries; the retention's deletes
+    // by tenant and time use it too.
+    index('console_audit_at_idx').on(
+      t.tenantId,
+      t.at.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('console_audit_action_idx').on(t.tenantId, t.action, t.at.desc()),
     // The system administrator's pages: only the few entries written under the audit duty.
     index('console_audit_audit_duty_idx')
-      .on(t.tenantId, t.at.desc(), t.id.desc())
+      .on(t.tenantId, t.at.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(writtenUnderAuditDuty(t.duty)),
   ],
 );
