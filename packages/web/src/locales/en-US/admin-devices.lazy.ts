@@ -122,7 +122,8 @@ const adminDevices: DeepString<typeof zh> = {
   form: {
     addTitle: 'Add device',
     editTitle: 'Edit device',
-    addHint: 'An engine that enrols with the same hardware fingerprint takes this device over.',
+    addHint:
+      "This records a device's details only: an engine enrolled on the machine appears as a device of its own (device centre, Enrol engines) and does not take over the one recorded here.",
     name: 'Device name',
     group: 'Group',
     kind: 'Engine kind',

@@ -178,9 +178,9 @@ const admin: DeepString<typeof zh> = {
     runTab: 'Run now',
     serviceTab: 'Install as a service (systemd)',
     runHint:
-      'On a Linux machine with Node.js 20 and nothing else: the commands download the engine from this console, check its SHA-256, then enrol it and run it in this terminal (Ctrl+C stops it).',
+      'On a Linux machine with Node.js 20 and nothing else: the commands download the engine from this console, check its SHA-256, then enrol it and run it in this terminal (Ctrl+C stops it). One engine runs per machine: a second enrolment from another state directory on a machine already enrolled (as a service, say) is refused unless "Allow re-enrolment" was pressed on the device\'s page.',
     serviceHint:
-      'As root on a Linux machine with Node.js 20 and systemd: installs the engine in /opt/edp-agent with its state in /var/lib/edp-agent, and starts it now and at every boot. Run again to update it. Logs: journalctl -u edp-agent.',
+      'As root on a Linux machine with Node.js 20 and systemd: installs the engine in /opt/edp-agent with its state in /var/lib/edp-agent, and starts it now and at every boot. Run again to update it. Logs: journalctl -u edp-agent. One engine runs per machine: if it was enrolled in a terminal already, press "Allow re-enrolment" on the device\'s page before installing the service.',
   },
   pending: 'This function comes in a later version.',
 };

@@ -118,7 +118,8 @@ const adminDevices = {
   form: {
     addTitle: '新增设备',
     editTitle: '编辑设备',
-    addHint: '引擎以相同的硬件指纹注册时会接管该设备。',
+    addHint:
+      '此处只登记一台设备的资料；在机器上注册的引擎会作为一台新设备出现（设备中心 → 注册引擎），不会接管此处登记的设备。',
     name: '设备名称',
     group: '分组',
     kind: '引擎类型',

@@ -159,9 +159,9 @@ const admin = {
     runTab: '立即运行',
     serviceTab: '安装为服务（systemd）',
     runHint:
-      '在装有 Node.js 20 的 Linux 机器上运行，无需其他软件：命令从本控制台下载引擎，校验 SHA-256 无误后注册并在当前终端运行（按 Ctrl+C 停止）。',
+      '在装有 Node.js 20 的 Linux 机器上运行，无需其他软件：命令从本控制台下载引擎，校验 SHA-256 无误后注册并在当前终端运行（按 Ctrl+C 停止）。每台机器只运行一个引擎：已在本机注册过的引擎（例如作为服务安装的）再次以另一个状态目录注册会被拒绝，除非在设备详情中“允许重新注册”。',
     serviceHint:
-      '在装有 Node.js 20 和 systemd 的 Linux 机器上以 root 运行：引擎安装到 /opt/edp-agent，状态保存在 /var/lib/edp-agent，立即启动并随开机启动；再次运行即可更新。查看日志：journalctl -u edp-agent。',
+      '在装有 Node.js 20 和 systemd 的 Linux 机器上以 root 运行：引擎安装到 /opt/edp-agent，状态保存在 /var/lib/edp-agent，立即启动并随开机启动；再次运行即可更新。查看日志：journalctl -u edp-agent。每台机器只运行一个引擎：已在终端中注册过的，请在设备详情中“允许重新注册”后再安装服务。',
   },
   pending: '该功能将在后续版本提供。',
 };
