@@ -106,7 +106,11 @@ export const ZAuditItem = z.object({
   account: z.string(),
   roleName: z.string().describe('The name the role had then (see roleKey)'),
   roleKey: ZRoleKey,
-  duty: z.string().describe("Actor's menu modes, comma-separated; empty for an unknown actor"),
+  duty: z
+    .string()
+    .describe(
+      "Actor's menu modes when acting, proxied roles' included, comma-separated; empty for an unknown actor. Decides who reads the entry: one holding 'audit' is read by the system administrator too",
+    ),
   dutyLabel: z.string().describe("The duties in the caller's language"),
   action: z.string().describe('The raw action (the call path): filter by it'),
   actionLabel: z.string().describe("What was done, in the caller's language"),
