@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { daysLeft } from '@edp/shared/licence-days';
 import { strToU8, zipSync } from 'fflate';
 import type { TTaskTarget } from '@edp/shared/contracts/tasks';
 import {
@@ -320,7 +321,8 @@ export function deviceLicenceService(
         list: rows.map((r) => ({
           ...r,
           expiresAt: r.expiresAt?.toISOString() ?? null,
-          daysLeft: r.expiresAt ? Math.floor((r.expiresAt.getTime() - now) / 86_400_000) : null,
+          // The one rule of every page (shared licence-days.ts), negative once expired.
+          daysLeft: r.expiresAt ? daysLeft(r.expiresAt, now) : null,
           state: licenceState(r.expiresAt, now),
         })),
         total,

@@ -1,7 +1,6 @@
 import { LICENCE_WARNING_DAYS } from '@edp/shared/constants';
 import type { TLicenceStatus } from '@edp/shared/contracts/com';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS, daysLeft } from '@edp/shared/licence-days';
 
 /** expired at or after the expiry; expiring under 30 days before it (docs/product.md §4); else normal. */
 export function licenceStatus(expiresAt: Date | number, now: number): TLicenceStatus {
@@ -10,9 +9,12 @@ export function licenceStatus(expiresAt: Date | number, now: number): TLicenceSt
   return left < LICENCE_WARNING_DAYS * DAY_MS ? 'expiring' : 'normal';
 }
 
-/** Whole days left, rounded up, never negative. */
+/**
+ * Days left as the console counts them (shared licence-days.ts), never negative: the portal's
+ * contract says 0 once expired, and its status tag says expired.
+ */
 export function remainingDays(expiresAt: Date | number, now: number): number {
-  return Math.max(0, Math.ceil((+expiresAt - now) / DAY_MS));
+  return Math.max(0, daysLeft(expiresAt, now));
 }
 
 /**

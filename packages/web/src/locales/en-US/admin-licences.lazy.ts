@@ -44,6 +44,13 @@ const adminLicences: typeof zh = {
   },
   purpose: { activate: 'Activation', renew: 'Renewal' },
   state: { none: 'None', normal: 'Normal', expiring: 'Expiring soon', expired: 'Expired' },
+  days: {
+    left_one: '{{count}} day',
+    left_other: '{{count}} days',
+    expiredToday: 'Expired today',
+    expired_one: 'Expired {{count}} day ago',
+    expired_other: 'Expired {{count}} days ago',
+  },
   list: {
     intro:
       "Every running device's licence in the tenant; expired ones and those ending within 30 days first.",
@@ -56,8 +63,6 @@ const adminLicences: typeof zh = {
     serial: 'Serial',
     expires: 'Expires',
     daysLeft: 'Days left',
-    days_one: '{{count}} day',
-    days_other: '{{count}} days',
     state: 'State',
     selected: '{{count}} selected',
     download: 'Download request files',

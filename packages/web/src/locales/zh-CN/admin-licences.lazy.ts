@@ -37,6 +37,14 @@ const adminLicences = {
   },
   purpose: { activate: '激活', renew: '续期' },
   state: { none: '未安装', normal: '正常', expiring: '即将到期', expired: '已过期' },
+  /** Days left (shared licence-days.ts): expired ones as how long ago, never a negative count. */
+  days: {
+    left_one: '{{count}} 天',
+    left_other: '{{count}} 天',
+    expiredToday: '今天已过期',
+    expired_one: '已过期 {{count}} 天',
+    expired_other: '已过期 {{count}} 天',
+  },
   list: {
     intro: '租户内每台运行中设备的许可证；已过期和 30 天内到期的排在最前。',
     keyword: '设备名称、编号或 IP',
@@ -48,8 +56,6 @@ const adminLicences = {
     serial: '序列号',
     expires: '到期时间',
     daysLeft: '剩余天数',
-    days_one: '{{count}} 天',
-    days_other: '{{count}} 天',
     state: '状态',
     selected: '已选 {{count}} 台',
     download: '批量下载申请文件',

@@ -26,8 +26,3 @@ export function uptimeStrip(
   }
   return strip;
 }
-
-/** Whole days from `now` until `iso` ends, rounded up; 0 once it has ended. */
-export function daysLeft(iso: string, now: number): number {
-  return Math.max(0, Math.ceil((Date.parse(iso) - now) / 86_400_000));
-}

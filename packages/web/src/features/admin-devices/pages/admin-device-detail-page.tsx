@@ -3,6 +3,7 @@ import { LockOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { daysLeft } from '@edp/shared/licence-days';
 import type { TDeviceDetail } from '@edp/shared/contracts/devices';
 import { CommonErr } from '@edp/shared/errors/common';
 import { ConsoleErr } from '@edp/shared/errors/console';
@@ -19,12 +20,12 @@ import { AuthorisedPrograms } from '../components/authorised-programs.tsx';
 import { CommandTable } from '../components/command-table.tsx';
 import { ProtectedFolders } from '../components/protected-folders.tsx';
 import { WindowTab } from '../components/window-tab.tsx';
+import { DaysLeft } from '../components/days-left.tsx';
 import { LicenceSteps } from '../components/licence-steps.tsx';
 import { IntegrityChanges } from '../components/integrity-changes.tsx';
 import { authorisedPrograms } from '@edp/shared/api/console/sync.calls';
 import { useMayCall } from '../../admin-common/lib/admin-user.ts';
 import '../components/admin-devices.css';
-import { daysLeft } from '../lib/uptime.ts';
 import '../lib/task-locales.ts';
 
 /**
@@ -160,10 +161,12 @@ function LicenceTab({ d }: { d: TDeviceDetail }) {
               {formatTime(d.licence.expiresAt)}
             </Descriptions.Item>
             <Descriptions.Item label={t('detail.daysLeft')}>
-              {left ? (
-                t('detail.daysLeftValue', { count: left })
+              {left !== undefined && left > 0 ? (
+                <DaysLeft days={left} />
               ) : (
-                <Tag color={TAG.bad}>{t('detail.expired')}</Tag>
+                <Tag color={TAG.bad}>
+                  <DaysLeft days={left ?? 0} />
+                </Tag>
               )}
             </Descriptions.Item>
           </>

@@ -20,6 +20,7 @@ import { TAG } from '../../admin-common/lib/tag-colors.ts';
 import { useMayCall } from '../../admin-common/lib/admin-user.ts';
 import { downloadRequests, installCertificates, useLicenceList } from '../api/licences.ts';
 import '../components/admin-devices.css';
+import { DaysLeft } from '../components/days-left.tsx';
 import '../lib/licence-locales.ts';
 
 const STATE_COLOURS: Record<LicenceState, string> = {
@@ -144,7 +145,7 @@ export default function AdminLicencesPage() {
     {
       title: t('list.daysLeft'),
       dataIndex: 'daysLeft',
-      render: (v: number | null) => (v === null ? '—' : t('list.days', { count: v })),
+      render: (v: number | null) => (v === null ? '—' : <DaysLeft days={v} />),
     },
     {
       title: t('list.state'),
