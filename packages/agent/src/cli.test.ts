@@ -236,4 +236,18 @@ describe('edp-agent command line', { timeout: 60_000 }, () => {
     expect(sim.stderr).toMatch(/enrolled 20\/20/);
     expect(sim.stderr).toMatch(/t=1s sent=\d+ .* latency ms p50=/);
   });
+
+  it('prints its usage for --help, -h and help (a command, or after one), on stdout, exit 0', async () => {
+    for (const args of [['--help'], ['-h'], ['help'], ['run', '--help']]) {
+      const ran = await cli(args);
+      expect(ran.stderr, args.join(' ')).toBe('');
+      expect(ran.code, args.join(' ')).toBe(0);
+      expect(ran.stdout, args.join(' ')).toMatch(/^Usage: edp-agent <command> \[options\]/);
+      expect(ran.stdout).toContain('enrol   --url <console base URL>');
+    }
+    // An unknown command is still refused, with the usage, on stderr.
+    const unknown = await cli(['frobnicate']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/^Unknown command: frobnicate\n\nUsage:/);
+  });
 });

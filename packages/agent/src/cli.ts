@@ -107,7 +107,15 @@ function folderOp(argv: string[], name: 'protect' | 'unprotect' | 'verify') {
   return byHand(state, values.dpi!, () => ops.unprotectDpi(state, values.dpi));
 }
 
+/** What asks for the usage: the help command, or its flags before or after a command. */
+const HELP = new Set(['help', '--help', '-h']);
+
 async function main(command: string | undefined, rest: string[]): Promise<void> {
+  // Asked for, the usage is an answer (stdout, exit 0), not a refusal (stderr, exit 2).
+  if ((command && HELP.has(command)) || rest.some((a) => a === '--help' || a === '-h')) {
+    console.log(usage);
+    return;
+  }
   switch (command) {
     case 'enrol': {
       const { values } = args(rest, {
