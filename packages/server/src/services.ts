@@ -50,7 +50,7 @@ import { vendorService } from './portal/super-admin/index.ts';
 export function buildServices(platform: Platform) {
   const p = platform;
   const { db, clock, bus, passwords } = p;
-  const audit = auditService({ db });
+  const audit = auditService({ db, clock });
   const cache = consoleCache({ db, clock, bus });
   const licencePages = licencePageCache({ clock, bus });
   const licenceReads = licenceReadService(p);
