@@ -1,4 +1,4 @@
-import { lazy, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { Alert, Button, Form, Modal, Select } from 'antd';
 import { DeleteOutlined, SendOutlined, StopOutlined, SwapOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -33,6 +33,8 @@ interface BulkActionsProps {
   matching: number | undefined;
   /** After an action ran: the selection is cleared. */
   onDone: () => void;
+  /** Whether one of its dialogs or actions is under way (the list waits to read again). */
+  onBusy?: (busy: boolean) => void;
 }
 
 /** What the confirmation says: how many, the first few by name, and what cannot be undone. */
@@ -160,17 +162,40 @@ export function MoveModal({
  * (running list), delete permanently (deprecated list). Each asks first, with the server's
  * preview of how many devices and which.
  */
-export function BulkActions({ status, selected, filter, matching, onDone }: BulkActionsProps) {
+export function BulkActions({
+  status,
+  selected,
+  filter,
+  matching,
+  onDone,
+  onBusy,
+}: BulkActionsProps) {
   const { t } = useTranslation('adminDevices');
   const [scope, setScope] = useState<Scope>('selected');
   const [moving, setMoving] = useState(false);
   const [tasking, setTasking] = useState(false);
+  const [acting, setActing] = useState(false);
+  const busy = moving || tasking || acting;
+  useEffect(() => onBusy?.(busy), [busy, onBusy]);
   const mayTask = useMayCall(addTdeFolder);
   // A task's target never reads an empty filter as "all": that needs `every`, ticked in the form.
   const narrows = Object.keys(filter).some((k) => k !== 'subgroups');
   const target: DeviceTarget =
     scope === 'selected' ? { ids: selected } : { filter: filter as DeviceTarget['filter'] };
-  const { confirmAndRun, holder, checking } = useBulkRun(target, onDone);
+  const bulkRun = useBulkRun(target, onDone);
+  const { holder, checking } = bulkRun;
+  /** The preview, the confirmation and the action: the list is not read again meanwhile. */
+  const confirmAndRun = async (
+    action: Parameters<typeof bulkRun.confirmAndRun>[0],
+    groupId?: string,
+  ) => {
+    setActing(true);
+    try {
+      await bulkRun.confirmAndRun(action, groupId);
+    } finally {
+      setActing(false);
+    }
+  };
   // Nothing to act on: no row chosen, or a filter (an emptied list, say) that matches nothing.
   const none = scope === 'selected' ? selected.length === 0 : matching === 0;
 

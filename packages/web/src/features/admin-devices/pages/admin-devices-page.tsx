@@ -1,4 +1,5 @@
 import { lazy, useState } from 'react';
+import { useIsMutating } from '@tanstack/react-query';
 import { Button, Segmented, Space } from 'antd';
 import { CloudUploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -45,8 +46,18 @@ export default function AdminDevicesPage() {
   const [selected, setSelected] = useState<string[]>([]);
   const [editing, setEditing] = useState<TDeviceItem | 'new'>();
   const [enrolling, setEnrolling] = useState(false);
+  const [bulkBusy, setBulkBusy] = useState(false);
+  const changing = useIsMutating() > 0;
   const sent = filterOf(filter);
-  const list = useDeviceList(state);
+  // Engines that enrol and states that change reach the open list without a reload; it is not
+  // read again while a dialog or an action is under way, so nothing moves under the user's hand.
+  const list = useDeviceList(state, !editing && !enrolling && !bulkBusy && !changing);
+  // A new page, filter or order shows the table loading; the list read again in the background
+  // (same rows, maybe changed) does not flash it.
+  const query = {
+    ...list,
+    isFetching: list.isFetching && (list.isPending || list.isPlaceholderData),
+  };
   /** A new status, filter or order: the selection is cleared and page 1 shown. */
   const change = (patch: Parameters<typeof update>[0]) => {
     setSelected([]);
@@ -114,11 +125,12 @@ export default function AdminDevicesPage() {
               filter={sent}
               matching={list.data?.total}
               onDone={() => setSelected([])}
+              onBusy={setBulkBusy}
             />
           )}
         </>
       }
-      query={list}
+      query={query}
       paging={paging}
       columns={columns}
       emptyText={emptyText}
@@ -149,7 +161,11 @@ export default function AdminDevicesPage() {
         <EnrolDrawer
           open={enrolling}
           defaultGroupId={filter.groupId}
-          onClose={() => setEnrolling(false)}
+          onClose={() => {
+            setEnrolling(false);
+            // The engines just enrolled show at once, not at the next interval.
+            void list.refetch();
+          }}
         />
       </LazyOnOpen>
     </ListPage>
