@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { EngineKind } from '../constants.ts';
 import { ZDate, ZList, ZListRequest, ZUuid } from './common.ts';
 import { ZIsoTime } from './com.ts';
 import { ZDeviceFilter, ZDevicePreview } from './devices.ts';
@@ -9,6 +10,7 @@ import {
   TASK_TYPES,
   ZAbsolutePath,
   type CommandState,
+  type TaskType,
 } from './commands.ts';
 
 /**
@@ -47,13 +49,45 @@ export const ZTaskTarget = z
   );
 export type TTaskTarget = z.output<typeof ZTaskTarget>;
 
-export const ZTaskPreviewRequest = z.object({ target: ZTaskTarget });
+/**
+ * The licence kinds a task type needs on a device, as the engine checks them before it acts
+ * (packages/agent/src/licence.ts `requireLicence`, called by ops.ts): encrypting needs a TDE
+ * licence, a baseline or its reset a DPI or DI one. The others need none, so an expired
+ * licence never locks data away (decrypting, dropping a baseline, write protection, upgrades,
+ * installing a licence).
+ */
+export const TASK_LICENCE_KINDS: Partial<Record<TaskType, readonly EngineKind[]>> = {
+  'tde.encrypt': ['TDE'],
+  'dpi.baseline': ['DPI', 'DI'],
+  'dpi.reset': ['DPI', 'DI'],
+};
+
+export const ZTaskPreviewRequest = z.object({
+  target: ZTaskTarget,
+  /** The task to be made: the preview then counts the devices that cannot run it. */
+  type: z.enum(TASK_TYPES).optional(),
+});
+
+/**
+ * The target's devices whose licence does not allow the task, by the engine's reason: none
+ * installed (-13), expired (-12), of another kind (-85). All 0 for a task that needs none.
+ */
+export const ZUnlicensed = z.object({
+  missing: z.number().int(),
+  expired: z.number().int(),
+  otherKind: z.number().int(),
+});
+export type TUnlicensed = z.infer<typeof ZUnlicensed>;
+
 export const ZTaskPreview = ZDevicePreview.extend({
   /**
    * The version of the engine this console serves ('' when it has none): what an upgrade task
    * brings the engines to (docs/commands.md "Engine versions").
    */
   servedVersion: z.string(),
+  unlicensed: ZUnlicensed,
+  /** The licence kinds the task needs (empty: none, or no type asked). */
+  needs: z.array(z.string()),
 });
 export type TTaskPreview = z.infer<typeof ZTaskPreview>;
 

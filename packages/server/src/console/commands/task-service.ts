@@ -1,15 +1,16 @@
 import type { z } from 'zod';
 import type { TaskType } from '@edp/shared/contracts/commands';
-import type {
-  TCommandDetail,
-  TCommandList,
-  TTaskItem,
-  TTaskList,
-  TTaskOperators,
-  TTaskPreview,
-  TTaskTarget,
-  ZCommandListRequest,
-  ZTaskListRequest,
+import {
+  TASK_LICENCE_KINDS,
+  type TCommandDetail,
+  type TCommandList,
+  type TTaskItem,
+  type TTaskList,
+  type TTaskOperators,
+  type TTaskPreview,
+  type TTaskTarget,
+  type ZCommandListRequest,
+  type ZTaskListRequest,
 } from '@edp/shared/contracts/tasks';
 import { CommandErr, CommonErr, ConsoleErr, type Locale } from '@edp/shared/errors';
 import type { CommandQueue } from '../../engines/index.ts';
@@ -66,13 +67,18 @@ export function taskService(
   }
 
   return {
-    /** The target's count and first names, and the version an upgrade would bring. */
-    async preview(caller: Caller, target: TTaskTarget): Promise<TTaskPreview> {
+    /**
+     * The target's count and first names, the version an upgrade would bring, and, for the
+     * task type asked, how many devices hold no licence that allows it (issue 35: the dialog
+     * warns before a task is sent that the engines would refuse with -13, -12 or -85).
+     */
+    async preview(caller: Caller, target: TTaskTarget, type?: TaskType): Promise<TTaskPreview> {
+      const needs = (type && TASK_LICENCE_KINDS[type]) || [];
       const [preview, version] = await Promise.all([
-        scopeOf(caller, target).then((scope) => devices.preview(scope, PREVIEW_NAMES)),
+        scopeOf(caller, target).then((scope) => devices.preview(scope, PREVIEW_NAMES, needs)),
         servedVersion(),
       ]);
-      return { ...preview, servedVersion: version };
+      return { ...preview, servedVersion: version, needs: [...needs] };
     },
 
     /** Makes the task and each device's command at once; the engines hear of it at once. */

@@ -599,4 +599,62 @@ describe('commands and tasks', () => {
     );
     expect(again).toEqual([]);
   });
+
+  it('counts the devices whose licence does not allow the task, by reason, for the task type asked', async () => {
+    // Engines of their own group, each checking in with its own licence (last: other tests'
+    // targets do not meet them).
+    const group = (await admin<{ id: string }>('/user/group/add', { name: 'Licences' })).body.data!
+      .id;
+    const secret = (await op<{ secret: string }>('/dv/m/secret/rotate', { groupId: group })).body
+      .data!.secret;
+    const valid = { serial: 1, expiresAt: new Date(now + 90 * 24 * HOUR).toISOString() };
+    const expired = { serial: 2, expiresAt: new Date(now - 24 * HOUR).toISOString() };
+    for (const [name, kind, licence] of [
+      ['lic-tde', 'TDE', valid],
+      ['lic-none', 'TDE', null],
+      ['lic-old', 'TDE', expired],
+      ['lic-dpi', 'DPI', valid],
+    ] as const) {
+      const made = await call<{ deviceId: string; token: string }>(ctx.app, '/agent/enrol', {
+        secret,
+        identity: { ...identity(name), kind },
+        state,
+      });
+      const token = made.body.data!.token;
+      await call(
+        ctx.app,
+        '/agent/checkin',
+        { state: { ...state, activation: licence ? 'active' : 'inactive', licence }, results: [] },
+        { authorization: `Bearer ${token}` },
+      );
+    }
+    type Preview = {
+      total: number;
+      needs: string[];
+      unlicensed: { missing: number; expired: number; otherKind: number };
+    };
+    const preview = async (type?: string) =>
+      (
+        await op<Preview>('/async/m/preview', {
+          target: { filter: { groupId: group } },
+          ...(type ? { type } : {}),
+        })
+      ).body.data!;
+
+    // Encrypting needs a TDE licence: one has none (-13), one expired (-12), one is DPI (-85).
+    expect(await preview('tde.encrypt')).toMatchObject({
+      total: 4,
+      needs: ['TDE'],
+      unlicensed: { missing: 1, expired: 1, otherKind: 1 },
+    });
+    expect(await preview('dpi.baseline')).toMatchObject({
+      needs: ['DPI', 'DI'],
+      unlicensed: { missing: 1, expired: 1, otherKind: 1 },
+    });
+    // Decrypting and write protection need none, so nothing is counted; nor without a type.
+    const none = { total: 4, needs: [], unlicensed: { missing: 0, expired: 0, otherKind: 0 } };
+    expect(await preview('tde.decrypt')).toMatchObject(none);
+    expect(await preview('se.protect')).toMatchObject(none);
+    expect(await preview()).toMatchObject(none);
+  });
 });

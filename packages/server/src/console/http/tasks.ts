@@ -67,7 +67,7 @@ export function taskRoutes(
       expiresInHours,
     });
   });
-  serve(app, previewTask, (req) => tasks.preview(callerOf(req), req.body.target));
+  serve(app, previewTask, (req) => tasks.preview(callerOf(req), req.body.target, req.body.type));
   serve(app, taskList, (req) => tasks.list(callerOf(req), req.body, req.locale));
   serve(app, taskOperators, (req) => tasks.operators(callerOf(req)));
   serve(app, taskInfo, (req) => tasks.info(callerOf(req), req.body.id, req.locale));

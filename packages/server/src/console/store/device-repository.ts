@@ -9,11 +9,12 @@ import {
   inArray,
   isNull,
   lte,
+  notInArray,
   or,
   sql,
   type SQL,
 } from 'drizzle-orm';
-import { ENGINE_KINDS, LICENCE_WARNING_DAYS } from '@edp/shared/constants';
+import { ENGINE_KINDS, LICENCE_WARNING_DAYS, type EngineKind } from '@edp/shared/constants';
 import type { TDeviceFilter } from '@edp/shared/contracts/devices';
 import {
   consoleGroupEscrows,
@@ -398,10 +399,29 @@ export function deviceRepository(db: Db) {
         .where(and(eq(devices.tenantId, tenantId), eq(devices.status, 'running')));
     },
 
-    /** The first few of a scope by name, and how many there are. */
-    async preview(s: DeviceScope, limit: number) {
-      const [total, first] = await Promise.all([
-        this.count(s),
+    /**
+     * The first few of a scope by name, and how many there are; with `needs` (the licence
+     * kinds a task needs), how many cannot run it and why, counted in the same statement as
+     * the total (contracts/tasks.ts TASK_LICENCE_KINDS; the engine's -13, -12 and -85).
+     */
+    async preview(s: DeviceScope, limit: number, needs: readonly EngineKind[] = []) {
+      const now = new Date(s.now);
+      const none = needs.length === 0;
+      const counted = (cond: SQL) =>
+        sql<number>`count(*) filter (where ${none ? sql`false` : cond})`.mapWith(Number);
+      const [counts, first] = await Promise.all([
+        db
+          .select({
+            total: count(),
+            missing: counted(sql`${devices.licenceExpiresAt} is null`),
+            expired: counted(lte(devices.licenceExpiresAt, now)!),
+            otherKind: counted(
+              and(gt(devices.licenceExpiresAt, now), notInArray(devices.kind, [...needs]))!,
+            ),
+          })
+          .from(devices)
+          .where(whereOf(s))
+          .then((rows) => rows[0]!),
         db
           .select({ id: devices.id, name: devices.name, ip: devices.ip })
           .from(devices)
@@ -409,7 +429,8 @@ export function deviceRepository(db: Db) {
           .orderBy(asc(devices.name), asc(devices.id))
           .limit(limit),
       ]);
-      return { total, first };
+      const { total, ...unlicensed } = counts;
+      return { total, first, unlicensed };
     },
 
     // Bulk actions answer the devices they touched by id and name (the audit log names them),
