@@ -140,4 +140,21 @@ describe('an audit detail as a reader reads it', () => {
     );
     expect(zh.map(([label]) => label)).not.toContain('目标分组');
   });
+
+  it("reads an elevation request's kind as the request's, and its window as a duration", () => {
+    const detail = {
+      after: { request: 'r1', kind: 'elevation', windowS: 93_600, reason: '装补丁' },
+    };
+    const zh = readableChanges(detail, 'zh-CN', names, '/ack/m/ele').map((c) => [c.label, c.after]);
+    expect(zh).toEqual([
+      ['申请编号', 'r1'],
+      ['申请类型', '提权'],
+      ['申请时长', '1天2小时'],
+      ['理由', '装补丁'],
+    ]);
+    const en = readableChanges(detail, 'en-US', names, '/ack/m/ele').map((c) => c.label);
+    expect(en).toEqual(['Request ID', 'Request kind', 'Window', 'Reason']);
+    // An engine's kind elsewhere stays the engine's.
+    expect(readableChanges({ after: { kind: 'edp' } }, 'zh-CN', names)[0]?.label).toBe('引擎类型');
+  });
 });

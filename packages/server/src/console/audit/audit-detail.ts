@@ -2,8 +2,11 @@ import { BUILT_IN_ROLES, type BuiltInRoleKey } from '@edp/shared/built-in-roles'
 import type { TAuditChange } from '@edp/shared/contracts/console-admin';
 import type { Locale } from '@edp/shared/errors';
 import type { NamedRecord } from '../store/index.ts';
+import { splitSeconds } from '@edp/shared/ack-window';
 import {
+  ACTION_FIELDS,
   DEVICES_TARGET,
+  DURATION_WORDS,
   FIELD_LABELS,
   NOTES,
   SEPARATORS,
@@ -22,9 +25,11 @@ export type Names = ReadonlyMap<string, NamedRecord>;
 /** Fields that hold the id of a role, group or user, or a list of group ids. */
 const ID_FIELDS = new Set(['roleId', 'groupId', 'parentId', 'toGroupId', 'userId']);
 const ID_LIST_FIELDS = new Set(['groupIds']);
-const TIME_FIELDS = new Set(['startAt', 'endAt', 'expiresAt']);
+const TIME_FIELDS = new Set(['startAt', 'endAt', 'expiresAt', 'validUntil', 'from', 'to']);
+/** Numbers of seconds, shown as days, hours, minutes and seconds. */
+const DURATION_FIELDS = new Set(['windowS', 'maxWindowS']);
 /** Recorded beside an id that is now shown by name. */
-const HIDDEN_FIELDS = new Set(['toGroupName']);
+export const HIDDEN_FIELDS = new Set(['toGroupName']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Detail = {
@@ -82,9 +87,20 @@ export function fieldLabel(field: string, locale: Locale): string {
   return words.charAt(0).toUpperCase() + words.slice(1).toLowerCase();
 }
 
+function duration(seconds: number, locale: Locale): string {
+  const parts = Object.entries(splitSeconds(seconds))
+    .filter(([, n]) => n > 0)
+    .map(([unit, n]) =>
+      DURATION_WORDS[unit as keyof typeof DURATION_WORDS][locale].replace('{n}', String(n)),
+    );
+  if (parts.length === 0) return DURATION_WORDS.seconds[locale].replace('{n}', '0');
+  return parts.join(locale === 'zh-CN' ? '' : ' ');
+}
+
 function readable(field: string, value: unknown, locale: Locale, names: Names): string {
   if (value === null || value === undefined || value === '') return '';
   if (typeof value === 'boolean') return YES_NO[value ? 'yes' : 'no'][locale];
+  if (typeof value === 'number' && DURATION_FIELDS.has(field)) return duration(value, locale);
   if (typeof value === 'number')
     return VALUE_WORDS[field]?.[String(value)]?.[locale] ?? String(value);
   if (Array.isArray(value)) {
@@ -122,11 +138,23 @@ function readable(field: string, value: unknown, locale: Locale, names: Names): 
 const FIELD_ORDER = new Map(Object.keys(FIELD_LABELS).map((field, i) => [field, i]));
 const orderOf = (field: string) => FIELD_ORDER.get(field) ?? FIELD_ORDER.size;
 
-/** The detail's fields, with both sides and whether they differ. */
-export function readableChanges(detail: unknown, locale: Locale, names: Names): TAuditChange[] {
+/** A side's fields under the names the action means them by (ACTION_FIELDS). */
+function renamed(fields: Map<string, unknown>, action: string): Map<string, unknown> {
+  const names = ACTION_FIELDS[action];
+  if (!names) return fields;
+  return new Map([...fields].map(([field, v]) => [names[field] ?? field, v]));
+}
+
+/** The detail's fields, with both sides and whether they differ; `action` is the entry's. */
+export function readableChanges(
+  detail: unknown,
+  locale: Locale,
+  names: Names,
+  action = '',
+): TAuditChange[] {
   const { before, after } = detailOf(detail);
-  const was = fieldsOf(before);
-  const now = fieldsOf(after);
+  const was = renamed(fieldsOf(before), action);
+  const now = renamed(fieldsOf(after), action);
   const fields = [...new Set([...was.keys(), ...now.keys()])];
   fields.sort((a, b) => orderOf(a) - orderOf(b));
   return fields.map((field) => ({

@@ -61,7 +61,7 @@ function entryOf(r: AuditRow, locale: Locale, names: Names): TAuditItem {
     devices,
     moreDevices: more,
     detail: r.detail ?? null,
-    changes: readableChanges(r.detail, locale, names),
+    changes: readableChanges(r.detail, locale, names, r.action),
     note: readableNote(r.detail, locale),
     ip: r.ip,
     result: r.result,

@@ -1,5 +1,6 @@
 import { COMMAND_TYPE_WORDS } from '@edp/shared/command-words';
 import { DEVICE_VALUE_WORDS } from '@edp/shared/device-words';
+import { LOG_VALUE_WORDS } from '@edp/shared/log-words';
 import type { Locale } from '@edp/shared/errors';
 
 /**
@@ -170,6 +171,86 @@ export const FIELD_LABELS: Record<string, Record<Locale, string>> = {
   every: { 'zh-CN': '全部设备', 'en-US': 'Every device' },
   cancelled: { 'zh-CN': '取消的设备数', 'en-US': 'Devices cancelled' },
   retried: { 'zh-CN': '重试的设备数', 'en-US': 'Devices retried' },
+  'filter.expiring': { 'zh-CN': '筛选：即将到期', 'en-US': 'Filter: expiring soon' },
+  'filter.outdated': { 'zh-CN': '筛选：版本过旧', 'en-US': 'Filter: outdated version' },
+  // Licences (console/licences).
+  months: { 'zh-CN': '申请时长（月）', 'en-US': 'Months requested' },
+  files: { 'zh-CN': '申请文件数', 'en-US': 'Request files' },
+  // Elevation and learning-mode requests (console/elevation); `kind` of these reads as
+  // `requestKind` (ACTION_FIELDS below).
+  request: { 'zh-CN': '申请编号', 'en-US': 'Request ID' },
+  requestKind: { 'zh-CN': '申请类型', 'en-US': 'Request kind' },
+  windowS: { 'zh-CN': '申请时长', 'en-US': 'Window' },
+  reason: { 'zh-CN': '理由', 'en-US': 'Reason' },
+  askedBy: { 'zh-CN': '申请人', 'en-US': 'Asked by' },
+  validUntil: { 'zh-CN': '有效期至', 'en-US': 'Valid until' },
+  maxWindowS: { 'zh-CN': '最长申请时长', 'en-US': 'Longest window' },
+  pendingExpiryHours: {
+    'zh-CN': '待审核申请失效时间（小时）',
+    'en-US': 'Pending requests expire after (hours)',
+  },
+  state: { 'zh-CN': '状态', 'en-US': 'State' },
+  // Alerts and log settings (console/logs).
+  note: { 'zh-CN': '处理说明', 'en-US': 'Note' },
+  rules: { 'zh-CN': '日志过滤规则', 'en-US': 'Log filtering rules' },
+  retentionMonths: { 'zh-CN': '保留时长（月）', 'en-US': 'Kept for (months)' },
+  backup: { 'zh-CN': '删除前备份', 'en-US': 'Back up before deleting' },
+  // Notifications (console/notify).
+  'http.channel': { 'zh-CN': '短信通道', 'en-US': 'SMS channel' },
+  'http.method': { 'zh-CN': '请求方法', 'en-US': 'Request method' },
+  'http.contentType': { 'zh-CN': '内容类型', 'en-US': 'Content type' },
+  'http.url': { 'zh-CN': '网关地址', 'en-US': 'Gateway URL' },
+  'http.headers': { 'zh-CN': '请求头', 'en-US': 'Headers' },
+  'http.params': { 'zh-CN': '请求参数', 'en-US': 'Parameters' },
+  'cloud.endpoint': { 'zh-CN': '服务地址', 'en-US': 'Endpoint' },
+  'cloud.signName': { 'zh-CN': '短信签名', 'en-US': 'Signature name' },
+  'cloud.keyId': { 'zh-CN': 'AccessKey ID', 'en-US': 'AccessKey ID' },
+  'cloud.key': { 'zh-CN': 'AccessKey Secret', 'en-US': 'AccessKey secret' },
+  'cloud.templateCode': { 'zh-CN': '模板编号', 'en-US': 'Template code' },
+  'cloud.templateType': { 'zh-CN': '模板类型', 'en-US': 'Template type' },
+  text: { 'zh-CN': '短信内容', 'en-US': 'Message text' },
+  timeZone: { 'zh-CN': '时区', 'en-US': 'Time zone' },
+  enabled: { 'zh-CN': '已开启', 'en-US': 'On' },
+  causes: { 'zh-CN': '告警原因', 'en-US': 'Causes' },
+  offlineMinutes: { 'zh-CN': '离线告警阈值（分钟）', 'en-US': 'Offline after (minutes)' },
+  maxReminders: { 'zh-CN': '最多提醒次数', 'en-US': 'Reminders at most' },
+  intervalMinutes: { 'zh-CN': '提醒间隔（分钟）', 'en-US': 'Reminder interval (minutes)' },
+  channels: { 'zh-CN': '通知方式', 'en-US': 'Channels' },
+  phones: { 'zh-CN': '接收手机号', 'en-US': 'Phones' },
+  emails: { 'zh-CN': '接收邮箱', 'en-US': 'E-mail addresses' },
+  webhookUrl: { 'zh-CN': 'Webhook 地址', 'en-US': 'Webhook URL' },
+  'webhookSecret.set': { 'zh-CN': 'Webhook 密钥已设置', 'en-US': 'Webhook secret set' },
+  'webhookSecret.hint': { 'zh-CN': 'Webhook 密钥末位', 'en-US': 'Webhook secret ends in' },
+  language: { 'zh-CN': '语言', 'en-US': 'Language' },
+  deliveries: { 'zh-CN': '发送条数', 'en-US': 'Messages sent' },
+  // Reports (console/reports).
+  from: { 'zh-CN': '起始时间', 'en-US': 'From' },
+  to: { 'zh-CN': '截止时间', 'en-US': 'To' },
+  tz: { 'zh-CN': '时区', 'en-US': 'Time zone' },
+  daily: { 'zh-CN': '日报', 'en-US': 'Daily report' },
+  weekly: { 'zh-CN': '周报', 'en-US': 'Weekly report' },
+  monthly: { 'zh-CN': '月报', 'en-US': 'Monthly report' },
+  locale: { 'zh-CN': '报表语言', 'en-US': 'Report language' },
+};
+
+/**
+ * Fields that mean another thing under some actions: an elevation or learning-mode request's
+ * `kind` is the request's kind, not the engine's (issue 35, point 10: "引擎类型：elevation").
+ */
+const REQUEST_FIELDS = { kind: 'requestKind' };
+export const ACTION_FIELDS: Record<string, Record<string, string>> = {
+  '/ack/m/ele': REQUEST_FIELDS,
+  '/ack/m/lm': REQUEST_FIELDS,
+  '/ack/m/withdraw': REQUEST_FIELDS,
+  '/ack/s/check': REQUEST_FIELDS,
+};
+
+/** Fields that hold a number of seconds, read as days, hours, minutes and seconds. */
+export const DURATION_WORDS: Words<'days' | 'hours' | 'minutes' | 'seconds'> = {
+  days: { 'zh-CN': '{n}天', 'en-US': '{n} d' },
+  hours: { 'zh-CN': '{n}小时', 'en-US': '{n} h' },
+  minutes: { 'zh-CN': '{n}分钟', 'en-US': '{n} min' },
+  seconds: { 'zh-CN': '{n}秒', 'en-US': '{n} s' },
 };
 
 /** Words for the values of some fields (by field, then value). */
@@ -196,6 +277,18 @@ export const VALUE_WORDS: Record<string, Record<string, Record<Locale, string>>>
     purge: { 'zh-CN': '彻底删除', 'en-US': 'Delete permanently' },
   },
   type: COMMAND_TYPE_WORDS,
+  requestKind: {
+    elevation: { 'zh-CN': '提权', 'en-US': 'Elevation' },
+    learning: { 'zh-CN': '学习模式', 'en-US': 'Learning mode' },
+  },
+  // An elevation request's and an alert's states (one field, distinct values).
+  state: {
+    pending: { 'zh-CN': '待审核', 'en-US': 'Pending' },
+    approved: { 'zh-CN': '已通过', 'en-US': 'Approved' },
+    rejected: { 'zh-CN': '已驳回', 'en-US': 'Rejected' },
+    withdrawn: { 'zh-CN': '已撤回', 'en-US': 'Withdrawn' },
+    ...LOG_VALUE_WORDS.state,
+  },
   // The device centre's own words (the page and the export read the same).
   'filter.type': DEVICE_VALUE_WORDS.type,
   'filter.presence': DEVICE_VALUE_WORDS.presence,
