@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { TAlertItem } from '@edp/shared/contracts/logs';
 import { formatSeconds, LogTag, useLogWord } from '../../admin-common/components/log-labels.tsx';
 import { LongText, useBaseColumns, WIDE } from './log-columns.tsx';
+import { PathText } from './path-text.tsx';
 
 /**
  * The alert messages' columns: the event (time, device, group, kind, action, path and program),
@@ -32,7 +33,7 @@ export function useAlertColumns(onHandle?: (alert: TAlertItem) => void): Columns
       render: (_, r) => (
         <>
           <LongText text={r.path} />
-          {r.program && <span className="log-path log-muted">{r.program}</span>}
+          {r.program && <PathText path={r.program} className="log-muted" />}
         </>
       ),
     },

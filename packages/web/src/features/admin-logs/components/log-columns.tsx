@@ -10,6 +10,7 @@ import {
   ShortHash,
   useLogWord,
 } from '../../admin-common/components/log-labels.tsx';
+import { PathText } from './path-text.tsx';
 import { useMayCall } from '../../admin-common/lib/admin-user.ts';
 
 /**
@@ -18,9 +19,8 @@ import { useMayCall } from '../../admin-common/lib/admin-user.ts';
  */
 export const WIDE: Breakpoint[] = ['sm'];
 
-/** A path or program, long and without spaces: it may break anywhere within its bound. */
-export const LongText = ({ text }: { text: string }) =>
-  text ? <span className="log-path">{text}</span> : <>—</>;
+/** A path or program, long and without spaces: it wraps after its separators, within a bound. */
+export const LongText = ({ text }: { text: string }) => (text ? <PathText path={text} /> : <>—</>);
 
 /**
  * Columns every log shows first: the time to the second, the device (a link to its page for a
