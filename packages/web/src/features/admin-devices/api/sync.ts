@@ -5,6 +5,7 @@ import {
   revokeProgram,
   viewFolder,
   viewProgram,
+  watchEngine,
 } from '@edp/shared/api/console/sync.calls';
 import { taskLogs } from '@edp/shared/api/console/tasks.calls';
 import type { DataOf } from '@edp/shared/api/define';
@@ -41,6 +42,20 @@ export function useAuthorisedPrograms(deviceId: string, enabled: boolean) {
   });
 }
 
+/**
+ * The engine's protected folders as it answers now (`engine.watch`), read once for each set of
+ * folder commands that ended (`ended`, their ids) while its check-in report still disagrees: the
+ * folder tab shows the outcome at once instead of "not reported yet" until the next check-in.
+ */
+export function useWatchedProtection(deviceId: string, ended: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...callKey(watchEngine, { deviceId }), ended],
+    queryFn: ({ signal }) => callApi(watchEngine, { deviceId }, { silent: true, signal }),
+    ...once,
+    enabled,
+  });
+}
+
 /** One program file as the engine reads it: size, SHA-256, whether it is authorised. */
 export function readProgram(deviceId: string, path: string) {
   return callApi(viewProgram, { deviceId, path }, { silent: true });
@@ -49,18 +64,18 @@ export function readProgram(deviceId: string, path: string) {
 type ProgramList = DataOf<typeof authorisedPrograms>;
 
 /**
- * Authorise or withdraw a program; the list shown is changed in place from the engine's answer
- * rather than read again (another command to the engine).
+ * Authorise or withdraw a program; a list already read is changed in place from the engine's
+ * answer rather than read again (another command to the engine). None read yet: nothing is
+ * made up from the one program (it would look like the whole list); the screen reads it.
  */
 export function useAuthorise(deviceId: string) {
   const client = useQueryClient();
   return useChange(
     async (path: string) => {
       const added = await callApi(authoriseProgram, { deviceId, path }, { silent: true });
-      client.setQueryData<ProgramList>(callKey(authorisedPrograms, { deviceId }), (old) =>
-        old
-          ? { programs: [...old.programs.filter((p) => p.path !== added.path), added] }
-          : { programs: [added] },
+      client.setQueryData<ProgramList>(
+        callKey(authorisedPrograms, { deviceId }),
+        (old) => old && { programs: [...old.programs.filter((p) => p.path !== added.path), added] },
       );
       return added;
     },

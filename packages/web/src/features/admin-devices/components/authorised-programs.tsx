@@ -13,7 +13,16 @@ import { useAbsolutePathRules } from './task-form-parts.tsx';
 type Program = TCommandAnswer<'view.program'>;
 
 /** A program path, read by the engine (size, SHA-256), then authorised. */
-function AddProgram({ deviceId, disabled }: { deviceId: string; disabled: boolean }) {
+function AddProgram({
+  deviceId,
+  disabled,
+  onAuthorised,
+}: {
+  deviceId: string;
+  disabled: boolean;
+  /** The program was authorised: the list shows, with it. */
+  onAuthorised: () => void;
+}) {
   const { t } = useTranslation('adminTasks');
   const [form] = Form.useForm<{ path: string }>();
   const pathRules = useAbsolutePathRules();
@@ -40,6 +49,7 @@ function AddProgram({ deviceId, disabled }: { deviceId: string; disabled: boolea
     try {
       const added = await authorise.mutateAsync(read.path);
       toastSuccess(t('device.programs.added', { path: added.path }));
+      onAuthorised();
       setRead(undefined);
       form.resetFields();
     } catch (e) {
@@ -221,7 +231,7 @@ export function AuthorisedPrograms({ deviceId, running }: { deviceId: string; ru
       </div>
       {error && <SyncAlert error={error} />}
       {body}
-      <AddProgram deviceId={deviceId} disabled={!running} />
+      <AddProgram deviceId={deviceId} disabled={!running} onAuthorised={() => setAsked(true)} />
     </>
   );
 }

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { deviceDetail } from '@edp/shared/api/console/devices.calls';
 import { addTdeFolder } from '@edp/shared/api/console/tasks.calls';
-import { viewFolder } from '@edp/shared/api/console/sync.calls';
+import { viewFolder, watchEngine } from '@edp/shared/api/console/sync.calls';
 import type { TDeviceDetail } from '@edp/shared/contracts/devices';
 import type { ProtectionMode } from '@edp/shared/contracts/engine';
 import { PROTECTION_MODES } from '@edp/shared/contracts/engine';
@@ -13,6 +13,7 @@ import { TASK_EXPIRY_HOURS, type TCommandItem } from '@edp/shared/contracts/task
 import { callKey } from '../../../lib/api.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useMayCall } from '../../admin-common/lib/admin-user.ts';
+import { useWatchedProtection } from '../api/sync.ts';
 import { useCommandList, useCreateTask } from '../api/tasks.ts';
 import {
   argPath,
@@ -144,6 +145,7 @@ export function ProtectedFolders({ device }: { device: TDeviceDetail }) {
   const client = useQueryClient();
   const mayTask = useMayCall(addTdeFolder) && device.status === 'running';
   const mayBrowse = useMayCall(viewFolder);
+  const mayWatch = useMayCall(watchEngine);
   const create = useCreateTask();
   const history = useCommandList({ deviceId: device.id, page: 1, pageSize: 50 });
   const last = lastByPath(history.data?.list ?? []);
@@ -157,15 +159,19 @@ export function ProtectedFolders({ device }: { device: TDeviceDetail }) {
     c.state === 'finished' &&
     !!c.finishedAt &&
     now - Date.parse(c.finishedAt) < (2 * device.interval + 10) * 1000;
-  const beingAdded = [...last.values()].filter(
-    (c) =>
-      PROTECTING.includes(c.type) &&
-      !reported.has(argPath(c.args)!) &&
-      (isOpen(c.state) || recent(c)),
-  );
-  const unreported = [...last.values()].filter(
+  const ended = [...last.values()].filter(
     (c) => recent(c) && PROTECTING.includes(c.type) !== reported.has(argPath(c.args)!),
-  ).length;
+  );
+  const unreported = ended.length;
+  // The engine is asked at once what it protects now (one command each time a folder command
+  // ends), and its answer is shown until the check-in report agrees.
+  const watched = useWatchedProtection(
+    device.id,
+    ended.map((c) => c.id).join(','),
+    unreported > 0 && mayWatch && device.status === 'running',
+  );
+  const protectedNow = (unreported > 0 && watched.data?.protected) || device.protected;
+  const shown = new Set(protectedNow.map((p) => p.path));
   useEffect(() => {
     if (unreported === 0) return;
     const timer = setInterval(() => {
@@ -175,8 +181,12 @@ export function ProtectedFolders({ device }: { device: TDeviceDetail }) {
     return () => clearInterval(timer);
   }, [unreported, client, device.id]);
 
+  const beingAdded = [...last.values()].filter(
+    (c) =>
+      PROTECTING.includes(c.type) && !shown.has(argPath(c.args)!) && (isOpen(c.state) || recent(c)),
+  );
   const rows = [
-    ...device.protected.map((p) => ({ ...p, pending: false })),
+    ...protectedNow.map((p) => ({ ...p, pending: false })),
     ...beingAdded.map((c) => ({
       path: argPath(c.args)!,
       mode: MODE_OF[c.type as FolderTaskType] ?? 'tde',
