@@ -1,3 +1,4 @@
+import { zhTypesettingFaults } from '@edp/shared/zh-typesetting';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -25,5 +26,30 @@ describe('zh-CN texts', () => {
     const all = Object.entries(modules).flatMap(([file, m]) => strings(m.default, file));
     expect(all.length).toBeGreaterThan(300);
     expect(found).toEqual([]);
+  });
+
+  // The typesetting rule itself (spaces, colons) is written down in @edp/shared/zh-typesetting.
+  it('have no stray spaces, a space beside Latin and digits, and no ASCII colon', () => {
+    const found = Object.entries(modules).flatMap(([file, m]) =>
+      strings(m.default, file)
+        .map(([at, text]) => [at, text, zhTypesettingFaults(text).join(', ')])
+        .filter(([, , faults]) => faults),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('catch each class of fault', () => {
+    expect(zhTypesettingFaults('通过后，引擎将获得 {{window}} 的{{kind}}时间窗口。')).toEqual([
+      'space between Chinese',
+    ]);
+    expect(zhTypesettingFaults('保留期从 {{fromPeriod}} 缩短为 {{toPeriod}}')).toEqual([
+      'space between Chinese',
+    ]);
+    expect(zhTypesettingFaults('状态: 全部')).toEqual(['ASCII colon']);
+    expect(zhTypesettingFaults('最近24小时')).toEqual([
+      'no space before Latin or digits',
+      'no space after Latin or digits',
+    ]);
+    expect(zhTypesettingFaults('共 {{total}} 条，最近 24 小时：IP 地址')).toEqual([]);
   });
 });

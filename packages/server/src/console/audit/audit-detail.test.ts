@@ -149,7 +149,7 @@ describe('an audit detail as a reader reads it', () => {
     expect(zh).toEqual([
       ['申请编号', 'r1'],
       ['申请类型', '提权'],
-      ['申请时长', '1天2小时'],
+      ['申请时长', '1 天 2 小时'],
       ['理由', '装补丁'],
     ]);
     const en = readableChanges(detail, 'en-US', names, '/ack/m/ele').map((c) => c.label);

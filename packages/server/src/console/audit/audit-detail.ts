@@ -94,7 +94,7 @@ function duration(seconds: number, locale: Locale): string {
       DURATION_WORDS[unit as keyof typeof DURATION_WORDS][locale].replace('{n}', String(n)),
     );
   if (parts.length === 0) return DURATION_WORDS.seconds[locale].replace('{n}', '0');
-  return parts.join(locale === 'zh-CN' ? '' : ' ');
+  return parts.join(' ');
 }
 
 function readable(field: string, value: unknown, locale: Locale, names: Names): string {

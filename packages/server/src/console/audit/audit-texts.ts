@@ -247,10 +247,10 @@ export const ACTION_FIELDS: Record<string, Record<string, string>> = {
 
 /** Fields that hold a number of seconds, read as days, hours, minutes and seconds. */
 export const DURATION_WORDS: Words<'days' | 'hours' | 'minutes' | 'seconds'> = {
-  days: { 'zh-CN': '{n}天', 'en-US': '{n} d' },
-  hours: { 'zh-CN': '{n}小时', 'en-US': '{n} h' },
-  minutes: { 'zh-CN': '{n}分钟', 'en-US': '{n} min' },
-  seconds: { 'zh-CN': '{n}秒', 'en-US': '{n} s' },
+  days: { 'zh-CN': '{n} 天', 'en-US': '{n} d' },
+  hours: { 'zh-CN': '{n} 小时', 'en-US': '{n} h' },
+  minutes: { 'zh-CN': '{n} 分钟', 'en-US': '{n} min' },
+  seconds: { 'zh-CN': '{n} 秒', 'en-US': '{n} s' },
 };
 
 /** Words for the values of some fields (by field, then value). */

@@ -41,7 +41,7 @@ const adminAudit: DeepString<typeof zh> = {
     save: 'Save',
     shortenTitle: 'Shorten the audit log retention?',
     shortenBody:
-      'The retention goes from {{from}} to {{to}}: audit entries older than the new retention are deleted at the next cleanup (within the hour), and cannot be restored.',
+      'The retention goes from {{fromPeriod}} to {{toPeriod}}: audit entries older than the new retention are deleted at the next cleanup (within the hour), and cannot be restored.',
     shortenOk: 'Shorten and save',
   },
   settings: {

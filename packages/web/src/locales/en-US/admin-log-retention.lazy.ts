@@ -10,11 +10,11 @@ const adminLogRetention: DeepString<typeof zh> = {
     months: { '1': '1 month', '6': 'Half a year', '12': '1 year' },
     backup: 'Back up before cleanup',
     backupHelp:
-      'One compressed file per week and log, with its SHA-256; restore one with the logs:restore command.',
+      'One compressed file per week and log, with its SHA-256, kept on the server. To restore a week, ask whoever runs the server to follow the restore step in the deployment guide (logs, "Retention and backup").',
     save: 'Save',
     shortenTitle: 'Shorten the log retention?',
     shortenBody:
-      'The retention goes from {{from}} to {{to}}: logs past the new retention are no longer shown, and are deleted at the next cleanup (within the hour){{backup}}.',
+      'The retention goes from {{fromPeriod}} to {{toPeriod}}: logs past the new retention are no longer shown, and are deleted at the next cleanup (within the hour){{backup}}.',
     withBackup: ', backed up first',
     withoutBackup: ', without a backup',
     shortenOk: 'Shorten and save',

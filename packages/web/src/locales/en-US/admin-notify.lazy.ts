@@ -82,6 +82,8 @@ const adminNotify: DeepString<typeof zh> = {
     createdAt: 'Time',
     nextAt: 'Next try {{at}}',
     all: 'All',
+    anyStatus: 'Status: all',
+    anyChannel: 'Channel: all',
     empty: 'Nothing sent yet: warnings and test warnings show here once sent.',
     loadFailed: 'The delivery log could not be read',
   },

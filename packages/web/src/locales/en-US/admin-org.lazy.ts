@@ -61,6 +61,7 @@ const adminOrg: DeepString<typeof zh> = {
     number: 'Number',
     level: 'Level',
     parent: 'Parent group',
+    parentIs: 'Parent group: {{name}}',
     leader: 'Person in charge',
     users: 'Users',
     escrow: 'Escrow',

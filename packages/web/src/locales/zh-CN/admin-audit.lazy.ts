@@ -39,7 +39,7 @@ const adminAudit = {
     save: '保存',
     shortenTitle: '缩短审计日志保留期？',
     shortenBody:
-      '保留期从 {{from}} 缩短为 {{to}}：早于新保留期的审计日志会在下一次清理（一小时内）时删除，且不能恢复。',
+      '新保留期（{{toPeriod}}）短于当前保留期（{{fromPeriod}}）：早于新保留期的审计日志会在下一次清理（一小时内）时删除，且不能恢复。',
     shortenOk: '缩短并保存',
   },
   settings: {

@@ -33,7 +33,7 @@ const adminAuth = {
     toLogin: '前往登录',
   },
   setup: {
-    subtitle: '创建租户与三员账号，完成控制台的初始化。',
+    subtitle: '创建租户与四个职责的管理员账号，完成控制台的初始化。',
     closed: '系统已完成初始化，无需再次设置。',
     toLogin: '前往登录',
     steps: {
@@ -56,7 +56,7 @@ const adminAuth = {
     email: '邮箱',
     required: '请输入{{field}}',
     optionalNote:
-      '密码管理员、安全操作员和审计员为可选项。若全部跳过，系统管理员将拥有全部角色权限；建议创建，以实现三员分立。',
+      '密码管理员、安全操作员和审计员为可选项。若全部跳过，系统管理员将拥有全部角色权限；建议创建，以实现职责分立。',
     skip: '跳过此项',
     include: '创建此账号',
     skipped: '已跳过',
@@ -64,7 +64,7 @@ const adminAuth = {
     successTitle: '初始化完成',
     successSub: '已创建以下账号，请妥善保管密码。管理员设置的账号首次登录须修改密码。',
     role: '职责',
-    superNote: '已跳过其他三员，系统管理员拥有全部角色权限。',
+    superNote: '已跳过其他三个职责，系统管理员拥有全部角色权限。',
     loginNow: '前往控制台登录',
   },
 };

@@ -7,11 +7,12 @@ const adminLogRetention = {
     retention: '日志保留期',
     months: { '1': '1 个月', '6': '半年', '12': '1 年' },
     backup: '清理前备份',
-    backupHelp: '每个周、每种日志一个压缩文件，附 SHA-256 校验值；可用 logs:restore 命令恢复。',
+    backupHelp:
+      '每周、每种日志一个压缩文件，附 SHA-256 校验值，保存在服务器上。需要恢复某一周的日志时，请运行服务器的管理员按部署文档“日志保留与备份”一节的恢复步骤操作。',
     save: '保存',
     shortenTitle: '缩短日志保留期？',
     shortenBody:
-      '保留期从 {{from}} 缩短为 {{to}}：超出新保留期的日志立即不再显示，并会在下一次清理（一小时内）时删除{{backup}}。',
+      '新保留期（{{toPeriod}}）短于当前保留期（{{fromPeriod}}）：超出新保留期的日志立即不再显示，并会在下一次清理（一小时内）时删除{{backup}}。',
     withBackup: '，删除前先备份',
     withoutBackup: '，且不做备份',
     shortenOk: '缩短并保存',

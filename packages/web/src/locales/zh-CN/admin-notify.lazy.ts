@@ -79,6 +79,8 @@ const adminNotify = {
     createdAt: '时间',
     nextAt: '下次尝试 {{at}}',
     all: '全部',
+    anyStatus: '状态：全部',
+    anyChannel: '方式：全部',
     empty: '暂无发送记录：告警或测试告警发送后显示在这里。',
     loadFailed: '无法读取发送记录',
   },

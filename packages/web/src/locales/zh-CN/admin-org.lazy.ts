@@ -58,6 +58,7 @@ const adminOrg = {
     number: '编号',
     level: '层级',
     parent: '上级分组',
+    parentIs: '上级分组：{{name}}',
     leader: '负责人',
     users: '用户数',
     escrow: '托管',

@@ -60,7 +60,7 @@ const adminReview = {
     title: '审核 {{device}} 的{{kind}}申请',
     reason: '审核意见',
     reasonRequired: '请填写审核意见',
-    approveConfirm: '通过后，引擎将获得 {{window}} 的{{kind}}时间窗口。',
+    approveConfirm: '通过后，引擎将获得 {{window}}的{{kind}}时间窗口。',
     dismissConfirm: '驳回后，申请人需重新申请。',
     approved: '已通过 {{device}} 的申请',
     dismissed: '已驳回 {{device}} 的申请',

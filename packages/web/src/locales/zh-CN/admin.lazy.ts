@@ -39,7 +39,7 @@ const admin = {
     system: '管理用户、角色、分组、代理与登录设置。',
     operate: '管理设备与任务，查看分组。',
     kss: '管理密钥与敏感安全参数。',
-    audit: '查看并导出其他三员的审计日志。',
+    audit: '查看并导出其他三个职责的审计日志。',
   },
   permission: { read: '读（只读）', write: '写（可写）' },
   status: { normal: '正常', disabled: '禁用', deleted: '已删除' },

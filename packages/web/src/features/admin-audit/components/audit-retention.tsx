@@ -32,7 +32,10 @@ export function AuditRetention() {
     if (retentionMonths < value) {
       const sure = await modal.confirm({
         title: t('retention.shortenTitle'),
-        content: t('retention.shortenBody', { from: months(value), to: months(retentionMonths) }),
+        content: t('retention.shortenBody', {
+          fromPeriod: months(value),
+          toPeriod: months(retentionMonths),
+        }),
         okText: t('retention.shortenOk'),
         cancelText: ta('actions.cancel'),
         okButtonProps: { danger: true },

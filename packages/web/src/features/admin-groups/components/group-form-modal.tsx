@@ -60,7 +60,7 @@ export function GroupFormModal({
       pending={add.isPending || edit.isPending}
       onCancel={onClose}
       onSubmit={submit}
-      before={parent && <p>{`${t('groups.parent')}: ${parent.name}`}</p>}
+      before={parent && <p>{t('groups.parentIs', { name: parent.name })}</p>}
     >
       <Form.Item
         name="name"

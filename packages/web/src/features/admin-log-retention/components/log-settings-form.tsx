@@ -28,8 +28,8 @@ export function LogSettingsForm({ value, canWrite, saving, onSave }: LogSettings
       const sure = await modal.confirm({
         title: t('settings.shortenTitle'),
         content: t('settings.shortenBody', {
-          from: months(value.retentionMonths),
-          to: months(next.retentionMonths),
+          fromPeriod: months(value.retentionMonths),
+          toPeriod: months(next.retentionMonths),
           backup: next.backup ? t('settings.withBackup') : t('settings.withoutBackup'),
         }),
         okText: t('settings.shortenOk'),

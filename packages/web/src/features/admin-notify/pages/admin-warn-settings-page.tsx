@@ -128,7 +128,7 @@ export default function AdminWarnSettingsPage() {
                 paging.reset();
               }}
               options={[
-                { value: '', label: `${t('warn.status')}: ${t('warn.all')}` },
+                { value: '', label: t('warn.anyStatus') },
                 ...DELIVERY_STATUSES.map((s) => ({ value: s, label: t(`warn.statuses.${s}`) })),
               ]}
             />
@@ -141,7 +141,7 @@ export default function AdminWarnSettingsPage() {
                 paging.reset();
               }}
               options={[
-                { value: '', label: `${t('warn.channel')}: ${t('warn.all')}` },
+                { value: '', label: t('warn.anyChannel') },
                 ...WARNING_CHANNELS.map((c) => ({ value: c, label: t(`warn.channelNames.${c}`) })),
               ]}
             />
