@@ -31,6 +31,7 @@ export type TaskListParams = BodyOf<typeof taskList>;
 export type CommandListParams = BodyOf<typeof taskLogs>;
 export type TaskTarget = BodyOf<typeof previewTask>['target'];
 export type TaskPreview = DataOf<typeof previewTask>;
+type TaskType = NonNullable<BodyOf<typeof previewTask>['type']>;
 
 /** The task list; asks again every few seconds while a task it shows is open. */
 export function useTaskList(params: TaskListParams) {
@@ -109,9 +110,12 @@ export function useRefreshTask() {
   );
 }
 
-/** How many running devices a target reaches, and the first few by name. */
-export function previewTarget(target: TaskTarget): Promise<TaskPreview> {
-  return callApi(previewTask, { target });
+/**
+ * How many running devices a target reaches, and the first few by name; with the task's type,
+ * how many of them hold no licence that allows it.
+ */
+export function previewTarget(target: TaskTarget, type?: TaskType): Promise<TaskPreview> {
+  return callApi(previewTask, { target, ...(type ? { type } : {}) });
 }
 
 /** The call of each folder task type. */

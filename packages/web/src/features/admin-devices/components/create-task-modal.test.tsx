@@ -21,12 +21,14 @@ type Body = Record<string, unknown>;
 describe('the new task dialog', () => {
   let calls: { url: string; body: Body }[];
   let servedVersion: string;
+  let unlicensed: { missing: number; expired: number; otherKind: number };
 
   beforeEach(async () => {
     await changeLanguage('en-US');
     signInAdmin('token', operator as unknown as AdminSession);
     calls = [];
     servedVersion = '2.1.0';
+    unlicensed = { missing: 0, expired: 0, otherKind: 0 };
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string, init: RequestInit) => {
@@ -40,8 +42,11 @@ describe('the new task dialog', () => {
               { id: 'b', name: 'srv-02', ip: '10.0.0.2' },
             ],
             servedVersion,
+            needs: body.type === 'tde.encrypt' ? ['TDE'] : [],
+            unlicensed,
           });
         if (url === '/api/async/m/tde/folder/remove') return ok({ taskId: TASK_ID, total: 3 });
+        if (url === '/api/async/m/tde/folder/add') return ok({ taskId: TASK_ID, total: 3 });
         if (url === '/api/async/m/engine/upgrade') return ok({ taskId: TASK_ID, total: 3 });
         throw new Error(`unexpected ${url}`);
       }),
@@ -104,7 +109,12 @@ describe('the new task dialog', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Preview devices' }));
 
     await waitFor(() => expect(dialog).toHaveTextContent('This goes to 3 devices.'));
-    expect(calls[0]).toEqual({ url: '/api/async/m/preview', body: { target: { every: true } } });
+    expect(calls[0]).toEqual({
+      url: '/api/async/m/preview',
+      body: { target: { every: true }, type: 'tde.decrypt' },
+    });
+    // Decrypting needs no licence: no warning.
+    expect(dialog).not.toHaveTextContent('cannot run this task');
     expect(within(dialog).getByRole('list', { name: 'The first by name:' })).toHaveTextContent(
       'srv-01 (10.0.0.1)srv-02 (10.0.0.2)',
     );
@@ -148,7 +158,7 @@ describe('the new task dialog', () => {
     expect(dialog).toHaveTextContent('upgraded to 2.1.0, the version this console serves');
     expect(calls.at(-1)).toEqual({
       url: '/api/async/m/preview',
-      body: { target: { filter: { outdated: true } } },
+      body: { target: { filter: { outdated: true } }, type: 'engine.upgrade' },
     });
     // Not destructive: no second question.
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create task' }));
@@ -158,4 +168,61 @@ describe('the new task dialog', () => {
       body: { target: { filter: { outdated: true } }, expiresInHours: 24 },
     });
   });
+
+  it.each([
+    [
+      'en-US',
+      'New task',
+      'Folder path',
+      'Encrypt folder',
+      'Preview devices',
+      'Create task',
+      [
+        '2 of these devices cannot run this task',
+        '1 device has no licence installed',
+        "1 device's licence has expired",
+        'This task needs an active TDE licence',
+        'You can still send it',
+      ],
+    ],
+    [
+      'zh-CN',
+      '新建任务',
+      '目录路径',
+      '加密目录',
+      '预览范围',
+      '创建任务',
+      [
+        '其中 2 台设备无法执行此任务',
+        '1 台设备未安装许可证',
+        '1 台设备的许可证已过期',
+        '此任务需要有效的 TDE 许可证',
+        '仍可发送',
+      ],
+    ],
+  ] as const)(
+    'warns before encrypting that devices without a licence will refuse it, and may still send it (%s)',
+    async (lang, title, pathLabel, action, previewButton, submit, words) => {
+      await changeLanguage(lang);
+      unlicensed = { missing: 1, expired: 1, otherKind: 0 };
+      const router = renderModal(false, { ids: ['a', 'b', 'c'] });
+      const dialog = await dialogWith(title);
+      await userEvent.type(within(dialog).getByLabelText(pathLabel), '/srv/shares');
+      await userEvent.click(within(dialog).getByRole('combobox'));
+      await userEvent.click((await screen.findAllByTitle(action))[0]!);
+      await userEvent.click(within(dialog).getByRole('button', { name: previewButton }));
+
+      const alert = (await within(dialog).findByText(words[0])).closest<HTMLElement>(
+        '[role="alert"]',
+      )!;
+      for (const w of words) expect(alert).toHaveTextContent(w);
+      // Another kind is not said when none is.
+      expect(alert.querySelectorAll('li')).toHaveLength(2);
+      expect(calls[0]!.body).toEqual({ target: { ids: ['a', 'b', 'c'] }, type: 'tde.encrypt' });
+
+      await userEvent.click(within(dialog).getByRole('button', { name: submit }));
+      await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/tasks/${TASK_ID}`));
+      expect(calls.at(-1)!.url).toBe('/api/async/m/tde/folder/add');
+    },
+  );
 });

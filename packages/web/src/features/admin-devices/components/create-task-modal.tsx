@@ -18,6 +18,7 @@ import {
 import '../lib/task-locales.ts';
 import {
   ExpiryField,
+  UnlicensedWarning,
   useAbsolutePathRules,
   useConfirmDestructive,
   useTaskWhat,
@@ -69,6 +70,7 @@ export function PreviewBlock({
         ))}
       </ul>
       {more > 0 && <p>{t('create.more', { count: more })}</p>}
+      <UnlicensedWarning preview={preview} />
       {isUpgrade(type) && !preview.servedVersion ? (
         <Alert type="warning" showIcon title={t('create.noEngine')} />
       ) : (
@@ -86,7 +88,8 @@ export function PreviewBlock({
  * A new task over the device centre's target (issue 23): the action, an absolute path (a folder
  * task's; an engine upgrade takes none), an optional name and how long offline devices are
  * waited for; then the server's preview (how many running devices, the first by name, the
- * version an upgrade brings) and what the task will do; a destructive action asks once more,
+ * version an upgrade brings, how many devices hold no licence that allows the task) and what
+ * the task will do; a destructive action asks once more,
  * in plain words. `needsEvery`: the filter narrows nothing, so the task goes to every
  * device only once that is ticked (`every: true`; an empty filter is never read as "all").
  * Once made, the task's page opens.
@@ -128,7 +131,7 @@ export function CreateTaskModal({
 
   const toPreview = async (values: TaskFormValues) => {
     setChecking(true);
-    const preview = await previewTarget(sent)
+    const preview = await previewTarget(sent, values.type)
       .catch(() => undefined)
       .finally(() => setChecking(false));
     if (preview) setStep({ values: { ...values, path: values.path?.trim() ?? '' }, preview });

@@ -1,16 +1,16 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Empty, Form, Modal, Radio, Table } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { deviceDetail } from '@edp/shared/api/console/devices.calls';
-import { addTdeFolder } from '@edp/shared/api/console/tasks.calls';
+import { addTdeFolder, previewTask } from '@edp/shared/api/console/tasks.calls';
 import { viewFolder, watchEngine } from '@edp/shared/api/console/sync.calls';
 import type { TDeviceDetail } from '@edp/shared/contracts/devices';
 import type { ProtectionMode } from '@edp/shared/contracts/engine';
 import { PROTECTION_MODES } from '@edp/shared/contracts/engine';
 import { TASK_EXPIRY_HOURS, type TCommandItem } from '@edp/shared/contracts/tasks';
-import { callKey } from '../../../lib/api.ts';
+import { callApi, callKey } from '../../../lib/api.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useMayCall } from '../../admin-common/lib/admin-user.ts';
 import { useWatchedProtection } from '../api/sync.ts';
@@ -24,7 +24,12 @@ import {
   UNPROTECT_TYPE,
   type FolderTaskType,
 } from '../lib/task-lib.ts';
-import { ExpiryField, useConfirmDestructive, useTaskWhat } from './task-form-parts.tsx';
+import {
+  ExpiryField,
+  UnlicensedWarning,
+  useConfirmDestructive,
+  useTaskWhat,
+} from './task-form-parts.tsx';
 import { FolderBrowser } from './folder-browser.tsx';
 import { StateTag, useTypeWords } from './task-labels.tsx';
 
@@ -34,6 +39,9 @@ const PROTECTING = Object.values(PROTECT_TYPE) as string[];
 const MODE_OF = Object.fromEntries(
   Object.entries(PROTECT_TYPE).map(([mode, type]) => [type, mode]),
 ) as Partial<Record<FolderTaskType, ProtectionMode>>;
+
+/** A command that ended without doing its work: the engine refused it, or it never ran. */
+const isFailure = (c: TCommandItem) => c.state === 'failed' || c.state === 'timeout';
 
 /** The newest folder command of each path, from the device's command history (newest first). */
 function lastByPath(commands: readonly TCommandItem[]): Map<string, TCommandItem> {
@@ -60,6 +68,16 @@ function AddFolderModal({
   const typeWords = useTypeWords();
   const [form] = Form.useForm<{ mode: ProtectionMode; expiresInHours: number }>();
   const [path, setPath] = useState<string>();
+  const mode = Form.useWatch('mode', form) ?? 'tde';
+  // The server's preview of this device for the protection chosen: whether its licence allows
+  // it, warned before sending (issue 35); the same rule as the device centre's task form.
+  // Silent: the warning is advice, and sending still answers any refusal.
+  const body = { target: { ids: [device.id] }, type: PROTECT_TYPE[mode] };
+  const preview = useQuery({
+    queryKey: callKey(previewTask, body),
+    queryFn: ({ signal }) => callApi(previewTask, body, { silent: true, signal }),
+    enabled: open,
+  });
   const create = useCreateTask();
   const close = () => {
     setPath(undefined);
@@ -121,6 +139,7 @@ function AddFolderModal({
             style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
           />
         </Form.Item>
+        {preview.data && <UnlicensedWarning preview={preview.data} />}
         <ExpiryField />
       </Form>
     </Modal>
@@ -131,7 +150,8 @@ function AddFolderModal({
  * A device's protected folders (issue 23): what its engine last reported, each with the newest
  * command on its path and that command's state; add one through the folder browser (a task for
  * this device), remove one's protection after a plain confirmation. Folders a command is adding
- * show before the engine reports them, and the device is read again until its report agrees.
+ * show before the engine reports them, and the device is read again until its report agrees;
+ * one whose protection failed shows as failed, with the engine's reason.
  */
 export function ProtectedFolders({ device }: { device: TDeviceDetail }) {
   const { t } = useTranslation('adminTasks');
@@ -185,13 +205,19 @@ export function ProtectedFolders({ device }: { device: TDeviceDetail }) {
     (c) =>
       PROTECTING.includes(c.type) && !shown.has(argPath(c.args)!) && (isOpen(c.state) || recent(c)),
   );
+  // A protection that failed stays in the list as failed, with the engine's reason, where the
+  // user asked for it (issue 35), until a newer command on the folder takes its place.
+  const failedAdds = [...last.values()].filter(
+    (c) => PROTECTING.includes(c.type) && !shown.has(argPath(c.args)!) && isFailure(c),
+  );
   const rows = [
-    ...protectedNow.map((p) => ({ ...p, pending: false })),
-    ...beingAdded.map((c) => ({
+    ...protectedNow.map((p) => ({ ...p, pending: false, failed: false })),
+    ...[...beingAdded, ...failedAdds].map((c) => ({
       path: argPath(c.args)!,
       mode: MODE_OF[c.type as FolderTaskType] ?? 'tde',
       files: undefined as number | undefined,
-      pending: true,
+      pending: !isFailure(c),
+      failed: isFailure(c),
     })),
   ];
 
@@ -263,7 +289,11 @@ export function ProtectedFolders({ device }: { device: TDeviceDetail }) {
             title: td('detail.files'),
             dataIndex: 'files',
             render: (files: number | undefined, r) =>
-              r.pending ? t('device.folders.pending') : files,
+              r.failed
+                ? t('device.folders.notProtected')
+                : r.pending
+                  ? t('device.folders.pending')
+                  : files,
           },
           {
             title: t('device.folders.lastCommand'),
@@ -271,9 +301,18 @@ export function ProtectedFolders({ device }: { device: TDeviceDetail }) {
             render: (_, r) => {
               const c = last.get(r.path);
               return c ? (
-                <span className="device-presence">
-                  {typeWords(c.type)} <StateTag state={c.state} />
-                </span>
+                <>
+                  <span className="device-presence">
+                    {typeWords(c.type)} <StateTag state={c.state} />
+                  </span>
+                  {isFailure(c) && c.message && (
+                    <div>
+                      {t('device.folders.reason')}
+                      {t('colon')}
+                      {c.message}
+                    </div>
+                  )}
+                </>
               ) : (
                 '—'
               );
@@ -287,9 +326,9 @@ export function ProtectedFolders({ device }: { device: TDeviceDetail }) {
                   className: 'admin-table__actions',
                   render: (
                     _: unknown,
-                    r: { path: string; mode: ProtectionMode; pending: boolean },
+                    r: { path: string; mode: ProtectionMode; pending: boolean; failed: boolean },
                   ) =>
-                    r.pending ? null : (
+                    r.pending || r.failed ? null : (
                       <Button
                         type="link"
                         size="small"

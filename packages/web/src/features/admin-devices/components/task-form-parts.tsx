@@ -1,9 +1,10 @@
-import { Form, InputNumber, type FormRule, type Modal } from 'antd';
+import { Alert, Form, InputNumber, type FormRule, type Modal } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addTdeFolder } from '@edp/shared/api/console/tasks.calls';
 import { useFieldLimits } from '../../../lib/field-limits.ts';
 import { isAbsolutePath, isUpgrade, type FormTaskType } from '../lib/task-lib.ts';
+import type { TaskPreview } from '../api/tasks.ts';
 import '../lib/task-locales.ts';
 import { useTypeWords } from './task-labels.tsx';
 
@@ -78,4 +79,45 @@ export function useConfirmDestructive(
       cancelText: ta('actions.cancel'),
       okButtonProps: { danger: true },
     });
+}
+
+/**
+ * Before a task is sent (issue 35): how many of its devices hold no licence that allows it, by
+ * the engine's reason (none, expired, another kind), which the engine would refuse with -13,
+ * -12 or -85. A warning, not a stop: the user may still send it.
+ */
+export function UnlicensedWarning({
+  preview,
+}: {
+  preview: Pick<TaskPreview, 'unlicensed' | 'needs'>;
+}) {
+  const { t } = useTranslation('adminTasks');
+  const { missing, expired, otherKind } = preview.unlicensed;
+  const count = missing + expired + otherKind;
+  if (count === 0) return null;
+  const kinds = preview.needs.join(t('create.unlicensed.or'));
+  const reasons = [
+    missing > 0 && t('create.unlicensed.missing', { count: missing }),
+    expired > 0 && t('create.unlicensed.expired', { count: expired }),
+    otherKind > 0 && t('create.unlicensed.otherKind', { count: otherKind, kinds }),
+  ].filter((r): r is string => !!r);
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      role="alert"
+      style={{ marginBottom: 12 }}
+      title={t('create.unlicensed.title', { count })}
+      description={
+        <>
+          <ul className="task-unlicensed">
+            {reasons.map((r) => (
+              <li key={r}>{r}</li>
+            ))}
+          </ul>
+          <p>{t('create.unlicensed.note', { kinds })}</p>
+        </>
+      }
+    />
+  );
 }
