@@ -70,6 +70,8 @@ export function buildServices(platform: Platform) {
       await activity.enrolled(e);
     },
     logged: (device, batch) => ingest.append(device, batch),
+    // Commands that ended and the licences they installed: the device's activity (issue 35).
+    commandsEnded: (e) => activity.commandsEnded(e),
   });
   // The engine this console serves is the newest of every kind ('' when it is not built).
   const servedVersion = () =>
@@ -159,6 +161,7 @@ export function buildServices(platform: Platform) {
       key: windowKey,
       announce: (ids) => engines.commands.announce(ids),
       runSync: (...args) => sync.run(...args),
+      activity,
     }),
     logs: logReads({ db, clock }),
     alerts: alertService({ db, clock, audit }),

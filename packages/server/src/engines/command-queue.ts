@@ -7,6 +7,7 @@ import { COMMAND_ANSWERS } from '@edp/shared/contracts/commands';
 import type {
   CommandRepository,
   InstalledLicence,
+  LicenceChange,
   MovedCommand,
   ResultRow,
 } from './command-repository.ts';
@@ -43,6 +44,17 @@ function installedLicences(moved: MovedCommand[], rows: readonly ResultRow[]): I
   });
 }
 
+/**
+ * What the console hears when commands end, once a batch (issue 36: the engines context tells
+ * the console what happened through the port it is given, and writes no console table for it):
+ * the commands that ended and the licences a finished `licence.install` changed.
+ */
+export interface CommandsEnded {
+  at: Date;
+  commands: MovedCommand[];
+  licences: LicenceChange[];
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -59,6 +71,8 @@ export function commandQueue(deps: {
   push: PushHub;
   clock: () => number;
   log: Logger;
+  /** The console's port for commands that ended (the device's activity, services.ts). */
+  commandsEnded?: (e: CommandsEnded) => Promise<void>;
 }) {
   const { repo, push, clock, log } = deps;
   const pending = new Set<string>();
@@ -70,6 +84,18 @@ export function commandQueue(deps: {
     push.nudge(ids);
   });
   const endedEverywhere = deps.bus.channel('command-ended', (id) => waiters.get(id)?.());
+
+  /**
+   * Tells the console what ended, once a batch and before anyone waiting hears of it (so a
+   * synchronous caller reads the device's activity with its command in it). A failure there is
+   * logged: the commands' own ends are written and stand.
+   */
+  async function tell(at: Date, commands: MovedCommand[], licences: LicenceChange[] = []) {
+    if (!deps.commandsEnded || (commands.length === 0 && licences.length === 0)) return;
+    await deps
+      .commandsEnded({ at, commands, licences })
+      .catch((err: unknown) => log.warn({ err }, 'ended commands not told to the console'));
+  }
 
   /** Tells every node that these commands ended (the callers of synchronous ones wait). */
   function ended(moved: MovedCommand[]) {
@@ -118,11 +144,13 @@ export function commandQueue(deps: {
     const now = new Date(clock());
     const moved = await repo.applyResults([...rows], now);
     // A licence installed is the device's at once, before anyone waiting hears of the end.
-    await repo
+    const licences = await repo
       .writeLicences(installedLicences(moved, rows), now)
-      .catch((err: unknown) =>
-        log.warn({ err }, 'installed licences not written; the check-ins will'),
-      );
+      .catch((err: unknown): LicenceChange[] => {
+        log.warn({ err }, 'installed licences not written; the check-ins will');
+        return [];
+      });
+    await tell(now, moved, licences);
     ended(moved);
     return rows.map(() => true);
   });
@@ -133,7 +161,10 @@ export function commandQueue(deps: {
     // (each one holds PGlite's single connection; at 20,000 engines two a second cost check-in
     // p99 1.6 s against 0.5 s in the first window of bench/checkin.mjs).
     if (pending.size === 0) return;
-    ended(await repo.sweep(new Date(clock()), SWEEP_LIMIT));
+    const now = new Date(clock());
+    const moved = await repo.sweep(now, SWEEP_LIMIT);
+    await tell(now, moved);
+    ended(moved);
   }
   let sweeping = false;
   const sweep = setInterval(() => {
@@ -203,7 +234,10 @@ export function commandQueue(deps: {
       const answered = waitFor(id, c.waitMs);
       announce([c.deviceId]);
       await answered;
-      ended(await repo.expire(id, new Date(clock())));
+      const at = new Date(clock());
+      const expired = await repo.expire(id, at);
+      await tell(at, expired);
+      ended(expired);
       return (await repo.find(id))!;
     },
 

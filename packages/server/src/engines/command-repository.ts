@@ -15,9 +15,24 @@ export interface OpenCommand {
 export interface MovedCommand {
   id: string;
   taskId: string | null;
+  tenantId: string;
   deviceId: string;
   state: CommandState;
   type: string;
+  /** The engine's code once it answered (null: it did not). */
+  code: number | null;
+  /** The account that sent it. */
+  createdBy: string;
+  /** Its arguments without a certificate (large, and nothing the console shows). */
+  args: Record<string, unknown>;
+}
+
+/** A device's licence as a finished `licence.install` changed it: now and before (null: none). */
+export interface LicenceChange {
+  tenantId: string;
+  deviceId: string;
+  licence: { serial: number; expiresAt: string; code: string };
+  previous: { serial: number; expiresAt: string; code: string | null } | null;
 }
 
 /** A licence an engine answered that it installed (a finished `licence.install`). */
@@ -39,6 +54,10 @@ export interface ResultRow {
 }
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** A time as ISO 8601 in UTC, as JavaScript writes it (so two times compare as text). */
+const isoOf = (column: string) =>
+  sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 /**
  * Commands `c` of devices now in one of `groupIds` (null: every group): a console user's task
@@ -84,7 +103,8 @@ function moveStatement(
     with ${around ? sql`${around.with}, ` : sql``}moved as (
       update commands c set ${set}
       where c.state = ${from} and ${where}
-      returning c.id, c.task_id, c.device_id, c.state, c.code, c.type
+      returning c.id, c.task_id, c.tenant_id, c.device_id, c.state, c.code, c.type,
+        c.created_by, c.args - 'certificate' as args
     ), per_task as (
       select task_id, count(*)::int as n, ${counted},
         min(code) filter (where state = 'failed') as error_code
@@ -96,7 +116,11 @@ function moveStatement(
       from per_task x where t.id = x.task_id
       returning t.id
     )
-    ${around?.select ?? sql`select id, task_id as "taskId", device_id as "deviceId", state, type from moved`}`;
+    ${
+      around?.select ??
+      sql`select id, task_id as "taskId", tenant_id as "tenantId", device_id as "deviceId",
+      state, type, code, created_by as "createdBy", args from moved`
+    }`;
 }
 
 /** The engine protocol's side of commands: delivery, results, deadlines (docs/commands.md). */
@@ -181,13 +205,15 @@ export function commandRepository(db: Db) {
     /**
      * The licences engines answered they installed, written to their devices at once (kind,
      * activation, code, serial, expiry), as the engines' next check-ins will report them.
+     * Answers each device's licence now and before (a self-join on the primary key, no read),
+     * for its activity; a licence the device's check-in reported already is no change.
      */
-    async writeLicences(installed: InstalledLicence[], now: Date): Promise<void> {
-      if (installed.length === 0) return;
-      await db.execute(sql`
+    async writeLicences(installed: InstalledLicence[], now: Date): Promise<LicenceChange[]> {
+      if (installed.length === 0) return [];
+      const result = await db.execute(sql`
         update devices d set kind = l.kind, activation = 'active', licence_code = l.code,
           licence_serial = l.serial, licence_expires_at = l.expires_at, updated_at = ${now}
-        from jsonb_to_recordset(${JSON.stringify(
+        from devices was, jsonb_to_recordset(${JSON.stringify(
           installed.map((l) => ({
             device_id: l.deviceId,
             kind: l.kind,
@@ -196,7 +222,34 @@ export function commandRepository(db: Db) {
             expires_at: l.expiresAt,
           })),
         )}::jsonb) as l(device_id uuid, kind text, code text, serial int, expires_at timestamptz)
-        where d.id = l.device_id and d.status = 'running'`);
+        where d.id = l.device_id and was.id = l.device_id and d.status = 'running'
+        returning d.tenant_id, d.id, l.code, l.serial, ${isoOf('l.expires_at')} as expires_at,
+          was.licence_code as was_code, was.licence_serial as was_serial,
+          ${isoOf('was.licence_expires_at')} as was_expires_at`);
+      return rowsOf<{
+        tenant_id: string;
+        id: string;
+        code: string;
+        serial: number;
+        expires_at: string;
+        was_code: string | null;
+        was_serial: number | null;
+        was_expires_at: string | null;
+      }>(result).flatMap((r) =>
+        r.was_serial === r.serial && r.was_expires_at === r.expires_at
+          ? []
+          : [
+              {
+                tenantId: r.tenant_id,
+                deviceId: r.id,
+                licence: { serial: r.serial, expiresAt: r.expires_at, code: r.code },
+                previous:
+                  r.was_serial !== null && r.was_expires_at !== null
+                    ? { serial: r.was_serial, expiresAt: r.was_expires_at, code: r.was_code }
+                    : null,
+              },
+            ],
+      );
     },
 
     /** Open commands past their deadline end as timeout, at most `limit` a state per call. */

@@ -1,7 +1,7 @@
 import type { TLogBatch, TLogBatchAnswer } from '@edp/shared/contracts/logs';
 import type { Platform } from '../platform/platform.ts';
 import type { DeviceAuth } from './engine-repository.ts';
-import { commandQueue } from './command-queue.ts';
+import { commandQueue, type CommandsEnded } from './command-queue.ts';
 import { commandRepository } from './command-repository.ts';
 import { engineAuthCache } from './engine-auth.ts';
 import { defaultEngineFile, engineFileStore } from './engine-file.ts';
@@ -30,6 +30,8 @@ export function engineContext(
     consoleKey: () => Promise<string>;
     /** Where an engine's log batches go (POST /api/agent/logs): the console stores them. */
     logged: (device: EngineDevice, batch: TLogBatch) => Promise<TLogBatchAnswer>;
+    /** What the console hears when commands end (their results, timeouts, licences). */
+    commandsEnded?: (e: CommandsEnded) => Promise<void>;
   },
 ) {
   const repo = engineRepository(p.db);
@@ -56,6 +58,7 @@ export function engineContext(
     push,
     clock: p.clock,
     log: p.log,
+    commandsEnded: p.commandsEnded,
   });
   const service = engineService({
     repo,

@@ -10,4 +10,5 @@ export {
   type EngineDevice,
   type EngineContext,
 } from './engine-context.ts';
-export type { CommandQueue } from './command-queue.ts';
+export type { CommandQueue, CommandsEnded } from './command-queue.ts';
+export type { LicenceChange, MovedCommand } from './command-repository.ts';

@@ -256,7 +256,10 @@ export type TDeviceOverview = z.infer<typeof ZDeviceOverview>;
  * What a device's activity entry says happened (docs/engines.md "Activity"): enrolled by its
  * engine, added in the console, edited (name, remark), moved between groups, deprecated, went
  * offline and came back online (written as a pair when a check-in ends the gap), licence
- * installed, changed or removed (from the state a check-in reports).
+ * installed, changed or removed (from the state a check-in reports, or the engine's answer to
+ * the certificate it was sent), a command that changes the device ended (a task's or a
+ * synchronous one: encrypt, protect, authorise, upgrade…), a step of an elevation or
+ * learning-mode window.
  */
 export const DEVICE_ACTIVITY_KINDS = [
   'enrolled',
@@ -268,6 +271,8 @@ export const DEVICE_ACTIVITY_KINDS = [
   'online',
   'licence',
   'reenrolAllowed',
+  'command',
+  'window',
 ] as const;
 export type DeviceActivityKind = (typeof DEVICE_ACTIVITY_KINDS)[number];
 /** Entries a page answers unless `limit` says fewer or more. */
@@ -285,7 +290,63 @@ export const ZDeviceActivityRequest = z.object({
 });
 
 const ZChange = z.object({ from: z.string(), to: z.string() });
-const ZActivityLicence = z.object({ serial: z.number().int(), expiresAt: ZIsoTime }).nullable();
+const ZActivityLicence = z
+  .object({
+    serial: z.number().int(),
+    expiresAt: ZIsoTime,
+    /** The licence's code, when known (an engine's answer to a certificate): a renewal keeps it. */
+    code: z.string().optional(),
+  })
+  .nullable();
+
+/** How a command that changes the device ended (a cancelled one never reached it). */
+export const ACTIVITY_COMMAND_STATES = ['finished', 'failed', 'timeout'] as const;
+const ZActivityCommand = z.object({
+  /** The command's type (COMMAND_ARGS), e.g. tde.encrypt. */
+  type: z.string(),
+  state: z.enum(ACTIVITY_COMMAND_STATES),
+  /** The engine's code: 0 finished, an errCode when failed, null when it never answered. */
+  code: z.number().int().nullable(),
+  /** What it acted on: the folder or program, the engine version; '' when none. */
+  target: z.string(),
+  /** More targets than the one named (learning.authorise takes several programs). */
+  more: z.number().int().optional(),
+  /** The task it belongs to; null: a synchronous command. */
+  taskId: z.string().nullable(),
+  /** failed: the code in the reader's words (written when read, never stored). */
+  reason: z.string().optional(),
+});
+
+/**
+ * The steps of an elevation or learning-mode window on a device (docs/elevation.md): asked,
+ * rejected or withdrawn before review, approved; started when the engine took the window (or
+ * notStarted when it did not), adjusted to another end, ended (early, or by itself at its end).
+ */
+export const WINDOW_STEPS = [
+  'asked',
+  'rejected',
+  'withdrawn',
+  'approved',
+  'started',
+  'notStarted',
+  'adjusted',
+  'ended',
+] as const;
+export type WindowStep = (typeof WINDOW_STEPS)[number];
+const ZActivityWindow = z.object({
+  /** The request's id (/ack/s/info). */
+  request: z.string(),
+  kind: z.enum(['elevation', 'learning']),
+  step: z.enum(WINDOW_STEPS),
+  /** asked: the length asked for (s). */
+  seconds: z.number().int().optional(),
+  /** approved, started, adjusted: when the window ends. */
+  until: ZIsoTime.optional(),
+  /** notStarted: the engine's code, null when it never answered. */
+  code: z.number().int().nullable().optional(),
+  /** notStarted with a code: the code in the reader's words (written when read). */
+  reason: z.string().optional(),
+});
 
 /** What an entry records besides its kind; each kind fills its own fields. */
 export const ZDeviceActivityDetail = z.object({
@@ -304,6 +365,10 @@ export const ZDeviceActivityDetail = z.object({
   previous: ZActivityLicence.optional(),
   /** reenrolAllowed: until when an enrolment with its fingerprint needs no proof. */
   until: ZIsoTime.optional(),
+  /** command: which command, how it ended and on what. */
+  command: ZActivityCommand.optional(),
+  /** window: which window and which step. */
+  window: ZActivityWindow.optional(),
 });
 export type TDeviceActivityDetail = z.infer<typeof ZDeviceActivityDetail>;
 

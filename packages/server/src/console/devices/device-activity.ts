@@ -1,7 +1,11 @@
+import type { TDeviceActivityDetail } from '@edp/shared/contracts/devices';
+import type { AckKind } from '@edp/shared/contracts/elevation';
+import { errorMessage, type Locale } from '@edp/shared/errors';
 import type { Db } from '../../platform/db/index.ts';
-import type { EngineEnrolled } from '../../engines/index.ts';
+import type { CommandsEnded, EngineEnrolled } from '../../engines/index.ts';
 import type { Caller } from '../access/index.ts';
 import { deviceActivityRepository, type ActivityActor } from '../store/index.ts';
+import { endedEntries } from './device-activity-entries.ts';
 
 /** Who did it, as a device's activity names them: the signed-in user. */
 export const actorOf = (caller: Caller): ActivityActor => ({
@@ -10,13 +14,124 @@ export const actorOf = (caller: Caller): ActivityActor => ({
 });
 
 /**
- * The activity entries written outside a console session: an engine's enrolment, which reaches
- * the console through the engines' `enrolled` port (services.ts), beside its audit entry.
+ * An entry's detail as the reader reads it: a failure's code in their words, from the errCode
+ * catalogue at read time (the stored entry keeps the code, so either language reads it).
+ */
+export function readDetail(d: TDeviceActivityDetail, locale: Locale): TDeviceActivityDetail {
+  const c = d.command;
+  if (c && c.state === 'failed' && c.code !== null)
+    return { ...d, command: { ...c, reason: errorMessage(c.code, locale) } };
+  const w = d.window;
+  if (w && w.step === 'notStarted' && typeof w.code === 'number')
+    return { ...d, window: { ...w, reason: errorMessage(w.code, locale) } };
+  return d;
+}
+
+/** A window of one device, as the elevation service tells its steps. */
+export interface WindowOf {
+  tenantId: string;
+  deviceId: string;
+  /** The request's id. */
+  request: string;
+  kind: AckKind;
+}
+
+/**
+ * The activity entries written outside the devices' own calls: an engine's enrolment, which
+ * reaches the console through the engines' `enrolled` port; the commands that ended and the
+ * licences they installed, through the `commandsEnded` port (services.ts), one statement a batch
+ * of results; and the steps of elevation and learning-mode windows, from the elevation service.
+ * This module alone writes the device's activity for them (issue 36: each table its owner).
  */
 export function deviceActivityLog({ db }: { db: Db }) {
   const repo = deviceActivityRepository(db);
+  const window = (w: WindowOf) => ({ request: w.request, kind: w.kind });
   return {
     enrolled: (e: EngineEnrolled) => repo.enrolled(e.tenantId, e.deviceId, new Date(e.at)),
+
+    /** A batch of ended commands: one INSERT for all its entries (none when nothing changed). */
+    async commandsEnded(e: CommandsEnded) {
+      const { entries, unopened } = endedEntries(e);
+      await repo.insert(entries);
+      await repo.dropWindowEnds(unopened);
+    },
+
+    /** Asked for: how long. */
+    asked: (w: WindowOf, caller: Caller, seconds: number, at: Date) =>
+      repo.insert([
+        {
+          tenantId: w.tenantId,
+          deviceId: w.deviceId,
+          at,
+          kind: 'window',
+          actor: actorOf(caller),
+          detail: { window: { ...window(w), step: 'asked', seconds } },
+        },
+      ]),
+
+    /** Rejected by a reviewer, or withdrawn before review. */
+    closed: (w: WindowOf, caller: Caller, step: 'rejected' | 'withdrawn', at: Date) =>
+      repo.insert([
+        {
+          tenantId: w.tenantId,
+          deviceId: w.deviceId,
+          at,
+          kind: 'window',
+          actor: actorOf(caller),
+          detail: { window: { ...window(w), step } },
+        },
+      ]),
+
+    /**
+     * Approved until `until`. Its end is known now and written ahead, at `until`, by the engine
+     * (which closes the window itself): the timeline reads it once that time has come, and an
+     * adjustment moves it (`adjusted`). Nothing runs at the end to write it then.
+     */
+    approved: (w: WindowOf, caller: Caller, at: Date, until: Date) =>
+      repo.insert([
+        {
+          tenantId: w.tenantId,
+          deviceId: w.deviceId,
+          at,
+          kind: 'window',
+          actor: actorOf(caller),
+          detail: { window: { ...window(w), step: 'approved', until: until.toISOString() } },
+        },
+        {
+          tenantId: w.tenantId,
+          deviceId: w.deviceId,
+          at: until,
+          kind: 'window',
+          actor: null,
+          detail: { window: { ...window(w), step: 'ended' } },
+        },
+      ]),
+
+    /**
+     * A running window given another end: ended now by the caller (its end written ahead moves
+     * to now, by them), or adjusted (an entry, and the end moves to the new one).
+     */
+    async adjusted(w: WindowOf, caller: Caller, at: Date, until: Date) {
+      const endsNow = until.getTime() <= at.getTime();
+      if (!endsNow)
+        await repo.insert([
+          {
+            tenantId: w.tenantId,
+            deviceId: w.deviceId,
+            at,
+            kind: 'window',
+            actor: actorOf(caller),
+            detail: { window: { ...window(w), step: 'adjusted', until: until.toISOString() } },
+          },
+        ]);
+      await repo.moveWindowEnd(
+        w.deviceId,
+        w.request,
+        endsNow ? at : until,
+        endsNow ? actorOf(caller) : null,
+        at,
+      );
+    },
   };
 }
 export type DeviceActivityLog = ReturnType<typeof deviceActivityLog>;

@@ -14,7 +14,7 @@ import type {
 } from '@edp/shared/contracts/devices';
 import { REENROL_ALLOWED_HOURS } from '@edp/shared/contracts/devices';
 import type { DeviceStatus } from '@edp/shared/contracts/engine';
-import { CommonErr, ConsoleErr } from '@edp/shared/errors';
+import { CommonErr, ConsoleErr, type Locale } from '@edp/shared/errors';
 import type { Platform } from '../../platform/platform.ts';
 import { AppError } from '../../platform/errors/index.ts';
 import { touchedDevices, type AuditService } from '../audit/index.ts';
@@ -30,7 +30,7 @@ import {
 } from '../store/index.ts';
 import { deviceItems, isoOf } from './device-items.ts';
 import { deviceScope, groupInScope, visibleDeviceGroups } from './device-scope.ts';
-import { actorOf } from './device-activity.ts';
+import { actorOf, readDetail } from './device-activity.ts';
 
 /** Devices a preview names before a bulk action runs. */
 const PREVIEW_FIRST = 5;
@@ -170,17 +170,24 @@ export function deviceService(
     async activity(
       caller: Caller,
       q: z.output<typeof ZDeviceActivityRequest>,
+      locale: Locale = 'zh-CN',
     ): Promise<TDeviceActivity> {
       const { device } = await visibleDevice(caller, q.id);
       const after = q.after === undefined ? undefined : Number(q.after);
       // One more than asked for says whether there is a next page.
-      const rows = await activity.page(device.tenantId, device.id, after, q.limit + 1);
+      const rows = await activity.page(
+        device.tenantId,
+        device.id,
+        after,
+        q.limit + 1,
+        new Date(clock()),
+      );
       const items = rows.slice(0, q.limit).map((r) => ({
         id: String(r.id),
         at: r.at.toISOString(),
         kind: r.kind,
         account: r.account,
-        detail: r.detail,
+        detail: readDetail(r.detail, locale),
       }));
       return { items, next: rows.length > q.limit ? items[items.length - 1]!.id : null };
     },

@@ -21,7 +21,7 @@ import type { ConsoleKey } from '../../platform/keys/index.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { Actor, Caller } from '../access/index.ts';
 import type { AuditService } from '../audit/index.ts';
-import { visibleDeviceGroups } from '../devices/index.ts';
+import { visibleDeviceGroups, type DeviceActivityLog } from '../devices/index.ts';
 import { ackRepository, deviceRepository, type AckRow } from '../store/index.ts';
 
 const HOUR_MS = 3_600_000;
@@ -133,9 +133,17 @@ export function ackService(
     /** New commands for these devices (the command queue's announce). */
     announce: (deviceIds: string[]) => void;
     runSync: RunSync;
+    /** Each step of a window goes to its device's activity too (issue 35). */
+    activity: DeviceActivityLog;
   },
 ) {
-  const { db, clock, audit, key, announce, runSync } = deps;
+  const { db, clock, audit, key, announce, runSync, activity } = deps;
+  const windowOf = (r: Pick<AckRow, 'id' | 'tenantId' | 'deviceId' | 'kind'>) => ({
+    tenantId: r.tenantId,
+    deviceId: r.deviceId,
+    request: r.id,
+    kind: r.kind,
+  });
   const repo = ackRepository(db);
   const devices = deviceRepository(db);
 
@@ -238,6 +246,12 @@ export function ackService(
           : null,
       });
       if (!id) throw new AppError(AckErr.AlreadyPending);
+      await activity.asked(
+        { tenantId: actor.tenantId, deviceId: found.device.id, request: id, kind },
+        caller,
+        windowS,
+        new Date(now),
+      );
       await audit.change(caller, {
         target: found.device.name,
         devices: [{ id: found.device.id, name: found.device.name }],
@@ -261,14 +275,16 @@ export function ackService(
     async withdraw(caller: Caller, id: string) {
       const row = await visible(caller, id);
       if (row.state !== 'pending') throw new AppError(AckErr.NotPending);
+      const at = new Date(clock());
       const ok = await repo.withdraw({
         tenantId: caller.actor.tenantId,
         id: row.id,
         byId: caller.actor.userId,
         by: caller.actor.account,
-        now: new Date(clock()),
+        now: at,
       });
       if (!ok) throw new AppError(AckErr.NotPending);
+      await activity.closed(windowOf(row), caller, 'withdrawn', at);
       await audit.change(caller, {
         target: row.deviceName,
         devices: [{ id: row.deviceId, name: row.deviceName }],
@@ -298,6 +314,7 @@ export function ackService(
       };
       if (!input.approve) {
         if (!(await repo.reject(reviewer))) throw new AppError(AckErr.NotPending);
+        await activity.closed(windowOf(row), caller, 'rejected', reviewer.now);
         await audit.change(caller, {
           ...named,
           before: { state: 'pending' },
@@ -320,6 +337,7 @@ export function ackService(
           },
         });
         if (!ok) throw new AppError(AckErr.NotPending);
+        await activity.approved(windowOf(row), caller, reviewer.now, new Date(validUntil));
         announce([row.deviceId]);
         await audit.change(caller, {
           ...named,
@@ -368,6 +386,7 @@ export function ackService(
         },
       );
       await repo.adjust(caller.actor.tenantId, row.id, new Date(until), ended);
+      await activity.adjusted(windowOf(row), caller, new Date(now), new Date(until));
       return ackItem((await repo.find(caller.actor.tenantId, row.id))!, clock(), caller.actor);
     },
 
@@ -388,6 +407,7 @@ export function ackService(
         },
       );
       await repo.adjust(caller.actor.tenantId, row.id, new Date(now), new Date(now));
+      await activity.adjusted(windowOf(row), caller, new Date(now), new Date(now));
       return ackItem((await repo.find(caller.actor.tenantId, row.id))!, clock(), caller.actor);
     },
   };

@@ -3,11 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommonErr, ConsoleErr } from '@edp/shared/errors';
 import type { TDeviceActivity, TDeviceActivityItem } from '@edp/shared/contracts/devices';
 import type { TEngineStateInput } from '@edp/shared/contracts/engine';
+import type { TCheckInAnswer } from '@edp/shared/contracts/agent';
+import type { TRequestFile } from '@edp/shared/contracts/licences';
+import { parseRequestFile } from '@edp/shared/licence-request';
+import { signLicence } from '../../portal/licence/index.ts';
 import { call, createPeerApp, createTestApp, type TestContext } from '../../test/harness.ts';
 import {
   NEW_PASSWORD,
   PASSWORD,
   as,
+  commandMade,
   pwd,
   setupTenant,
   signIn,
@@ -53,6 +58,7 @@ describe("a device's activity", () => {
   };
 
   const enrol = async (name: string) => {
+    const fingerprint = randomBytes(32).toString('hex');
     const res = await call<{ deviceId: string; token: string }>(ctx.app, '/agent/enrol', {
       secret,
       identity: {
@@ -61,12 +67,12 @@ describe("a device's activity", () => {
         systemType: 'Linux',
         version: '1.0.0',
         kind: 'TDE',
-        fingerprint: randomBytes(32).toString('hex'),
+        fingerprint,
       },
       state: state(),
     });
     if (!res.body.success) throw new Error(JSON.stringify(res.body));
-    return res.body.data!;
+    return { ...res.body.data!, fingerprint };
   };
   const checkIn = async (token: string, s = state(), app = ctx.app) => {
     const res = await call(
@@ -351,5 +357,210 @@ describe("a device's activity", () => {
     // Reading is the operator's duty: the auditor may not.
     const auditor = as(ctx.app, host, await signIn(ctx.app, host, 'auditor'));
     expect((await auditor('/dv/m/activity', { id })).status).toBe(403);
+  });
+
+  /**
+   * Issue 35, point 6: what was done to the device, not only what it reported. A task's
+   * results (finished and failed, with the command and its folder), a licence installed through
+   * the console and an elevation window from request to its end, in order, with who did each.
+   */
+  it('tells task results, a licence installed and an elevation window, in order', async () => {
+    await hoursLater(HOUR);
+    const auditor = as(
+      ctx.app,
+      host,
+      await signIn(ctx.app, host, 'auditor').catch(() =>
+        // An earlier test changed the initial password.
+        signIn(ctx.app, host, 'auditor', NEW_PASSWORD),
+      ),
+    );
+    const engine = await enrol('story-01');
+    const id = engine.deviceId;
+    const bearer = { authorization: `Bearer ${engine.token}` };
+    let held: { code: string; serial: number; expiresAt: Date } | null = null;
+    const engineState = () =>
+      state(held ? { activation: 'active', licence: held } : { activation: 'inactive' });
+    /** The engine checks in once the console made a command, and answers each at once. */
+    const engineRuns = async (
+      answer: (c: TCheckInAnswer['commands'][number]) => Record<string, unknown>,
+    ) => {
+      await commandMade(op, id);
+      later(1_001);
+      const res = await call<TCheckInAnswer>(
+        ctx.app,
+        '/agent/checkin',
+        { state: engineState() },
+        bearer,
+      );
+      const commands = res.body.data!.commands;
+      const results = commands.map((c) => ({ id: c.id, ...answer(c) }));
+      await call(ctx.app, '/agent/results', { results }, bearer);
+      return commands;
+    };
+    const ok = () => ({ code: 0 });
+
+    // A task encrypts a folder; another, to decrypt a folder that is not there, fails (-18).
+    const encrypt = await op<{ taskId: string }>('/async/m/tde/folder/add', {
+      target: { ids: [id] },
+      path: '/srv/ledger',
+    });
+    expect(encrypt.body).toMatchObject({ success: true });
+    await engineRuns(ok);
+    const encryptedAt = now;
+    later(MINUTE);
+    const decrypt = await op('/async/m/tde/folder/remove', {
+      target: { ids: [id] },
+      path: '/srv/none',
+    });
+    expect(decrypt.body).toMatchObject({ success: true });
+    await engineRuns(() => ({ code: -18, message: 'no such directory' }));
+    const failedAt = now;
+
+    // Activation: the request file from the engine, the vendor's certificate, installed.
+    later(MINUTE);
+    const requested = op<TRequestFile>('/sync/m/rd', { deviceId: id, months: 12 });
+    await engineRuns(() => ({
+      code: 0,
+      detail: { fingerprint: engine.fingerprint, kind: 'TDE', installedSerial: 0 },
+    }));
+    const file = (await requested).body.data!;
+    const request = parseRequestFile(file.file)!;
+    const expiresAt = now + 360 * 86_400_000;
+    const certificate = signLicence(
+      {
+        ver: 1,
+        licenseCode: 'EDP-STORY-0001',
+        serial: 1,
+        requestId: request.requestId,
+        fingerprint: engine.fingerprint,
+        kind: 'TDE',
+        issuedAt: now,
+        expiresAt,
+        maxDevices: 1,
+      },
+      ctx.app.platform.vendorKeys.privateKey,
+      ctx.app.platform.vendorKeys.kid,
+    );
+    const installing = op('/sync/m/act', { deviceId: id, certificate });
+    await engineRuns(() => {
+      held = { code: 'EDP-STORY-0001', serial: 1, expiresAt: new Date(expiresAt) };
+      return {
+        code: 0,
+        detail: {
+          licenseCode: 'EDP-STORY-0001',
+          serial: 1,
+          kind: 'TDE',
+          expiresAt: new Date(expiresAt).toISOString(),
+        },
+      };
+    });
+    expect((await installing).body).toMatchObject({ success: true });
+    const installedAt = now;
+    // The engine's next check-ins report the licence the console already wrote: no second entry.
+    later(30_000);
+    await checkIn(engine.token, engineState());
+
+    // Elevation for an hour: asked by the operator, approved by the auditor, taken by the engine.
+    later(MINUTE);
+    const askedAt = now;
+    const asked = await op<{ id: string }>('/ack/m/ele', {
+      deviceId: id,
+      window: { hours: 1 },
+      reason: 'patch the ledger service',
+    });
+    expect(asked.body).toMatchObject({ success: true });
+    const request1 = asked.body.data!.id;
+    later(MINUTE);
+    const approvedAt = now;
+    const approved = await auditor('/ack/s/check', { id: request1, approve: true, reason: 'ok' });
+    expect(approved.body).toMatchObject({ success: true });
+    await engineRuns(ok);
+    const startedAt = now;
+    const until = new Date(approvedAt + HOUR).toISOString();
+
+    const before = await history(id);
+    // The window's end is not history yet.
+    expect(kinds(before)).toEqual([
+      'window',
+      'window',
+      'window',
+      'licence',
+      'command',
+      'command',
+      'enrolled',
+    ]);
+    const [started, approval, asking, licence, failed, encrypted] = before;
+    expect(encrypted).toMatchObject({
+      at: new Date(encryptedAt).toISOString(),
+      account: 'operator',
+      detail: {
+        command: {
+          type: 'tde.encrypt',
+          state: 'finished',
+          code: 0,
+          target: '/srv/ledger',
+          taskId: encrypt.body.data!.taskId,
+        },
+      },
+    });
+    expect(failed).toMatchObject({
+      at: new Date(failedAt).toISOString(),
+      account: 'operator',
+      detail: {
+        command: {
+          type: 'tde.decrypt',
+          state: 'failed',
+          code: -18,
+          target: '/srv/none',
+          reason: '目录不存在',
+        },
+      },
+    });
+    // The reason in the reader's language, from the code the entry keeps.
+    const english = await op<TDeviceActivity>(
+      '/dv/m/activity',
+      { id },
+      { 'accept-language': 'en-US' },
+    );
+    expect(english.body.data!.items[4]!.detail.command!.reason).toBe('Directory missing');
+    expect(encrypted!.detail.command!.reason).toBeUndefined();
+    expect(licence).toMatchObject({
+      at: new Date(installedAt).toISOString(),
+      account: 'operator',
+      detail: {
+        licence: {
+          serial: 1,
+          expiresAt: new Date(expiresAt).toISOString(),
+          code: 'EDP-STORY-0001',
+        },
+        previous: null,
+      },
+    });
+    const window = { request: request1, kind: 'elevation' };
+    expect(asking).toMatchObject({
+      at: new Date(askedAt).toISOString(),
+      account: 'operator',
+      detail: { window: { ...window, step: 'asked', seconds: 3600 } },
+    });
+    expect(approval).toMatchObject({
+      at: new Date(approvedAt).toISOString(),
+      account: 'auditor',
+      detail: { window: { ...window, step: 'approved', until } },
+    });
+    expect(started).toMatchObject({
+      at: new Date(startedAt).toISOString(),
+      account: null,
+      detail: { window: { ...window, step: 'started', until } },
+    });
+
+    // The hour passes: the window ended by itself, at its end.
+    await hoursLater(2 * HOUR);
+    const after = await history(id);
+    expect(after.slice(1)).toEqual(before);
+    expect(after[0]).toMatchObject({
+      at: until,
+      account: null,
+      detail: { window: { ...window, step: 'ended' } },
+    });
   });
 });

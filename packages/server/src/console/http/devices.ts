@@ -64,7 +64,7 @@ export function deviceRoutes(
     }),
   );
   serve(app, deviceDetail, (req) => devices.detail(callerOf(req), req.body.id));
-  serve(app, deviceActivity, (req) => devices.activity(callerOf(req), req.body));
+  serve(app, deviceActivity, (req) => devices.activity(callerOf(req), req.body, req.locale));
   serve(app, addDevice, (req) => devices.add(callerOf(req), req.body));
   serve(app, editDevice, async (req) => {
     await devices.edit(callerOf(req), req.body);

@@ -1,10 +1,13 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import type { DeviceActivityKind, TDeviceActivityDetail } from '@edp/shared/contracts/devices';
 import { deviceActivity, type Db } from '../../platform/db/index.ts';
 
-/** Who did it: a console user (id and account), or null for the engine and the console's clock. */
+/**
+ * Who did it: a console user (id and account; no id when only the account is known, as a
+ * command keeps it), or null for the engine and the console's clock.
+ */
 export interface ActivityActor {
-  userId: string;
+  userId: string | null;
   account: string;
 }
 
@@ -17,25 +20,65 @@ export interface ActivityEntry {
   detail?: TDeviceActivityDetail;
 }
 
+/** Rows in one INSERT: a sweep may end thousands of a task's commands at once. */
+const INSERT_CHUNK = 1_000;
+
+/** The scheduled end of window `request` on a device: a 'window' entry of step 'ended'. */
+const windowEnd = (deviceId: string, request: string) => sql`
+  ${deviceActivity.deviceId} = ${deviceId} and ${deviceActivity.kind} = 'window'
+  and ${deviceActivity.detail}->'window'->>'step' = 'ended'
+  and ${deviceActivity.detail}->'window'->>'request' = ${request}`;
+
 /**
- * A device's activity (docs/engines.md "Activity"): one device's entries, and the single entries
- * the console's one-device changes write. Bulk actions write theirs in the statement that makes
- * the change (device-repository.ts); engines' facts are written by engines/engine-repository.ts.
+ * A device's activity (docs/engines.md "Activity"): one device's entries, and the entries the
+ * console writes: its one-device changes, the commands that ended (a batch of results in one
+ * statement) and the steps of elevation windows. Bulk actions write theirs in the statement that
+ * makes the change (device-repository.ts); check-in facts are written by
+ * engines/engine-repository.ts.
  */
 export function deviceActivityRepository(db: Db) {
   return {
     async insert(entries: ActivityEntry[]) {
-      if (entries.length === 0) return;
-      await db.insert(deviceActivity).values(
-        entries.map((e) => ({
-          tenantId: e.tenantId,
-          deviceId: e.deviceId,
-          at: e.at,
-          kind: e.kind,
-          actorId: e.actor?.userId ?? null,
-          account: e.actor?.account ?? null,
-          detail: e.detail ?? {},
-        })),
+      for (let i = 0; i < entries.length; i += INSERT_CHUNK) {
+        await db.insert(deviceActivity).values(
+          entries.slice(i, i + INSERT_CHUNK).map((e) => ({
+            tenantId: e.tenantId,
+            deviceId: e.deviceId,
+            at: e.at,
+            kind: e.kind,
+            actorId: e.actor?.userId ?? null,
+            account: e.actor?.account ?? null,
+            detail: e.detail ?? {},
+          })),
+        );
+      }
+    },
+
+    /**
+     * A window's end written ahead moves (an adjusted window), by whom when it ends early; a
+     * window's end that has come is history and stays.
+     */
+    async moveWindowEnd(
+      deviceId: string,
+      request: string,
+      at: Date,
+      actor: ActivityActor | null,
+      now: Date,
+    ) {
+      await db
+        .update(deviceActivity)
+        .set({ at, actorId: actor?.userId ?? null, account: actor?.account ?? null })
+        .where(and(windowEnd(deviceId, request), sql`${deviceActivity.at} > ${now}`));
+    },
+
+    /** Ends written ahead of windows that never opened on their device: nothing will end. */
+    async dropWindowEnds(windows: { deviceId: string; request: string }[]) {
+      if (windows.length === 0) return;
+      await db.delete(deviceActivity).where(
+        sql.join(
+          windows.map((w) => sql`(${windowEnd(w.deviceId, w.request)})`),
+          sql` or `,
+        ),
       );
     },
 
@@ -54,9 +97,16 @@ export function deviceActivityRepository(db: Db) {
     /**
      * Up to `limit` entries of a device, newest first, older than the entry `after` (its id):
      * a keyset read of device_activity_device_idx, however long the history. An `after` that is
-     * not one of the device's entries answers nothing.
+     * not one of the device's entries answers nothing. Entries written ahead (a window's end)
+     * are read once `now` reaches them.
      */
-    async page(tenantId: string, deviceId: string, after: number | undefined, limit: number) {
+    async page(
+      tenantId: string,
+      deviceId: string,
+      after: number | undefined,
+      limit: number,
+      now: Date,
+    ) {
       const older =
         after === undefined
           ? undefined
@@ -72,7 +122,12 @@ export function deviceActivityRepository(db: Db) {
         })
         .from(deviceActivity)
         .where(
-          and(eq(deviceActivity.deviceId, deviceId), eq(deviceActivity.tenantId, tenantId), older),
+          and(
+            eq(deviceActivity.deviceId, deviceId),
+            eq(deviceActivity.tenantId, tenantId),
+            lte(deviceActivity.at, now),
+            older,
+          ),
         )
         .orderBy(desc(deviceActivity.at), desc(deviceActivity.id))
         .limit(limit);

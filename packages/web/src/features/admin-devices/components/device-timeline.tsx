@@ -16,6 +16,8 @@ const TONE: Record<TDeviceActivityItem['kind'], string> = {
   online: 'ok',
   licence: 'info',
   reenrolAllowed: 'info',
+  command: 'info',
+  window: 'info',
 };
 
 function Entry({ item }: { item: TDeviceActivityItem }) {
