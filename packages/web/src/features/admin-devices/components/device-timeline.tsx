@@ -2,8 +2,11 @@ import { Alert, Button, Empty, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TDeviceActivityItem, TDeviceDetail } from '@edp/shared/contracts/devices';
 import { formatTime } from '../../../lib/format.ts';
+import { useWindowWords } from '../../admin-common/components/ack-labels.tsx';
 import { useDeviceActivity } from '../api/get-device-activity.ts';
-import { activityLines, offlineSince } from '../lib/device-activity.ts';
+import { activityLines, offlineSince, type ActivityLine } from '../lib/device-activity.ts';
+import '../lib/task-locales.ts';
+import { useTypeWords } from './task-labels.tsx';
 
 /** The dot's colour by what happened; the words carry the meaning, never the colour alone. */
 const TONE: Record<TDeviceActivityItem['kind'], string> = {
@@ -20,14 +23,30 @@ const TONE: Record<TDeviceActivityItem['kind'], string> = {
   window: 'info',
 };
 
+/** A failed command or a window that did not open is bad news; the words still say it. */
+function toneOf(item: TDeviceActivityItem) {
+  const c = item.detail.command;
+  if (c && c.state !== 'finished') return 'bad';
+  if (item.detail.window?.step === 'notStarted') return 'bad';
+  return TONE[item.kind];
+}
+
 function Entry({ item }: { item: TDeviceActivityItem }) {
   const { t } = useTranslation('adminDevices');
+  const typeWords = useTypeWords();
+  const windowWords = useWindowWords();
   const who = item.account ?? t('activity.engine');
+  const text = ({ key, values, words }: ActivityLine) =>
+    t(key as 'activity.kinds.online', {
+      ...values,
+      ...(words?.command !== undefined && { command: typeWords(words.command) }),
+      ...(words?.duration !== undefined && { duration: windowWords(words.duration) }),
+    });
   return (
-    <li className={`device-timeline__item device-timeline__item--${TONE[item.kind]}`}>
+    <li className={`device-timeline__item device-timeline__item--${toneOf(item)}`}>
       <p className="device-timeline__what">
         {activityLines(item).map((l) => (
-          <span key={l.key}>{t(l.key as 'activity.kinds.online', l.values)}</span>
+          <span key={l.key}>{text(l)}</span>
         ))}
       </p>
       <p className="device-timeline__meta">

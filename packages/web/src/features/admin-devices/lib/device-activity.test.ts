@@ -57,6 +57,81 @@ describe('what an activity entry says', () => {
     });
   });
 
+  it('calls a new serial of the same licence code a renewal', () => {
+    const first = { serial: 1, expiresAt: '2027-01-01T00:00:00.000Z', code: 'EDP-1' };
+    const next = { serial: 2, expiresAt: '2028-01-01T00:00:00.000Z', code: 'EDP-1' };
+    const other = { ...next, code: 'EDP-2' };
+    const licence = (l: typeof first, previous: typeof first) =>
+      activityLines(item({ kind: 'licence', detail: { licence: l, previous } }))[0]?.key;
+    expect(licence(next, first)).toBe('activity.kinds.licenceRenewed');
+    expect(licence(other, first)).toBe('activity.kinds.licenceChanged');
+  });
+
+  it('names a command by its type, what it acted on and how it ended', () => {
+    const command = (c: Partial<NonNullable<TDeviceActivityItem['detail']['command']>>) =>
+      activityLines(
+        item({
+          kind: 'command',
+          detail: {
+            command: {
+              type: 'tde.encrypt',
+              state: 'finished',
+              code: 0,
+              target: '/srv/ledger',
+              taskId: null,
+              ...c,
+            },
+          },
+        }),
+      );
+    expect(command({})).toEqual([
+      {
+        key: 'activity.command.finished',
+        values: { target: '/srv/ledger' },
+        words: { command: 'tde.encrypt' },
+      },
+    ]);
+    expect(command({ state: 'failed', code: -18, reason: '目录不存在' })[0]).toMatchObject({
+      key: 'activity.command.failed',
+      values: { target: '/srv/ledger', reason: '目录不存在' },
+    });
+    expect(command({ state: 'timeout', code: null, target: '' })[0]!.key).toBe(
+      'activity.command.timeoutBare',
+    );
+    expect(command({ type: 'learning.authorise', more: 2 })[1]).toEqual({
+      key: 'activity.command.more',
+      values: { count: 2 },
+    });
+  });
+
+  it('tells each step of a window in its kind’s words', () => {
+    const until = '2026-11-24T09:00:00.000Z';
+    const step = (w: Partial<NonNullable<TDeviceActivityItem['detail']['window']>>) =>
+      activityLines(
+        item({
+          kind: 'window',
+          detail: { window: { request: 'r1', kind: 'elevation', step: 'ended', ...w } },
+        }),
+      )[0];
+    expect(step({ step: 'asked', seconds: 3600 })).toEqual({
+      key: 'activity.window.elevation.asked',
+      values: {},
+      words: { duration: 3600 },
+    });
+    expect(step({ kind: 'learning', step: 'approved', until })).toEqual({
+      key: 'activity.window.learning.approved',
+      values: { until: formatTime(until) },
+    });
+    expect(step({ step: 'notStarted', code: -81, reason: 'refused' })).toEqual({
+      key: 'activity.window.elevation.notStarted',
+      values: { reason: 'refused' },
+    });
+    expect(step({ step: 'notStarted', code: null })!.key).toBe(
+      'activity.window.elevation.notStartedSilent',
+    );
+    expect(step({})!.key).toBe('activity.window.elevation.ended');
+  });
+
   it('says when a device went offline by its last check-in, in the reader’s time', () => {
     const lastSeen = '2026-11-24T07:57:25.000Z';
     expect(activityLines(item({ kind: 'offline', detail: { lastSeen } }))).toEqual([
