@@ -29,6 +29,7 @@ export const WORD_PLACEHOLDERS: Record<string, readonly string[]> = {
   backup: ['，删除前先备份'],
   field: ['名称'],
   action: ['加密'],
+  command: ['加密目录'],
   classes: ['大写字母'],
 };
 

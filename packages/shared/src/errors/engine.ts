@@ -14,12 +14,24 @@ const engineMessages: Record<number, [zh: string, en: string]> = {
   [-6]: ['内核模块未加载', 'Kernel modules are not loaded'],
   [-7]: ['控制台无法启动', 'The console cannot start'],
   [-8]: ['另一个命令正在执行', 'Another command is active'],
-  [-9]: ['缺少环境参数', 'Environment parameter missing'],
+  [-9]: [
+    '引擎缺少运行所需的参数（如厂商公钥）：请按控制台“新增设备”中的命令重新注册引擎',
+    'The engine lacks a setting it needs (such as the vendor public key): enrol it again with the commands under "Add device" in the console',
+  ],
   [-10]: ['环境参数未设置', 'Environment parameter not set'],
   [-11]: ['环境参数错误', 'Environment parameter wrong'],
-  [-12]: ['许可证无效', 'Invalid license'],
-  [-13]: ['许可证文件缺失', 'License file missing'],
-  [-14]: ['需要提权', 'Elevation required'],
+  [-12]: [
+    '许可证无效：证书不是为本设备待处理的申请签发的，或已安装过；请为本设备重新申请证书',
+    'Invalid license: the certificate does not answer a request this device has outstanding, or was installed already; request a new one for this device',
+  ],
+  [-13]: [
+    '许可证文件缺失：设备尚未激活，或上传的证书文件为空；请先在“许可证管理”中激活设备',
+    'License file missing: the device is not activated yet, or the certificate file is empty; activate the device under Licences first',
+  ],
+  [-14]: [
+    '需要提权：此操作只能在提权期间进行，请先提交提权申请并等待审计员通过',
+    'Elevation required: this can only be done while elevated; ask for elevation and wait for an auditor to approve it',
+  ],
   [-15]: ['正在切换到提权状态', 'Busy switching to elevation'],
   [-16]: ['工具无法更改', 'The utility cannot be changed'],
   [-17]: ['文件不存在', 'File missing'],
@@ -36,7 +48,10 @@ const engineMessages: Record<number, [zh: string, en: string]> = {
   [-28]: ['不支持远程挂载', 'Remote mount unsupported'],
   [-29]: ['该命令不允许用于文件', 'Command not allowed for a file'],
   [-30]: ['模式不匹配', 'Pattern unmatched'],
-  [-31]: ['时间超出范围', 'Time out of range'],
+  [-31]: [
+    '时间超出范围：文件已过期或尚未生效，或设备、控制台的时钟不准',
+    'Time out of range: the file has expired or is not valid yet, or a clock is wrong',
+  ],
   [-32]: ['无效的时间类型', 'Invalid time type'],
   [-33]: ['没有提权时间', 'No elevation time'],
   [-34]: ['内存分配失败', 'Memory allocation failure'],
@@ -46,7 +61,10 @@ const engineMessages: Record<number, [zh: string, en: string]> = {
   [-38]: ['缺少库环境变量', 'Library environment variable missing'],
   [-39]: ['找不到库', 'Library not found'],
   [-40]: ['不允许存在栈漏洞的程序', 'Stack-vulnerable program not allowed'],
-  [-41]: ['许可证文件不适用于本系统', 'License file invalid for this system'],
+  [-41]: [
+    '许可证文件不适用于本系统：它是为另一台设备（硬件指纹不同）签发的',
+    'License file invalid for this system: it was issued for another device (another hardware fingerprint)',
+  ],
   [-42]: ['提权文件不适用于本系统', 'Elevation file invalid for this system'],
   [-43]: ['更新文件不适用于本系统', 'Update file invalid for this system'],
   [-44]: ['哈希计算失败', 'Hash failure'],
@@ -62,9 +80,15 @@ const engineMessages: Record<number, [zh: string, en: string]> = {
   [-71]: ['随机数自检失败', 'Random-number self-test failed'],
   [-72]: ['对称算法自检失败', 'Symmetric-cipher self-test failed'],
   [-73]: ['哈希算法自检失败', 'Hash self-test failed'],
-  [-74]: ['签名验证失败', 'Signature verification failed'],
+  [-74]: [
+    '签名验证失败：文件不是由本控制台信任的厂商签发的，或内容已被改动',
+    'Signature verification failed: the file was not signed by the vendor this console trusts, or was altered',
+  ],
   [-75]: ['签名生成失败', 'Signature generation failed'],
-  [-84]: ['已有有效许可证', 'A valid license is already installed'],
+  [-84]: [
+    '已有有效许可证：设备已安装的许可证不比此证书旧；如需延长有效期，请申请续期',
+    'A valid license is already installed, no older than this certificate; to extend it, ask for a renewal',
+  ],
   [-85]: ['许可证不允许该命令', 'Command not allowed by the license'],
 };
 
@@ -78,6 +102,8 @@ export const engineCatalogue: Catalogue = Object.fromEntries(
 export const EngineErr = {
   Generic: -1,
   InvalidData: -5,
+  OtherSystem: -41,
+  SignatureFailed: -74,
   InvalidLicence: -12,
   LicenceMissing: -13,
   TimeOutOfRange: -31,

@@ -286,12 +286,12 @@ describe('activation and renewal', () => {
       [
         'another key',
         certify(file.file, { key: generateKeyPairSync('ed25519') }),
-        EngineErr.InvalidLicence,
+        EngineErr.SignatureFailed,
       ],
       [
         'another device',
         certify(file.file, { fingerprint: engines['lab-01']!.fingerprint }),
-        EngineErr.InvalidLicence,
+        EngineErr.OtherSystem,
       ],
       [
         'a request not made here',
@@ -301,7 +301,7 @@ describe('activation and renewal', () => {
       [
         'expired',
         certify(file.file, { issuedAt: now - 2 * DAY, expiresAt: now - DAY }),
-        EngineErr.InvalidLicence,
+        EngineErr.TimeOutOfRange,
       ],
       [
         'issued in the future',
@@ -309,6 +309,7 @@ describe('activation and renewal', () => {
         EngineErr.TimeOutOfRange,
       ],
     ];
+    const reasons = new Set<string>();
     for (const [why, certificate, errCode] of refusals) {
       const refused = await op(
         '/sync/m/act',
@@ -316,7 +317,12 @@ describe('activation and renewal', () => {
         { 'accept-language': 'en-US' },
       );
       expect(refused.body, why).toMatchObject({ success: false, errCode });
+      const zh = await op('/sync/m/act', { deviceId: id, certificate });
+      reasons.add(zh.body.msg);
     }
+    // Each reason in the reader's words, not one "许可证无效" for all (issue 35, point 16).
+    expect(reasons.size).toBe(refusals.length - 1);
+    expect([...reasons].join('\n')).toMatch(/另一台设备[\s\S]*已过期|已过期[\s\S]*另一台设备/);
     // A renewal of a device that holds no licence.
     expect(
       (await op('/sync/m/renew', { deviceId: id, certificate: certify(file.file) })).body,
@@ -395,8 +401,8 @@ describe('activation and renewal', () => {
         { fileName: 'again.lic', code: EngineErr.InvalidLicence },
         {
           fileName: 'forged.lic',
-          code: EngineErr.InvalidLicence,
-          message: expect.stringMatching(/licen/i),
+          code: EngineErr.SignatureFailed,
+          message: expect.stringMatching(/signed by the vendor/),
         },
       ],
     });

@@ -15,9 +15,10 @@ import {
 import { LICENCE_WARNING_DAYS } from '@edp/shared/constants';
 import { LICENCE_FILE_VERSION } from '@edp/shared/contracts/licence-file';
 import { CommandErr, EngineErr, errorMessage, type Locale } from '@edp/shared/errors';
-import { openCertificate, verifyCertificate } from '@edp/shared/licence/verify';
+import { openCertificate } from '@edp/shared/licence/verify';
 import { encodeRequestFile } from '@edp/shared/licence-request';
 import { AppError } from '../../platform/errors/index.ts';
+import { certificateRefusal } from './certificate-refusal.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { Caller } from '../access/index.ts';
 import { touchedDevices, type AuditService } from '../audit/index.ts';
@@ -182,9 +183,11 @@ export function deviceLicenceService(
     ): Promise<TInstalledLicence> {
       const now = clock();
       const device = await sync.runningDevice(caller, id);
-      if (!certificate.trim()) throw new AppError(EngineErr.LicenceMissing);
-      const payload = openCertificate(certificate, vendorKey);
-      if (!payload) throw new AppError(EngineErr.InvalidLicence);
+      const payload = certificate.trim() ? openCertificate(certificate, vendorKey) : undefined;
+      if (!payload)
+        throw new AppError(
+          certificate.trim() ? EngineErr.SignatureFailed : EngineErr.LicenceMissing,
+        );
       const serial = validSerial(device, now);
       if (purpose === 'activate' && serial > 0) throw new AppError(EngineErr.LicenceAlreadyValid);
       if (purpose === 'renew') {
@@ -195,15 +198,16 @@ export function deviceLicenceService(
       const request = (await repo.outstanding(device.id)).find(
         (r) => r.requestId === payload.requestId,
       );
-      // A replay, another device's certificate, or one for a request not made here.
-      if (!request) throw new AppError(EngineErr.InvalidLicence);
-      const checked = verifyCertificate(certificate, vendorKey, {
-        fingerprint: request.fingerprint,
-        outstandingRequestIds: [request.requestId],
-        installedSerial: Math.max(serial, request.installedSerial),
+      // No request: a replay, another device's certificate, or one for a request not made here.
+      const refusal = certificateRefusal(certificate, vendorKey, {
+        payload,
+        fingerprint: request?.fingerprint ?? device.fingerprint ?? undefined,
+        requestId: request?.requestId,
+        installedSerial: Math.max(serial, request?.installedSerial ?? 0),
         now,
       });
-      if (!checked.ok) throw new AppError(checked.errCode);
+      if (refusal !== undefined || !request)
+        throw new AppError(refusal ?? EngineErr.InvalidLicence);
       const answer = await sync.run(
         caller,
         id,
@@ -255,22 +259,27 @@ export function deviceLicenceService(
           refuse(c.fileName, EngineErr.LicenceMissing);
           continue;
         }
-        const request = c.payload && requests.get(c.payload.requestId);
+        if (!c.payload) {
+          refuse(c.fileName, EngineErr.SignatureFailed);
+          continue;
+        }
+        const request = requests.get(c.payload.requestId);
         const device = request && devices.get(request.deviceId);
-        // Not signed by the vendor key, not a request made here (or one answered already), a
-        // device outside the caller's groups, or a second certificate for one device.
+        // Not a request made here (or one answered already), a device outside the caller's
+        // groups, or a second certificate for one device.
         if (!request || request.answered || !device || argsOf.some((a) => a.id === device.id)) {
           refuse(c.fileName, EngineErr.InvalidLicence);
           continue;
         }
-        const checked = verifyCertificate(c.text, vendorKey, {
+        const refusal = certificateRefusal(c.text, vendorKey, {
+          payload: c.payload,
           fingerprint: request.fingerprint,
-          outstandingRequestIds: [request.requestId],
+          requestId: request.requestId,
           installedSerial: Math.max(validSerial(device, now), request.installedSerial),
           now,
         });
-        if (!checked.ok) {
-          refuse(c.fileName, checked.errCode);
+        if (refusal !== undefined) {
+          refuse(c.fileName, refusal);
           continue;
         }
         accepted.push({ fileName: c.fileName, id: device.id, name: device.name });

@@ -22,7 +22,7 @@ const adminInstallers: DeepString<typeof zh> = {
     description: 'Description',
   },
   where:
-    'Installers are downloaded from this console: each with the Download button of its row (signed in), checked against the SHA-256 the list shows. The engine that enrols with this console comes from it too: {{url}} (the commands are under "Install and enrol an engine" below).',
+    'Installers are downloaded from this console: each with the Download button of its row (signed in), checked against the SHA-256 the list shows. The engine that enrols with this console comes from it too; the commands that fetch and enrol it are under "Install and enrol an engine" below.',
   copied: 'Copied',
   download: 'Download',
   downloadLabel: 'Download {{name}}',

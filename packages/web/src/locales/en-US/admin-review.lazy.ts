@@ -82,7 +82,7 @@ const adminReview: DeepString<typeof zh> = {
   },
   device: {
     elevationIntro:
-      'While elevated, protection can be lifted by hand on this device (edp-agent unprotect); otherwise the engine refuses with -14. An auditor must approve the request; the engine ends the window by itself when it closes.',
+      "While elevated, an administrator of the device can lift a folder's protection there: in a terminal on the device, run edp-agent unprotect --tde <folder> (or --dpi <folder>); outside elevation the engine refuses. An auditor must approve the request; the engine ends the window by itself when it closes.",
     learningIntro:
       'While learning mode runs, the engine looks every 5 s at which processes hold files of protected folders open and records their program path and SHA-256. Afterwards what it recorded can be authorised in one step.',
     ask: { elevation: 'Ask for elevation', learning: 'Ask for learning mode' },

@@ -11,7 +11,6 @@ import { toastSuccess } from '../../../lib/toast.ts';
 import { useMayCall } from '../../admin-common/lib/admin-user.ts';
 import { downloadRequest, useInstallCertificate, useLicenceRecords } from '../api/licences.ts';
 import { syncFailure } from '../api/sync.ts';
-import { ApiError } from '../../../lib/http.ts';
 import '../lib/licence-locales.ts';
 import { LicenceRecords } from './licence-records.tsx';
 import { SyncAlert } from './sync-alert.tsx';
@@ -30,8 +29,8 @@ function RefusalAlert({ error }: { error: Error }) {
       showIcon
       role="alert"
       style={{ marginTop: 12 }}
+      // The message says what happened and what to do in words; no bare "errCode -9" beside it.
       title={t('steps.refused', { message: error.message })}
-      description={error instanceof ApiError ? `errCode ${error.errCode}` : undefined}
     />
   );
 }

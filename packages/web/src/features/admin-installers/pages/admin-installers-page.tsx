@@ -4,11 +4,9 @@ import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { uploadInstaller } from '@edp/shared/api/console/installers.calls';
-import { engineFile } from '@edp/shared/api/engine/agent.calls';
 import { ENGINE_KINDS, type EngineKind } from '@edp/shared/constants';
 import type { TInstallerItem } from '@edp/shared/contracts/installers';
 import { ListPage } from '../../../components/list-page.tsx';
-import { callUrl } from '../../../lib/api.ts';
 import { formatTime } from '../../../lib/format.ts';
 import { usePaging } from '../../../lib/use-paging.ts';
 import { ConfirmDeleteButton } from '../../admin-common/components/confirm-delete-button.tsx';
@@ -97,7 +95,7 @@ export default function AdminInstallersPage() {
   return (
     <ListPage<TInstallerItem>
       title={tm('adminInstallers')}
-      intro={t('where', { url: `${window.location.origin}${callUrl(engineFile)}` })}
+      intro={t('where')}
       add={{ label: t('upload'), icon: <UploadOutlined />, onClick: () => setUploading(true) }}
       readOnly={!canWrite && t('readOnly')}
       filters={
