@@ -97,6 +97,9 @@ async function seedFleet(
 
 const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
 
+/** A label and its value, as each language joins them (common.labelled). */
+const COLON: Record<Lang, string> = { 'zh-CN': '：', 'en-US': ': ' };
+
 const TEXT = {
   'zh-CN': {
     title: '设备中心',
@@ -219,12 +222,14 @@ for (const { code } of languages) {
       for (const e of fleet.engines) await expect(row(page, e.name)).toContainText(T.online);
       await expect(row(page, web!.name)).toContainText(fleet.group);
       const counters = page.getByRole('list', { name: /按授权类型统计|Devices by licence type/ });
-      await expect(counters.getByRole('button', { name: 'TDE: 1' })).toBeVisible();
-      await expect(counters.getByRole('button', { name: `${T.unlicensed}: 2` })).toBeVisible();
+      await expect(counters.getByRole('button', { name: `TDE${COLON[code]}1` })).toBeVisible();
+      await expect(
+        counters.getByRole('button', { name: `${T.unlicensed}${COLON[code]}2` }),
+      ).toBeVisible();
       await expectAccessible(page);
 
       // A counter filters by its type; choosing it again clears the filter.
-      const unlicensed = counters.getByRole('button', { name: `${T.unlicensed}: 2` });
+      const unlicensed = counters.getByRole('button', { name: `${T.unlicensed}${COLON[code]}2` });
       await unlicensed.click();
       await expect(unlicensed).toHaveAttribute('aria-pressed', 'true');
       await expect(row(page, web!.name)).toHaveCount(0);
@@ -329,7 +334,7 @@ for (const { code } of languages) {
       await expectAccessible(page);
 
       // The expiring licences lead to the device centre filtered to them (issue 22).
-      await figures.getByRole('link', { name: `${T.expiring}: 1` }).click();
+      await figures.getByRole('link', { name: `${T.expiring}${COLON[code]}1` }).click();
       await expect(page).toHaveURL(/\/admin\/devices\?expiring=1$/);
       await expect(row(page, web!.name)).toBeVisible();
       await expect(row(page, db!.name)).toHaveCount(0);

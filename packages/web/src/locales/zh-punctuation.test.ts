@@ -52,4 +52,17 @@ describe('zh-CN texts', () => {
     ]);
     expect(zhTypesettingFaults('共 {{total}} 条，最近 24 小时：IP 地址')).toEqual([]);
   });
+
+  // "状态: 全部" was two texts joined in code with an ASCII colon: a label and its value are one
+  // text in the locale (common.labelled, or a key of their own), so each language has its colon.
+  it('are not joined to a value with ": " in code', () => {
+    const sources = import.meta.glob<string>(['../**/*.tsx', '../**/*.ts', '!../**/*.test.*'], {
+      query: '?raw',
+      import: 'default',
+      eager: true,
+    });
+    const joined = Object.entries(sources).filter(([, text]) => /\}: \$\{/.test(text));
+    expect(Object.keys(sources).length).toBeGreaterThan(100);
+    expect(joined.map(([file]) => file)).toEqual([]);
+  });
 });

@@ -16,6 +16,7 @@ const adminAudit: DeepString<typeof zh> = {
     ip: 'IP address',
     result: 'Result',
     errCode: 'Error code',
+    reasonWithCode: '{{reason}} (error code {{code}})',
     keyword: 'Target keyword',
     success: 'Success',
     failure: 'Failure',

@@ -5,6 +5,8 @@ const common: DeepString<typeof zh> = {
   productShort: 'EDP Console',
   metaDescription:
     'EDP Endpoint Data Protection Console: company registration and recharge, licence requests and certificates, and central management of endpoints, users, roles and audit.',
+  /** A label and its value in one line (an aria-label): the colon each language uses. */
+  labelled: '{{label}}: {{value}}',
   skipToContent: 'Skip to main content',
   language: {
     label: 'Language',

@@ -14,6 +14,7 @@ const adminAudit = {
     ip: 'IP 地址',
     result: '结果',
     errCode: '错误码',
+    reasonWithCode: '{{reason}}（错误码 {{code}}）',
     keyword: '对象关键字',
     success: '成功',
     failure: '失败',

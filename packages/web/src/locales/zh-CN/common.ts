@@ -5,6 +5,8 @@ const common = {
   metaDescription:
     'EDP 终端数据防护管理平台：企业注册与充值，授权申请与证书下载；终端、用户、角色与审计的集中管理。',
   skipToContent: '跳到主要内容',
+  /** A label and its value in one line (an aria-label): the colon each language uses. */
+  labelled: '{{label}}：{{value}}',
   language: {
     label: '语言',
     'zh-CN': '简体中文',

@@ -33,7 +33,8 @@ export function AuditDetailDrawer({ entry, onClose }: { entry?: TAuditItem; onCl
             <Tag color={entry.result === 'success' ? TAG.ok : TAG.bad}>
               {t(`audit.${entry.result}`)}
             </Tag>
-            {entry.errCode !== 0 && `${entry.reason} (${t('audit.errCode')} ${entry.errCode})`}
+            {entry.errCode !== 0 &&
+              t('audit.reasonWithCode', { reason: entry.reason, code: entry.errCode })}
           </Descriptions.Item>
           <Descriptions.Item label={t('audit.changes')}>
             {entry.changes.length > 0 ? <AuditChanges changes={entry.changes} /> : '—'}

@@ -16,6 +16,7 @@ interface DeviceCountersProps {
  */
 export function DeviceCounters({ counts, loading, active, onSelect }: DeviceCountersProps) {
   const { t } = useTranslation('adminDevices');
+  const { t: tc } = useTranslation('common');
   return (
     <ul className="device-counters" aria-label={t('countersLabel')}>
       {DEVICE_TYPE_RANGE.map((type) => {
@@ -33,7 +34,7 @@ export function DeviceCounters({ counts, loading, active, onSelect }: DeviceCoun
                     role: 'button',
                     tabIndex: 0,
                     'aria-pressed': active === type,
-                    'aria-label': `${label}: ${value}`,
+                    'aria-label': tc('labelled', { label, value }),
                     onClick: toggle,
                     onKeyDown: (event) => {
                       if (event.key === 'Enter' || event.key === ' ') {

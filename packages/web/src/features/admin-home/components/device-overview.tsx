@@ -26,6 +26,7 @@ const EXPIRING_LIST = '/admin/devices?expiring=1';
  */
 export default function DeviceOverview({ canOpenDevices }: { canOpenDevices: boolean }) {
   const { t } = useTranslation('adminDevices');
+  const { t: tc } = useTranslation('common');
   const overview = useDeviceOverview();
   const data = overview.data;
   const loading = overview.isPending;
@@ -46,7 +47,10 @@ export default function DeviceOverview({ canOpenDevices }: { canOpenDevices: boo
               <dt>{t(`overview.${key}`)}</dt>
               <dd>
                 {linked ? (
-                  <Link to={EXPIRING_LIST} aria-label={`${t('overview.expiring')}: ${figure}`}>
+                  <Link
+                    to={EXPIRING_LIST}
+                    aria-label={tc('labelled', { label: t('overview.expiring'), value: figure })}
+                  >
                     {figure}
                   </Link>
                 ) : (
