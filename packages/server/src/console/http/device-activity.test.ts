@@ -6,6 +6,7 @@ import type { TEngineStateInput } from '@edp/shared/contracts/engine';
 import type { TCheckInAnswer } from '@edp/shared/contracts/agent';
 import type { TRequestFile } from '@edp/shared/contracts/licences';
 import { parseRequestFile } from '@edp/shared/licence-request';
+import { peekWindow } from '@edp/shared/window/console-window';
 import { signLicence } from '../../portal/licence/index.ts';
 import { call, createPeerApp, createTestApp, type TestContext } from '../../test/harness.ts';
 import {
@@ -359,6 +360,29 @@ describe("a device's activity", () => {
     expect((await auditor('/dv/m/activity', { id })).status).toBe(403);
   });
 
+  type Answer = (c: TCheckInAnswer['commands'][number]) => Record<string, unknown>;
+  const ok: Answer = () => ({ code: 0 });
+  /** The engine checks in once the console made a command, and answers each at once. */
+  const runs = async (
+    engine: { deviceId: string; token: string },
+    answer: Answer,
+    s: TEngineStateInput = state(),
+  ) => {
+    const bearer = { authorization: `Bearer ${engine.token}` };
+    await commandMade(op, engine.deviceId);
+    later(1_001);
+    const res = await call<TCheckInAnswer>(ctx.app, '/agent/checkin', { state: s }, bearer);
+    const commands = res.body.data!.commands;
+    const results = commands.map((c) => ({ id: c.id, ...answer(c) }));
+    await call(ctx.app, '/agent/results', { results }, bearer);
+    return commands;
+  };
+  const signInAuditor = () =>
+    signIn(ctx.app, host, 'auditor').catch(() =>
+      // An earlier test changed the initial password.
+      signIn(ctx.app, host, 'auditor', NEW_PASSWORD),
+    );
+
   /**
    * Issue 35, point 6: what was done to the device, not only what it reported. A task's
    * results (finished and failed, with the command and its folder), a licence installed through
@@ -380,24 +404,7 @@ describe("a device's activity", () => {
     let held: { code: string; serial: number; expiresAt: Date } | null = null;
     const engineState = () =>
       state(held ? { activation: 'active', licence: held } : { activation: 'inactive' });
-    /** The engine checks in once the console made a command, and answers each at once. */
-    const engineRuns = async (
-      answer: (c: TCheckInAnswer['commands'][number]) => Record<string, unknown>,
-    ) => {
-      await commandMade(op, id);
-      later(1_001);
-      const res = await call<TCheckInAnswer>(
-        ctx.app,
-        '/agent/checkin',
-        { state: engineState() },
-        bearer,
-      );
-      const commands = res.body.data!.commands;
-      const results = commands.map((c) => ({ id: c.id, ...answer(c) }));
-      await call(ctx.app, '/agent/results', { results }, bearer);
-      return commands;
-    };
-    const ok = () => ({ code: 0 });
+    const engineRuns = (answer: Answer) => runs(engine, answer, engineState());
 
     // A task encrypts a folder; another, to decrypt a folder that is not there, fails (-18).
     const encrypt = await op<{ taskId: string }>('/async/m/tde/folder/add', {
@@ -562,5 +569,82 @@ describe("a device's activity", () => {
       account: null,
       detail: { window: { ...window, step: 'ended' } },
     });
+  });
+
+  it('tells a learning window ended early by its asker, a withdrawal, a rejection and a window that never opened', async () => {
+    await hoursLater(HOUR);
+    const auditor = as(ctx.app, host, await signInAuditor());
+    const engine = await enrol('story-02');
+    const id = engine.deviceId;
+    const steps = async () =>
+      (await history(id)).map((i) => [i.detail.window?.kind, i.detail.window?.step, i.account]);
+
+    // Learning mode for two hours, ended after ten minutes by the operator.
+    later(MINUTE);
+    const lm = (
+      await op<{ id: string }>('/ack/m/lm', { deviceId: id, window: { hours: 2 }, reason: 'learn' })
+    ).body.data!.id;
+    await auditor('/ack/s/check', { id: lm, approve: true, reason: 'ok' });
+    await runs(engine, ok);
+    later(10 * MINUTE);
+    await checkIn(engine.token);
+    const endedAt = now;
+    const ending = op('/sync/m/offLm', { id: lm });
+    // The engine answers the window as it holds it now (peekWindow reads the console's text).
+    await runs(engine, (c) => {
+      const w = peekWindow(c.args.window)!;
+      const iso = (ms: number) => new Date(ms).toISOString();
+      return {
+        code: 0,
+        detail: {
+          id: w.id,
+          kind: w.kind,
+          validFrom: iso(w.validFrom),
+          validUntil: iso(w.validUntil),
+        },
+      };
+    });
+    expect((await ending).body).toMatchObject({ success: true });
+    // An elevation asked and withdrawn; asked again and rejected.
+    later(MINUTE);
+    const first = (
+      await op<{ id: string }>('/ack/m/ele', { deviceId: id, window: { minutes: 30 }, reason: 'a' })
+    ).body.data!.id;
+    expect((await op('/ack/m/withdraw', { id: first })).body).toMatchObject({ success: true });
+    const second = (
+      await op<{ id: string }>('/ack/m/ele', { deviceId: id, window: { minutes: 30 }, reason: 'b' })
+    ).body.data!.id;
+    expect(
+      (await auditor('/ack/s/check', { id: second, approve: false, reason: 'no' })).body,
+    ).toMatchObject({ success: true });
+    // Asked a third time and approved, but the engine never checks in while it is open: the
+    // window did not open, and no end is told of a window that never was.
+    const third = (
+      await op<{ id: string }>('/ack/m/ele', { deviceId: id, window: { minutes: 30 }, reason: 'c' })
+    ).body.data!.id;
+    await auditor('/ack/s/check', { id: third, approve: true, reason: 'ok' });
+    await hoursLater(HOUR);
+    await ctx.app.services.engines.commands.sweep();
+
+    expect(await steps()).toEqual([
+      ['elevation', 'notStarted', null],
+      ['elevation', 'approved', 'auditor'],
+      ['elevation', 'asked', 'operator'],
+      ['elevation', 'rejected', 'auditor'],
+      ['elevation', 'asked', 'operator'],
+      ['elevation', 'withdrawn', 'operator'],
+      ['elevation', 'asked', 'operator'],
+      ['learning', 'ended', 'operator'],
+      ['learning', 'started', null],
+      ['learning', 'approved', 'auditor'],
+      ['learning', 'asked', 'operator'],
+      [undefined, undefined, null],
+    ]);
+    const items = await history(id);
+    expect(items[0]!.detail.window).toMatchObject({ request: third, code: null });
+    // Ended early: at the moment it was ended (as the window is signed), and never again at its approved end.
+    expect(items[7]).toMatchObject({ at: new Date(endedAt).toISOString() });
+    await hoursLater(2 * HOUR);
+    expect((await history(id)).map((i) => i.id)).toEqual(items.map((i) => i.id));
   });
 });
