@@ -400,7 +400,6 @@ describe("a device's activity", () => {
     );
     const engine = await enrol('story-01');
     const id = engine.deviceId;
-    const bearer = { authorization: `Bearer ${engine.token}` };
     let held: { code: string; serial: number; expiresAt: Date } | null = null;
     const engineState = () =>
       state(held ? { activation: 'active', licence: held } : { activation: 'inactive' });
