@@ -11,4 +11,3 @@ export {
   type EngineContext,
 } from './engine-context.ts';
 export type { CommandQueue, CommandsEnded } from './command-queue.ts';
-export type { LicenceChange, MovedCommand } from './command-repository.ts';

@@ -1,7 +1,9 @@
 import type { TDeviceActivityDetail } from '@edp/shared/contracts/devices';
 import { peekWindow } from '@edp/shared/window/console-window';
-import type { CommandsEnded, MovedCommand } from '../../engines/index.ts';
+import type { CommandsEnded } from '../../engines/index.ts';
 import type { ActivityEntry } from '../store/index.ts';
+
+type MovedCommand = CommandsEnded['commands'][number];
 
 /**
  * The command types whose end is part of a device's story: each changes what the engine
