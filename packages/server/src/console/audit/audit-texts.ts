@@ -1,3 +1,9 @@
+import {
+  ackCheck,
+  askElevation,
+  askLearning,
+  withdrawAck,
+} from '@edp/shared/api/console/ack.calls';
 import { COMMAND_TYPE_WORDS } from '@edp/shared/command-words';
 import { DEVICE_VALUE_WORDS } from '@edp/shared/device-words';
 import { LOG_VALUE_WORDS } from '@edp/shared/log-words';
@@ -238,12 +244,9 @@ export const FIELD_LABELS: Record<string, Record<Locale, string>> = {
  * `kind` is the request's kind, not the engine's (issue 35, point 10: "引擎类型：elevation").
  */
 const REQUEST_FIELDS = { kind: 'requestKind' };
-export const ACTION_FIELDS: Record<string, Record<string, string>> = {
-  '/ack/m/ele': REQUEST_FIELDS,
-  '/ack/m/lm': REQUEST_FIELDS,
-  '/ack/m/withdraw': REQUEST_FIELDS,
-  '/ack/s/check': REQUEST_FIELDS,
-};
+export const ACTION_FIELDS: Record<string, Record<string, string>> = Object.fromEntries(
+  [askElevation, askLearning, withdrawAck, ackCheck].map((c) => [c.path, REQUEST_FIELDS]),
+);
 
 /** Fields that hold a number of seconds, read as days, hours, minutes and seconds. */
 export const DURATION_WORDS: Words<'days' | 'hours' | 'minutes' | 'seconds'> = {
