@@ -122,7 +122,7 @@ test.describe('in zh-CN', () => {
     await onPhone(r);
     await pending.getByRole('button', { name: `通过 ${name} 的申请` }).click();
     const dialog = r.getByRole('dialog', { name: `审核 ${name} 的提权申请` });
-    await expect(dialog).toContainText('通过后，引擎将获得 1 小时 的提权时间窗口。');
+    await expect(dialog).toContainText('通过后，引擎将获得 1 小时的提权时间窗口。');
     await dialog.getByRole('button', { name: /^通\s?过$/ }).click();
     await expect(dialog.getByText('请填写审核意见')).toBeVisible();
     await dialog.getByLabel('审核意见').fill('变更委员会已同意');
