@@ -156,7 +156,10 @@ test.describe('in en-US', () => {
     await expect(sure).toContainText('changed and deleted again');
     await sure.getByRole('button', { name: 'Lift write protection' }).click();
     await expect(folder).toContainText('Lift write protection');
-    await expect(folder).toContainText('Finished', { timeout: 20_000 });
+    // Once the engine has lifted it, the folder is no longer protected and leaves the list: the
+    // tab asks the engine what it protects as soon as the command ends (issue 35 point 19), so
+    // the row may go before a "Finished" could be read.
+    await expect(folder).toHaveCount(0, { timeout: 20_000 });
     expect(fs.statSync(path.join(shares, 'a.docx')).mode & 0o200).toBe(0o200);
 
     // 2. Authorised programs, read on request: read its SHA-256 first, then authorise; remove
