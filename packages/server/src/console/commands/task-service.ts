@@ -197,9 +197,12 @@ export function taskService(
     },
 
     async refresh(caller: Caller, id: string, locale: Locale): Promise<TTaskItem> {
-      await visibleTask(caller, id);
+      const { visible } = await visibleTask(caller, id);
       await queue.recount(caller.actor.tenantId, id);
-      return taskItem((await visibleTask(caller, id)).task, locale);
+      // Seen already: only the counters are read again, not the caller's groups.
+      const counted = (await repo.find(caller.actor.tenantId, id))!;
+      const [task] = await tasksAsSeen(repo, caller.actor.tenantId, visible, [counted]);
+      return taskItem(task!, locale);
     },
 
     /** Ends what has not started on the caller's devices; what runs goes on. */
