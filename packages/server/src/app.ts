@@ -23,6 +23,7 @@ import { openPlatform, type Platform } from './platform/platform.ts';
 import { apiRoutes } from './api-routes.ts';
 import { guardOf } from './guards.ts';
 import { buildServices, type Services } from './services.ts';
+import { registerJobs } from './jobs.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -100,16 +101,6 @@ export async function buildApp({
   const services = buildServices(platform);
   app.decorate('services', services);
 
-  // Dead sessions and expired e-mail codes are swept hourly so the tables hold only what can
-  // still be used.
-  const sweep = setInterval(() => {
-    platform.sessions.purgeDead().catch((err) => app.log.warn({ err }, 'session sweep failed'));
-    services.emailCodes
-      .purgeExpired()
-      .catch((err) => app.log.warn({ err }, 'e-mail code sweep failed'));
-  }, 3_600_000).unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
-
   const { metrics } = platform;
   metricsRoutes(app, metrics, config.METRICS_TOKEN);
   await app.register(securityHeadersPlugin);
@@ -121,23 +112,13 @@ export async function buildApp({
   // The last batch of last-seen times is written before the database closes; the push streams
   // end first (they would hold the server open), and the command sweep stops.
   await services.engines.commands.start();
-  // The logs' weeks ahead, cleanup and backups: once now, then hourly (docs/logs.md).
-  services.logMaintenance.start();
-  // The overview's counts: what batches added, folded every second (docs/overview.md).
-  services.logCountFolder.start();
-  // Warnings from cause to message, every second (docs/notifications.md).
-  services.notifier.start();
-  // Reports: periods that ended and the queue, once now, then every minute (docs/reports.md).
-  services.reports.start();
+  // Every background job (jobs.ts); stopped before the last presence flush and the database.
+  registerJobs(platform, services);
+  platform.jobs.start();
   app.addHook('preClose', async () => {
     services.engines.push.close();
     services.engines.commands.stop();
-    await Promise.all([
-      services.logMaintenance.stop(),
-      services.notifier.stop(),
-      services.logCountFolder.stop(),
-      services.reports.stop(),
-    ]);
+    await platform.jobs.stop();
     return services.engines.flusher.stop();
   });
   gaugesOf(metrics, {

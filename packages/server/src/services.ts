@@ -40,7 +40,12 @@ import { overviewService } from './console/overview/index.ts';
 import { balanceService, rechargeService } from './portal/balance/index.ts';
 import { companyService, emailCodeService } from './portal/company/index.ts';
 import { engineReadService } from './portal/device/index.ts';
-import { licencePageCache, licenceReadService, licenceService } from './portal/licence/index.ts';
+import {
+  licenceBatchService,
+  licencePageCache,
+  licenceReadService,
+  licenceService,
+} from './portal/licence/index.ts';
 import { vendorService } from './portal/super-admin/index.ts';
 
 /**
@@ -54,6 +59,7 @@ export function buildServices(platform: Platform) {
   const cache = consoleCache({ db, clock, bus });
   const licencePages = licencePageCache({ clock, bus });
   const licenceReads = licenceReadService(p);
+  const licences = licenceService({ ...p, licencePages });
   const counts = deviceCounts({ db, bus, clock });
   const activity = deviceActivityLog({ db });
   // The console's own key, which signs elevation and learning-mode windows (docs/elevation.md).
@@ -100,7 +106,8 @@ export function buildServices(platform: Platform) {
     // portal
     companies: companyService(p),
     emailCodes: emailCodeService(p),
-    licences: licenceService({ ...p, licencePages }),
+    licences,
+    licenceBatches: licenceBatchService({ db, clock, licences, licencePages }),
     licencePages,
     licenceReads,
     engineReads: engineReadService({ db, clock, licenceReads }),
@@ -167,11 +174,11 @@ export function buildServices(platform: Platform) {
     alerts: alertService({ db, clock, audit }),
     logSettings: logSettingsService({ db, clock, audit, rulesChanged: ingest.rulesChanged }),
     logMaintenance: logMaintenance({ db, clock, log: p.log, backupDir: p.config.logBackupDir }),
-    logCountFolder: logCountFolder({ db, log: p.log }),
+    logCountFolder: logCountFolder({ db }),
     overview: overviewService({ db, clock }),
     notify,
     notifier: notifier({ db, clock, log: p.log, mailer: p.mailer, box, outbound }),
-    reports: reportService({ db, clock, log: p.log, audit }),
+    reports: reportService({ db, clock, jobs: p.jobs, log: p.log, audit }),
     // engines
     engines,
   };

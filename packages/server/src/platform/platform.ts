@@ -15,6 +15,7 @@ import {
   loadVendorKeys,
   type VendorKeys,
 } from './keys/index.ts';
+import { jobRunner, type JobRunner } from './jobs/index.ts';
 import { loginGuard, type LoginGuard } from './login-guard/index.ts';
 import { createMailer, type Mailer } from './mail/index.ts';
 import { metricsRegistry, type Metrics } from './metrics/index.ts';
@@ -48,6 +49,8 @@ export interface Platform {
   mailer: Mailer;
   log: Logger;
   metrics: Metrics;
+  /** The one runner of background loops; jobs.ts registers every job in one place. */
+  jobs: JobRunner;
 }
 
 /** Opens the platform: the database (unless one is given), the cache bus, keys and mail. */
@@ -79,6 +82,7 @@ export async function openPlatform(opts: {
   const db = database.db;
   // With Redis, every node hears the others' cache evictions (cache/cache-bus.ts).
   const bus = config.REDIS_URL ? redisCacheBus(config.REDIS_URL, log) : localCacheBus();
+  const metrics = metricsRegistry();
   const platform: Platform = {
     config,
     database,
@@ -106,7 +110,8 @@ export async function openPlatform(opts: {
       log,
     }),
     log,
-    metrics: metricsRegistry(),
+    metrics,
+    jobs: jobRunner({ db, log, metrics }),
   };
   return {
     platform,

@@ -4,6 +4,7 @@ import type { TDelivery } from '@edp/shared/contracts/notify';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { as, setupTenant, signIn } from '../../test/console-fixture.ts';
 import { startNotifyReceiver, type NotifyReceiver } from '../../test/notify-receiver.ts';
+import { NOTIFIER_JOB } from '../notify/index.ts';
 
 const host = 'notify-rules.example';
 type Caller = ReturnType<typeof as>;
@@ -48,7 +49,7 @@ describe('gateway rules', () => {
   beforeAll(async () => {
     rx = await startNotifyReceiver({ cloudKey: 'cloud-key-secret-42' });
     ctx = await createTestApp();
-    await ctx.app.services.notifier.stop(0);
+    await ctx.app.platform.jobs.pause(NOTIFIER_JOB, 0);
     await setupTenant(ctx.app, host);
     admin = as(ctx.app, host, await signIn(ctx.app, host, 'admin'));
   });

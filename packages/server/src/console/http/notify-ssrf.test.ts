@@ -4,6 +4,7 @@ import type { TDelivery } from '@edp/shared/contracts/notify';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { as, setupTenant, signIn } from '../../test/console-fixture.ts';
 import { startNotifyReceiver, type NotifyReceiver } from '../../test/notify-receiver.ts';
+import { NOTIFIER_JOB } from '../notify/index.ts';
 
 const host = 'notify-ssrf.example';
 type Caller = ReturnType<typeof as>;
@@ -85,7 +86,7 @@ describe('internal addresses', () => {
     port = new URL(rx.url).port;
     // No allow-list: the default every deployment starts with.
     ctx = await createTestApp({ OUTBOUND_ALLOW_HOSTS: '' });
-    await ctx.app.services.notifier.stop(0);
+    await ctx.app.platform.jobs.pause(NOTIFIER_JOB, 0);
     await setupTenant(ctx.app, host);
     admin = as(ctx.app, host, await signIn(ctx.app, host, 'admin'));
   });

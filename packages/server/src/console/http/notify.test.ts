@@ -7,7 +7,7 @@ import type { TDelivery, TSmsSettingsView, TWarnSettings } from '@edp/shared/con
 import { call, createTestApp, type TestContext } from '../../test/harness.ts';
 import { NEW_PASSWORD, as, setupTenant, signIn } from '../../test/console-fixture.ts';
 import { startNotifyReceiver, type NotifyReceiver } from '../../test/notify-receiver.ts';
-import { MAX_TRIES, type PassReport } from '../notify/index.ts';
+import { MAX_TRIES, NOTIFIER_JOB, type PassReport } from '../notify/index.ts';
 
 const hostA = 'notify-a.example';
 const hostB = 'notify-b.example';
@@ -116,7 +116,7 @@ describe('notifications', () => {
     });
     ctx = await createTestApp({}, undefined, undefined, clock);
     // The loop runs on its own timer too; the tests drive passes themselves.
-    await ctx.app.services.notifier.stop(0);
+    await ctx.app.platform.jobs.pause(NOTIFIER_JOB, 0);
     await setupTenant(ctx.app, hostA);
     const vendor = await ctx.app.platform.sessions.create({
       kind: 'vendor',

@@ -7,7 +7,7 @@ import type { TReportPage, TReportSchedule } from '@edp/shared/contracts/reports
 import { CommonErr, ConsoleErr } from '@edp/shared/errors';
 import { call, createTestApp, type TestContext } from '../../test/harness.ts';
 import { NEW_PASSWORD, as, setupTenant, signIn } from '../../test/console-fixture.ts';
-import { REPORT_QUEUE_MAX, type ReportPass } from '../reports/index.ts';
+import { REPORT_JOB, REPORT_QUEUE_MAX, type ReportPass } from '../reports/index.ts';
 
 const Excel = createRequire(import.meta.url)('exceljs') as typeof ExcelJS;
 const hostA = 'reports-a.example';
@@ -322,7 +322,7 @@ describe('reports', () => {
 
     // No pass runs while they are asked for, so each waits in the queue.
     const tenant = sql`(select id from tenants where domain = ${hostA})`;
-    await ctx.app.services.reports.stop();
+    await ctx.app.platform.jobs.pause(REPORT_JOB);
     try {
       const waiting = (
         (await ctx.app.platform.db.execute(
@@ -348,7 +348,7 @@ describe('reports', () => {
       expect((await b('/report/m/make', { kind: 'daily' })).body).toMatchObject({ success: true });
     } finally {
       await ctx.app.platform.db.execute(sql`delete from reports where status = 'queued'`);
-      ctx.app.services.reports.start();
+      ctx.app.platform.jobs.resume(REPORT_JOB);
     }
   });
 });

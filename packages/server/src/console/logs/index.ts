@@ -6,9 +6,10 @@ export { logSettingsService, type LogSettingsService } from './log-settings-serv
 export {
   MAINTENANCE_LOCK,
   logMaintenance,
+  logMaintenanceJob,
   type LogMaintenance,
   type MaintenanceReport,
 } from './log-maintenance.ts';
 export { restoreLogBackup, type RestoreReport } from './log-restore.ts';
 export { RETENTION_MONTH_MS } from './log-range.ts';
-export { logCountFolder, type LogCountFolder } from './log-count-folder.ts';
+export { logCountFolder, logCountFoldJob, type LogCountFolder } from './log-count-folder.ts';

@@ -1,3 +1,4 @@
+import type { JobDefinition } from '../../platform/jobs/index.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { logCountRepository } from '../store/index.ts';
 
@@ -12,33 +13,19 @@ const FOLD_BATCH = 20_000;
  * folding, so nodes share the work. The reads count the deltas not folded yet, so a fold late or
  * missed changes no figure, only how many rows a read sums.
  */
-export function logCountFolder(deps: Pick<Platform, 'db' | 'log'>) {
+export function logCountFolder(deps: Pick<Platform, 'db'>) {
   const repo = logCountRepository(deps.db);
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-
   async function foldAll() {
     while ((await repo.fold(FOLD_BATCH)) === FOLD_BATCH);
   }
-  const tick = () => {
-    if (running) return;
-    running = foldAll()
-      .catch((err: unknown) => deps.log.warn({ err }, 'folding the overview counts failed'))
-      .finally(() => (running = undefined));
-  };
-
-  return {
-    start() {
-      timer ??= setInterval(tick, FOLD_EVERY_MS).unref();
-    },
-    /** Stops the timer and waits for a fold under way (one statement). */
-    async stop() {
-      clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
-    /** Folds every delta now (tests). */
-    foldAll,
-  };
+  /** Folds every delta now: the job `log-count-fold` (jobs.ts) every FOLD_EVERY_MS, and tests. */
+  return { foldAll };
 }
 export type LogCountFolder = ReturnType<typeof logCountFolder>;
+
+/** The fold's job, on every node (jobs.ts). */
+export const logCountFoldJob = (f: LogCountFolder): JobDefinition => ({
+  name: 'log-count-fold',
+  everyMs: FOLD_EVERY_MS,
+  run: () => f.foldAll(),
+});

@@ -14,6 +14,7 @@ import {
   type Db,
   type LogWeek,
 } from '../../platform/db/index.ts';
+import type { JobDefinition } from '../../platform/jobs/index.ts';
 import type { Logger } from '../../platform/log.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { Caller } from '../access/index.ts';
@@ -219,38 +220,20 @@ export function logMaintenance(
   }
 
   let running: Promise<MaintenanceReport> | undefined;
-  let timer: NodeJS.Timeout | undefined;
   /** One pass at a time on a node; a call during a pass waits for it, then runs its own. */
   async function runNow(): Promise<MaintenanceReport> {
     while (running) await running.catch(() => {});
     running = passOnce().finally(() => (running = undefined));
     return running;
   }
-  const runLogged = () =>
-    void runNow().catch((err: unknown) =>
-      log.warn({ err }, 'log maintenance failed; tried again next hour'),
-    );
 
   return {
-    /** Runs once now (not waited for) and then every MAINTENANCE_EVERY_MS. */
-    start() {
-      timer ??= setInterval(runLogged, MAINTENANCE_EVERY_MS).unref();
-      runLogged();
-    },
-    /** Stops the timer and waits for a pass under way. */
     /**
-     * Waits for a pass under way at most STOP_WAIT_MS: a backup of a large week takes longer
-     * than Fastify gives its close hooks (10 s). A pass cut short by the closing database leaves
-     * its week detached, and the next pass, on any node, finishes it.
+     * One pass: the job `log-maintenance` (jobs.ts) runs it at start and hourly. Its stop waits
+     * STOP_WAIT_MS for a pass under way: a backup of a large week takes longer than Fastify
+     * gives its close hooks (10 s). A pass cut short by the closing database leaves its week
+     * detached, and the next pass, on any node, finishes it.
      */
-    async stop() {
-      clearInterval(timer);
-      timer = undefined;
-      await Promise.race([
-        running?.catch(() => {}),
-        new Promise((r) => setTimeout(r, STOP_WAIT_MS).unref()),
-      ]);
-    },
     runNow,
 
     /** The tenant's backups, newest first (`/log/s/backups`). */
@@ -271,3 +254,12 @@ export function logMaintenance(
   };
 }
 export type LogMaintenance = ReturnType<typeof logMaintenance>;
+
+/** The maintenance's job: a pass at start, then every MAINTENANCE_EVERY_MS (jobs.ts). */
+export const logMaintenanceJob = (m: LogMaintenance): JobDefinition => ({
+  name: 'log-maintenance',
+  everyMs: MAINTENANCE_EVERY_MS,
+  atStart: true,
+  stopWaitMs: STOP_WAIT_MS,
+  run: () => m.runNow(),
+});

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Locale } from '@edp/shared/errors';
 import type { TWarningChannel, TWarnSettings } from '@edp/shared/contracts/notify';
 import { whileExclusive } from '../../platform/db/index.ts';
+import type { JobDefinition } from '../../platform/jobs/index.ts';
 import type { SecretBox } from '../../platform/keys/index.ts';
 import type { OutboundClient } from '../../platform/outbound/index.ts';
 import type { Platform } from '../../platform/platform.ts';
@@ -267,33 +268,23 @@ export function notifier(deps: Deps) {
   }
 
   let chain: Promise<unknown> = Promise.resolve();
-  let timer: NodeJS.Timeout | undefined;
-  let stopping = false;
-  /** One pass after any under way (tests call it with their clock). */
+  /**
+   * One pass after any under way: the job `notifier` (jobs.ts) every NOTIFY_EVERY_MS, and tests
+   * with their clock.
+   */
   const pass = (): Promise<PassReport> => {
     const next = chain.then(run);
     chain = next.catch(() => undefined);
     return next;
   };
-  return {
-    pass,
-    start() {
-      const tick = () => {
-        if (stopping) return;
-        pass()
-          .catch((err: unknown) => log.error({ err }, 'notifier pass failed; tried again'))
-          .finally(() => {
-            if (!stopping) timer = setTimeout(tick, NOTIFY_EVERY_MS).unref();
-          });
-      };
-      timer = setTimeout(tick, NOTIFY_EVERY_MS).unref();
-    },
-    /** Stops the loop and waits for a pass under way (at most `waitMs`). */
-    async stop(waitMs = 3_000) {
-      stopping = true;
-      clearTimeout(timer);
-      await Promise.race([chain, new Promise((r) => setTimeout(r, waitMs).unref())]);
-    },
-  };
+  return { pass };
 }
 export type Notifier = ReturnType<typeof notifier>;
+
+/** The notifier's job (jobs.ts); a pass takes NOTIFY_LOCK itself, one node at a time. */
+export const NOTIFIER_JOB = 'notifier';
+export const notifierJob = (n: Notifier): JobDefinition => ({
+  name: NOTIFIER_JOB,
+  everyMs: NOTIFY_EVERY_MS,
+  run: () => n.pass(),
+});

@@ -1,8 +1,10 @@
 /** Report downloads (docs/reports.md). Its public entry. */
 export {
+  REPORT_JOB,
   REPORT_LOCK,
   REPORT_QUEUE_MAX,
   REPORT_TICK_MS,
+  reportJob,
   reportService,
   type ReportPass,
   type ReportService,

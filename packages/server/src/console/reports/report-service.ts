@@ -12,6 +12,7 @@ import { REPORT_KINDS } from '@edp/shared/contracts/reports';
 import { reportName } from '@edp/shared/report-words';
 import { whileExclusive } from '../../platform/db/index.ts';
 import { AppError } from '../../platform/errors/index.ts';
+import type { JobDefinition } from '../../platform/jobs/index.ts';
 import type { Logger } from '../../platform/log.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { Caller } from '../access/index.ts';
@@ -37,6 +38,8 @@ export const REPORT_KEEP_MS = 400 * 86_400_000;
 export const REPORT_QUEUE_MAX = 20;
 /** How long the server's close waits for a report under way. */
 export const STOP_WAIT_MS = 3_000;
+/** The job that makes the reports (jobs.ts): at start, every REPORT_TICK_MS, and when asked. */
+export const REPORT_JOB = 'reports';
 /** The PostgreSQL advisory lock of the schedule's pass ('edpr'): one node adds the due reports. */
 export const REPORT_LOCK = 0x65647072;
 
@@ -68,9 +71,9 @@ const DEFAULT_SCHEDULE: Omit<TReportSchedule, 'tz'> & { tz: string } = {
  * from; their files are kept in the database in chunks, so any node serves any download.
  */
 export function reportService(
-  deps: Pick<Platform, 'db' | 'clock'> & { log: Logger; audit: AuditService },
+  deps: Pick<Platform, 'db' | 'clock' | 'jobs'> & { log: Logger; audit: AuditService },
 ) {
-  const { db, clock, log, audit } = deps;
+  const { db, clock, log, audit, jobs } = deps;
   const repo = reportRepository(db);
   const files = reportFiles({ db, clock });
 
@@ -96,9 +99,6 @@ export function reportService(
     };
   };
 
-  /** Set by stop(): no pass starts and no further report is taken. */
-  let stopped = false;
-
   /** Makes one claimed report; a failure is kept on it (tried again up to REPORT_TRIES). */
   async function makeOne(r: ReportRow, pass: ReportPass) {
     try {
@@ -112,9 +112,9 @@ export function reportService(
     }
   }
 
-  /** Makes reports from the queue until it is empty (or the server stops). */
-  async function drain(pass: ReportPass) {
-    while (!stopped) {
+  /** Makes reports from the queue until it is empty (or the job is stopped). */
+  async function drain(pass: ReportPass, signal?: AbortSignal) {
+    while (!signal?.aborted) {
       const now = clock();
       const r = await repo.claim(new Date(now), new Date(now - REPORT_STALE_MS));
       if (!r) return;
@@ -145,53 +145,31 @@ export function reportService(
     pass.deleted = await repo.deleteBefore(new Date(now - REPORT_KEEP_MS));
   }
 
-  async function passOnce(): Promise<ReportPass> {
+  async function passOnce(signal?: AbortSignal): Promise<ReportPass> {
     const pass: ReportPass = { scheduled: 0, made: [], failed: [], deleted: 0 };
     const now = clock();
     await whileExclusive(db, REPORT_LOCK, () => scheduleDue(now, pass));
-    await drain(pass);
+    await drain(pass, signal);
     return pass;
   }
 
   let running: Promise<ReportPass> | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  /** One pass at a time on a node; a call during a pass waits for it, then runs its own. */
-  async function runNow(): Promise<ReportPass> {
+  /**
+   * One pass at a time on a node; a call during a pass waits for it, then runs its own. Stopped
+   * (`signal`), it takes no further report: one cut short by the closing database stops
+   * beating, and a pass on any node takes it over.
+   */
+  async function runNow(signal?: AbortSignal): Promise<ReportPass> {
     while (running) await running.catch(() => {});
-    running = passOnce().finally(() => (running = undefined));
+    running = passOnce(signal).finally(() => (running = undefined));
     return running;
   }
-  const runLogged = () => {
-    if (stopped) return;
-    void runNow().catch((err: unknown) =>
-      log.warn({ err }, 'report pass failed; tried again at the next tick'),
-    );
-  };
 
   function periodAsked(b: TReportMake, zone: string): ReportPeriod {
     return b.day ? periodOfDay(b.kind, zone, b.day) : lastEnded(b.kind, zone, new Date(clock()));
   }
 
   return {
-    /** Starts the ticker: a pass now (not waited for), then every REPORT_TICK_MS. */
-    start() {
-      stopped = false;
-      timer ??= setInterval(runLogged, REPORT_TICK_MS).unref();
-      runLogged();
-    },
-    /**
-     * Stops the ticker and waits for a report under way at most STOP_WAIT_MS; one cut short by
-     * the closing database stops beating, and a pass on any node takes it over.
-     */
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      timer = undefined;
-      await Promise.race([
-        running?.catch(() => {}),
-        new Promise((r) => setTimeout(r, STOP_WAIT_MS).unref()),
-      ]);
-    },
     runNow,
 
     async list(
@@ -226,7 +204,7 @@ export function reportService(
         target: reportName(b.kind, p.firstDay, b.locale ?? locale),
         after: { kind: b.kind, from: p.from.toISOString(), to: p.to.toISOString(), tz: zone },
       });
-      runLogged();
+      jobs.kick(REPORT_JOB);
       return { id };
     },
 
@@ -242,7 +220,7 @@ export function reportService(
       const before = await this.schedule(caller);
       await repo.setSchedule({ tenantId, ...b, updatedAt: new Date(clock()) });
       await audit.change(caller, { target: '', before, after: b });
-      runLogged();
+      jobs.kick(REPORT_JOB);
     },
 
     /** A made report's file, read chunk by chunk; another tenant's or none is 404, unmade 409. */
@@ -260,4 +238,12 @@ export function reportService(
     },
   };
 }
+/** The reports' job (jobs.ts): a pass at start, every REPORT_TICK_MS, and when kicked. */
+export const reportJob = (r: ReportService): JobDefinition => ({
+  name: REPORT_JOB,
+  everyMs: REPORT_TICK_MS,
+  atStart: true,
+  stopWaitMs: STOP_WAIT_MS,
+  run: (signal) => r.runNow(signal),
+});
 export type ReportService = ReturnType<typeof reportService>;

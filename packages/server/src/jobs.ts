@@ -1,0 +1,33 @@
+import type { Platform } from './platform/platform.ts';
+import type { Services } from './services.ts';
+import { logCountFoldJob, logMaintenanceJob } from './console/logs/index.ts';
+import { notifierJob } from './console/notify/index.ts';
+import { reportJob } from './console/reports/index.ts';
+
+/** Dead sessions and expired e-mail codes: swept hourly so the tables hold only what can be used. */
+const SWEEP_EVERY_MS = 3_600_000;
+
+/**
+ * Every background job of the server, registered in one place on the platform's one runner
+ * (platform/jobs): each module says how its job runs (name, interval, lock, stop), this file
+ * says which run. app.ts starts them after the routes and stops them before the database closes.
+ */
+export function registerJobs(p: Pick<Platform, 'jobs' | 'sessions'>, services: Services) {
+  const { jobs } = p;
+  jobs.register({
+    name: 'session-sweep',
+    everyMs: SWEEP_EVERY_MS,
+    run: async () => {
+      await p.sessions.purgeDead();
+      await services.emailCodes.purgeExpired();
+    },
+  });
+  // The logs' weeks ahead, cleanup and backups: at start, then hourly (docs/logs.md).
+  jobs.register(logMaintenanceJob(services.logMaintenance));
+  // The overview's counts: what batches added, folded every second (docs/overview.md).
+  jobs.register(logCountFoldJob(services.logCountFolder));
+  // Warnings from cause to message, every second (docs/notifications.md).
+  jobs.register(notifierJob(services.notifier));
+  // Reports: periods that ended and the queue, at start, then every minute (docs/reports.md).
+  jobs.register(reportJob(services.reports));
+}
