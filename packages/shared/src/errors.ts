@@ -6,13 +6,15 @@ import { agentCatalogue, AgentErr } from './errors/agent.ts';
 import { commandCatalogue, CommandErr } from './errors/commands.ts';
 import { ackCatalogue, AckErr } from './errors/elevation.ts';
 import { notifyCatalogue, NotifyErr } from './errors/notify.ts';
+import { fileCatalogue, FileErr } from './errors/files.ts';
 import type { Catalogue, ErrorEntry } from './errors/types.ts';
 
 /**
  * The errCode catalogue. Ranges: -1…-85 engine codes (docs/product.md §8); -10001…-10019 common;
  * -10020…-10059 customer portal and vendor; -10060…-10099 management console;
  * -10100…-10119 engine protocol; -10120…-10139 commands and tasks; -10150…-10159 elevation and
- * learning mode under review; -10160…-10169 SMS and warnings.
+ * learning mode under review; -10160…-10169 SMS and warnings; -10170…-10179 uploaded files and
+ * zip archives.
  */
 export const ErrCode = {
   ...CommonErr,
@@ -22,6 +24,7 @@ export const ErrCode = {
   ...CommandErr,
   ...AckErr,
   ...NotifyErr,
+  ...FileErr,
   Engine: EngineErr,
 } as const;
 
@@ -34,6 +37,7 @@ export const catalogue: Catalogue = {
   ...commandCatalogue,
   ...ackCatalogue,
   ...notifyCatalogue,
+  ...fileCatalogue,
 };
 
 export type Locale = 'zh-CN' | 'en-US';
@@ -57,4 +61,14 @@ export function errorStatus(code: number): number {
   return catalogue[code]?.status ?? 500;
 }
 
-export { CommonErr, EngineErr, PortalErr, ConsoleErr, AgentErr, CommandErr, AckErr, NotifyErr };
+export {
+  CommonErr,
+  EngineErr,
+  PortalErr,
+  ConsoleErr,
+  AgentErr,
+  CommandErr,
+  AckErr,
+  NotifyErr,
+  FileErr,
+};

@@ -17,6 +17,7 @@ import {
   ZEngineKind,
   ZRequestId,
 } from './licence-file.ts';
+import { ZFileRefusal, ZUploadedFile } from './uploads.ts';
 
 /** Customer portal calls (docs/architecture.md §6); docs/portal.md explains the rules behind them. */
 
@@ -182,6 +183,9 @@ export const ZIssueRecord = z.object({
   validUntil: ZIsoTime,
   fileName: z.string(),
   createdAt: ZIsoTime,
+  renewal: z
+    .boolean()
+    .describe('A certificate of a licence issued before (a renewal), not its first certificate'),
 });
 export type TIssueRecord = z.infer<typeof ZIssueRecord>;
 
@@ -255,6 +259,12 @@ export const ZUploadRequest = z.object({
 export const ZUploadResult = z.object({
   requestId: z.string(),
   deviceId: z.string(),
+  name: z.string().describe('The device name the request carries (may be empty)'),
+  renewal: z
+    .boolean()
+    .describe(
+      'The device already holds a licence code of this kind: issuing renews it (same code, higher serial)',
+    ),
   kind: ZEngineKind,
   fingerprint: z.string(),
   installedSerial: z.number().int(),
@@ -280,6 +290,56 @@ export const ZIssueResult = z.object({
   alreadyIssued: z.boolean().describe('True when this request had been issued before'),
 });
 export type TIssueResult = z.infer<typeof ZIssueResult>;
+
+/** The most requests one upload reads and one batch issues. */
+export const REQUEST_BATCH_MAX = 1_000;
+
+/** `/com/auth/devices`: many request files at once, loose `.dat` files or zip archives of them. */
+export const ZRequestBatchUpload = z.object({
+  files: z.array(ZUploadedFile(MAX_UPLOAD_BASE64)).min(1).max(REQUEST_BATCH_MAX),
+});
+export const ZRequestBatchRead = z.object({
+  read: z
+    .array(
+      ZUploadResult.omit({ balance: true }).extend({
+        fileName: z.string().describe('The file it was read from (`archive.zip/entry.dat`)'),
+      }),
+    )
+    .describe('Each request read and recorded, in the order of the files'),
+  refused: z.array(ZFileRefusal).describe('Files not read, each with its reason'),
+  cost: z.number().int().describe('Months the requests not issued yet cost together'),
+  balance: z.number().int(),
+});
+export type TRequestBatchRead = z.infer<typeof ZRequestBatchRead>;
+
+/** `/com/issue/batch`: certificates for many uploaded requests, paid together or not at all. */
+export const ZIssueBatchRequest = z.object({
+  items: z.array(ZIssueRequest).min(1).max(REQUEST_BATCH_MAX),
+});
+export const ZIssueBatchResult = z.object({
+  /** e.g. `certificates-2026-11-26-12.zip`: one `.lic` per device, named by the device. */
+  fileName: z.string(),
+  archive: z.string().describe('The zip of the certificates, base64'),
+  issued: z.array(
+    z.object({
+      requestId: z.string(),
+      deviceId: z.string(),
+      name: z.string(),
+      kind: ZEngineKind,
+      /** The certificate's name in the archive: the device name made safe, unique. */
+      fileName: z.string(),
+      recordId: z.string(),
+      licenseCode: z.string(),
+      serial: z.number().int(),
+      expiresAt: ZIsoTime,
+      renewal: z.boolean(),
+      alreadyIssued: z.boolean().describe('Issued before: its certificate again, nothing paid'),
+    }),
+  ),
+  cost: z.number().int().describe('Months deducted by this call'),
+  balance: z.number().int(),
+});
+export type TIssueBatchResult = z.infer<typeof ZIssueBatchResult>;
 
 export const ZElevationRequest = z.object({
   deviceId: ZDeviceId,

@@ -80,6 +80,10 @@ export const fieldRules = {
     'en-US':
       'must give one of: a list of device ids, a filter with a condition, or every device chosen explicitly',
   },
+  certificatesOrArchive: {
+    'zh-CN': '须给出证书文件或证书压缩包',
+    'en-US': 'must give certificate files or an archive of them',
+  },
   deviceTarget: {
     'zh-CN': '须给出设备 ID 列表或筛选条件之一',
     'en-US': 'must give either a list of device ids or a filter',

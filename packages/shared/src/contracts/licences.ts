@@ -6,6 +6,8 @@ import { COMMAND_ANSWERS } from './commands.ts';
 import { ACTIVATION_STATES } from './engine.ts';
 import { ZEngineKind, ZRequestId } from './licence-file.ts';
 import { ZTaskTarget, ZTaskExpiry } from './tasks.ts';
+import { rule } from './field-rules.ts';
+import { ZFileRefusal, ZUploadedFile } from './uploads.ts';
 
 /**
  * Activation and renewal in the console (docs/licences.md): request files made from what the
@@ -25,6 +27,8 @@ export type LicenceState = (typeof LICENCE_STATES)[number];
 export const CERTIFICATES_MAX = 1_000;
 /** A certificate's text is a few hundred bytes; this bounds a wrong file. */
 export const CERTIFICATE_TEXT_MAX = 64 * 1024;
+/** A zip of a thousand certificates is under 1 MiB. */
+export const CERTIFICATE_ARCHIVE_MAX = 2 * 1024 * 1024;
 
 const ZMonths = z.number().int().min(1).max(MAX_LICENCE_MONTHS);
 
@@ -59,19 +63,34 @@ export const ZCertificateUpload = z.object({ deviceId: ZUuid, certificate: ZCert
 export const ZInstalledLicence = COMMAND_ANSWERS['licence.install'];
 export type TInstalledLicence = z.infer<typeof ZInstalledLicence>;
 
-/** `/sync/m/finalize`: certificates for many devices, each matched to its device by its request. */
-export const ZCertificateBatch = z.object({
-  certificates: z
-    .array(z.object({ fileName: z.string().max(255), text: ZCertificateText }))
-    .min(1)
-    .max(CERTIFICATES_MAX),
-  expiresInHours: ZTaskExpiry,
-});
+/** The most zip archives of certificates one upload carries (the portal makes one per batch). */
+export const CERTIFICATE_ARCHIVES_MAX = 10;
+
+/**
+ * `/sync/m/finalize`: certificates for many devices, each matched to its device by its request:
+ * `.lic` texts, zip archives of them as the portal gives them (base64), or both.
+ */
+export const ZCertificateBatch = z
+  .object({
+    certificates: z
+      .array(z.object({ fileName: z.string().max(255), text: ZCertificateText }))
+      .max(CERTIFICATES_MAX)
+      .default([]),
+    archives: z
+      .array(ZUploadedFile(Math.ceil((CERTIFICATE_ARCHIVE_MAX * 4) / 3) + 4))
+      .max(CERTIFICATE_ARCHIVES_MAX)
+      .default([]),
+    expiresInHours: ZTaskExpiry,
+  })
+  .refine((b) => b.certificates.length + b.archives.length > 0, {
+    message: rule('certificatesOrArchive'),
+    path: ['certificates'],
+  });
 export const ZCertificateBatchResult = z.object({
   /** The task delivering the accepted ones; null when none was accepted. */
   taskId: ZUuid.nullable(),
   accepted: z.array(z.object({ fileName: z.string(), id: ZUuid, name: z.string() })),
-  refused: z.array(z.object({ fileName: z.string(), code: z.number().int(), message: z.string() })),
+  refused: z.array(ZFileRefusal),
 });
 export type TCertificateBatchResult = z.infer<typeof ZCertificateBatchResult>;
 

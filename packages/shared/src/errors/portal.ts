@@ -21,6 +21,14 @@ export const PortalErr = {
   PasswordLocked: -10036,
   PasswordSame: -10037,
   LoginWait: -10038,
+  /** A second request file for one device (or the same file twice) in one upload. */
+  DuplicateRequest: -10039,
+  /** The balance does not cover every certificate of a batch: none was issued. */
+  BatchBalanceLow: -10040,
+  /** More request files in one upload than one batch issues. */
+  TooManyRequests: -10041,
+  /** A file of a batch upload that is no licence request (a single upload answers -10027). */
+  NotARequest: -10042,
 } as const;
 
 export const portalCatalogue: Catalogue = {
@@ -109,6 +117,28 @@ export const portalCatalogue: Catalogue = {
     status: 429,
     'zh-CN': '此网络登录失败次数过多，请 {seconds} 秒后再试',
     'en-US': 'Too many failed sign-ins from this network; please try again in {seconds} s',
+  },
+  [PortalErr.DuplicateRequest]: {
+    status: 400,
+    'zh-CN': '与 {first} 是同一台设备的申请，未读取',
+    'en-US': 'A request for the same device as {first}; not read',
+  },
+  [PortalErr.BatchBalanceLow]: {
+    status: 402,
+    'zh-CN':
+      '余额不足：这 {count} 台设备需要 {cost} 个月，当前余额 {balance} 个月；未签发任何证书，请先充值',
+    'en-US':
+      'Balance too low: the {count} devices need {cost} months and the balance is {balance} months; nothing was issued, please recharge first',
+  },
+  [PortalErr.TooManyRequests]: {
+    status: 400,
+    'zh-CN': '一次最多读取 {max} 个申请文件，此文件未读取',
+    'en-US': 'One upload reads at most {max} request files; this one was not read',
+  },
+  [PortalErr.NotARequest]: {
+    status: 400,
+    'zh-CN': '不是控制台生成的许可申请文件，或文件已损坏',
+    'en-US': 'Not a license request file made by a console, or a damaged one',
   },
   [PortalErr.PasswordLocked]: {
     status: 423,

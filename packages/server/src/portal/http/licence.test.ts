@@ -62,6 +62,8 @@ describe('/api/com licence requests, certificates, elevation and download', () =
     expect(first.body.data).toEqual({
       requestId: file.requestId,
       deviceId: file.deviceId,
+      name: 'db-01',
+      renewal: false,
       kind: 'DPI',
       fingerprint: file.fingerprint,
       installedSerial: 0,

@@ -3,24 +3,33 @@ import {
   downloadIssueFile,
   issueElevation,
   issueLicence,
+  issueLicences,
   licenceList,
   licenceRecords,
   subLicences,
   uploadLicenceRequest,
+  uploadLicenceRequests,
   vendorPublicKey,
 } from '@edp/shared/api/portal/licences.calls';
 import { sendKept, sessionOf, serve } from '../../platform/http/index.ts';
-import type { LicencePageCache, LicenceReadService, LicenceService } from '../licence/index.ts';
+import type {
+  LicenceBatchService,
+  LicencePageCache,
+  LicenceReadService,
+  LicenceService,
+} from '../licence/index.ts';
 
 /** My license, licence requests, certificates, elevation files and their download. */
 export function licenceRoutes(
   app: FastifyInstance,
   {
     licences,
+    licenceBatches,
     licencePages,
     licenceReads,
   }: {
     licences: LicenceService;
+    licenceBatches: LicenceBatchService;
     licencePages: LicencePageCache;
     licenceReads: LicenceReadService;
   },
@@ -42,6 +51,10 @@ export function licenceRoutes(
     return licenceReads.ofLicence(companyOf(req), licenseId, page);
   });
   serve(app, uploadLicenceRequest, (req) => licences.upload(companyOf(req), req.body.file));
+  serve(app, uploadLicenceRequests, (req) =>
+    licenceBatches.upload(companyOf(req), req.body.files, req.locale),
+  );
+  serve(app, issueLicences, (req) => licenceBatches.issue(companyOf(req), req.body.items));
   serve(app, issueLicence, (req) =>
     licences.issue(companyOf(req), req.body.requestId, req.body.months),
   );

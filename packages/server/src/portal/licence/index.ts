@@ -5,6 +5,7 @@ export {
   licencePageCache,
   type LicencePageCache,
 } from './licence-page-cache.ts';
+export { licenceBatchService, type LicenceBatchService } from './licence-batch-service.ts';
 export { licenceReadService, type LicenceReadService } from './licence-read-service.ts';
 export { licenceService, safeFileName, type LicenceService } from './licence-service.ts';
 export {

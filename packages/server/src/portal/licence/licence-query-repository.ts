@@ -32,12 +32,14 @@ export function licenceQueries(db: Db, opts: { now?: () => number } = {}) {
     record: issueRecords,
     licenceCode: licences.code,
     kind: engines.kind,
+    renewal: renewalColumn,
   };
 
   function toRecord(row: {
     record: typeof issueRecords.$inferSelect;
     licenceCode: string;
     kind: string;
+    renewal: boolean;
   }): TIssueRecord {
     const r = row.record;
     return {
@@ -55,6 +57,7 @@ export function licenceQueries(db: Db, opts: { now?: () => number } = {}) {
       validUntil: r.validUntil.toISOString(),
       fileName: r.fileName,
       createdAt: r.createdAt.toISOString(),
+      renewal: row.renewal,
     };
   }
 
@@ -215,6 +218,15 @@ export function licenceQueries(db: Db, opts: { now?: () => number } = {}) {
 }
 
 export type LicenceQueries = ReturnType<typeof licenceQueries>;
+
+/**
+ * Whether an issue record is a renewal: a certificate of a licence that had one before. A
+ * licence's serial rises with each certificate, so an earlier one has a lower serial.
+ */
+export const renewalColumn = sql<boolean>`coalesce(${issueRecords.type} = 'licence' and exists (
+  select 1 from issue_records earlier
+  where earlier.licence_id = ${issueRecords.licenceId}
+    and earlier.type = 'licence' and earlier.serial < ${issueRecords.serial}), false)`;
 
 /** The licence status rule (licence-status.ts) as a WHERE condition on an expiry column, so filters can use its index. */
 export function statusCondition(column: SQL | unknown, status: TLicenceStatus, now: number): SQL {

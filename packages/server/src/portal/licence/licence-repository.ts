@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import {
   type Db,
   balanceRecords,
@@ -9,6 +9,7 @@ import {
   licenceRequests,
   licences,
 } from '../../platform/db/index.ts';
+import { renewalColumn } from './licence-query-repository.ts';
 
 export type EngineRow = typeof engines.$inferSelect;
 export type LicenceRequestRow = typeof licenceRequests.$inferSelect;
@@ -51,12 +52,29 @@ export function licenceRepository(db: Db) {
       return created ?? (await this.findRequest(row.companyId, row.requestId))!.request;
     },
 
-    /** An uploaded request with its engine, and its certificate's record once issued. */
+    /**
+     * An uploaded request with its engine, the engine's licence if it has one (its code), and
+     * the request's certificate record once issued, with whether that was a renewal.
+     */
     async findRequest(companyId: string, requestId: string) {
-      const [row] = await db
-        .select({ request: licenceRequests, engine: engines, issued: issueRecords })
+      const [row] = await this.findRequests(companyId, [requestId]);
+      return row;
+    },
+
+    /** `findRequest` for many requests, in one query (in no particular order). */
+    async findRequests(companyId: string, requestIds: string[]) {
+      if (!requestIds.length) return [];
+      return db
+        .select({
+          request: licenceRequests,
+          engine: engines,
+          licenceCode: licences.code,
+          issued: issueRecords,
+          issuedAsRenewal: renewalColumn,
+        })
         .from(licenceRequests)
         .innerJoin(engines, eq(engines.id, licenceRequests.engineId))
+        .leftJoin(licences, eq(licences.engineId, engines.id))
         .leftJoin(
           issueRecords,
           and(
@@ -65,10 +83,11 @@ export function licenceRepository(db: Db) {
           ),
         )
         .where(
-          and(eq(licenceRequests.companyId, companyId), eq(licenceRequests.requestId, requestId)),
-        )
-        .limit(1);
-      return row;
+          and(
+            eq(licenceRequests.companyId, companyId),
+            inArray(licenceRequests.requestId, requestIds),
+          ),
+        );
     },
 
     async findIssueByRequest(companyId: string, requestId: string) {

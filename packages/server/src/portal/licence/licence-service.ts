@@ -3,11 +3,17 @@ import { randomUUID } from 'node:crypto';
 import type { Platform } from '../../platform/platform.ts';
 import { CommonErr, PortalErr } from '@edp/shared/errors';
 import type { TIssueResult, TUploadResult } from '@edp/shared/contracts/com';
+import type { TLicenceRequestFile } from '@edp/shared/contracts/licence-file';
 import { LICENCE_FILE_VERSION, licenceCost } from '@edp/shared/contracts/licence-file';
 import { AppError } from '../../platform/errors/index.ts';
 import { isUniqueViolation, randomCode, type Db } from '../../platform/db/index.ts';
 import { parseRequestFile, signElevation, signLicence } from './licence-file.ts';
-import { licenceRepository, type IssueRecordRow } from './licence-repository.ts';
+import {
+  licenceRepository,
+  type EngineRow,
+  type IssueRecordRow,
+  type LicenceRequestRow,
+} from './licence-repository.ts';
 
 type Deps = Pick<Platform, 'db' | 'clock' | 'vendorKeys'> & { licencePages: LicencePageCache };
 
@@ -15,7 +21,87 @@ type Deps = Pick<Platform, 'db' | 'clock' | 'vendorKeys'> & { licencePages: Lice
 export const safeFileName = (text: string) => text.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 80);
 const compactTime = (d: Date) => d.toISOString().replace(/[-:]|\.\d+Z$/g, '');
 
-/** Licence requests, certificates (signed and paid in one transaction) and elevation files. */
+/** An uploaded request as the repository finds it (`findRequest`). */
+export type FoundRequest = NonNullable<
+  Awaited<ReturnType<ReturnType<typeof licenceRepository>['findRequest']>>
+>;
+
+/** What an upload answers of a request it recorded (without the balance). */
+export function uploadAnswer(found: FoundRequest): Omit<TUploadResult, 'balance'> {
+  const { request, engine, issued } = found;
+  return {
+    requestId: request.requestId,
+    deviceId: engine.deviceId,
+    name: engine.name,
+    // Issued: whether that certificate renewed; else whether the device holds a code already.
+    renewal: issued ? found.issuedAsRenewal : found.licenceCode !== null,
+    kind: engine.kind as TUploadResult['kind'],
+    fingerprint: request.fingerprint,
+    installedSerial: request.installedSerial,
+    monthsAsked: request.monthsAsked,
+    cost: licenceCost(request.monthsAsked),
+    alreadyIssued: !!issued,
+    recordId: issued?.id ?? null,
+  };
+}
+
+/**
+ * Records a parsed request file (once: uploading it again finds the first row) with its engine,
+ * through `repo` (the caller's transaction, if any). The same request id with another device,
+ * kind or fingerprint is refused (-10034).
+ */
+export async function recordRequest(
+  repo: ReturnType<typeof licenceRepository>,
+  companyId: string,
+  file: TLicenceRequestFile,
+): Promise<FoundRequest> {
+  let found = await repo.findRequest(companyId, file.requestId);
+  if (!found) {
+    const engine = await repo.upsertEngine({
+      companyId,
+      deviceId: file.deviceId,
+      kind: file.kind,
+      name: file.name?.trim() ?? '',
+      fingerprint: file.fingerprint,
+    });
+    await repo.insertRequest({
+      companyId,
+      engineId: engine.id,
+      requestId: file.requestId,
+      ver: file.ver,
+      product: file.product,
+      fingerprint: file.fingerprint,
+      consoleTime: new Date(file.consoleTime),
+      installedSerial: file.installedSerial,
+      monthsAsked: file.monthsAsked,
+    });
+    found = await repo.findRequest(companyId, file.requestId);
+  }
+  const { request, engine } = found!;
+  if (
+    engine.deviceId !== file.deviceId ||
+    engine.kind !== file.kind ||
+    request.fingerprint !== file.fingerprint
+  ) {
+    throw new AppError(PortalErr.RequestMismatch);
+  }
+  return found!;
+}
+
+/** A certificate signed and recorded in the caller's transaction (its payment recorded beside). */
+export interface SignedCertificate {
+  recordId: string;
+  licenceId: string;
+  licenceCode: string;
+  serial: number;
+  expiresAt: Date;
+  fileText: string;
+}
+
+/**
+ * Licence requests, certificates (signed and paid in one transaction) and elevation files.
+ * Many at once: licence-batch-service.ts.
+ */
 export function licenceService({ db, clock: now, vendorKeys, licencePages }: Deps) {
   const repo = licenceRepository(db);
   const { privateKey, kid } = vendorKeys;
@@ -31,53 +117,80 @@ export function licenceService({ db, clock: now, vendorKeys, licencePages }: Dep
     };
   }
 
+  /**
+   * Signs a certificate for a request and records it with its payment (`cost` months, the
+   * balance after it `balanceAfter`), in the caller's transaction `r`: the licence is created,
+   * or renewed under its code with a higher serial.
+   */
+  async function signInto(
+    r: ReturnType<typeof licenceRepository>,
+    companyId: string,
+    { request, engine }: { request: LicenceRequestRow; engine: EngineRow },
+    months: number,
+    issuedAt: Date,
+    balanceAfter: number,
+  ): Promise<SignedCertificate> {
+    const cost = licenceCost(months);
+    const licence = await r.upsertLicence({
+      companyId,
+      engineId: engine.id,
+      code: `EDP-${randomCode(4)}`,
+      installedSerial: request.installedSerial,
+      months,
+      issuedAt,
+    });
+    const fileText = signLicence(
+      {
+        ver: LICENCE_FILE_VERSION,
+        licenseCode: licence.code,
+        serial: licence.serial,
+        requestId: request.requestId,
+        fingerprint: request.fingerprint,
+        kind: engine.kind as never,
+        issuedAt: issuedAt.getTime(),
+        expiresAt: licence.expiresAt.getTime(),
+        maxDevices: licence.maxDevices,
+      },
+      privateKey,
+      kid,
+    );
+    const recordId = await r.insertPaidIssueRecord(
+      {
+        companyId,
+        type: 'licence',
+        licenceId: licence.id,
+        engineId: engine.id,
+        deviceId: engine.deviceId,
+        requestId: request.requestId,
+        serial: licence.serial,
+        months,
+        cost,
+        validFrom: issuedAt,
+        validUntil: licence.expiresAt,
+        fileName: `${safeFileName(engine.deviceId)}-${engine.kind}-${licence.serial}.lic`,
+        fileText,
+      },
+      { companyId, type: 'issue', change: -cost, balanceAfter },
+    );
+    return {
+      recordId,
+      licenceId: licence.id,
+      licenceCode: licence.code,
+      serial: licence.serial,
+      expiresAt: licence.expiresAt,
+      fileText,
+    };
+  }
+
   return {
+    signInto,
+
     /** Parses and records an uploaded `.dat`; uploading it again changes nothing. */
     async upload(companyId: string, fileBase64: string): Promise<TUploadResult> {
       const file = parseRequestFile(fileBase64);
       if (!file) throw new AppError(PortalErr.ParseError);
-      let found = await repo.findRequest(companyId, file.requestId);
-      if (!found) {
-        const engine = await repo.upsertEngine({
-          companyId,
-          deviceId: file.deviceId,
-          kind: file.kind,
-          name: file.name?.trim() ?? '',
-          fingerprint: file.fingerprint,
-        });
-        await repo.insertRequest({
-          companyId,
-          engineId: engine.id,
-          requestId: file.requestId,
-          ver: file.ver,
-          product: file.product,
-          fingerprint: file.fingerprint,
-          consoleTime: new Date(file.consoleTime),
-          installedSerial: file.installedSerial,
-          monthsAsked: file.monthsAsked,
-        });
-        found = await repo.findRequest(companyId, file.requestId);
-      }
-      const { request, engine, issued } = found!;
-      if (
-        engine.deviceId !== file.deviceId ||
-        engine.kind !== file.kind ||
-        request.fingerprint !== file.fingerprint
-      ) {
-        throw new AppError(PortalErr.RequestMismatch);
-      }
-      return {
-        requestId: request.requestId,
-        deviceId: engine.deviceId,
-        kind: file.kind,
-        fingerprint: request.fingerprint,
-        installedSerial: request.installedSerial,
-        monthsAsked: request.monthsAsked,
-        cost: licenceCost(request.monthsAsked),
-        balance: await repo.balanceOf(companyId),
-        alreadyIssued: !!issued,
-        recordId: issued?.id ?? null,
-      };
+      const found = await recordRequest(repo, companyId, file);
+      return { ...uploadAnswer(found), balance: await repo.balanceOf(companyId) };
     },
 
     /**
@@ -96,53 +209,19 @@ export function licenceService({ db, clock: now, vendorKeys, licencePages }: Dep
           const r = licenceRepository(tx as unknown as Db);
           const balance = await r.deduct(companyId, cost);
           if (balance === undefined) throw new AppError(PortalErr.BalanceLow);
-          const issuedAt = new Date(now());
-          const licence = await r.upsertLicence({
+          const signed = await signInto(
+            r,
             companyId,
-            engineId: engine.id,
-            code: `EDP-${randomCode(4)}`,
-            installedSerial: request.installedSerial,
+            { request, engine },
             months,
-            issuedAt,
-          });
-          const fileText = signLicence(
-            {
-              ver: LICENCE_FILE_VERSION,
-              licenseCode: licence.code,
-              serial: licence.serial,
-              requestId,
-              fingerprint: request.fingerprint,
-              kind: engine.kind as never,
-              issuedAt: issuedAt.getTime(),
-              expiresAt: licence.expiresAt.getTime(),
-              maxDevices: licence.maxDevices,
-            },
-            privateKey,
-            kid,
-          );
-          const recordId = await r.insertPaidIssueRecord(
-            {
-              companyId,
-              type: 'licence',
-              licenceId: licence.id,
-              engineId: engine.id,
-              deviceId: engine.deviceId,
-              requestId,
-              serial: licence.serial,
-              months,
-              cost,
-              validFrom: issuedAt,
-              validUntil: licence.expiresAt,
-              fileName: `${safeFileName(engine.deviceId)}-${engine.kind}-${licence.serial}.lic`,
-              fileText,
-            },
-            { companyId, type: 'issue', change: -cost, balanceAfter: balance },
+            new Date(now()),
+            balance,
           );
           return {
-            recordId,
-            licenseId: licence.id,
-            serial: licence.serial,
-            expiresAt: licence.expiresAt.toISOString(),
+            recordId: signed.recordId,
+            licenseId: signed.licenceId,
+            serial: signed.serial,
+            expiresAt: signed.expiresAt.toISOString(),
             balance,
             alreadyIssued: false,
           };

@@ -4,6 +4,8 @@ import {
   ZDownloadParams,
   ZElevationRequest,
   ZElevationResult,
+  ZIssueBatchRequest,
+  ZIssueBatchResult,
   ZIssueRecord,
   ZIssueRequest,
   ZIssueResult,
@@ -11,6 +13,8 @@ import {
   ZLicenceListRequest,
   ZLicenceRecordsRequest,
   ZLicenceRef,
+  ZRequestBatchRead,
+  ZRequestBatchUpload,
   ZSubLicenceList,
   ZUploadRequest,
   ZUploadResult,
@@ -66,6 +70,32 @@ export const uploadLicenceRequest = call({
   data: ZUploadResult,
   // base64 of a .dat of up to 10 MiB plus the JSON around it.
   bodyLimit: MAX_UPLOAD_BASE64 + 4096,
+});
+
+export const uploadLicenceRequests = call({
+  method: 'POST',
+  path: '/com/auth/devices',
+  access,
+  tag,
+  summary:
+    'Upload many licence requests at once: .dat files, or zip archives of them such as the console\'s "Download request files" (base64 each); answers each request read, by device, and each file refused with its reason',
+  label: { 'zh-CN': '批量上传许可申请', 'en-US': 'Upload license requests' },
+  body: ZRequestBatchUpload,
+  data: ZRequestBatchRead,
+  // Up to 10 MiB of files in base64, plus the JSON around them.
+  bodyLimit: MAX_UPLOAD_BASE64 + 64 * 1024,
+});
+
+export const issueLicences = call({
+  method: 'POST',
+  path: '/com/issue/batch',
+  access,
+  tag,
+  summary:
+    'Sign the certificates of many uploaded requests in one transaction, each device paying its months, refused as a whole when the balance does not cover them all; answers one zip of the certificates named by device (requests issued before: their certificates again, nothing paid)',
+  label: { 'zh-CN': '批量签发许可证书', 'en-US': 'Issue license certificates' },
+  body: ZIssueBatchRequest,
+  data: ZIssueBatchResult,
 });
 
 export const issueLicence = call({
