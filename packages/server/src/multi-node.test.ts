@@ -2,6 +2,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { TList } from '@edp/shared/contracts/common';
 import type { TLicenceItem } from '@edp/shared/contracts/com';
+import { randomBytes } from 'node:crypto';
+import type { TAlertPage } from '@edp/shared/contracts/logs';
+import { RULES_FRESH_MS } from './console/logs/log-ingest.ts';
+import { as, setupTenant, signIn } from './test/console-fixture.ts';
 import { SESSION_CACHE_MS } from './platform/sessions/index.ts';
 import { LICENCE_PAGE_CACHE_MS } from './portal/licence/index.ts';
 import {
@@ -12,6 +16,55 @@ import {
   type TestContext,
 } from './test/harness.ts';
 import { makeCompany, requestFile } from './test/portal-fixture.ts';
+
+/**
+ * A tenant on node `a` with one DPI engine: `dpiOn(node, path)` sends one file change through
+ * that node and answers how many alerts the device then has; `keep(path)` sets on `a` a rule
+ * that keeps changes of that path without an alert.
+ */
+async function logRulesFixture(a: FastifyInstance, host: string) {
+  await setupTenant(a, host);
+  const admin = as(a, host, await signIn(a, host, 'admin'));
+  const op = as(a, host, await signIn(a, host, 'operator'));
+  const group = (await admin<{ id: string }>('/user/group/add', { name: 'Lab' })).body.data!.id;
+  const secret = (await op<{ secret: string }>('/dv/m/secret/rotate', { groupId: group })).body
+    .data!.secret;
+  const made = await call<{ deviceId: string; token: string }>(a, '/agent/enrol', {
+    secret,
+    identity: {
+      name: 'lab-01',
+      ip: '10.9.0.1',
+      systemType: 'Linux',
+      version: '1.1.0',
+      kind: 'DPI',
+      fingerprint: randomBytes(32).toString('hex'),
+    },
+    state: { install: 'installed', detection: 'ok', activation: 'active', version: '1.1.0' },
+  });
+  const { deviceId, token } = made.body.data!;
+  let seq = 0;
+  return {
+    async dpiOn(node: FastifyInstance, path: string) {
+      seq++;
+      const entry = { seq, at: new Date().toISOString(), kind: 'dpi', change: 'altered', path };
+      const sent = await call(
+        node,
+        '/agent/logs',
+        { stream: 's1', held: seq, entries: [{ ...entry, sha256: 'ab'.repeat(32) }] },
+        { authorization: `Bearer ${token}` },
+      );
+      expect(sent.body).toMatchObject({ success: true });
+      return (await op<TAlertPage>('/alert/m/list', { deviceId, pageSize: 50 })).body.data!.list
+        .length;
+    },
+    async keep(path: string) {
+      const set = await admin('/log/s/rules/set', {
+        rules: [{ name: 'lab conf', kind: 'dpi', path, then: 'keep' }],
+      });
+      expect(set.body).toMatchObject({ success: true });
+    },
+  };
+}
 
 /**
  * Two nodes on one database, with Redis: what one node changes, the other must not serve from
@@ -55,6 +108,16 @@ describe('two nodes behind one database', () => {
     );
     expect(issued.body.success).toBe(true);
     await vi.waitFor(async () => expect((await list()).body.data!.total).toBe(1), soon);
+  });
+
+  it('filters logs on one node by the rules changed on the other', async () => {
+    const logs = await logRulesFixture(a.app, 'rules-redis.example');
+    expect(await logs.dpiOn(b, '/etc/lab/a.conf')).toBe(1); // no rules: an alert, rules held
+    await logs.keep('/etc/lab/*.conf');
+    await vi.waitFor(async () => {
+      const before = await logs.dpiOn(a.app, '/etc/hosts'); // (moves the alerts on)
+      expect(await logs.dpiOn(b, '/etc/lab/b.conf')).toBe(before);
+    }, soon);
   });
 });
 
@@ -121,5 +184,15 @@ describe('two nodes behind one database, without Redis', () => {
     expect((await list()).body.data!.total).toBe(0);
     vi.advanceTimersByTime(LICENCE_PAGE_CACHE_MS - waitedWithRedis);
     expect((await list()).body.data!.total).toBe(1);
+  });
+
+  it('filters logs on one node by its old rules, until its copy expires', async () => {
+    const logs = await logRulesFixture(a.app, 'rules-local.example');
+    expect(await logs.dpiOn(b, '/etc/lab/a.conf')).toBe(1);
+    await logs.keep('/etc/lab/*.conf');
+    expect(await logs.dpiOn(a.app, '/etc/lab/b.conf')).toBe(1); // node a: kept, no alert
+    expect(await logs.dpiOn(b, '/etc/lab/c.conf')).toBe(2); // node b: the old rules
+    vi.advanceTimersByTime(RULES_FRESH_MS);
+    expect(await logs.dpiOn(b, '/etc/lab/d.conf')).toBe(2);
   });
 });

@@ -64,7 +64,7 @@ export function buildServices(platform: Platform) {
   const activity = deviceActivityLog({ db });
   // The console's own key, which signs elevation and learning-mode windows (docs/elevation.md).
   const windowKey = consoleKey(db, clock, p.consoleKeySecret);
-  const ingest = logIngest({ db, clock });
+  const ingest = logIngest({ db, clock, bus: p.bus });
   const engines = engineContext({
     ...p,
     consoleKey: windowKey.publicPem,

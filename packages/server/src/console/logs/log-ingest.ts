@@ -1,6 +1,7 @@
 import type { TLogBatch, TLogBatchAnswer, TLogEntry } from '@edp/shared/contracts/logs';
 import { rule } from '@edp/shared/contracts/field-rules';
 import { CommonErr } from '@edp/shared/errors';
+import { ttlCache } from '../../platform/cache/index.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { AppError } from '../../platform/errors/index.ts';
 import {
@@ -15,8 +16,13 @@ import { compileRules, type Decision, type Rules } from './log-rules.ts';
 export const FUTURE_SLACK_MS = 5 * 60_000;
 /** Events older than this are past every retention choice: acknowledged, not stored. */
 export const OLDEST_KEPT_MS = 400 * 86_400_000;
-/** How long a node uses a tenant's rules before reading them again (another node's change). */
-export const RULES_FRESH_MS = 2_000;
+/**
+ * How long a node uses a tenant's rules before reading them again. A change evicts every node's
+ * copy at once through the cache bus; this bounds a copy only while the bus is down.
+ */
+export const RULES_FRESH_MS = 30_000;
+/** Tenants whose rules a node holds (the least recently used go first). */
+const RULES_TENANTS_MAX = 10_000;
 /**
  * Characters the rules may read before the event loop gets a turn: a few milliseconds of
  * matching. A batch of 500 events of 1,024 characters through 100 rules is some 10⁸ of them
@@ -108,24 +114,32 @@ export function planBatch(
 /**
  * The console's end of POST /api/agent/logs: each batch through its tenant's filtering rules
  * into the logs and alerts, stored once (docs/logs.md). The rules are read at most every
- * RULES_FRESH_MS per tenant, and at once on this node after a change.
+ * RULES_FRESH_MS per tenant, and at once on every node after a change (the cache bus).
  */
-export function logIngest(deps: Pick<Platform, 'db' | 'clock'>) {
+export function logIngest(deps: Pick<Platform, 'db' | 'clock' | 'bus'>) {
   const { db, clock } = deps;
   const repo = logRepository(db);
   const settings = logSettingsRepository(db);
-  const rules = new Map<string, { compiled: Rules; text: string; until: number }>();
+  const rules = ttlCache<string, { compiled: Rules; text: string }>({
+    max: RULES_TENANTS_MAX,
+    ttlMs: RULES_FRESH_MS,
+    now: clock,
+  });
+  const changedEverywhere = deps.bus.channel('log-rules', (tenantId) => rules.delete(tenantId));
+  /** The last rules compiled per tenant: read again unchanged, they are not compiled again. */
+  const lastCompiled = new Map<string, { compiled: Rules; text: string }>();
 
   async function rulesOf(tenantId: string) {
-    const now = clock();
-    const held = rules.get(tenantId);
-    if (held && held.until > now) return held.compiled;
-    const read = (await settings.get(tenantId)).rules;
-    // Compiled again only when they changed: a hundred long globs take RE2 a few hundred ms.
-    const text = JSON.stringify(read);
-    const compiled = held?.text === text ? held.compiled : compileRules(read);
-    rules.set(tenantId, { compiled, text, until: now + RULES_FRESH_MS });
-    return compiled;
+    const held = await rules.load(tenantId, async () => {
+      const read = (await settings.get(tenantId)).rules;
+      // Compiled again only when they changed: a hundred long globs take RE2 a few hundred ms.
+      const text = JSON.stringify(read);
+      const last = lastCompiled.get(tenantId);
+      const fresh = last?.text === text ? last : { compiled: compileRules(read), text };
+      lastCompiled.set(tenantId, fresh);
+      return fresh;
+    });
+    return held!.compiled;
   }
 
   return {
@@ -145,9 +159,9 @@ export function logIngest(deps: Pick<Platform, 'db' | 'clock'>) {
       return { acked };
     },
 
-    /** This node's copy of a tenant's rules is stale (they were just changed). */
+    /** A tenant's rules were just changed: every node reads them again at its next batch. */
     rulesChanged(tenantId: string) {
-      rules.delete(tenantId);
+      changedEverywhere(tenantId);
     },
   };
 }
