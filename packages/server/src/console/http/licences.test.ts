@@ -1,5 +1,5 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { unzipSync, strFromU8 } from 'fflate';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCheckInAnswer } from '@edp/shared/contracts/agent';
 import type {
@@ -12,12 +12,14 @@ import type {
 } from '@edp/shared/contracts/licences';
 import type { TLicencePayload } from '@edp/shared/contracts/licence-file';
 import type { TDeviceDetail } from '@edp/shared/contracts/devices';
+import type { TIssueBatchResult, TRequestBatchRead } from '@edp/shared/contracts/com';
 import type { TTaskItem } from '@edp/shared/contracts/tasks';
-import { CommandErr, ConsoleErr, EngineErr } from '@edp/shared/errors';
+import { CommandErr, ConsoleErr, EngineErr, FileErr } from '@edp/shared/errors';
 import { parseRequestFile } from '@edp/shared/licence-request';
 import { verifyCertificate } from '@edp/shared/licence/verify';
 import { signLicence } from '../../portal/licence/index.ts';
 import { call, createTestApp, type TestContext } from '../../test/harness.ts';
+import { makeCompany } from '../../test/portal-fixture.ts';
 import {
   NEW_PASSWORD,
   PASSWORD,
@@ -449,5 +451,71 @@ describe('activation and renewal', () => {
     });
     expect(normal.body.data!.list).toMatchObject([{ name: 'lab-01', state: 'normal', serial: 1 }]);
     expect(normal.body.data!.list[0]!.daysLeft).toBeGreaterThan(300);
+  });
+
+  it("takes the portal's archive of certificates whole: the console's zip of requests through the portal and back", async () => {
+    const ids = [engines['fin-01']!.id, engines['fin-02']!.id];
+    const requests = await op<TRequestArchive>('/sync/m/rd/np', { target: { ids }, months: 3 });
+    // The customer uploads the zip as the console saved it, and has the portal issue it all.
+    const company = await makeCompany(ctx, 6);
+    const read = await call<TRequestBatchRead>(
+      ctx.app,
+      '/com/auth/devices',
+      { files: [{ fileName: requests.body.data!.fileName, data: requests.body.data!.archive }] },
+      company.headers,
+    );
+    expect(read.body.data).toMatchObject({ refused: [], cost: 6, balance: 6 });
+    expect(read.body.data!.read.map((r) => r.name).sort()).toEqual(['fin-01', 'fin-02']);
+    const issued = await call<TIssueBatchResult>(
+      ctx.app,
+      '/com/issue/batch',
+      { items: read.body.data!.read.map((r) => ({ requestId: r.requestId, months: 3 })) },
+      company.headers,
+    );
+    const { fileName, archive } = issued.body.data!;
+    expect(Object.keys(unzipSync(Buffer.from(archive, 'base64'))).sort()).toEqual([
+      'fin-01.lic',
+      'fin-02.lic',
+    ]);
+
+    // The console takes that zip as it is: each certificate to its device, by one task.
+    const batch = await op<TCertificateBatchResult>('/sync/m/finalize', {
+      archives: [{ fileName, data: archive }],
+    });
+    expect(batch.body.data!.refused).toEqual([]);
+    expect(batch.body.data!.accepted.map((a) => [a.fileName, a.name]).sort()).toEqual([
+      [`${fileName}/fin-01.lic`, 'fin-01'],
+      [`${fileName}/fin-02.lic`, 'fin-02'],
+    ]);
+    const [command] = await engineRuns('fin-02');
+    expect(command).toMatchObject({ type: 'licence.install' });
+    expect(engines['fin-02']!.held).toMatchObject({ kind: 'TDE', serial: 1 });
+
+    // Again, with what is no certificate beside it: each refused with its reason.
+    const junk = zipSync({ '../fin-01.lic': strToU8('x'), 'notes.txt': strToU8('x') });
+    const again = await op<TCertificateBatchResult>(
+      '/sync/m/finalize',
+      {
+        archives: [
+          { fileName, data: archive },
+          { fileName: 'junk.zip', data: Buffer.from(junk).toString('base64') },
+          { fileName: 'fake.zip', data: Buffer.from('not a zip').toString('base64') },
+        ],
+      },
+      { 'accept-language': 'en-US' },
+    );
+    expect(again.body.data).toMatchObject({ taskId: null, accepted: [] });
+    expect(again.body.data!.refused.map((r) => [r.fileName, r.code])).toEqual([
+      ['junk.zip/../fin-01.lic', FileErr.UnsafeName],
+      ['junk.zip/notes.txt', FileErr.WrongFileType],
+      ['fake.zip', FileErr.ArchiveUnreadable],
+      [`${fileName}/fin-01.lic`, EngineErr.InvalidLicence],
+      [`${fileName}/fin-02.lic`, EngineErr.InvalidLicence],
+    ]);
+    expect(again.body.data!.refused[1]!.message).toBe('Only .lic files are read');
+    // Neither certificates nor an archive: a refusal that names the field.
+    const none = await op('/sync/m/finalize', {}, { 'accept-language': 'en-US' });
+    expect(none.body).toMatchObject({ errCode: -10001 });
+    expect(none.body.msg).toContain('must give certificate files or an archive of them');
   });
 });

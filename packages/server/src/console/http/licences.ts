@@ -35,7 +35,13 @@ export function licenceRoutes(
     licences.install(callerOf(req), req.body.deviceId, req.body.certificate, 'renew'),
   );
   serve(app, finalize, (req) =>
-    licences.installMany(callerOf(req), req.body.certificates, req.body.expiresInHours, req.locale),
+    licences.installMany(
+      callerOf(req),
+      req.body.certificates,
+      req.body.expiresInHours,
+      req.locale,
+      req.body.archives,
+    ),
   );
   serve(app, heldLicence, (req) => licences.held(callerOf(req), req.body.deviceId));
   serve(app, tenantLicences, (req) => licences.list(callerOf(req), req.body));

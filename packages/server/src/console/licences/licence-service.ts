@@ -17,6 +17,8 @@ import { LICENCE_FILE_VERSION } from '@edp/shared/contracts/licence-file';
 import { CommandErr, EngineErr, errorMessage, type Locale } from '@edp/shared/errors';
 import { openCertificate } from '@edp/shared/licence/verify';
 import { encodeRequestFile } from '@edp/shared/licence-request';
+import { FILE_NAME_MAX, type TUploadedFile } from '@edp/shared/contracts/uploads';
+import { readZip } from '../../platform/archive/index.ts';
 import { AppError } from '../../platform/errors/index.ts';
 import { certificateRefusal } from './certificate-refusal.ts';
 import type { Platform } from '../../platform/platform.ts';
@@ -225,14 +227,35 @@ export function deviceLicenceService(
      */
     async installMany(
       caller: Caller,
-      certificates: { fileName: string; text: string }[],
+      loose: { fileName: string; text: string }[],
       expiresInHours: number,
       locale: Locale,
+      archives: TUploadedFile[] = [],
     ): Promise<TCertificateBatchResult> {
       const now = clock();
       const refused: TCertificateBatchResult['refused'] = [];
-      const refuse = (fileName: string, code: number) =>
-        refused.push({ fileName, code, message: errorMessage(code, locale) });
+      const refuse = (fileName: string, code: number, params?: Record<string, string | number>) =>
+        refused.push({ fileName, code, message: errorMessage(code, locale, params) });
+      // The portal's zip as it is: each `.lic` in it is one certificate, named `archive/entry`.
+      const certificates = [...loose];
+      for (const { fileName, data } of archives) {
+        const read = readZip(Buffer.from(data, 'base64'), ['.lic']);
+        if (read.refusal) {
+          refuse(fileName, read.refusal.code, read.refusal.params);
+          continue;
+        }
+        for (const entry of read.entries) {
+          const name = `${fileName}/${entry.name}`.slice(0, FILE_NAME_MAX);
+          if (entry.refusal) refuse(name, entry.refusal.code, entry.refusal.params);
+          else
+            certificates.push({ fileName: name, text: Buffer.from(entry.bytes!).toString('utf8') });
+        }
+      }
+      if (certificates.length > CERTIFICATES_MAX)
+        throw new AppError(CommandErr.TooManyDevices, {
+          count: certificates.length,
+          max: CERTIFICATES_MAX,
+        });
       const opened = certificates.map((c) => ({
         ...c,
         payload: c.text.trim() ? openCertificate(c.text, vendorKey) : undefined,
