@@ -12,8 +12,9 @@ import { groupWithSecret } from './fleet.ts';
 
 /**
  * The real reference engine (the file the console serves, packages/agent/dist/edp-agent.mjs)
- * as a customer's machine runs it, for the journeys of issues 23 and 24. A spec calls
- * `stopEngines` after each test: the engines it started stop and their folders go.
+ * as a customer's machine runs it, for the journeys of issues 11, 23 and 24: run by Node from
+ * the build, or got by the commands a console page shows (`engineFromCommands`). A spec calls
+ * `stopEngines` after each test: the engines (and shells) it started stop and their folders go.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 const engineFile = path.resolve(here, '../../../agent/dist/edp-agent.mjs');
@@ -22,30 +23,58 @@ const resolver = path.resolve(here, 'localhost-resolver.mjs');
 const running: ChildProcess[] = [];
 const dirs: string[] = [];
 
+/** A process a test started, with its output (stdout and stderr as they came) and exit code. */
+export interface Started {
+  child: ChildProcess;
+  output: string[];
+  exit: Promise<number | null>;
+}
+
 /** Stops the engines a test started and removes their folders (a spec's afterEach). */
 export async function stopEngines() {
   for (const child of running.splice(0)) {
     if (child.exitCode !== null || child.signalCode !== null) continue;
     const closed = new Promise((r) => child.once('close', r));
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    // The whole process group: a shell and the engine it runs stop together.
+    const signal = (s: NodeJS.Signals) => {
+      try {
+        process.kill(-child.pid!, s);
+      } catch {
+        // gone already
+      }
+    };
+    signal('SIGTERM');
+    const timer = setTimeout(() => signal('SIGKILL'), 5_000);
     await closed;
     clearTimeout(timer);
   }
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 }
 
-/** The engine file run by Node in `cwd`, as on a bare machine; its output kept. */
-export function engine(args: string[], cwd: string) {
-  const child = spawn(process.execPath, [engineFile, ...args], {
+/** An empty folder of the test's own (its real path), removed by `stopEngines`. */
+export function tempFolder(prefix: string): string {
+  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), prefix)));
+  dirs.push(dir);
+  return dir;
+}
+
+/**
+ * `command args` in `cwd` as on a bare machine: Node and the system's tools on PATH, nothing of
+ * this repository, HOME the folder; in a process group of its own; its output kept. The commands
+ * name the tenant's address, `t<hex>.localhost`, which Chromium sends to this machine; many
+ * Linux machines resolve *.localhost to it too (RFC 6761, nss-myhostname), this one does not:
+ * Node is given localhost-resolver.mjs (NODE_OPTIONS) for that, and nothing else.
+ */
+export function start(command: string, args: string[], cwd: string): Started {
+  const child = spawn(command, args, {
     cwd,
     env: {
       PATH: [path.dirname(process.execPath), '/usr/bin', '/bin'].join(':'),
       HOME: cwd,
       LANG: 'C.UTF-8',
-      // t<hex>.localhost is this machine, as Chromium takes it (engine-journey.spec.ts).
       NODE_OPTIONS: `--import ${resolver}`,
     },
+    detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.push(child);
@@ -54,6 +83,41 @@ export function engine(args: string[], cwd: string) {
   child.stderr!.setEncoding('utf8').on('data', (d: string) => output.push(d));
   const exit = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
   return { child, output, exit };
+}
+
+/** The engine file run by Node in `cwd`, as on a bare machine; its output kept. */
+export const engine = (args: string[], cwd: string) =>
+  start(process.execPath, [engineFile, ...args], cwd);
+
+/** What an engine enrolled with (its state directory's identity.json). */
+export interface EngineIdentity {
+  name: string;
+  systemType: string;
+  kernel: string;
+  version: string;
+  fingerprint: string;
+}
+
+/**
+ * The commands a console page shows for getting the engine (the device centre's enrol drawer:
+ * support/enrol-drawer.ts), run exactly as given, as a user pasting them: bash in an empty
+ * folder outside the repository. They download the engine from the console, check its SHA-256,
+ * enrol it (named after this machine) and run it; this resolves once it has enrolled. The
+ * engine keeps running in `shell` (its state in edp-agent/edp-agent-data) until `stopEngines`.
+ */
+export async function engineFromCommands(commands: string) {
+  const root = tempFolder('edp-e2e-engine-');
+  const shell = start('bash', ['-c', commands], root);
+  const home = path.join(root, 'edp-agent');
+  const state = path.join(home, 'edp-agent-data');
+  await expect
+    .poll(() => shell.output.join(''), { timeout: 30_000 })
+    .toMatch(/enrolled as device [0-9a-f-]{36}/);
+  expect(shell.output.join('')).toContain('edp-agent.mjs.part: OK');
+  const identity = JSON.parse(
+    fs.readFileSync(path.join(state, 'identity.json'), 'utf8'),
+  ) as EngineIdentity;
+  return { root, home, state, identity, name: identity.name, shell };
 }
 
 /**
@@ -68,8 +132,7 @@ export async function runningEngine(
 ) {
   const accounts: ConsoleAccounts = tenant.accounts;
   const { secret } = await groupWithSecret(request, accounts);
-  const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'edp-e2e-tasks-')));
-  dirs.push(root);
+  const root = tempFolder('edp-e2e-tasks-');
   const state = path.join(root, 'state');
   const name = `host-${path.basename(root).slice(-6)}`;
   const oneShot = async (args: string[]) => {

@@ -1,8 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 // The agent's own test vendor (an Ed25519 key pair and certificates made as
 // docs/licence-format.md says): encrypting a folder needs a TDE licence the engine trusts.
@@ -11,6 +8,13 @@ import { languages } from '../fixtures.ts';
 import { api, apiLogin, uniq } from '../support/admin.ts';
 import { expectAccessible } from '../support/a11y.ts';
 import { expect, test } from '../support/console-test.ts';
+import { enrolDrawerWithSecret } from '../support/enrol-drawer.ts';
+import {
+  engineFromCommands,
+  start,
+  stopEngines,
+  type Started,
+} from '../support/reference-engine.ts';
 import { signInAdmin } from '../support/session.ts';
 
 /**
@@ -30,45 +34,10 @@ import { signInAdmin } from '../support/session.ts';
  * The commands name the tenant's address, `t<hex>.localhost`, which Chromium sends to this
  * machine; many Linux machines resolve *.localhost to it too (RFC 6761, nss-myhostname), this
  * one does not. The shell's Node is given support/localhost-resolver.mjs (NODE_OPTIONS) for
- * that, and nothing else: the commands run exactly as copied.
+ * that, and nothing else: the commands run exactly as copied (support/reference-engine.ts).
  */
 
 type Lang = (typeof languages)[number]['code'];
-
-const support = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../support');
-
-interface Engine {
-  child: ChildProcess;
-  output: string[];
-  exit: Promise<number | null>;
-}
-
-const running: ChildProcess[] = [];
-const dirs: string[] = [];
-
-/** A bare machine's environment: Node and the system's tools, nothing of this repository. */
-const bareEnv = (home: string) => ({
-  PATH: [path.dirname(process.execPath), '/usr/bin', '/bin'].join(':'),
-  HOME: home,
-  LANG: 'C.UTF-8',
-  NODE_OPTIONS: `--import ${path.join(support, 'localhost-resolver.mjs')}`,
-});
-
-/** `command` in a real process of its own group, in `cwd`, with the bare environment. */
-function start(command: string, args: string[], cwd: string): Engine {
-  const child = spawn(command, args, {
-    cwd,
-    env: bareEnv(cwd),
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.push(child);
-  const output: string[] = [];
-  child.stdout!.setEncoding('utf8').on('data', (d: string) => output.push(d));
-  child.stderr!.setEncoding('utf8').on('data', (d: string) => output.push(d));
-  const exit = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-  return { child, output, exit };
-}
 
 /** The downloaded engine's one-shot command; it must exit 0. */
 async function engineOk(folder: string, args: string[]): Promise<string> {
@@ -80,42 +49,19 @@ async function engineOk(folder: string, args: string[]): Promise<string> {
 }
 
 /** The exit code, or 'still running' after `ms`. */
-const exitWithin = (e: Engine, ms: number) =>
+const exitWithin = (e: Started, ms: number) =>
   Promise.race([
     e.exit,
     new Promise<string>((r) => setTimeout(() => r(`still running after ${ms} ms`), ms)),
   ]);
 
-test.afterEach(async () => {
-  for (const child of running.splice(0)) {
-    if (child.exitCode !== null || child.signalCode !== null) continue;
-    const closed = new Promise((r) => child.once('close', r));
-    // The whole group: bash and the engine it runs.
-    const signal = (s: NodeJS.Signals) => {
-      try {
-        process.kill(-child.pid!, s);
-      } catch {
-        // gone already
-      }
-    };
-    signal('SIGTERM');
-    const timer = setTimeout(() => signal('SIGKILL'), 5_000);
-    await closed;
-    clearTimeout(timer);
-  }
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+test.afterEach(stopEngines);
 
 const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
 
 const TEXT = {
   'zh-CN': {
     title: '设备中心',
-    enrol: '注册引擎',
-    group: '分组',
-    create: '新建密钥',
-    newSecret: '新建注册密钥',
-    save: /^保\s?存$/,
     copyCommands: '复制命令',
     copied: '已复制',
     online: '在线',
@@ -131,11 +77,6 @@ const TEXT = {
   },
   'en-US': {
     title: 'Device center',
-    enrol: 'Enrol engines',
-    group: 'Group',
-    create: 'New secret',
-    newSecret: 'New enrolment secret',
-    save: /^Save$/,
     copyCommands: 'Copy commands',
     copied: 'Copied',
     online: 'Online',
@@ -171,18 +112,7 @@ for (const { code } of languages) {
       // copies the commands shown with it.
       await signInAdmin(page, request, accounts.operator, '/admin/devices');
       await expect(page.getByRole('heading', { level: 1, name: T.title })).toBeVisible();
-      await page.getByRole('button', { name: T.enrol }).click();
-      const drawer = page.getByRole('dialog', { name: T.enrol });
-      await drawer.getByLabel(T.group).click();
-      await page.locator('.ant-select-dropdown:visible').getByTitle(group, { exact: true }).click();
-      await drawer.getByRole('button', { name: T.create }).click();
-      await page
-        .getByRole('dialog', { name: T.newSecret })
-        .getByRole('button', { name: T.save })
-        .click();
-      await expect(drawer.getByTestId('enrol-secret')).toHaveText(/^edp_enrol_[A-Za-z0-9_-]{32}$/);
-      const shown = drawer.getByTestId('enrol-command');
-      await expect(shown).toContainText(`${new URL(page.url()).origin}/api/agent/engine`);
+      const { drawer, commands: shown } = await enrolDrawerWithSecret(page, group, code);
       await drawer.getByRole('button', { name: T.copyCommands }).click();
       await expect(page.getByText(T.copied)).toBeVisible();
       const commands = await page.evaluate(() => navigator.clipboard.readText());
@@ -192,24 +122,13 @@ for (const { code } of languages) {
 
       // 2. On the machine: the commands as copied, in an empty folder. The engine downloads,
       // passes its check, enrols and runs.
-      const root = fs.mkdtempSync(path.join(os.tmpdir(), 'edp-e2e-engine-'));
-      dirs.push(root);
-      const engine = start('bash', ['-c', commands], root);
       const startedAt = Date.now();
-      const home = path.join(root, 'edp-agent');
-      const dir = path.join(home, 'edp-agent-data');
-      await expect
-        .poll(() => engine.output.join(''), { timeout: 30_000 })
-        .toMatch(/enrolled as device [0-9a-f-]{36}; first check-in in 10 s/);
-      expect(engine.output.join('')).toContain('edp-agent.mjs.part: OK');
-      const identity = JSON.parse(fs.readFileSync(path.join(dir, 'identity.json'), 'utf8')) as {
-        name: string;
-        systemType: string;
-        kernel: string;
-        version: string;
-        fingerprint: string;
-      };
-      const name = identity.name;
+      const machine = await engineFromCommands(commands);
+      const { root, home, state, identity, name } = machine;
+      const engine = machine.shell;
+      expect(engine.output.join('')).toMatch(
+        /enrolled as device [0-9a-f-]{36}; first check-in in 10 s/,
+      );
 
       // A TDE licence and a folder encrypted, with the downloaded engine; its next check-in
       // reports them.
@@ -239,7 +158,7 @@ for (const { code } of languages) {
       // The running engine's check-ins (the first an interval after enrolling) are answered:
       // it records the last in its state directory, with the licence and folder it reported,
       // and the list still shows it online.
-      const status = path.join(dir, 'status.json');
+      const status = path.join(state, 'status.json');
       const reported = () => {
         if (!fs.existsSync(status)) return undefined;
         const { state } = JSON.parse(fs.readFileSync(status, 'utf8')) as {
@@ -296,7 +215,7 @@ for (const { code } of languages) {
       expect(exited, log).toBe(4);
       expect(log).toMatch(/stopping for good: device [0-9a-f-]{36} was deprecated .*-10102/);
       expect(log).not.toMatch(/check-in (refused|failed)/);
-      expect(fs.existsSync(path.join(dir, 'deprecated'))).toBe(true);
+      expect(fs.existsSync(path.join(state, 'deprecated'))).toBe(true);
       test.info().annotations.push({
         type: 'engine',
         description: `run to exit 4: ${((Date.now() - startedAt) / 1000).toFixed(1)} s`,

@@ -4,10 +4,11 @@ import path from 'node:path';
 import type { APIRequestContext, Download, Page } from '@playwright/test';
 import { dataDir } from '../fixtures.ts';
 import { expectAccessible } from '../support/a11y.ts';
-import { api, apiLogin } from '../support/admin.ts';
-import { expect, test, type Tenant } from '../support/console-test.ts';
+import { api, apiLogin, uniq } from '../support/admin.ts';
+import { expect, test } from '../support/console-test.ts';
+import { enrolDrawerWithSecret } from '../support/enrol-drawer.ts';
 import { call, fundedCompany } from '../support/portal.ts';
-import { runningEngine, stopEngines } from '../support/reference-engine.ts';
+import { engineFromCommands, runningEngine, stopEngines } from '../support/reference-engine.ts';
 import { navigate } from '../support/navigate.ts';
 import { signInAdmin } from '../support/session.ts';
 
@@ -16,7 +17,9 @@ import { signInAdmin } from '../support/session.ts';
  * vendor's portal of the same server: the security operator makes the request file on the
  * device's page (the engine answers its fingerprint), the customer has the portal sign it, and
  * the certificate uploaded in the console is installed by the engine; then the same for a
- * renewal, and the licence view. The engine trusts the server's vendor key, given at install.
+ * renewal, and the licence view. In zh-CN the journey starts where the user starts, with the
+ * engine got by the enrol drawer's commands (the vendor key comes with its enrolment), and ends
+ * with what the licence is for: the engine encrypting a folder (issue 35).
  */
 
 test.afterEach(stopEngines);
@@ -56,26 +59,43 @@ async function portalCertificate(
   return file;
 }
 
-async function deviceId(request: APIRequestContext, tenant: Tenant, name: string) {
-  const token = await apiLogin(request, tenant.accounts.operator);
-  const { list } = await api<{ list: { id: string }[] }>(request, token, '/dv/m/list', {
-    keyword: name,
-  });
-  return list[0]!.id;
-}
-
 test.describe('in zh-CN', () => {
   test.use({ locale: 'zh-CN' });
 
-  test('[ADMIN][LICENCES][ENGINE]: a real engine activated in four steps through the portal, then renewed under the same code, in zh-CN', async ({
+  test('[ADMIN][LICENCES][ENGINE]: an engine got with the enrol drawer’s commands, activated in four steps through the portal, renewed under the same code, then encrypting a folder, in zh-CN', async ({
     page,
     request,
     tenant,
   }) => {
-    test.setTimeout(120_000);
-    const { name, state, run } = await runningEngine(request, tenant, { vendorKey: vendorKey() });
-    const id = await deviceId(request, tenant, name);
-    await signInAdmin(page, request, tenant.accounts.operator, `/admin/devices/${id}`);
+    test.setTimeout(150_000);
+    const group = uniq('plant');
+    await api(request, await apiLogin(request, tenant.accounts.admin), '/user/group/add', {
+      name: group,
+    });
+
+    // Where the user starts: the device centre's enrol drawer. Its commands, read from the
+    // screen as shown, run by bash in an empty folder: they download the engine from the
+    // console, check it, enrol it (named after this machine) and run it. No vendor key is given:
+    // the engine holds the one its enrolment answered with.
+    await signInAdmin(page, request, tenant.accounts.operator, '/admin/devices');
+    const { commands } = await enrolDrawerWithSecret(page, group, 'zh-CN');
+    const shown = await commands.innerText();
+    expect(shown).not.toContain('--vendor-key');
+    await page.keyboard.press('Escape');
+    const { name, root, state, shell } = await engineFromCommands(shown);
+    const shares = path.join(root, 'shares');
+    fs.mkdirSync(shares);
+    const files = ['a.docx', 'b.xlsx', 'c.pdf'];
+    const plain = (f: string) => `${f}: the quarter's figures\n`;
+    for (const f of files) fs.writeFileSync(path.join(shares, f), plain(f));
+
+    // The new engine appears in the device list, online in its group: its enrolment counts as
+    // contact. (The open list reads itself again every 15 s; a reload shows it at once.)
+    await page.reload();
+    await expect(row(page, name)).toContainText('在线');
+    await expect(row(page, name)).toContainText(group);
+    await row(page, name).getByRole('link', { name, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: `设备详情：${name}` })).toBeVisible();
     await page.getByRole('tab', { name: '激活与续期' }).click();
     const panel = page.getByRole('tabpanel', { name: '激活与续期' });
 
@@ -128,7 +148,35 @@ test.describe('in zh-CN', () => {
     await expect(row(page, name)).toContainText(code);
     await expect(row(page, name)).toContainText('正常');
     await expectAccessible(page);
-    expect(run.child.exitCode, run.output.join('')).toBeNull();
+
+    // What the licence is for: the engine encrypts a folder of its machine, chosen in the
+    // device's folder browser on its protection tab, and the tab follows the command to its end.
+    await row(page, name).getByRole('link', { name, exact: true }).click();
+    await page.getByRole('tab', { name: '保护策略' }).click();
+    await page.getByRole('button', { name: '添加受保护目录' }).click();
+    const add = page.getByRole('dialog', { name: '添加受保护目录' });
+    await add.getByLabel('目录路径').fill(shares);
+    await add.getByRole('button', { name: /^前\s?往$/ }).click();
+    await expect(add.getByRole('row').filter({ hasText: 'a.docx' })).toContainText('文件');
+    await add.getByRole('button', { name: '选择此目录' }).click();
+    await expect(add).toContainText(`所选目录：${shares}`);
+    await add.getByLabel(/^加密（TDE）/).check();
+    await add.getByRole('button', { name: '创建任务' }).click();
+    await expect(add).toBeHidden();
+    const folder = page.getByRole('tabpanel').getByRole('row').filter({ hasText: shares });
+    await expect(folder).toContainText('加密目录');
+    await expect(folder).toContainText('已完成', { timeout: 20_000 });
+    await expect(folder).toContainText('加密（TDE）');
+    await expect(folder.getByRole('cell', { name: '3', exact: true })).toBeVisible({
+      timeout: 20_000,
+    });
+    // On disk, each file is the engine's ciphertext now: its TDE header, not the text it held.
+    for (const f of files) {
+      const bytes = fs.readFileSync(path.join(shares, f));
+      expect(bytes.subarray(0, 7).toString('latin1')).toBe('EDPTDE\0');
+      expect(bytes.includes(plain(f))).toBe(false);
+    }
+    expect(shell.child.exitCode, shell.output.join('')).toBeNull();
   });
 });
 
