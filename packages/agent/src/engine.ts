@@ -364,6 +364,13 @@ export async function runEngine(opts: RunOptions = {}): Promise<RunOutcome> {
           url: enrolment.url,
           token,
           onCheckIn: () => alarm.nudge(),
+          // Commands the console writes on the stream run at once, without a check-in (so the
+          // one-second floor between check-ins never holds them back); their results go with
+          // the results call as any command's do.
+          onCommands: ({ now, commands }) => {
+            const clockOffsetMs = now - Date.now();
+            for (const command of commands) lanes.submit(command, clockOffsetMs);
+          },
           log,
           random,
           backoff: opts.pushBackoff,

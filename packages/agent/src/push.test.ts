@@ -109,6 +109,40 @@ describe('the push stream', () => {
     await engine.stop();
   });
 
+  it('runs the commands the stream carries at once, without a check-in, even right after one', async () => {
+    const { dir, deviceId } = await enrolled(30);
+    const engine = start(dir);
+    await until(() => fake.checkIns.length === 1 && fake.openStreams().includes(deviceId));
+    expect(fake.streamRequests[0]).toMatchObject({ status: 200, commands: true });
+    // Five in a row, the first within the second after the check-in: none waits for it.
+    for (let i = 0; i < 5; i++) {
+      const sent = Date.now();
+      expect(
+        fake.pushCommands(deviceId, [
+          { id: `s${i}`, type: 'view.folder', args: { path: root }, deadline: deadline() },
+        ]),
+      ).toBe(true);
+      await until(() => fake.results.length === i + 1, 3_000);
+      expect(fake.results[i]).toMatchObject({ id: `s${i}`, code: 0, via: 'results', deviceId });
+      expect(fake.results[i]!.at - sent).toBeLessThan(300);
+    }
+    expect(fake.results[0]!.at - fake.checkIns[0]!.at).toBeLessThan(1_000);
+    // The deadline is read on the console's clock the event gives: past it, -31, not run.
+    fake.pushCommands(
+      deviceId,
+      [{ id: 'late', type: 'engine.version', args: {}, deadline: Date.now() + 60_000 }],
+      Date.now() + 120_000,
+    );
+    await until(() => fake.results.length === 6, 3_000);
+    expect(fake.results[5]).toMatchObject({ id: 'late', code: -31 });
+    expect(fake.checkIns).toHaveLength(1);
+    // An event that does not parse asks for a check-in instead (a second after the last).
+    fake.pushCommands(deviceId, { data: '{"now":"soon"}' });
+    await until(() => fake.checkIns.length === 2, 3_000);
+    await engine.stop();
+    expect(fake.invalid).toEqual([]);
+  });
+
   it('opens the stream again a second after the console drops it', async () => {
     const { dir, deviceId } = await enrolled(30);
     const engine = start(dir, { random: () => 0.5 });

@@ -3,15 +3,17 @@ import https from 'node:https';
 import { createParser } from 'eventsource-parser';
 import { API_BASE } from '@edp/shared/constants';
 import { engineEvents } from '@edp/shared/api/engine/agent.calls';
+import { ZPushCommands, type TPushCommands } from '@edp/shared/contracts/agent';
 import { backoffMs } from './backoff.ts';
 
 /**
  * The push stream (docs/commands.md, "The channel"): `GET /api/agent/events` with the device
- * token, held open. The console writes `event: checkin` when it has something for the engine,
- * and a comment line every 25 s so that proxies keep the connection. The stream only wakes the
- * check-in loop: everything else still goes through the check-in, so an engine whose stream is
- * refused (a console without it answers 404), dropped or blocked by a proxy works on, at its
- * interval.
+ * token, held open. Asked with `?commands=1` (`onCommands` given), the console writes the
+ * engine's new commands on it (`event: commands`), which run without a check-in; otherwise, or
+ * when they do not fit one event, it writes `event: checkin` when it has something for the
+ * engine. A comment line every 25 s keeps proxies from closing the connection. The state and
+ * everything else still go through the check-in, so an engine whose stream is refused (a console
+ * without it answers 404), dropped or blocked by a proxy works on, at its interval.
  *
  * Server-sent events are parsed by eventsource-parser (bundled into the one-file engine).
  */
@@ -19,8 +21,13 @@ export interface PushStreamOptions {
   /** The console's base URL (as enrolled). */
   url: string;
   token: string;
-  /** Called for each `event: checkin`. */
+  /** Called for each `event: checkin` (and for an `event: commands` that does not parse). */
   onCheckIn: () => void;
+  /**
+   * Called for each `event: commands` with the commands and the console's clock; given, the
+   * stream asks the console for them (`?commands=1`).
+   */
+  onCommands?: (event: TPushCommands) => void;
   /** Connections for the stream (default: one of its own, not the check-in's). */
   agent?: http.Agent;
   log?: (line: string) => void;
@@ -54,11 +61,12 @@ export class PushStream {
   private readonly target: URL;
   private readonly agent: http.Agent;
   private readonly ownAgent: boolean;
-  readonly stats = { opened: 0, events: 0, comments: 0, drops: 0, refusals: 0 };
+  readonly stats = { opened: 0, events: 0, commands: 0, comments: 0, drops: 0, refusals: 0 };
 
   constructor(private readonly opts: PushStreamOptions) {
     const base = new URL(opts.url.endsWith('/') ? opts.url : opts.url + '/');
     this.target = new URL(`${API_BASE}${engineEvents.path}`.replace(/^\//, ''), base);
+    if (opts.onCommands) this.target.searchParams.set('commands', '1');
     const secure = this.target.protocol === 'https:';
     this.ownAgent = !opts.agent;
     // A stream holds its connection for as long as it lasts: never the check-ins' pool.
@@ -158,6 +166,7 @@ export class PushStream {
         onEvent: (event) => {
           this.stats.events++;
           if (event.event === 'checkin') this.opts.onCheckIn();
+          else if (event.event === 'commands' && this.opts.onCommands) this.commands(event.data);
         },
         onComment: () => {
           this.stats.comments++;
@@ -175,6 +184,22 @@ export class PushStream {
       res.on('close', () => end('connection closed'));
     });
     req.end();
+  }
+
+  /** An `event: commands`: handed on; one that does not parse is fetched by a check-in. */
+  private commands(data: string): void {
+    let parsed: ReturnType<typeof ZPushCommands.safeParse> | undefined;
+    try {
+      parsed = ZPushCommands.safeParse(JSON.parse(data));
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed?.success) {
+      this.opts.onCheckIn();
+      return;
+    }
+    this.stats.commands++;
+    this.opts.onCommands!(parsed.data);
   }
 
   private retry(problem: string): void {

@@ -186,7 +186,7 @@ describe('simulator', () => {
     expect(holding.checkIns.sent).toBeLessThanOrEqual(150);
   });
 
-  it('holds push streams, checks in when nudged and sends results the contract accepts', async () => {
+  it('holds push streams, checks in when nudged, runs the commands a stream carries, and sends results the contract accepts', async () => {
     fake = await startFakeConsole({ interval: 30 });
     const simulator = createSimulator({
       url: fake.url,
@@ -235,16 +235,34 @@ describe('simulator', () => {
     );
     for (const id of nudged) expect(fake.nudge(id)).toBe(true);
     await until(() => fake.results.length === 100);
+    // Commands on the streams of 50 others: answered with no check-in.
+    const carried = fake
+      .openStreams()
+      .filter((id) => !nudged.includes(id))
+      .slice(0, 50);
+    carried.forEach((id, i) =>
+      fake.pushCommands(id, [
+        {
+          id: `c${i}`,
+          type: types[i % types.length]!,
+          args: { path: '/data' },
+          deadline: Date.now() + 60_000,
+        },
+      ]),
+    );
+    await until(() => fake.results.length === 150);
     simulator.stop();
     const summary = await running;
 
     expect(fake.invalid).toEqual([]);
+    expect(fake.streamRequests.every((r) => r.commands)).toBe(true);
     expect(fake.checkIns.length).toBe(250);
     expect(new Set(fake.checkIns.slice(200).map((c) => c.deviceId))).toEqual(new Set(nudged));
+    expect(new Set(fake.results.slice(100).map((r) => r.deviceId))).toEqual(new Set(carried));
     for (const r of fake.results) {
       expect(r).toMatchObject({ code: 0, via: 'results' });
       const i = Number(r.id.slice(1));
-      if (r.id.startsWith('a')) COMMAND_ANSWERS[types[i % types.length]!].parse(r.detail);
+      if (!r.id.startsWith('b')) COMMAND_ANSWERS[types[i % types.length]!].parse(r.detail);
     }
     expect(summary.push).toMatchObject({
       enabled: true,
@@ -252,17 +270,34 @@ describe('simulator', () => {
       maxHeld: 200,
       opened: 200,
       nudges: 50,
+      commandEvents: 50,
     });
     expect(summary.commands).toEqual({
-      received: 100,
-      resultsSent: 100,
-      acknowledged: 100,
+      received: 150,
+      resultsSent: 150,
+      acknowledged: 150,
       resultErrors: {},
     });
-    expect(summary.nudgeToResultMs.count).toBe(50);
+    expect(summary.nudgeToResultMs.count).toBe(100);
     expect(summary.nudgeToResultMs.p50).toBeGreaterThan(0);
     expect(summary.nudgeToResultMs.p99).toBeLessThan(1_000);
     expect(summary.checkIns.sent).toBe(250);
+  });
+
+  it('plays engines from before the commands on the stream when asked (streamCommands: false)', async () => {
+    fake = await startFakeConsole({ interval: 30 });
+    const summary = await createSimulator({
+      url: fake.url,
+      secret: fake.secret,
+      count: 5,
+      interval: 0.5,
+      durationSeconds: 1,
+      offlineShare: 0,
+      streamCommands: false,
+      log: () => {},
+    }).run();
+    expect(summary.push.opened).toBe(5);
+    expect(fake.streamRequests.map((r) => r.commands)).toEqual([false, false, false, false, false]);
   });
 
   it('holds no streams with push off', async () => {

@@ -66,6 +66,11 @@ export interface SimulatorOptions {
   timeoutMs?: number;
   /** Hold a push stream per engine (default true). */
   push?: boolean;
+  /**
+   * Take commands on the stream (`?commands=1`, default true); false: engines from before,
+   * which the stream only asks to check in.
+   */
+  streamCommands?: boolean;
   /** The vendor's public key (PEM) the engines check licence certificates with. */
   vendorKey?: string;
   /** The streams' reconnection waits (default 1 s doubling to 60 s). */
@@ -127,10 +132,12 @@ export interface SimSummary {
     dropped: number;
     refused: Record<string, number>;
     nudges: number;
+    /** `event: commands` received (commands the console wrote on the stream). */
+    commandEvents: number;
   };
   /**
-   * Commands: received in check-in answers; results sent (in results calls and check-ins that
-   * were answered) and acknowledged; results calls that failed, by key.
+   * Commands: received in check-in answers and on streams; results sent (in results calls and
+   * check-ins that were answered) and acknowledged; results calls that failed, by key.
    */
   commands: {
     received: number;
@@ -138,7 +145,10 @@ export interface SimSummary {
     acknowledged: number;
     resultErrors: Record<string, number>;
   };
-  /** From a nudge's arrival to the answer of the results call carrying what it brought. */
+  /**
+   * From a nudge's arrival (or an `event: commands`) to the answer of the results call carrying
+   * what it brought.
+   */
   nudgeToResultMs: Latency;
   /**
    * Log events (with `logsPerSecond`): made, sent, acked, resent, dropped, calls and failures,
@@ -458,6 +468,7 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
     dropped: 0,
     refused: {} as Record<string, number>,
     nudges: 0,
+    commandEvents: 0,
   };
   const commandStats = {
     received: 0,
@@ -563,6 +574,20 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
       localAddress: localAddress(e.index),
       random,
       backoff: opts.pushBackoff,
+      // Commands on the stream run at once and their results go with the results call: no
+      // check-in, so none waits out the second between check-ins.
+      onCommands:
+        opts.streamCommands === false
+          ? undefined
+          : ({ commands }) => {
+              pushStats.commandEvents++;
+              if (stopping || e.stopped) return;
+              const arrived = performance.now();
+              answer(e, commands);
+              void sendOutbox(e).then((sent) => {
+                if (sent) nudgeToResult.record(performance.now() - arrived);
+              });
+            },
       onCheckIn: () => {
         pushStats.nudges++;
         if (stopping || e.stopped) return;
@@ -587,6 +612,21 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
       },
     });
     e.stream.start();
+  }
+
+  /**
+   * "Runs" commands (a check-in's or the stream's): each answered at once, one delivered again
+   * with the result it was given before, as the engine does; the results wait in the outbox.
+   */
+  function answer(e: SimEngine, commands: readonly TEngineCommand[]): void {
+    commandStats.received += commands.length;
+    for (const c of commands) {
+      e.outbox = e.outbox.filter((r) => r.id !== c.id);
+      const result = e.answered.get(c.id) ?? simulatedResult(c, e, startedAt, opts.vendorKey);
+      e.answered.set(c.id, result);
+      if (e.answered.size > ANSWERED_KEPT) e.answered.delete(e.answered.keys().next().value!);
+      e.outbox.push(result);
+    }
   }
 
   function takeResults(e: SimEngine, acknowledged: readonly string[]): void {
@@ -662,14 +702,7 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
         }
         const commands = data.data.commands;
         if (commands.length) {
-          commandStats.received += commands.length;
-          for (const c of commands) {
-            e.outbox = e.outbox.filter((r) => r.id !== c.id);
-            const result = e.answered.get(c.id) ?? simulatedResult(c, e, startedAt, opts.vendorKey);
-            e.answered.set(c.id, result);
-            if (e.answered.size > ANSWERED_KEPT) e.answered.delete(e.answered.keys().next().value!);
-            e.outbox.push(result);
-          }
+          answer(e, commands);
           if ((await sendOutbox(e)) && serving !== undefined) {
             nudgeToResult.record(performance.now() - serving);
           }
@@ -831,6 +864,7 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
         dropped: pushStats.dropped,
         refused: pushStats.refused,
         nudges: pushStats.nudges,
+        commandEvents: pushStats.commandEvents,
       },
       commands: commandStats,
       nudgeToResultMs: nudgeToResult.summary(),

@@ -61,12 +61,25 @@ export interface FakeConsole {
   /** The push stream: `serve` holds it (the default), `404`/`401` refuse it, `drop` cuts each after `dropAfterMs`. */
   streamMode: 'serve' | '404' | '401' | 'drop';
   dropAfterMs: number;
-  /** Stream requests seen (each connection attempt), with their time and device. */
-  streamRequests: { at: number; deviceId?: string; status: number }[];
+  /**
+   * Stream requests seen (each connection attempt), with their time, device, and whether the
+   * engine asked for its commands on it (`?commands=1`).
+   */
+  streamRequests: { at: number; deviceId?: string; status: number; commands: boolean }[];
   /** Devices whose stream is open now. */
   openStreams(): string[];
   /** Writes `event: checkin` to the device's stream: whether one was open. */
   nudge(deviceId: string): boolean;
+  /**
+   * Writes `event: commands` with these commands and the console's clock (`now`, default the
+   * fake's) to the device's stream, as the console does for an engine that asked for them (or
+   * `data` as it is): whether one was open.
+   */
+  pushCommands(
+    deviceId: string,
+    commands: TEngineCommand[] | { data: string },
+    now?: number,
+  ): boolean;
   /** Closes every open stream from the console's side. */
   dropStreams(): void;
   /** The engine file `GET /api/agent/engine` answers (404 -10105 while unset). */
@@ -121,6 +134,13 @@ export async function startFakeConsole(opts: { interval?: number } = {}): Promis
       res.write('event: checkin\ndata: \n\n');
       return true;
     },
+    pushCommands: (id, commands, now = Date.now()) => {
+      const res = streams.get(id);
+      if (!res) return false;
+      const data = 'data' in commands ? commands.data : JSON.stringify({ now, commands });
+      res.write(`event: commands\ndata: ${data}\n\n`);
+      return true;
+    },
     dropStreams: () => {
       for (const res of streams.values()) res.destroy();
       streams.clear();
@@ -161,7 +181,8 @@ export async function startFakeConsole(opts: { interval?: number } = {}): Promis
       });
       return res.end(fake.engineFile);
     }
-    if (req.method === 'GET' && req.url === '/api/agent/events') {
+    const target = new URL(req.url ?? '/', 'http://fake');
+    if (req.method === 'GET' && target.pathname === '/api/agent/events') {
       const deviceId = deviceOf();
       const status =
         !deviceId || fake.streamMode === '401'
@@ -171,7 +192,8 @@ export async function startFakeConsole(opts: { interval?: number } = {}): Promis
             : fake.streamMode === '404'
               ? 404
               : 200;
-      fake.streamRequests.push({ at: Date.now(), deviceId, status });
+      const commands = target.searchParams.get('commands') === '1';
+      fake.streamRequests.push({ at: Date.now(), deviceId, status, commands });
       if (status === 404) return refuse(res, CommonErr.NotFound, 404);
       if (status === 403) return refuse(res, AgentErr.DeviceDeprecated, 403);
       if (status === 401) return refuse(res, AgentErr.TokenInvalid, 401);

@@ -1,4 +1,9 @@
-import type { TCommandResult, TEngineCommand } from '@edp/shared/contracts/agent';
+import {
+  PUSH_COMMANDS_MAX_BYTES,
+  type TCommandResult,
+  type TEngineCommand,
+  type TPushCommands,
+} from '@edp/shared/contracts/agent';
 import type { CacheBus } from '../platform/cache/cache-bus.ts';
 import type { Logger } from '../platform/log.ts';
 import { randomUUID } from 'node:crypto';
@@ -81,7 +86,7 @@ export function commandQueue(deps: {
   const announceEverywhere = deps.bus.channel('commands', (key) => {
     const ids = key.split(',');
     for (const id of ids) pending.add(id);
-    push.nudge(ids);
+    reach(ids);
   });
   const endedEverywhere = deps.bus.channel('command-ended', (id) => waiters.get(id)?.());
 
@@ -139,6 +144,43 @@ export function commandQueue(deps: {
     for (const id of deviceIds) if (!byDevice.has(id)) pending.delete(id);
     return deviceIds.map((id) => byDevice.get(id) ?? []);
   });
+
+  /**
+   * Brings new commands to the engines whose streams this node holds: on the stream itself to
+   * an engine that takes them (no check-in, so the one-second floor between check-ins never
+   * holds a command back), else a nudge to check in now. Nodes without the stream do nothing.
+   */
+  function reach(deviceIds: readonly string[]) {
+    const nudged: string[] = [];
+    for (const id of deviceIds) {
+      const how = push.reach(id);
+      if (how === 'commands') void sendOnStream(id);
+      else if (how === 'nudge') nudged.push(id);
+    }
+    push.nudge(nudged);
+  }
+
+  /**
+   * A device's open commands delivered on its stream, as its check-in would have them (the same
+   * batched statement: waiting ones become processing). Delivered and lost on the way (a stream
+   * that died unseen), they are still open, so the next check-in brings them again. Too large for
+   * one event (certificates), or not delivered, the engine is asked to check in for them.
+   */
+  async function sendOnStream(deviceId: string) {
+    try {
+      const commands = await deliveries.load(deviceId);
+      if (commands.length === 0) return;
+      const event: TPushCommands = { now: clock(), commands };
+      const data = JSON.stringify(event);
+      if (Buffer.byteLength(data) <= PUSH_COMMANDS_MAX_BYTES) {
+        push.send(deviceId, 'commands', data);
+        return;
+      }
+    } catch (err) {
+      log.warn({ err }, 'commands not delivered on the push stream; its engine checks in for them');
+    }
+    push.nudge([deviceId]);
+  }
 
   const results = batched(async (rows: readonly ResultRow[]) => {
     const now = new Date(clock());
@@ -208,6 +250,14 @@ export function commandQueue(deps: {
     /** Reads which devices have open commands (at start). */
     start: reload,
     announce,
+
+    /**
+     * A push stream opened here: an engine that comes back (a restart, a dropped connection)
+     * gets the commands made meanwhile at once rather than at its next check-in.
+     */
+    streamOpened(deviceId: string) {
+      if (pending.has(deviceId)) reach([deviceId]);
+    },
     sweep: sweepNow,
 
     /**

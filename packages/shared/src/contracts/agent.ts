@@ -159,6 +159,31 @@ export const ZCheckInAnswer = z.object({
 export type TCheckInAnswer = z.infer<typeof ZCheckInAnswer>;
 
 /**
+ * The push stream's query: `commands=1` is an engine that takes its open commands on the stream
+ * itself (`event: commands`, ZPushCommands); without it, an engine from before is only asked to
+ * check in (`event: checkin`), as it was (docs/commands.md "The channel").
+ */
+export const ZEngineEventsQuery = z.object({ commands: z.literal('1').optional() });
+
+/**
+ * The most an `event: commands` line may weigh (the engine's parser holds 64 KiB): commands that
+ * do not fit are left to a check-in, which the stream then asks for.
+ */
+export const PUSH_COMMANDS_MAX_BYTES = 32 * 1024;
+
+/**
+ * `event: commands` of the push stream: the device's open commands, delivered as a check-in
+ * answer would deliver them, and the console's clock when they were written. The engine runs
+ * them without checking in (so the one-second floor between check-ins never holds a command
+ * back) and sends their results with the results call.
+ */
+export const ZPushCommands = z.object({
+  now: z.number().int(),
+  commands: z.array(ZEngineCommand),
+});
+export type TPushCommands = z.infer<typeof ZPushCommands>;
+
+/**
  * The reference engine as the console serves it (GET /api/agent/engine): one file that needs
  * only Node 20, built by `npm run build` (docs/engines-agent.md, "Getting the engine").
  */

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TCheckInAnswer } from '@edp/shared/contracts/agent';
+import { ZPushCommands, type TCheckInAnswer } from '@edp/shared/contracts/agent';
+import type { TCommandAnswer } from '@edp/shared/contracts/commands';
 import type { TAuditItem } from '@edp/shared/contracts/console-admin';
 import type { TDeviceList } from '@edp/shared/contracts/devices';
 import type {
@@ -12,7 +13,7 @@ import type {
   TTaskItem,
   TTaskList,
 } from '@edp/shared/contracts/tasks';
-import { CommandErr, CommonErr } from '@edp/shared/errors';
+import { AgentErr, CommandErr, CommonErr } from '@edp/shared/errors';
 import {
   call,
   createPeerApp,
@@ -466,6 +467,89 @@ describe('commands and tasks', () => {
       expect(answer.body.data!.commands).toEqual([
         expect.objectContaining({ type: 'dpi.reset', args: { path: '/srv/finance' } }),
       ]);
+      await reader.cancel();
+    } finally {
+      await peer.close();
+    }
+  });
+
+  it('delivers a command on the stream of an engine that takes them, from another node; a check-in inside the floor is still refused', async () => {
+    const peer = await createPeerApp(ctx, { REDIS_URL: testRedisUrl }, clock);
+    await peer.listen({ port: 0, host: '127.0.0.1' });
+    const engine = { authorization: `Bearer ${engines['fin-02']!.token}` };
+    try {
+      now += 1_500;
+      expect((await checkIn('fin-02')).body.success).toBe(true);
+      const { port } = peer.server.address() as AddressInfo;
+      const stream = await fetch(`http://127.0.0.1:${port}/api/agent/events?commands=1`, {
+        headers: engine,
+      });
+      expect(stream.status).toBe(200);
+      const reader = stream.body!.getReader();
+      const text = new TextDecoder();
+      let seen = '';
+      /** The next `event: commands` on the stream. */
+      const nextCommands = async () => {
+        const event = /event: commands\ndata: (.*)\n\n/;
+        while (!event.test(seen)) {
+          const { value, done } = await reader.read();
+          if (done) throw new Error(`stream ended: ${seen}`);
+          seen += text.decode(value);
+        }
+        const [written, data] = event.exec(seen)!;
+        seen = seen.slice(seen.indexOf(written) + written.length);
+        return ZPushCommands.parse(JSON.parse(data!));
+      };
+      // Its engine comes back: the command still open from before is on the stream at once.
+      const before = await nextCommands();
+      expect(before.commands).toEqual([expect.objectContaining({ type: 'dpi.reset' })]);
+      // A synchronous command made on this node reaches the stream the peer holds, itself, with
+      // the device's open commands as a check-in answer has them.
+      const asked = op<TCommandAnswer<'engine.version'>>('/sync/m/version', {
+        deviceId: engines['fin-02']!.id,
+      });
+      const event = await nextCommands();
+      expect(event.now).toBe(now);
+      expect(event.commands).toEqual([
+        expect.objectContaining({ type: 'dpi.reset' }),
+        expect.objectContaining({ type: 'engine.version', args: {}, deadline: now + 1_500 }),
+      ]);
+      expect(seen).not.toMatch(/event: checkin/);
+      const [reset, asking] = event.commands;
+      // Delivered: processing, as a check-in's answer would have made it.
+      const open = await op<TCommandList>('/dv/m/task/logs', { deviceId: engines['fin-02']!.id });
+      expect(open.body.data!.list[0]).toMatchObject({
+        type: 'engine.version',
+        state: 'processing',
+      });
+      // No check-in is needed for it, and a command waiting opens no way through the floor: a
+      // check-in half a second after the last is refused as ever.
+      now += 500;
+      const early = await checkIn('fin-02');
+      expect(early.status).toBe(429);
+      expect(early.body.errCode).toBe(AgentErr.CheckInTooSoon);
+      // The result comes with the results call (which has no floor), at either node.
+      const version = {
+        version: '1.0.0',
+        kind: 'TDE',
+        node: 'v20.19.0',
+        platform: 'linux',
+        arch: 'x64',
+        startedAt: '2026-11-26T07:00:00.000Z',
+      };
+      const answered = await call<{ acknowledged: string[] }>(
+        peer,
+        '/agent/results',
+        {
+          results: [
+            { id: asking!.id, code: 0, detail: version },
+            { id: reset!.id, code: 0, detail: { path: '/srv/finance', cleared: 0 } },
+          ],
+        },
+        engine,
+      );
+      expect(answered.body.data!.acknowledged).toEqual([asking!.id, reset!.id]);
+      expect((await asked).body).toMatchObject({ success: true, data: version });
       await reader.cancel();
     } finally {
       await peer.close();

@@ -24,7 +24,8 @@ export function agentRoutes(app: FastifyInstance, { engines }: { engines: Engine
   serve(app, sendResults, (req) => engines.service.results(deviceOf(req), req.body.results));
   serve(app, sendLogs, (req) => engines.logged(deviceOf(req), req.body));
   // The push stream (docs/commands.md): the reply is handed over to the hub, which writes
-  // server-sent events to it until the engine goes or the server closes.
+  // server-sent events to it until the engine goes or the server closes; an engine that asks
+  // (`?commands=1`) is sent its commands on it, any other only asked to check in.
   serve(app, engineEvents, async (req, reply) => {
     const device = deviceOf(req);
     reply.hijack();
@@ -37,11 +38,13 @@ export function agentRoutes(app: FastifyInstance, { engines }: { engines: Engine
       'X-Accel-Buffering': 'no',
     });
     res.socket?.setNoDelay(true);
-    const detach = engines.push.attach(device.deviceId, {
-      write: (text) => void res.write(text),
-      end: () => res.end(),
-    });
+    const detach = engines.push.attach(
+      device.deviceId,
+      { write: (text) => void res.write(text), end: () => res.end() },
+      { commands: req.query.commands === '1' },
+    );
     res.on('close', detach);
+    engines.commands.streamOpened(device.deviceId);
     return reply;
   });
   engineFileRoutes(app, engines.file);

@@ -3,6 +3,7 @@ import {
   ZCheckInRequest,
   ZEnrolAnswer,
   ZEnrolRequest,
+  ZEngineEventsQuery,
   ZEngineFile,
   ZResultsAnswer,
   ZResultsRequest,
@@ -61,8 +62,9 @@ export const engineEvents = call({
   access: { who: 'engine' },
   tag,
   summary:
-    'The push stream (text/event-stream): `event: checkin` asks the engine to check in now; comments keep it open',
+    'The push stream (text/event-stream): `event: commands` carries the open commands of an engine that asked for them (`?commands=1`), `event: checkin` asks any other to check in now; comments keep it open',
   label: { 'zh-CN': '引擎推送通道', 'en-US': 'Engine push stream' },
+  query: ZEngineEventsQuery,
   // Not the envelope: a stream of server-sent events that stays open (docs/commands.md).
   file: true,
   rateLimit: 'none',
