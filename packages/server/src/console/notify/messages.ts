@@ -1,5 +1,6 @@
 import type { Locale } from '@edp/shared/errors';
 import type { TWarningCause, TWebhookBody } from '@edp/shared/contracts/notify';
+import { logWord } from '@edp/shared/log-words';
 import { zonedTime } from '../../platform/export/index.ts';
 
 /** One warning as a message tells it. */
@@ -17,6 +18,8 @@ export interface WarningLine {
 export const SMS_MAX = 300;
 /** Lines an e-mail lists; the rest are counted. */
 const MAIL_LINES = 200;
+/** Lines the delivery log's summary tells; the rest are counted. */
+const SUMMARY_LINES = 5;
 
 const str = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
 
@@ -31,6 +34,10 @@ type Words = {
   /** Between the lead and the first warning, and before "and N more". */
   colon: string;
   comma: string;
+  /** Between two warnings of the delivery log's summary. */
+  semicolon: string;
+  /** The summary's end: how many warnings it did not tell. */
+  others: (n: number) => string;
 };
 
 /**
@@ -42,41 +49,58 @@ const learning = (w: WarningLine) => w.detail.kind === 'learning';
 const ip = (w: WarningLine, open: string, close: string) =>
   str(w.detail.ip) ? `${open}${str(w.detail.ip)}${close}` : '';
 
+/**
+ * A device named in zh-CN: its name, then its address in full-width brackets, or a space before
+ * the Chinese that follows a Latin name (the zh-CN typesetting rule, @edp/shared/zh-typesetting).
+ */
+const zhDevice = (w: WarningLine) => `设备 ${w.label}${ip(w, '（', '）') || ' '}`;
+
+/**
+ * What the engine saw happen to a DPI file (`altered`, `added`, `deleted`, …) in the message's
+ * language, as the alerts page says it; an action the words do not know is told as it came.
+ */
+const action = (w: WarningLine, language: Locale) => {
+  const raw = str(w.detail.action);
+  const word = logWord('action', raw, language);
+  return language === 'en-US' && word !== raw ? word.toLowerCase() : word;
+};
+
 const WORDS: Record<Locale, Words> = {
   'zh-CN': {
     line: {
       licence: (w, t) =>
-        `设备 ${w.label}${ip(w, '（', '）')}的许可证${
+        `${zhDevice(w)}的许可证${
           Date.parse(str(w.detail.expiresAt)) < Date.parse(w.openedAt) ? '已于' : '将于'
         } ${t(str(w.detail.expiresAt))} 到期`,
-      offline: (w, t) =>
-        `设备 ${w.label}${ip(w, '（', '）')}自 ${t(str(w.detail.lastSeenAt))} 起离线`,
-      dpi: (w) =>
-        `设备 ${w.label}${ip(w, '（', '）')}的 DPI 告警：${str(w.detail.path)}（${str(w.detail.action)}）`,
+      offline: (w, t) => `${zhDevice(w)}自 ${t(str(w.detail.lastSeenAt))} 起离线`,
+      dpi: (w) => `${zhDevice(w)}的 DPI 告警：${str(w.detail.path)}（${action(w, 'zh-CN')}）`,
       taskFailed: (w) =>
         `任务 ${w.label} 失败：${str(w.detail.failed)} 台失败，${str(w.detail.timeout)} 台超时，共 ${str(w.detail.total)} 台`,
       review: (w) =>
-        `设备 ${w.label}${ip(w, '（', '）')}有${learning(w) ? '学习模式' : '提权'}申请待审核（申请人 ${str(w.detail.askedBy)}）`,
+        `${zhDevice(w)}有${learning(w) ? '学习模式' : '提权'}申请待审核（申请人 ${str(w.detail.askedBy)}）`,
       test: () => '这是一条测试告警，收到即表示告警配置可用',
     },
-    reminder: (n) => `（第 ${n} 次提醒）`,
+    // `n` counts the messages: the second is the first reminder.
+    reminder: (n) => `（第 ${n - 1} 次提醒）`,
     more: (n) => `等 ${n} 条告警`,
     rest: (n) => `另有 ${n} 条告警未列出`,
     subject: (n) => `【EDP 控制台】${n} 条告警`,
     header: 'EDP 控制台告警',
     colon: '：',
     comma: '，',
+    semicolon: '；',
+    others: (n) => `（另有 ${n} 条）`,
   },
   'en-US': {
     line: {
       licence: (w, t) =>
-        `The licence of device ${w.label}${ip(w, ' (', ')')} ${
+        `The license of device ${w.label}${ip(w, ' (', ')')} ${
           Date.parse(str(w.detail.expiresAt)) < Date.parse(w.openedAt) ? 'ended' : 'ends'
         } on ${t(str(w.detail.expiresAt))}`,
       offline: (w, t) =>
         `Device ${w.label}${ip(w, ' (', ')')} has been offline since ${t(str(w.detail.lastSeenAt))}`,
       dpi: (w) =>
-        `DPI alert on device ${w.label}${ip(w, ' (', ')')}: ${str(w.detail.path)} (${str(w.detail.action)})`,
+        `DPI alert on device ${w.label}${ip(w, ' (', ')')}: ${str(w.detail.path)} (${action(w, 'en-US')})`,
       taskFailed: (w) =>
         `Task ${w.label} failed: ${str(w.detail.failed)} failed and ${str(w.detail.timeout)} timed out of ${str(w.detail.total)} devices`,
       review: (w) =>
@@ -90,6 +114,8 @@ const WORDS: Record<Locale, Words> = {
     header: 'EDP Console warning',
     colon: ': ',
     comma: ', ',
+    semicolon: '; ',
+    others: (n) => ` (and ${n} more)`,
   },
 };
 
@@ -119,6 +145,10 @@ export function composeMessages(
   // A chat bot shows only the text: it tells the warnings themselves (one as the SMS does,
   // several as the mail lists them), never the reminder content alone.
   const hookText = lines.length > 1 ? mail : smsText;
+  // The delivery log's line: what the message told, in the same words.
+  const summary =
+    lines.slice(0, SUMMARY_LINES).join(words.semicolon) +
+    (lines.length > SUMMARY_LINES ? words.others(lines.length - SUMMARY_LINES) : '');
   const webhook = (id: string): TWebhookBody => ({
     id,
     tenant: opts.tenant,
@@ -140,6 +170,8 @@ export function composeMessages(
     subject: words.subject(lines.length),
     mail,
     lines,
+    /** The delivery log's summary: the first few warnings, and how many more. */
+    summary,
     webhook,
   };
 }

@@ -86,8 +86,7 @@ export function messagesFor(
     now,
   );
   const causes = [...new Set(lines.map((l) => l.cause))];
-  const summary =
-    m.lines.slice(0, 5).join('; ') + (m.lines.length > 5 ? ` (+${m.lines.length - 5})` : '');
+  const { summary } = m;
   const out: NewDelivery[] = [];
   for (const phone of recipients(warn, 'sms')) {
     const fill: SmsFill = { content: m.sms, phone, ip: m.ip };
