@@ -319,13 +319,15 @@ const ZActivityCommand = z.object({
 
 /**
  * The steps of an elevation or learning-mode window on a device (docs/elevation.md): asked,
- * rejected or withdrawn before review, approved; started when the engine took the window (or
- * notStarted when it did not), adjusted to another end, ended (early, or by itself at its end).
+ * rejected or withdrawn before review, expired with nobody reviewing it (by the console's clock,
+ * no actor), approved; started when the engine took the window (or notStarted when it did not),
+ * adjusted to another end, ended (early, or by itself at its end).
  */
 export const WINDOW_STEPS = [
   'asked',
   'rejected',
   'withdrawn',
+  'expired',
   'approved',
   'started',
   'notStarted',

@@ -40,7 +40,8 @@ export interface WindowOf {
  * The activity entries written outside the devices' own calls: an engine's enrolment, which
  * reaches the console through the engines' `enrolled` port; the commands that ended and the
  * licences they installed, through the `commandsEnded` port (services.ts), one statement a batch
- * of results; and the steps of elevation and learning-mode windows, from the elevation service.
+ * of results; and the steps of elevation and learning-mode windows, from the elevation service
+ * (a batch of expired requests in one statement too).
  * This module alone writes the device's activity for them (issue 36: each table its owner).
  */
 export function deviceActivityLog({ db }: { db: Db }) {
@@ -81,6 +82,23 @@ export function deviceActivityLog({ db }: { db: Db }) {
           detail: { window: { ...window(w), step } },
         },
       ]),
+
+    /**
+     * Requests that expired with nobody reviewing them: one entry each, dated when it expired,
+     * by no one (the console's clock), in one INSERT for the batch. `within` is the transaction
+     * that turned them, so that a request is told exactly when it is turned.
+     */
+    expired: (requests: (WindowOf & { at: Date })[], within?: Db) =>
+      (within ? deviceActivityRepository(within) : repo).insert(
+        requests.map((w) => ({
+          tenantId: w.tenantId,
+          deviceId: w.deviceId,
+          at: w.at,
+          kind: 'window' as const,
+          actor: null,
+          detail: { window: { ...window(w), step: 'expired' as const } },
+        })),
+      ),
 
     /**
      * Approved until `until`. Its end is known now and written ahead, at `until`, by the engine

@@ -16,7 +16,9 @@ import {
 import { AckErr, CommonErr, ConsoleErr } from '@edp/shared/errors';
 import { rule } from '@edp/shared/contracts/field-rules';
 import { signWindow } from '@edp/shared/window/console-window';
+import type { Db } from '../../platform/db/index.ts';
 import { AppError } from '../../platform/errors/index.ts';
+import type { JobDefinition } from '../../platform/jobs/index.ts';
 import type { ConsoleKey } from '../../platform/keys/index.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { Actor, Caller } from '../access/index.ts';
@@ -25,6 +27,12 @@ import { visibleDeviceGroups, type DeviceActivityLog } from '../devices/index.ts
 import { ackRepository, deviceRepository, type AckRow } from '../store/index.ts';
 
 const HOUR_MS = 3_600_000;
+/** Requests turned expired in one statement (and told in one INSERT). */
+const EXPIRE_BATCH = 1_000;
+/** Batches one run of the expiry job turns at most; the rest wait for its next run. */
+const EXPIRE_BATCHES_A_RUN = 20;
+/** How often the expiry job looks for requests past their expiry (every tenant's). */
+export const ACK_EXPIRY_EVERY_MS = 60_000;
 
 /** A synchronous command to one device (commands' syncService.run, wired in services.ts). */
 export type RunSync = <T extends SyncType>(
@@ -151,9 +159,26 @@ export function ackService(
     return (await repo.settings(tenantId)) ?? ACK_DEFAULT_SETTINGS;
   }
 
+  /**
+   * Pending requests past their expiry (a tenant's, or every tenant's) become rejected with no
+   * reviewer, and each one's device is told so, in the transaction that turns them: an entry
+   * for every expired request, exactly once, whichever read or node turned it. Answers how many.
+   */
+  async function expire(tenantId: string | null, now: Date): Promise<number> {
+    return db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      const turned = await ackRepository(t).expire(tenantId, now, EXPIRE_BATCH);
+      await activity.expired(
+        turned.map((r) => ({ ...windowOf(r), at: r.expiresAt })),
+        t,
+      );
+      return turned.length;
+    });
+  }
+
   /** A request the caller may see (its device in their groups), or 404. */
   async function visible(caller: Caller, id: string) {
-    await repo.expire(caller.actor.tenantId, new Date(clock()));
+    await expire(caller.actor.tenantId, new Date(clock()));
     const row = await repo.find(caller.actor.tenantId, id);
     const groups = await visibleDeviceGroups(db, caller.actor);
     if (!row || (groups && !groups.includes(row.deviceGroupId)))
@@ -185,7 +210,7 @@ export function ackService(
     mine: boolean,
   ): Promise<TAckPage> {
     const now = clock();
-    await repo.expire(caller.actor.tenantId, new Date(now));
+    await expire(caller.actor.tenantId, new Date(now));
     const { rows, more } = await repo.page({
       tenantId: caller.actor.tenantId,
       askedById: mine ? caller.actor.userId : undefined,
@@ -213,6 +238,21 @@ export function ackService(
   }
 
   return {
+    /**
+     * Every tenant's pending requests past their expiry, turned and told (the expiry job): so a
+     * request nobody reviews is told on its device's timeline, and its review warning closes,
+     * whether or not anyone reads the requests. Answers how many it turned.
+     */
+    async expireDue(signal?: AbortSignal): Promise<number> {
+      let total = 0;
+      for (let i = 0; i < EXPIRE_BATCHES_A_RUN && !signal?.aborted; i++) {
+        const n = await expire(null, new Date(clock()));
+        total += n;
+        if (n < EXPIRE_BATCH) break;
+      }
+      return total;
+    },
+
     async ask(
       caller: Caller,
       kind: AckKind,
@@ -413,3 +453,15 @@ export function ackService(
   };
 }
 export type AckService = ReturnType<typeof ackService>;
+
+/**
+ * The expiry job (jobs.ts): every node may run it, each request is turned and told once (the
+ * repository skips a row another node is turning).
+ */
+export const ACK_EXPIRY_JOB = 'ack-expiry';
+export const ackExpiryJob = (acks: Pick<AckService, 'expireDue'>): JobDefinition => ({
+  name: ACK_EXPIRY_JOB,
+  everyMs: ACK_EXPIRY_EVERY_MS,
+  atStart: true,
+  run: (signal) => acks.expireDue(signal),
+});

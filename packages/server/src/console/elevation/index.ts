@@ -1,2 +1,8 @@
 /** The public entry of this module: other modules import only from here. */
-export { ackService, type AckService, type RunSync } from './ack-service.ts';
+export {
+  ACK_EXPIRY_JOB,
+  ackExpiryJob,
+  ackService,
+  type AckService,
+  type RunSync,
+} from './ack-service.ts';

@@ -73,6 +73,15 @@ function normalise(row: AckRow): AckRow {
   return row;
 }
 
+/** A pending request that expired with nobody reviewing it, as the expiry turned it. */
+export interface ExpiredAck {
+  id: string;
+  tenantId: string;
+  deviceId: string;
+  kind: AckKind;
+  expiresAt: Date;
+}
+
 export interface AckPageQuery {
   tenantId: string;
   /** The asker's own requests only (`/ack/m/list`). */
@@ -122,11 +131,29 @@ export function ackRepository(db: Db) {
       return rowsOf<{ id: string }>(result)[0]?.id;
     },
 
-    /** Pending requests past their expiry become rejected (no reviewer, no reason). */
-    async expire(tenantId: string, now: Date) {
-      await db.execute(sql`
-        update ack_requests set state = 'rejected', reviewed_at = expires_at
-        where tenant_id = ${tenantId} and state = 'pending' and expires_at <= ${now}`);
+    /**
+     * Up to `limit` pending requests past their expiry become rejected (no reviewer, no reason):
+     * a tenant's (its reads do it) or every tenant's (the expiry job). Answers the requests it
+     * turned, each once: a row another transaction is turning is skipped, not waited for, so two
+     * nodes never turn (nor tell) one request twice, nor lock each other's rows in turn.
+     */
+    async expire(tenantId: string | null, now: Date, limit: number): Promise<ExpiredAck[]> {
+      const result = await db.execute(sql`
+        with due as (
+          select id from ack_requests
+          where state = 'pending' and expires_at <= ${now}
+            ${tenantId === null ? sql`` : sql`and tenant_id = ${tenantId}`}
+          limit ${limit}
+          for update skip locked
+        )
+        update ack_requests r set state = 'rejected', reviewed_at = r.expires_at
+        from due where r.id = due.id
+        returning r.id, r.tenant_id as "tenantId", r.device_id as "deviceId", r.kind,
+          r.expires_at as "expiresAt"`);
+      return rowsOf<ExpiredAck>(result).map((r) => ({
+        ...r,
+        expiresAt: r.expiresAt instanceof Date ? r.expiresAt : new Date(r.expiresAt),
+      }));
     },
 
     async find(tenantId: string, id: string): Promise<AckRow | undefined> {
