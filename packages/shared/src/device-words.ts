@@ -33,7 +33,7 @@ export const DEVICE_EXPORT_COLUMNS: Words<
   systemType: { 'zh-CN': '系统类型', 'en-US': 'System type' },
   kind: { 'zh-CN': '引擎类型', 'en-US': 'Engine kind' },
   version: { 'zh-CN': '版本', 'en-US': 'Version' },
-  type: { 'zh-CN': '授权类型', 'en-US': 'Licence type' },
+  type: { 'zh-CN': '授权类型', 'en-US': 'License type' },
   licenceExpiresAt: { 'zh-CN': '到期时间', 'en-US': 'Expires' },
   presence: { 'zh-CN': '在线状态', 'en-US': 'Presence' },
   lastSeenAt: { 'zh-CN': '最后在线', 'en-US': 'Last seen' },

@@ -42,7 +42,7 @@ export const REPORT_WORDS = {
   devicesInactive: { 'zh-CN': '未激活设备', 'en-US': 'Devices not activated' },
   licencesEnding: {
     'zh-CN': '授权在 30 天内到期的设备',
-    'en-US': 'Devices whose licence ends within 30 days',
+    'en-US': 'Devices whose license ends within 30 days',
   },
   topGroups: { 'zh-CN': '设备最多的分组', 'en-US': 'Groups with the most devices' },
   topVersions: { 'zh-CN': '引擎版本', 'en-US': 'Engine versions' },
@@ -101,7 +101,7 @@ export const REPORT_DEVICE_COLUMNS: Words<
   version: { 'zh-CN': '版本', 'en-US': 'Version' },
   status: { 'zh-CN': '状态', 'en-US': 'Status' },
   activation: { 'zh-CN': '激活状态', 'en-US': 'Activation' },
-  licenceExpiresAt: { 'zh-CN': '授权到期', 'en-US': 'Licence ends' },
+  licenceExpiresAt: { 'zh-CN': '授权到期', 'en-US': 'License ends' },
   lastSeenAt: { 'zh-CN': '最后心跳', 'en-US': 'Last seen' },
   createdAt: { 'zh-CN': '注册时间', 'en-US': 'Registered' },
 };

@@ -158,7 +158,7 @@ const TEXT = {
     devices: 'Devices',
     total: 'Devices',
     onlineNow: 'Online now',
-    expiring: 'Licences ending within 30 days',
+    expiring: 'Licenses ending within 30 days',
     recent: 'Recent enrolments',
     enrol: 'Enrol engines',
     noGroups: 'No group yet: the system administrator creates groups under Groups.',
@@ -221,7 +221,7 @@ for (const { code } of languages) {
       await expect(page.getByRole('heading', { level: 1, name: T.title })).toBeVisible();
       for (const e of fleet.engines) await expect(row(page, e.name)).toContainText(T.online);
       await expect(row(page, web!.name)).toContainText(fleet.group);
-      const counters = page.getByRole('list', { name: /按授权类型统计|Devices by licence type/ });
+      const counters = page.getByRole('list', { name: /按授权类型统计|Devices by license type/ });
       await expect(counters.getByRole('button', { name: `TDE${COLON[code]}1` })).toBeVisible();
       await expect(
         counters.getByRole('button', { name: `${T.unlicensed}${COLON[code]}2` }),

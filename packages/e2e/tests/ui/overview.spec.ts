@@ -100,7 +100,7 @@ test.describe('in en-US at 390 px', () => {
     ).toBeVisible();
     await expect(chart(page, `Devices with the most alerts: ${e.name} 2`)).toBeVisible();
     await expect(
-      chart(page, 'Licences ending: Expired 0, Within 7 days 0, 8–30 days 0, 31–90 days 0'),
+      chart(page, 'Licenses ending: Expired 0, Within 7 days 0, 8–30 days 0, 31–90 days 0'),
     ).toBeVisible();
     await page.getByText('12 months', { exact: true }).click();
     await expect(chart(page, /^12 months: 2 access events,/)).toBeVisible();

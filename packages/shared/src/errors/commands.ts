@@ -52,12 +52,12 @@ export const commandCatalogue: Catalogue = {
   [CommandErr.NothingToRenew]: {
     status: 409,
     'zh-CN': '设备没有有效的许可证，无法续期，请先激活',
-    'en-US': 'The device holds no valid licence to renew; activate it first',
+    'en-US': 'The device holds no valid license to renew; activate it first',
   },
   [CommandErr.OtherLicence]: {
     status: 409,
     'zh-CN': '续期证书属于另一个许可证（{code}），与设备已安装的许可证不符',
-    'en-US': 'The renewal certificate is for another licence ({code}) than the one installed',
+    'en-US': 'The renewal certificate is for another license ({code}) than the one installed',
   },
   [CommandErr.TooManyDevices]: {
     status: 409,

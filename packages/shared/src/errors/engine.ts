@@ -26,7 +26,7 @@ const engineMessages: Record<number, [zh: string, en: string]> = {
   ],
   [-13]: [
     '许可证文件缺失：设备尚未激活，或上传的证书文件为空；请先在“许可证管理”中激活设备',
-    'License file missing: the device is not activated yet, or the certificate file is empty; activate the device under Licences first',
+    'License file missing: the device is not activated yet, or the certificate file is empty; activate the device under Licenses first',
   ],
   [-14]: [
     '需要提权：此操作只能在提权期间进行，请先提交提权申请并等待审计员通过',

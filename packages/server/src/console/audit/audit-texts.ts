@@ -145,7 +145,7 @@ export const FIELD_LABELS: Record<string, Record<Locale, string>> = {
   'filter.groupId': { 'zh-CN': '筛选：分组', 'en-US': 'Filter: group' },
   'filter.subgroups': { 'zh-CN': '筛选：包含子分组', 'en-US': 'Filter: include subgroups' },
   'filter.kind': { 'zh-CN': '筛选：引擎类型', 'en-US': 'Filter: engine kind' },
-  'filter.type': { 'zh-CN': '筛选：授权类型', 'en-US': 'Filter: licence type' },
+  'filter.type': { 'zh-CN': '筛选：授权类型', 'en-US': 'Filter: license type' },
   'filter.presence': { 'zh-CN': '筛选：在线状态', 'en-US': 'Filter: presence' },
   'filter.install': { 'zh-CN': '筛选：安装状态', 'en-US': 'Filter: install state' },
   kind: { 'zh-CN': '引擎类型', 'en-US': 'Engine kind' },

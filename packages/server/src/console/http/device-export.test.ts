@@ -210,7 +210,7 @@ describe('device export (GET /dv/m/export)', () => {
       'System type',
       'Engine kind',
       'Version',
-      'Licence type',
+      'License type',
       'Expires (UTC)',
       'Presence',
       'Last seen (UTC)',

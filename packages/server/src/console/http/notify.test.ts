@@ -356,7 +356,7 @@ describe('notifications', () => {
     const before = rx.under('/sms').length;
     await pass();
     const text = String(rx.under('/sms').slice(before).at(-1)!.body.text);
-    expect(text).toMatch(/has been offline since|The licence of device fin-01/);
+    expect(text).toMatch(/has been offline since|The license of device fin-01/);
     const open = rowsOf<{ cause: string }>(
       await db().execute(sql`select cause from warnings where closed_at is null order by cause`),
     ).map((r) => r.cause);

@@ -109,7 +109,7 @@ export const heldLicence = call({
   access: consoleWrite('operate'),
   tag,
   summary: 'The licence the engine holds now, as it answers',
-  label: { 'zh-CN': '查看引擎许可证', 'en-US': "View engine's licence" },
+  label: { 'zh-CN': '查看引擎许可证', 'en-US': "View engine's license" },
   body: ZSyncDevice,
   data: COMMAND_ANSWERS['licence.show'],
 });
@@ -121,7 +121,7 @@ export const tenantLicences = call({
   tag,
   summary:
     "The tenant's licences: every running device's code, serial, expiry and days left, expired and expiring first",
-  label: { 'zh-CN': '查看许可证', 'en-US': 'View licences' },
+  label: { 'zh-CN': '查看许可证', 'en-US': 'View licenses' },
   body: ZLicenceListRequest,
   data: ZLicenceList,
 });
@@ -132,7 +132,7 @@ export const deviceLicenceRecords = call({
   access: consoleRead('operate'),
   tag,
   summary: "A device's licence requests not answered yet, and its installs (renewal records)",
-  label: { 'zh-CN': '查看许可证记录', 'en-US': 'View licence records' },
+  label: { 'zh-CN': '查看许可证记录', 'en-US': 'View license records' },
   body: ZSyncDevice,
   data: ZLicenceRecords,
 });

@@ -51,7 +51,7 @@ const adminNotify: DeepString<typeof zh> = {
     timeZone: 'Time zone',
     causes: 'Causes',
     causeNames: {
-      licence: 'Licence under 30 days',
+      licence: 'License under 30 days',
       offline: 'Device offline',
       dpi: 'DPI alert',
       taskFailed: 'Task failed',

@@ -36,7 +36,7 @@ const adminOverview: DeepString<typeof zh> = {
   noAlerts: 'No alerts in this time range.',
   byPresence: 'Device state',
   byKind: 'Device kind',
-  licences: 'Licences ending',
+  licences: 'Licenses ending',
   pieSummary: '{{title}}: {{list}}',
   unknownDevice: '(removed device)',
   failed: 'The figures could not be loaded.',

@@ -4,7 +4,7 @@ import type { DeepString } from '../types.ts';
 const common: DeepString<typeof zh> = {
   productShort: 'EDP Console',
   metaDescription:
-    'EDP Endpoint Data Protection Console: company registration and recharge, licence requests and certificates, and central management of endpoints, users, roles and audit.',
+    'EDP Endpoint Data Protection Console: company registration and recharge, license requests and certificates, and central management of endpoints, users, roles and audit.',
   /** A label and its value in one line (an aria-label): the colon each language uses. */
   labelled: '{{label}}: {{value}}',
   skipToContent: 'Skip to main content',

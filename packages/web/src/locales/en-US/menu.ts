@@ -34,7 +34,7 @@ const menu: DeepString<typeof zh> = {
   adminTaskDetail: 'Task details',
   adminElevationReview: 'Elevation review',
   adminLearningReview: 'Learning-mode review',
-  adminLicences: 'Licences',
+  adminLicences: 'Licenses',
   adminKeys: 'Key management',
   adminMonitorLog: 'Monitoring log',
   adminAccessLog: 'Access-control log',

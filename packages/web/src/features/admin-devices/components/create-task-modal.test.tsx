@@ -179,9 +179,9 @@ describe('the new task dialog', () => {
       'Create task',
       [
         '2 of these devices cannot run this task',
-        '1 device has no licence installed',
-        "1 device's licence has expired",
-        'This task needs an active TDE licence',
+        '1 device has no license installed',
+        "1 device's license has expired",
+        'This task needs an active TDE license',
         'You can still send it',
       ],
     ],

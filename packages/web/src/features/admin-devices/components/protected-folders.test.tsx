@@ -118,8 +118,8 @@ describe("a device's protected folders", () => {
       'en-US',
       'Add protected folder',
       '1 of these devices cannot run this task',
-      '1 device has no licence installed',
-      'This task needs an active TDE licence',
+      '1 device has no license installed',
+      'This task needs an active TDE license',
       /Write protection/,
     ],
     [
