@@ -3,6 +3,11 @@
 // - a synchronous command's round trip (/sync/m/version to an online engine), p50 and p95 of
 //   SYNC_CALLS calls, in each of BENCH_ROUNDS rounds (budget p95 < 250 ms), and the streams the
 //   server held;
+// - issue 38: /sync/m/view/folder to one engine, spaced (SYNC_SPACED calls 1.5 s apart) and
+//   back to back (SYNC_BURSTS engines, five calls in a row each: an operator clicking down a
+//   folder tree), side by side in each round (budget p95 < 250 ms for both);
+//   STREAM_COMMANDS=0 plays engines from before the commands on the stream (only nudged to
+//   check in, so a command right after another waits out the second between check-ins);
 // - a task over every engine (/async/m/dpi/folder/add): the time from its creation to 50 %,
 //   99 % and 100 % of the devices ended (budget 99 % within 5 s, 100 % within one interval, 30 s),
 //   and its counts: each device once, all finished; BENCH_ROUNDS tasks, one after the other.
@@ -17,6 +22,11 @@ import { usageOf } from './lib/usage.mjs';
 const count = Number(process.env.COMMAND_ENGINES ?? 20_000);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const syncCalls = Number(process.env.SYNC_CALLS ?? 50);
+const spacedCalls = Number(process.env.SYNC_SPACED ?? 20);
+const bursts = Number(process.env.SYNC_BURSTS ?? 4);
+const BURST = 5;
+const SPACED_MS = 1_500;
+const streamCommands = process.env.STREAM_COMMANDS !== '0';
 const database = process.env.BENCH_DB === 'pg' ? 'pg' : 'pglite';
 const INTERVAL_S = 30;
 const SYNC_P95_BUDGET_MS = 250;
@@ -53,6 +63,7 @@ sim = fleetSimulator(fleet, {
   // sized for the check-in rate alone would queue a task's burst behind a few sockets.
   connections: Number(process.env.SIM_CONNECTIONS ?? 256),
   seed: `bench-commands-${count}`,
+  streamCommands,
   reportSeconds: 5,
   onReport: (r) => (last = r),
 });
@@ -66,20 +77,43 @@ const readyS = (performance.now() - enrolStarted) / 1000;
 
 // Synchronous commands to the first devices of the list, one at a time.
 const devices = [];
-for (let page = 1; devices.length < syncCalls; page++) {
+for (let page = 1; devices.length < Math.max(syncCalls, bursts + 1); page++) {
   const answer = await post('/dv/m/list', { page, pageSize: 50 });
   devices.push(...answer.data.list.map((d) => d.id));
 }
+/** One synchronous call, timed (ms). */
+const timedSync = async (url, body) => {
+  const started = performance.now();
+  const answer = await post(url, body);
+  if (!answer.success) throw new Error(`sync ${url}: ${JSON.stringify(answer)}`);
+  return performance.now() - started;
+};
+const figures = (times) => ({ p50: quantile(times, 0.5), p95: quantile(times, 0.95) });
 const syncRounds = [];
+const spacedRounds = [];
+const burstRounds = [];
 for (let round = 0; round < rounds; round++) {
   const times = [];
   for (const deviceId of devices.slice(0, syncCalls)) {
-    const started = performance.now();
-    const answer = await post('/sync/m/version', { deviceId });
-    if (!answer.success) throw new Error(`sync: ${JSON.stringify(answer)}`);
-    times.push(performance.now() - started);
+    times.push(await timedSync('/sync/m/version', { deviceId }));
   }
-  syncRounds.push({ p50: quantile(times, 0.5), p95: quantile(times, 0.95) });
+  syncRounds.push(figures(times));
+  // Spaced: one engine, a folder browsed every 1.5 s.
+  const spaced = [];
+  for (let i = 0; i < spacedCalls; i++) {
+    const started = performance.now();
+    spaced.push(await timedSync('/sync/m/view/folder', { deviceId: devices[0], path: '/data' }));
+    await new Promise((r) => setTimeout(r, Math.max(0, SPACED_MS - (performance.now() - started))));
+  }
+  spacedRounds.push(figures(spaced));
+  // Back to back: five in a row to each of `bursts` other engines.
+  const burst = [];
+  for (const deviceId of devices.slice(1, 1 + bursts)) {
+    for (let i = 0; i < BURST; i++) {
+      burst.push(await timedSync('/sync/m/view/folder', { deviceId, path: `/data/${i}` }));
+    }
+  }
+  burstRounds.push(figures(burst));
 }
 const streamsHeld = last.streams;
 
@@ -126,16 +160,20 @@ sim.stop();
 const summary = await running;
 await fleet.stop();
 
-const sync = {
-  p50: median(syncRounds.map((r) => r.p50)),
-  p95: median(syncRounds.map((r) => r.p95)),
-};
+const medianOf = (rs) => ({ p50: median(rs.map((r) => r.p50)), p95: median(rs.map((r) => r.p95)) });
+const sync = medianOf(syncRounds);
+const spaced = medianOf(spacedRounds);
+const burst = medianOf(burstRounds);
+const budget = (p95) => (p95 < SYNC_P95_BUDGET_MS ? 'OK' : 'OVER');
 const fmt = (s) => (s === undefined ? 'not reached' : `${s.toFixed(2)} s`);
 console.log(
-  `Commands (${database}; ${count.toLocaleString('en')} engines with push streams, simulator on the same machine; ready in ${readyS.toFixed(0)} s)`,
+  `Commands (${database}; ${count.toLocaleString('en')} engines with push streams, ${streamCommands ? 'commands on the stream' : 'engines from before: nudged to check in'}, simulator on the same machine; ready in ${readyS.toFixed(0)} s)`,
 );
 console.log(
   `  synchronous round trip (/sync/m/version, ${syncCalls} calls × ${rounds} rounds): p50 ${sync.p50.toFixed(1)} ms, p95 ${sync.p95.toFixed(1)} ms (rounds ${syncRounds.map((r) => r.p95.toFixed(0)).join(' / ')} ms)  budget p95 < ${SYNC_P95_BUDGET_MS} ms ${sync.p95 < SYNC_P95_BUDGET_MS ? 'OK' : 'OVER'}`,
+);
+console.log(
+  `  /sync/m/view/folder to one engine, medians of ${rounds} rounds: spaced 1.5 s apart (${spacedCalls} calls) p50 ${spaced.p50.toFixed(1)} ms, p95 ${spaced.p95.toFixed(1)} ms ${budget(spaced.p95)} | back to back (${bursts} engines × ${BURST} in a row) p50 ${burst.p50.toFixed(1)} ms, p95 ${burst.p95.toFixed(1)} ms ${budget(burst.p95)}  budget p95 < ${SYNC_P95_BUDGET_MS} ms (p95 by round: spaced ${spacedRounds.map((r) => r.p95.toFixed(0)).join(' / ')}, back to back ${burstRounds.map((r) => r.p95.toFixed(0)).join(' / ')} ms)`,
 );
 console.log(
   `  push streams held by the server: ${streamsHeld.toLocaleString('en')} (most at once in the simulator: ${summary.push.maxHeld.toLocaleString('en')})`,
@@ -156,5 +194,5 @@ console.log(
   `  counts: ${taskRounds.map((r) => JSON.stringify(r.counts)).join(' ')}; recounted from the results: ${taskRounds.every((r) => r.once) ? 'OK (each device once, all finished)' : 'MISMATCH'}`,
 );
 console.log(
-  `  simulator: ${summary.commands.received} commands received, ${summary.commands.resultsSent} results sent, nudge to result p50 ${summary.nudgeToResultMs.p50.toFixed(1)} ms, p99 ${summary.nudgeToResultMs.p99.toFixed(1)} ms`,
+  `  simulator: ${summary.commands.received} commands received (${summary.push.commandEvents} stream events with commands, ${summary.push.nudges} nudges), ${summary.commands.resultsSent} results sent, nudge or stream event to result p50 ${summary.nudgeToResultMs.p50.toFixed(1)} ms, p99 ${summary.nudgeToResultMs.p99.toFixed(1)} ms`,
 );
