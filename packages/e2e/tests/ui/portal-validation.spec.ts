@@ -76,7 +76,7 @@ test('[PORTAL][UPLOAD]: only .dat files, a bad file is a parse error, a low bala
     buffer: Buffer.from('x'),
   });
   await expect(
-    page.getByRole('alert').filter({ hasText: 'Only .dat files can be uploaded' }),
+    page.getByRole('alert').filter({ hasText: 'Only .dat and .zip files can be uploaded' }),
   ).toBeVisible();
 
   const bad = path.join(dir, 'broken.dat');

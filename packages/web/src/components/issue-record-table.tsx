@@ -24,7 +24,10 @@ export function IssueRecordTable(props: IssueRecordTableProps) {
     {
       title: t('records.type'),
       dataIndex: 'type',
-      render: (type: TIssueRecord['type']) => <Tag variant="outlined">{t(`records.${type}`)}</Tag>,
+      // A licence's second and later certificates are its renewals, and say so.
+      render: (type: TIssueRecord['type'], record) => (
+        <Tag variant="outlined">{t(`records.${record.renewal ? 'renewal' : type}`)}</Tag>
+      ),
     },
     { title: t('records.licenseCode'), dataIndex: 'licenseCode' },
     ...(showDevice ? [{ title: t('records.deviceId'), dataIndex: 'deviceId' }] : []),

@@ -4,8 +4,8 @@ import type { DeepString } from '../types.ts';
 const licence: DeepString<typeof zh> = {
   upload: 'Upload request',
   uploadHint:
-    'Upload the license request file (.dat) your console made for a device, then confirm to issue a license.',
-  onlyDat: 'Only .dat files can be uploaded',
+    'Upload the license request file (.dat) your console made for a device, or the zip its "Download request files" saved; you can choose several at once. Then confirm to issue the licenses.',
+  onlyDat: 'Only .dat and .zip files can be uploaded',
   statusFilter: 'Filter by status',
   empty: 'No licenses yet. Upload a request file to issue the first one.',
   columns: {
@@ -30,8 +30,12 @@ const licence: DeepString<typeof zh> = {
   },
   issue: {
     title: 'Issue a license',
+    renewTitle: 'Renew the license',
     resultTitle: 'License issued',
-    device: 'Device',
+    renewedTitle: 'License renewed',
+    renewal:
+      'This device already holds a license code, so this is a renewal: the code stays, the serial rises by one and the license runs on from its current expiry.',
+    device: 'Device ID',
     deviceName: 'Device name',
     kind: 'Engine kind',
     fingerprint: 'Fingerprint',
@@ -43,6 +47,7 @@ const licence: DeepString<typeof zh> = {
     balance: 'Current balance',
     balanceAfter: 'Balance afterwards',
     confirm: 'Issue license',
+    confirmRenew: 'Renew license',
     alreadyIssued:
       'A license was already issued for this request. Download it again; nothing is deducted.',
     lowBalance: 'Balance too low: {{cost}} months needed, {{balance}} months available.',
@@ -52,6 +57,37 @@ const licence: DeepString<typeof zh> = {
     newBalance: 'Balance now',
     download: 'Download license',
     resultHint: 'Download the license file and import it in your console to activate the engine.',
+    validUntil: 'Valid until {{time}}',
+  },
+  batch: {
+    title: 'Issue licenses',
+    resultTitle: 'Certificates issued',
+    read_one: 'Read the request of {{count}} device:',
+    read_other: 'Read the requests of {{count}} devices:',
+    noneRead: 'No request to issue was read.',
+    device: 'Device',
+    kind: 'Engine kind',
+    purpose: 'Kind',
+    months: 'Months',
+    cost: 'Cost',
+    issue: 'Issue',
+    renewal: 'Renewal',
+    alreadyIssued: 'Issued already, nothing deducted',
+    refused_one: '{{count}} file not read',
+    refused_other: '{{count}} files not read',
+    total: 'Total cost',
+    balance: 'Current balance',
+    lowBalance:
+      'Balance too low: the {{count}} devices need {{cost}} months, {{balance}} months available.',
+    confirm_one: 'Issue {{count}} certificate',
+    confirm_other: 'Issue {{count}} certificates',
+    issued_one: '{{count}} certificate issued; balance now {{balance}} months.',
+    issued_other: '{{count}} certificates issued; balance now {{balance}} months.',
+    renewals_one: '{{count}} of them is a renewal.',
+    renewals_other: '{{count}} of them are renewals.',
+    download: 'Download the certificates (zip)',
+    resultHint:
+      'In your console, under Licenses, choose Upload certificates and pick this zip: each certificate goes to its own device at once.',
   },
 };
 

@@ -20,6 +20,7 @@ const portal: DeepString<typeof zh> = {
     createdAt: 'Issued at',
     type: 'Type',
     licence: 'License',
+    renewal: 'License renewal',
     elevation: 'Elevation file',
     licenseCode: 'License code',
     deviceId: 'Device ID',

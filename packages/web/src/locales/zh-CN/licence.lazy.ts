@@ -1,8 +1,9 @@
 /** My license and the issue flow; lazy: registered by the myauth page. */
 const licence = {
   upload: '上传请求文件',
-  uploadHint: '上传控制台为设备生成的授权请求文件（.dat），确认后签发许可证。',
-  onlyDat: '只能上传 .dat 文件',
+  uploadHint:
+    '上传控制台为设备生成的授权请求文件（.dat），或控制台“批量下载申请文件”得到的压缩包（.zip），可一次选择多个，确认后签发许可证。',
+  onlyDat: '只能上传 .dat 或 .zip 文件',
   statusFilter: '按状态筛选',
   empty: '暂无授权，上传请求文件即可签发第一个许可证',
   columns: {
@@ -27,8 +28,12 @@ const licence = {
   },
   issue: {
     title: '签发许可证',
+    renewTitle: '续期许可证',
     resultTitle: '许可证已签发',
-    device: '设备',
+    renewedTitle: '许可证已续期',
+    renewal:
+      '该设备已有授权码，这是一次续期：授权码不变，许可证序号加 1，有效期从当前到期时间起延长。',
+    device: '设备 ID',
     deviceName: '设备名称',
     kind: '引擎类型',
     fingerprint: '设备指纹',
@@ -40,6 +45,7 @@ const licence = {
     balance: '当前余额',
     balanceAfter: '签发后余额',
     confirm: '确认签发',
+    confirmRenew: '确认续期',
     alreadyIssued: '该请求已签发过许可证，可直接下载，不会重复扣费。',
     lowBalance: '余额不足：需要 {{cost}} 个月，当前余额 {{balance}} 个月。',
     toRecharge: '去充值',
@@ -48,6 +54,36 @@ const licence = {
     newBalance: '当前余额',
     download: '下载许可证',
     resultHint: '下载许可证文件并导入控制台完成激活。',
+    validUntil: '有效期至 {{time}}',
+  },
+  batch: {
+    title: '批量签发许可证',
+    resultTitle: '证书已签发',
+    read_one: '读取到 {{count}} 台设备的申请：',
+    read_other: '读取到 {{count}} 台设备的申请：',
+    noneRead: '没有读取到可签发的申请。',
+    device: '设备',
+    kind: '引擎类型',
+    purpose: '类型',
+    months: '月数',
+    cost: '扣除余额',
+    issue: '签发',
+    renewal: '续期',
+    alreadyIssued: '已签发，不再扣费',
+    refused_one: '{{count}} 个文件未读取',
+    refused_other: '{{count}} 个文件未读取',
+    total: '合计扣除',
+    balance: '当前余额',
+    lowBalance: '余额不足：这 {{count}} 台设备需要 {{cost}} 个月，当前余额 {{balance}} 个月。',
+    confirm_one: '签发 {{count}} 个证书',
+    confirm_other: '签发 {{count}} 个证书',
+    issued_one: '已签发 {{count}} 个证书，当前余额 {{balance}} 个月。',
+    issued_other: '已签发 {{count}} 个证书，当前余额 {{balance}} 个月。',
+    renewals_one: '其中 {{count}} 个为续期。',
+    renewals_other: '其中 {{count}} 个为续期。',
+    download: '下载证书压缩包',
+    resultHint:
+      '在控制台“许可证管理”中点“批量上传证书”，选择这个压缩包，即可一次把每个证书装到各自的设备上。',
   },
 };
 

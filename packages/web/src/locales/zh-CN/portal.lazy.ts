@@ -18,6 +18,7 @@ const portal = {
     createdAt: '签发时间',
     type: '类型',
     licence: '许可证',
+    renewal: '许可证续期',
     elevation: '提权文件',
     licenseCode: '授权码',
     deviceId: '设备 ID',

@@ -50,7 +50,7 @@ export function IssueModal({ request, onClose }: IssueModalProps) {
       loading={issue.isPending}
       onClick={() => void confirm()}
     >
-      {t('issue.confirm')}
+      {t(request.renewal ? 'issue.confirmRenew' : 'issue.confirm')}
     </Button>,
   ];
   if (result) footer = [close];
@@ -71,7 +71,11 @@ export function IssueModal({ request, onClose }: IssueModalProps) {
   return (
     <Modal
       open
-      title={result ? t('issue.resultTitle') : t('issue.title')}
+      title={
+        request.renewal
+          ? t(result ? 'issue.renewedTitle' : 'issue.renewTitle')
+          : t(result ? 'issue.resultTitle' : 'issue.title')
+      }
       onCancel={onClose}
       footer={footer}
       maskClosable={false}

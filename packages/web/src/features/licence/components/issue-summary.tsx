@@ -21,7 +21,13 @@ export function IssueSummary({ request, months, onMonthsChange }: IssueSummaryPr
       {request.alreadyIssued && (
         <Alert type="info" showIcon className="form-note" title={t('issue.alreadyIssued')} />
       )}
+      {request.renewal && !request.alreadyIssued && (
+        <Alert type="info" showIcon className="form-note" title={t('issue.renewal')} />
+      )}
       <Descriptions column={1} size="small" bordered className="form-note">
+        {request.name && (
+          <Descriptions.Item label={t('issue.deviceName')}>{request.name}</Descriptions.Item>
+        )}
         <Descriptions.Item label={t('issue.device')}>{request.deviceId}</Descriptions.Item>
         <Descriptions.Item label={t('issue.kind')}>
           {request.kind} · {tp(`kinds.${request.kind}`)}

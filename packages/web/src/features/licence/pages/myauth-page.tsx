@@ -1,10 +1,16 @@
 import { useState } from 'react';
 import { Alert, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { TLicenceItem, TLicenceStatus, TUploadResult } from '@edp/shared/contracts/com';
+import type {
+  TLicenceItem,
+  TLicenceStatus,
+  TRequestBatchRead,
+  TUploadResult,
+} from '@edp/shared/contracts/com';
 import { PageContainer } from '../../../components/page-container.tsx';
 import { usePaging } from '../../../lib/use-paging.ts';
 import { useLicences } from '../api/get-licences.ts';
+import { BatchIssueModal } from '../components/batch-issue-modal.tsx';
 import { IssueModal } from '../components/issue-modal.tsx';
 import '../components/licence-texts.ts';
 import { LicenceTable } from '../components/licence-table.tsx';
@@ -21,6 +27,7 @@ export default function MyauthPage() {
   const paging = usePaging();
   const [status, setStatus] = useState<TLicenceStatus>();
   const [request, setRequest] = useState<TUploadResult>();
+  const [batch, setBatch] = useState<TRequestBatchRead>();
   const [uploadError, setUploadError] = useState<string>();
   const [recordsOf, setRecordsOf] = useState<TLicenceItem>();
   const query = useLicences({ ...paging.params, status });
@@ -28,7 +35,9 @@ export default function MyauthPage() {
   return (
     <PageContainer
       title={tm('myauth')}
-      extra={<UploadRequestButton onParsed={setRequest} onError={setUploadError} />}
+      extra={
+        <UploadRequestButton onParsed={setRequest} onBatch={setBatch} onError={setUploadError} />
+      }
     >
       <p>{t('uploadHint')}</p>
       {uploadError && (
@@ -70,6 +79,7 @@ export default function MyauthPage() {
           onClose={() => setRequest(undefined)}
         />
       )}
+      {batch && <BatchIssueModal batch={batch} onClose={() => setBatch(undefined)} />}
     </PageContainer>
   );
 }
