@@ -8,12 +8,13 @@ const adminLicences: typeof zh = {
     requestActivate: 'Download activation request',
     requestRenew: 'Download renewal request',
     requestDesc:
-      'The console asks the engine for its hardware fingerprint and the serial of its licence, and makes the request file (.dat) of them.',
+      'The console asks the engine for its hardware fingerprint and the serial of its license, and makes the request file (.dat) of them.',
     portal: "Upload it to the vendor's portal",
     portalDesc:
       "On the vendor's portal, under My license, upload the request file and confirm the months.",
+    openPortal: 'Open My license on the portal',
     certificate: 'Download the certificate',
-    certificateDesc: 'The portal signs a licence certificate (.lic); download it.',
+    certificateDesc: 'The portal signs a license certificate (.lic); download it.',
     upload: 'Upload the certificate',
     uploadDesc:
       "The console checks the certificate with the vendor's key, hands it to the engine to install and shows the engine's answer.",
@@ -23,7 +24,7 @@ const adminLicences: typeof zh = {
     made: 'Request made {{time}} by {{by}} ({{months}} months); waiting for its certificate.',
     saved: 'Downloaded {{name}}',
     installed:
-      'The engine installed licence {{code}} (serial {{serial}}), valid until {{expires}}.',
+      'The engine installed license {{code}} (serial {{serial}}), valid until {{expires}}.',
     refused: 'Not installed: {{message}}',
     readOnly:
       "Your role can only look; making requests and uploading certificates needs the security operator's write permission.",
@@ -36,7 +37,7 @@ const adminLicences: typeof zh = {
     at: 'Time',
     by: 'By',
     purpose: 'Kind',
-    code: 'Licence code',
+    code: 'License code',
     serial: 'Serial',
     expires: 'Expires',
     task: 'Batch task',
@@ -53,13 +54,13 @@ const adminLicences: typeof zh = {
   },
   list: {
     intro:
-      "Every running device's licence in the tenant; expired ones and those ending within 30 days first.",
+      "Every running device's license in the tenant; expired ones and those ending within 30 days first.",
     keyword: 'Device name, number or IP',
     allStates: 'All states',
     device: 'Device',
     group: 'Group',
     kind: 'Engine kind',
-    code: 'Licence code',
+    code: 'License code',
     serial: 'Serial',
     expires: 'Expires',
     daysLeft: 'Days left',
@@ -68,7 +69,8 @@ const adminLicences: typeof zh = {
     download: 'Download request files',
     upload: 'Upload certificates',
     months: 'Months',
-    archiveSaved: 'Downloaded {{count}} request files ({{name}})',
+    archiveSaved:
+      'Downloaded {{count}} request files ({{name}}). Upload this zip under My license on the portal to have them issued together; upload the zip of certificates it gives back here as it is.',
     archiveSkipped: '{{names}} never reported a hardware fingerprint: no request file.',
     uploadTitle: 'Certificates uploaded',
     accepted: '{{count}} certificates passed the checks and are on their way to the engines:',

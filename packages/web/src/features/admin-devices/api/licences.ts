@@ -16,6 +16,7 @@ import type { TTaskTarget } from '@edp/shared/contracts/tasks';
 import { callApi, callKey } from '../../../lib/api.ts';
 import { callQuery } from '../../../lib/api-query.ts';
 import { saveBlob } from '../../../lib/download-file.ts';
+import { base64Bytes, isZipName, uploadedFile } from '../../../lib/uploaded-files.ts';
 
 /**
  * Activation and renewal (issue 24, docs/licences.md). The calls that reach an engine are
@@ -36,8 +37,6 @@ export function useLicenceRecords(deviceId: string) {
 export function useLicenceList(body: BodyOf<typeof tenantLicences>) {
   return useQuery(callQuery(tenantLicences, body));
 }
-
-const base64Bytes = (b64: string) => Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
 
 /** Step 1: asks the engine, saves the `.dat` it makes; answers the file's name. */
 export async function downloadRequest(deviceId: string, months: number, purpose: LicencePurpose) {
@@ -69,7 +68,23 @@ export function useInstallCertificate(deviceId: string) {
   };
 }
 
-/** Step 4 for many: the certificates matched to their devices and sent by one task. */
-export function installCertificates(certificates: { fileName: string; text: string }[]) {
-  return callApi(finalize, { certificates }, { silent: true });
+/**
+ * Step 4 for many: the certificates matched to their devices and sent by one task. `.lic` files
+ * go as their text, zips (the portal's archive of certificates) as they are, unpacked there.
+ */
+export async function installCertificates(files: File[]) {
+  const [archives, loose] = [
+    files.filter((f) => isZipName(f.name)),
+    files.filter((f) => !isZipName(f.name)),
+  ];
+  return callApi(
+    finalize,
+    {
+      certificates: await Promise.all(
+        loose.map(async (f) => ({ fileName: f.name, text: await f.text() })),
+      ),
+      archives: await Promise.all(archives.map(uploadedFile)),
+    },
+    { silent: true },
+  );
 }

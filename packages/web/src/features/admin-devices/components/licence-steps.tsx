@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Alert, Button, InputNumber, Space, Steps, Upload } from 'antd';
-import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, ExportOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { activate } from '@edp/shared/api/console/licences.calls';
 import { MAX_LICENCE_MONTHS } from '@edp/shared/constants';
 import type { TDeviceDetail } from '@edp/shared/contracts/devices';
 import type { LicencePurpose, TInstalledLicence } from '@edp/shared/contracts/licences';
+import { HOME_AFTER_LOGIN } from '../../../lib/auth-paths.ts';
 import { formatTime } from '../../../lib/format.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useMayCall } from '../../admin-common/lib/admin-user.ts';
@@ -120,6 +121,9 @@ export function LicenceSteps({ device }: { device: TDeviceDetail }) {
                       value={months}
                       onChange={(v) => setMonths(v ?? 12)}
                       suffix={t('steps.monthsUnit')}
+                      // Room for three digits beside the unit and the stepper: antd's default
+                      // width left "1‹ months" (issue 35).
+                      style={{ width: '10em' }}
                     />
                     <Button
                       icon={<DownloadOutlined />}
@@ -143,7 +147,19 @@ export function LicenceSteps({ device }: { device: TDeviceDetail }) {
               </>
             ),
           },
-          { title: t('steps.portal'), description: t('steps.portalDesc') },
+          {
+            title: t('steps.portal'),
+            description: (
+              <>
+                <p>{t('steps.portalDesc')}</p>
+                {/* The portal is served by this same server: its My license page is the portal's
+                    home, on this origin; a new tab keeps the console where it is. */}
+                <a href={HOME_AFTER_LOGIN.portal} target="_blank" rel="noopener noreferrer">
+                  <ExportOutlined aria-hidden /> {t('steps.openPortal')}
+                </a>
+              </>
+            ),
+          },
           { title: t('steps.certificate'), description: t('steps.certificateDesc') },
           {
             title: t('steps.upload'),

@@ -113,10 +113,7 @@ export default function AdminLicencesPage() {
   const upload = async (files: File[]) => {
     setBusy(true);
     try {
-      const certificates = await Promise.all(
-        files.map(async (f) => ({ fileName: f.name, text: await f.text() })),
-      );
-      setResult(await installCertificates(certificates));
+      setResult(await installCertificates(files));
       void list.refetch();
     } catch (e) {
       Modal.error({ title: (e as Error).message });
@@ -169,7 +166,7 @@ export default function AdminLicencesPage() {
               {t('list.download')}
             </Button>
             <Upload
-              accept=".lic"
+              accept=".lic,.zip"
               multiple
               showUploadList={false}
               beforeUpload={(file, files) => {
