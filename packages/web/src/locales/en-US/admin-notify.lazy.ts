@@ -67,7 +67,11 @@ const adminNotify: DeepString<typeof zh> = {
     webhookUrl: 'Webhook address',
     webhookSecret: 'Webhook signing secret',
     webhookHelp:
-      'Signed as Standard Webhooks: webhook-signature is v1, and the base64 HMAC-SHA256 of "id.timestamp.body" with the secret. Changing the address needs the signing secret typed again.',
+      'Signed as Standard Webhooks does: each message carries the headers webhook-id, webhook-timestamp and webhook-signature. The secret is whsec_ and the base64 of 24 to 64 bytes; Generate secret makes one in this browser. Give the receiver the same secret and verify with the official Standard Webhooks library (npm standardwebhooks, or its port to your language). Changing the address needs the signing secret typed again.',
+    makeSecret: 'Generate secret',
+    copySecret: 'Copy secret',
+    secretMade:
+      'A new secret is in the field: it is used once saved. Give the receiver the same one.',
     save: 'Save',
     test: 'Send test warning',
     tested: '{{n}} test messages queued',

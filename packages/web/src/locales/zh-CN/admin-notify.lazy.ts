@@ -64,7 +64,10 @@ const adminNotify = {
     webhookUrl: 'Webhook 地址',
     webhookSecret: 'Webhook 签名密钥',
     webhookHelp:
-      '以 Standard Webhooks 方式签名：webhook-signature 为 v1, 加 HMAC-SHA256（密钥，“id.时间戳.正文”）的 Base64。更改地址时须重新填写签名密钥。',
+      '按 Standard Webhooks 签名：每条消息带 webhook-id、webhook-timestamp 和 webhook-signature 三个请求头。密钥为 whsec_ 加 24 至 64 字节的 Base64，“生成密钥”在本浏览器中生成一个；把同一密钥交给接收方，用 Standard Webhooks 官方库（如 npm 的 standardwebhooks）校验。更改地址时须重新填写签名密钥。',
+    makeSecret: '生成密钥',
+    copySecret: '复制密钥',
+    secretMade: '已生成新密钥：保存后生效，请把同一密钥交给接收方。',
     save: '保存',
     test: '发送测试告警',
     tested: '已排队 {{n}} 条测试消息',

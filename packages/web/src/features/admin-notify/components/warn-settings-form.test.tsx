@@ -73,3 +73,58 @@ describe('the webhook address and its secret', () => {
     );
   });
 });
+
+/**
+ * Issue 35: the form neither made a `whsec_` secret nor said what the format is. "Generate
+ * secret" makes one in the browser and shows it, "Copy secret" copies it, the help says how it is
+ * signed and checked, and saving sends it as typed.
+ */
+describe('a webhook secret made on the page', () => {
+  const show = (onSave = vi.fn(async () => undefined)) => {
+    render(
+      <AppProviders queryClient={createQueryClient()}>
+        <WarnSettingsForm value={stored} canWrite saving={false} onSave={onSave} />
+      </AppProviders>,
+    );
+    return onSave;
+  };
+
+  it('is made, shown, copied and saved; the help names the headers and the format', async () => {
+    await changeLanguage('en-US');
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const onSave = show();
+    const secret = screen.getByLabelText('Webhook signing secret');
+    expect(screen.getByText(/webhook-id, webhook-timestamp and webhook-signature/)).toBeVisible();
+    expect(screen.getByText(/whsec_ and the base64 of 24 to 64 bytes/)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Copy secret' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Generate secret' }));
+    expect(secret).toHaveAttribute('type', 'text');
+    const made = (secret as HTMLInputElement).value;
+    expect(made).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(screen.getByRole('status')).toHaveTextContent('it is used once saved');
+    await userEvent.click(screen.getByRole('button', { name: 'Copy secret' }));
+    expect(writeText).toHaveBeenCalledWith(made);
+    // Another one each time.
+    await userEvent.click(screen.getByRole('button', { name: 'Generate secret' }));
+    expect((secret as HTMLInputElement).value).not.toBe(made);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSave).toHaveBeenCalledWith(
+      expect.objectContaining({ webhookSecret: (secret as HTMLInputElement).value }),
+    );
+  });
+
+  it('says it in Chinese too', async () => {
+    await changeLanguage('zh-CN');
+    show();
+    expect(
+      screen.getByText(/每条消息带 webhook-id、webhook-timestamp 和 webhook-signature 三个请求头/),
+    ).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: /生成密钥/ }));
+    expect((screen.getByLabelText('Webhook 签名密钥') as HTMLInputElement).value).toMatch(
+      /^whsec_/,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('已生成新密钥：保存后生效');
+    expect(screen.getByRole('button', { name: /复制密钥/ })).toBeEnabled();
+  });
+});

@@ -1,5 +1,6 @@
-import { useEffect } from 'react';
-import { Button, Checkbox, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
+import { useEffect, useState } from 'react';
+import { Button, Checkbox, Flex, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
+import { CopyOutlined, KeyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
   WARNING_CAUSES,
@@ -8,6 +9,8 @@ import {
   type TWarnSettings,
   type TWarnSettingsView,
 } from '@edp/shared/contracts/notify';
+import { makeWebhookSecret } from '@edp/shared/webhook-secret';
+import { toastSuccess } from '../../../lib/toast.ts';
 import { SecretsAgain } from './secrets-again.tsx';
 
 interface Props {
@@ -19,14 +22,32 @@ interface Props {
 
 type FormValues = Omit<TWarnSettings, 'webhookSecret'> & { webhookSecret?: string };
 
+/** The form's name, and so the id antd gives the secret's input (its label points at it). */
+const FORM_NAME = 'warn-settings';
+
 /** The warning settings: switch, reminders, content, causes, channels and their recipients. */
 export function WarnSettingsForm({ value, canWrite, saving, onSave }: Props) {
   const { t } = useTranslation('adminNotify');
+  const { t: ta } = useTranslation('admin');
   const [form] = Form.useForm<FormValues>();
   const initial: FormValues = { ...value, webhookSecret: '' };
   useEffect(() => form.setFieldsValue({ ...value, webhookSecret: '' }), [value, form]);
   const channels = Form.useWatch('channels', form) ?? value.channels;
   const webhookUrl = Form.useWatch('webhookUrl', form);
+  const webhookSecret = Form.useWatch('webhookSecret', form) ?? '';
+  // A secret made here is shown, so that it can be read and copied to the receiver.
+  const [secretShown, setSecretShown] = useState(false);
+  const [secretMade, setSecretMade] = useState(false);
+  const makeSecret = () => {
+    form.setFieldsValue({ webhookSecret: makeWebhookSecret() });
+    setSecretShown(true);
+    setSecretMade(true);
+  };
+  const copySecret = () =>
+    void navigator.clipboard?.writeText(webhookSecret).then(
+      () => toastSuccess(ta('actions.copied')),
+      () => undefined,
+    );
   const number = (name: keyof typeof WARN_LIMITS & keyof FormValues) => (
     <Form.Item name={name} label={t(`warn.${name}`)} rules={[{ required: true }]}>
       <InputNumber
@@ -42,7 +63,7 @@ export function WarnSettingsForm({ value, canWrite, saving, onSave }: Props) {
     <Form<FormValues>
       form={form}
       layout="vertical"
-      name="warn-settings"
+      name={FORM_NAME}
       initialValues={initial}
       disabled={!canWrite}
       // Every value, not only the shown fields' (a channel's recipients stay while it is off).
@@ -117,19 +138,41 @@ export function WarnSettingsForm({ value, canWrite, saving, onSave }: Props) {
             fields={value.webhookSecret.set ? [t('warn.webhookSecret')] : []}
           />
           <Form.Item
-            name="webhookSecret"
             label={t('warn.webhookSecret')}
-            extra={t('warn.webhookHelp')}
+            htmlFor={`${FORM_NAME}_webhookSecret`}
+            extra={
+              <>
+                {t('warn.webhookHelp')}
+                {secretMade && <div role="status">{t('warn.secretMade')}</div>}
+              </>
+            }
           >
-            <Input.Password
-              autoComplete="new-password"
-              maxLength={200}
-              placeholder={
-                value.webhookSecret.set
-                  ? t('sms.keepSecret', { hint: value.webhookSecret.hint })
-                  : ''
-              }
-            />
+            <Flex gap={8} wrap>
+              <Form.Item name="webhookSecret" noStyle>
+                <Input.Password
+                  autoComplete="new-password"
+                  maxLength={200}
+                  style={{ flex: '1 1 16rem', minWidth: 0 }}
+                  visibilityToggle={{ visible: secretShown, onVisibleChange: setSecretShown }}
+                  onChange={() => setSecretMade(false)}
+                  placeholder={
+                    value.webhookSecret.set
+                      ? t('sms.keepSecret', { hint: value.webhookSecret.hint })
+                      : ''
+                  }
+                />
+              </Form.Item>
+              <Button icon={<KeyOutlined aria-hidden />} onClick={makeSecret}>
+                {t('warn.makeSecret')}
+              </Button>
+              <Button
+                icon={<CopyOutlined aria-hidden />}
+                disabled={!webhookSecret}
+                onClick={copySecret}
+              >
+                {t('warn.copySecret')}
+              </Button>
+            </Flex>
           </Form.Item>
         </>
       )}
