@@ -4,7 +4,7 @@ import { CommonErr as ErrCode } from '@edp/shared/errors/common';
 import type { TEnvelope, TFieldRefusal } from '@edp/shared/contracts/common';
 import { areaOf, LOGIN_PATH, loginRedirect } from './auth-paths.ts';
 import { reportApiReachable } from './connectivity.ts';
-import { clearAdmin, clearCompany, sessionStore } from './session.ts';
+import { clearAdmin, clearCompany, sessionToken } from './session.ts';
 import { clearVendor, vendorStore } from './vendor-session.ts';
 
 /**
@@ -61,7 +61,10 @@ export interface HttpDeps {
     values?: { action: string },
   ) => string;
   language: () => string;
-  /** The token for a call: /sa/* calls (or `session: 'vendor'`) carry the vendor's, all others the shared one. */
+  /**
+   * The token for a call: /sa/* calls (or `session: 'vendor'`) carry the vendor's, the portal's
+   * /com/* calls the company's, all others the console's (lib/session.ts).
+   */
   token: (path: string, session?: 'vendor') => string | undefined;
   location: () => { pathname: string; search: string };
   timeoutMs: number;
@@ -84,7 +87,7 @@ const defaultDeps: HttpDeps = {
   token: (path, session) =>
     session === 'vendor' || path.startsWith('/sa/')
       ? vendorStore.getSnapshot()?.token
-      : sessionStore.getSnapshot().token,
+      : sessionToken(path),
   location: () => window.location,
   timeoutMs: REQUEST_TIMEOUT_MS,
 };

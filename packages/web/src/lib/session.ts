@@ -2,7 +2,10 @@ import { asString, readItem, removeItem, writeItem } from './storage.ts';
 
 /**
  * The signed-in identities, kept in encrypted local storage (docs/product.md §3, §4): the portal company
- * (`company`), the console administrator (`user`) and the token both send as X-Token.
+ * (`company`, its token `companyToken`) and the console administrator (`user`, its token `token`).
+ * The portal and the console are one app on one origin, so each keeps its own token: signing in
+ * to the portal in another tab (step 2 of activation links there) leaves the console signed in,
+ * and the reverse. A company session stored before (its token in `token`) still reads.
  * A tiny observable store so React re-renders on sign-in and sign-out (useSyncExternalStore).
  */
 export interface CompanySession {
@@ -21,7 +24,10 @@ export interface AdminSession {
 }
 
 export interface SessionSnapshot {
+  /** The console's token (and, from before they were kept apart, a company's). */
   token: string | undefined;
+  /** The portal company's token. */
+  companyToken: string | undefined;
   company: CompanySession | undefined;
   user: AdminSession | undefined;
 }
@@ -54,6 +60,7 @@ export function parseAdmin(value: unknown): AdminSession | undefined {
 function load(): SessionSnapshot {
   return {
     token: readItem('token', asString),
+    companyToken: readItem('companyToken', asString),
     company: readItem('company', parseCompany),
     user: readItem('user', parseAdmin),
   };
@@ -80,9 +87,9 @@ export const sessionStore = {
 };
 
 export function signInCompany(token: string, company: CompanySession): void {
-  writeItem('token', token);
+  writeItem('companyToken', token);
   writeItem('company', company);
-  update({ token, company });
+  update({ companyToken: token, company });
 }
 
 export function signInAdmin(token: string, user: AdminSession): void {
@@ -91,11 +98,21 @@ export function signInAdmin(token: string, user: AdminSession): void {
   update({ token, user });
 }
 
-/** Portal sign-out or expiry: the company and the token go. */
+/** Portal sign-out or expiry: the company and its token go (the console's stays). */
 export function clearCompany(): void {
+  const { companyToken, user } = snapshot;
   removeItem('company');
-  removeItem('token');
-  update({ company: undefined, token: undefined });
+  removeItem('companyToken');
+  // A company session stored before the tokens were kept apart held its token in `token`.
+  const shared = !companyToken && !user;
+  if (shared) removeItem('token');
+  update({ company: undefined, companyToken: undefined, ...(shared ? { token: undefined } : {}) });
+}
+
+/** The token a call carries: the company's on the portal's calls (`/com/…`), else the console's. */
+export function sessionToken(path: string): string | undefined {
+  const { token, companyToken } = snapshot;
+  return path.startsWith('/com/') ? (companyToken ?? token) : (token ?? companyToken);
 }
 
 /** Console sign-out or expiry: the admin user info, its role menu and the token go. */

@@ -10,7 +10,8 @@ import { cbc } from '@noble/ciphers/aes.js';
  * A value that cannot be decrypted or parsed (tampered, written by another version) reads as
  * absent, so a corrupt entry never breaks start-up.
  */
-export type StorageKey = 'token' | 'language' | 'company' | 'user' | 'roleMenu' | 'vendor';
+export type StorageKey =
+  'token' | 'companyToken' | 'language' | 'company' | 'user' | 'roleMenu' | 'vendor';
 
 const PREFIX = 'edp.';
 // 16-byte key (AES-128) and 16-byte IV, as UTF-8 so they stay readable in the source.
