@@ -205,10 +205,17 @@ describe('gateway rules', () => {
     await storeRaw(['http', 'headers'], [{ key: 'X-Note', value: 'a\r\nb', secret: false }]);
     expect((await admin('/warn/s/test', {})).body).toMatchObject({ success: true });
     expect(await ctx.app.services.notifier.pass()).toMatchObject({ failed: 1 });
-    const log = (
-      await admin<{ list: TDelivery[] }>('/warn/m/deliveries', { pageSize: 10, channel: 'sms' })
-    ).body.data!.list;
-    expect(log[0]!.lastError).toBe('invalid once filled: http.headers.X-Note');
+    const log = async (headers: Record<string, string> = {}) =>
+      (
+        await admin<{ list: TDelivery[] }>(
+          '/warn/m/deliveries',
+          { pageSize: 10, channel: 'sms' },
+          headers,
+        )
+      ).body.data!.list;
+    // The reason in the reader's words (issue 35, point 10).
+    expect((await log())[0]!.lastError).toBe('填入后无效：http.headers.X-Note');
+    expect((await log(EN))[0]!.lastError).toBe('invalid once filled: http.headers.X-Note');
   });
 
   it('names a redirect by its host and answers a refusal without the body', async () => {

@@ -136,9 +136,14 @@ describe('internal addresses', () => {
     );
     expect((await admin('/warn/s/test', {})).body).toMatchObject({ success: true });
     expect(await ctx.app.services.notifier.pass()).toMatchObject({ failed: 1 });
-    const log = (await admin<{ list: TDelivery[] }>('/warn/m/deliveries', { pageSize: 10 })).body
-      .data!.list;
-    expect(log[0]).toMatchObject({ channel: 'webhook', lastError: 'refused: internal address' });
+    const log = async (headers: Record<string, string> = {}) =>
+      (await admin<{ list: TDelivery[] }>('/warn/m/deliveries', { pageSize: 10 }, headers)).body
+        .data!.list;
+    expect((await log(EN))[0]).toMatchObject({
+      channel: 'webhook',
+      lastError: 'refused: internal address',
+    });
+    expect((await log())[0]).toMatchObject({ channel: 'webhook', lastError: '已拒绝：内部地址' });
     expect(rx.received.length).toBe(0);
   });
 });

@@ -24,5 +24,5 @@ export function notifyRoutes(app: FastifyInstance, { notify }: { notify: NotifyS
     await notify.setWarn(callerOf(req), req.body);
   });
   serve(app, testWarning, (req) => notify.testWarning(callerOf(req)));
-  serve(app, warnDeliveries, (req) => notify.deliveries(callerOf(req), req.body));
+  serve(app, warnDeliveries, (req) => notify.deliveries(callerOf(req), req.body, req.locale));
 }

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { CommonErr, NotifyErr } from '@edp/shared/errors';
+import { CommonErr, NotifyErr, type Locale } from '@edp/shared/errors';
 import type {
   TDelivery,
   TDeliveryQuery,
@@ -19,7 +19,7 @@ import type { AuditService } from '../audit/index.ts';
 import { notifyRepository, warningRepository } from '../store/index.ts';
 import { messagesFor } from './notifier.ts';
 import { GatewayRuleError } from './gateway-rules.ts';
-import { sendFailure } from './send-errors.ts';
+import { reasonIn, sendFailure } from './send-errors.ts';
 import { checkSmsSave, checkWarnSave } from './settings-rules.ts';
 import { sendSms, testSmsContent, type SmsFill } from './sms-sender.ts';
 import { webhookKey } from './webhook.ts';
@@ -160,7 +160,11 @@ export function notifyService(
       await audit.change(caller, { target: '', after: { deliveries: deliveries.length } });
       return { deliveries: deliveries.length };
     },
-    async deliveries(caller: Caller, q: TDeliveryQuery): Promise<TList<TDelivery>> {
+    /**
+     * The delivery log: each message's summary as it was sent (the tenant's language), its last
+     * error in the reader's (`reasonIn`).
+     */
+    async deliveries(caller: Caller, q: TDeliveryQuery, locale: Locale): Promise<TList<TDelivery>> {
       const { rows, total } = await warnings.list(
         caller.actor.tenantId,
         { status: q.status, channel: q.channel },
@@ -176,7 +180,7 @@ export function notifyService(
           causes: r.causes as TDelivery['causes'],
           status: r.status,
           tries: r.tries,
-          lastError: r.lastError,
+          lastError: reasonIn(r.lastError, locale),
           createdAt: r.createdAt,
           sentAt: r.sentAt,
           nextAt: r.status === 'pending' ? r.nextAt : null,

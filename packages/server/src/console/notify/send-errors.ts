@@ -1,4 +1,4 @@
-import { NotifyErr } from '@edp/shared/errors';
+import { NotifyErr, type Locale } from '@edp/shared/errors';
 import { AppError } from '../../platform/errors/index.ts';
 import { GatewayRuleError } from './gateway-rules.ts';
 import { OutboundError, RefusedByGateway } from './outbound.ts';
@@ -38,3 +38,33 @@ export const isKnownFailure = (err: unknown): err is Error =>
   err instanceof GatewayRuleError ||
   err instanceof OutboundError ||
   err instanceof RefusedByGateway;
+
+/**
+ * The delivery log's reasons in the reader's words (issue 35, point 10). The log keeps the short
+ * English reason a failure gave (`logReason`: stable, and what the server's log says too); a
+ * zh-CN reader reads it in Chinese. A gateway's status (`HTTP 503`) is a code either language
+ * reads as it is; what only the other side can word — cloud SMS's `Code`, the deployment's own
+ * mail server's answer — is shown as it came.
+ */
+const ZH_REASONS: [pattern: RegExp, say: (m: RegExpMatchArray) => string][] = [
+  [/^refused: internal address$/, () => '已拒绝：内部地址'],
+  [/^redirect to an unknown address$/, () => '被重定向到未知地址'],
+  [/^redirect to (.+)$/, (m) => `被重定向到 ${m[1]!}`],
+  [/^timeout$/, () => '超时未应答'],
+  [/^no answer$/, () => '无应答'],
+  [/^invalid once filled: (.+)$/, (m) => `填入后无效：${m[1]!}`],
+  [/^invalid secret: (.+)$/, (m) => `密钥格式无效：${m[1]!}`],
+  [/^header not allowed: (.+)$/, (m) => `不允许的请求头：${m[1]!}`],
+  [/^secrets required$/, () => '须重新填写密钥'],
+  [/^off$/, () => '短信网关未启用'],
+  [/^not sent: server error$/, () => '未发送：服务器错误'],
+];
+
+export function reasonIn(reason: string | null, locale: Locale): string | null {
+  if (reason === null || locale !== 'zh-CN') return reason;
+  for (const [pattern, say] of ZH_REASONS) {
+    const m = pattern.exec(reason);
+    if (m) return say(m);
+  }
+  return reason;
+}
