@@ -7,6 +7,7 @@ import { expectAccessible } from '../support/a11y.ts';
 import { api, apiLogin, uniq } from '../support/admin.ts';
 import { expect, test } from '../support/console-test.ts';
 import { enrolDrawerWithSecret } from '../support/enrol-drawer.ts';
+import { logInThroughForm } from '../support/company.ts';
 import { call, fundedCompany } from '../support/portal.ts';
 import { engineFromCommands, runningEngine, stopEngines } from '../support/reference-engine.ts';
 import { navigate } from '../support/navigate.ts';
@@ -180,19 +181,48 @@ test.describe('in zh-CN', () => {
   });
 });
 
+/**
+ * Steps 2 and 3 for many devices on the portal's own screen, as the customer does them: the zip
+ * of request files the console saved is uploaded as it is under My license, which names each
+ * device, issues them together and gives back one zip of certificates, saved to a file.
+ */
+async function portalIssuesZip(portal: Page, requests: string, devices: string[]) {
+  await portal.locator('input[type=file]').setInputFiles(requests);
+  const read = portal.getByRole('dialog', { name: 'Issue licenses' });
+  for (const device of devices) {
+    await expect(read.getByRole('row').filter({ hasText: device })).toContainText('Issue');
+  }
+  await expect(read).toContainText(`Read the request of ${devices.length} device`);
+  await read.getByRole('button', { name: /^Issue \d+ certificates?$/ }).click();
+  const issued = portal.getByRole('dialog', { name: 'Certificates issued' });
+  await expect(issued).toContainText(`${devices.length} certificate`);
+  await expect(issued).toContainText('Upload certificates');
+  const [download] = await Promise.all([
+    portal.waitForEvent('download'),
+    issued.getByRole('button', { name: 'Download the certificates (zip)' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^certificates-\d{4}-\d{2}-\d{2}-\d+\.zip$/);
+  const file = path.join(
+    fs.mkdtempSync(path.join(os.tmpdir(), 'edp-lic-')),
+    download.suggestedFilename(),
+  );
+  await download.saveAs(file);
+  return file;
+}
+
 test.describe('in en-US', () => {
   test.use({ locale: 'en-US' });
 
-  test('[ADMIN][LICENCES]: request files for a selection in one zip and certificates uploaded together, refused with reasons, on a phone in en-US', async ({
+  test('[ADMIN][LICENCES][PORTAL]: request files for a selection in one zip, issued together on the portal (opened from step 2) and its zip of certificates uploaded whole, refusals with reasons, on a phone in en-US', async ({
     page,
     request,
     tenant,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(120_000);
     const { name } = await runningEngine(request, tenant, { vendorKey: vendorKey() });
     await signInAdmin(page, request, tenant.accounts.operator, '/admin/licences');
     await page.setViewportSize({ width: 390, height: 844 });
-    await expect(page.getByRole('heading', { level: 1, name: 'Licences' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Licenses' })).toBeVisible();
     await expect(row(page, name)).toContainText('None');
     await page.getByRole('checkbox', { name }).check();
     await page.getByRole('button', { name: 'Download request files' }).click();
@@ -204,6 +234,8 @@ test.describe('in en-US', () => {
     ]);
     expect(zip.suggestedFilename()).toMatch(/^licence-requests-\d{4}-\d{2}-\d{2}-\d+\.zip$/);
     expect((await text(zip)).startsWith('PK')).toBe(true);
+    const requests = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'edp-dat-')), 'requests.zip');
+    await zip.saveAs(requests);
 
     // A file that is no certificate, and one signed by nobody the console trusts.
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edp-lic-'));
@@ -225,12 +257,41 @@ test.describe('in en-US', () => {
     );
     await page.keyboard.press('Escape');
 
-    // The device's activation steps on a phone.
+    // The device's activation steps on a phone: step 2 names the portal's page as the portal
+    // does and opens it, on this same server, in another tab.
     await row(page, name).getByRole('link', { name }).click();
     await page.getByRole('tab', { name: 'Activation and renewal' }).click();
     const panel = page.getByRole('tabpanel', { name: 'Activation and renewal' });
     await expect(panel.getByRole('button', { name: 'Download activation request' })).toBeVisible();
     await expect(panel).toContainText("Upload it to the vendor's portal");
+    await expect(panel).toContainText('under My license');
     await expectAccessible(page);
+    const [portal] = await Promise.all([
+      page.context().waitForEvent('page'),
+      panel.getByRole('link', { name: 'Open My license on the portal' }).click(),
+    ]);
+    // The customer signs in there; the console in the first tab stays signed in.
+    const company = await fundedCompany(request, 1);
+    await expect(portal).toHaveURL(/\/login\?redirect=%2Fmyauth$/);
+    await logInThroughForm(portal, company);
+    await expect(portal.getByRole('heading', { level: 1, name: 'My license' })).toBeVisible();
+    const certificates = await portalIssuesZip(portal, requests, [name]);
+    await expectAccessible(portal);
+    await portal.close();
+
+    // Step 4 for the selection: the portal's zip uploaded whole, each certificate to its device.
+    await navigate(page, '/admin/licences');
+    await page.locator('input[type=file]').setInputFiles(certificates);
+    const uploaded = page.getByRole('dialog', { name: 'Certificates uploaded' });
+    await expect(uploaded).toContainText('1 certificate passed the checks');
+    await expect(uploaded).not.toContainText('refused');
+    await uploaded.getByRole('button', { name: 'OK' }).click();
+    // The engine installs it (the task's command reaches it on its stream): the device's
+    // licence is normal now.
+    await expect(async () => {
+      await page.reload();
+      await expect(row(page, name)).toContainText('Normal', { timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
+    await expect(row(page, name)).toContainText(/EDP-/);
   });
 });
