@@ -11,8 +11,9 @@ import { signInAdmin } from '../support/session.ts';
  * Issue 23's journeys with the real reference engine (the file the console serves,
  * packages/agent/dist/edp-agent.mjs) against the real server: the security operator sends a
  * task from the device centre and follows it to its end (zh-CN), and works on one device's
- * protected folders and authorised programs from its page (en-US). The engine keeps its push
- * stream open, so a command reaches it in about a second, not at its next check-in (10 s here).
+ * protected folders and authorised programs from its page (en-US), its activity tab, open
+ * meanwhile, telling each folder command as it ends. The engine keeps its push stream open, so a
+ * command reaches it in about a second, not at its next check-in (10 s here).
  */
 
 test.afterEach(stopEngines);
@@ -125,6 +126,11 @@ test.describe('in en-US', () => {
     await expect(
       page.getByRole('heading', { level: 1, name: `Device details: ${name}` }),
     ).toBeVisible();
+    // The activity, read now: the engine's enrolment. The tab stays open behind the others.
+    await page.getByRole('tab', { name: 'Activity' }).click();
+    const timeline = page.getByRole('list', { name: 'Activity, newest first' });
+    await expect(timeline).toContainText('Engine enrolled');
+    await expect(timeline).not.toContainText('Write-protect folder');
 
     // 1. Protected folders: browse from / to the folder, write-protect it.
     await page.getByRole('tab', { name: 'Protection' }).click();
@@ -161,6 +167,13 @@ test.describe('in en-US', () => {
     // the row may go before a "Finished" could be read.
     await expect(folder).toHaveCount(0, { timeout: 20_000 });
     expect(fs.statSync(path.join(shares, 'a.docx')).mode & 0o200).toBe(0o200);
+
+    // The activity tab, read before either task, tells both as they ended (issue 35): it reads
+    // again when a command of the device ends, without a reload.
+    await page.getByRole('tab', { name: 'Activity' }).click();
+    await expect(timeline).toContainText(`Write-protect folder finished: ${shares}`);
+    await expect(timeline).toContainText(`Lift write protection finished: ${shares}`);
+    await page.getByRole('tab', { name: 'Protection' }).click();
 
     // 2. Authorised programs, read on request: read its SHA-256 first, then authorise; remove
     // it again.
