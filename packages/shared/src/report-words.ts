@@ -19,6 +19,12 @@ export const REPORT_WORDS = {
   period: { 'zh-CN': '周期', 'en-US': 'Period' },
   madeAt: { 'zh-CN': '生成时间', 'en-US': 'Made at' },
   timeZone: { 'zh-CN': '时区', 'en-US': 'Time zone' },
+  /** Under the period of a report made before it ended: what its figures cover ({at}: made at). */
+  partial: {
+    'zh-CN': '本期尚未结束：报表统计到生成时间 {at} 为止，数据不完整',
+    'en-US':
+      'The period had not ended when this report was made: it counts the period up to {at}, so its figures are partial',
+  },
   summary: { 'zh-CN': '概要', 'en-US': 'Summary' },
   item: { 'zh-CN': '项目', 'en-US': 'Item' },
   count: { 'zh-CN': '数量', 'en-US': 'Count' },

@@ -181,12 +181,17 @@ describe('reports', () => {
     expect(text).toMatch(/在用设备\s*3/);
     expect(text).toMatch(/已激活设备\s*1/);
     expect(text).toMatch(/本期告警\s*1/);
+    // November had not ended (it is the 26th): the report says it counts up to when it was made.
+    const partial = '本期尚未结束：报表统计到生成时间 2026-11-26 17:00:00 +08:00 为止，数据不完整';
+    expect(text).toContain(partial);
+    expect(text).toContain('周期：2026-11-01 00:00 – 2026-12-01 00:00');
 
     const xlsx = await download(hostA, 'auditor', id, 'xlsx');
     expect(xlsx.statusCode).toBe(200);
     const sheets = await sheetsOf(xlsx.rawPayload);
     expect(Object.keys(sheets)).toEqual(['概要', '设备清单']);
     expect(sheets['概要']).toContainEqual(['设备', '在用设备', '3']);
+    expect(sheets['概要']).toContainEqual([partial]);
     expect(sheets['概要']).toContainEqual(['激活与续期', '激活申请', '0']);
     const devices = sheets['设备清单']!;
     expect(devices[0]!.slice(0, 4)).toEqual(['设备名称', '编号', 'IP', '分组']);
@@ -216,6 +221,9 @@ describe('reports', () => {
     const text = await pdfText((await download(hostA, 'admin', id, 'pdf')).rawPayload);
     expect(text).toContain('Weekly report');
     expect(text).toContain('Devices added in the period');
+    // The last week that has ended: whole, no notice.
+    expect(text).toContain('Period: 2026-11-16 00:00 – 2026-11-23 00:00');
+    expect(text).not.toMatch(/not ended|partial/);
     const sheets = await sheetsOf((await download(hostA, 'admin', id, 'xlsx')).rawPayload);
     expect(Object.keys(sheets)).toEqual(['Summary', 'Devices']);
   });

@@ -17,6 +17,11 @@ export interface ReportContent {
   title: string;
   /** Lines under the title: the period, the time zone, when it was made. */
   lines: readonly string[];
+  /**
+   * Under the lines, set apart: a period that had not ended when the report was made is counted
+   * up to that moment, so its figures are partial (issue 35).
+   */
+  notice?: string;
   sections: readonly ReportSection[];
   /** A closing note (where the full list of devices is). */
   note: string;

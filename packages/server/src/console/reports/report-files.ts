@@ -75,13 +75,19 @@ export function reportFiles(deps: Pick<Platform, 'db' | 'clock'>) {
       return [...m].map(([key, n]) => ({ key, n })).sort((a, b) => b.n - a.n);
     };
     const time = zonedTime(r.tz);
+    /** A label and its value, with the colon of the report's language. */
+    const labelled = (label: string, value: string) =>
+      l === 'zh-CN' ? `${label}：${value}` : `${label}: ${value}`;
+    // Counted now: a period that has not ended is counted up to this moment, and says so.
+    const madeAt = time(new Date(clock()));
     const content: ReportContent = {
       title: `${REPORT_KIND_WORDS[r.kind][l]} · ${w('title')}`,
       lines: [
-        `${w('period')}: ${time(from).slice(0, 16)} – ${time(to).slice(0, 16)}`,
-        `${w('timeZone')}: ${r.tz}`,
-        `${w('madeAt')}: ${time(new Date(clock()))}`,
+        labelled(w('period'), `${time(from).slice(0, 16)} – ${time(to).slice(0, 16)}`),
+        labelled(w('timeZone'), r.tz),
+        labelled(w('madeAt'), madeAt),
       ],
+      ...(to.getTime() > clock() ? { notice: w('partial').replace('{at}', madeAt) } : {}),
       sections: [
         {
           title: w('devices'),
@@ -157,7 +163,9 @@ export function reportFiles(deps: Pick<Platform, 'db' | 'clock'>) {
 
   /** The summary as a sheet: section, item, count. */
   function summarySheet(content: ReportContent, l: Locale): Table {
-    const rows: string[][] = content.lines.map((line) => [line, '', '']);
+    const rows: string[][] = [...content.lines, ...(content.notice ? [content.notice] : [])].map(
+      (line) => [line, '', ''],
+    );
     for (const s of content.sections) {
       for (const [item, n] of s.figures.rows) rows.push([s.title, item, String(n)]);
       for (const t of s.tables)

@@ -15,12 +15,73 @@ function fontBytes(): Buffer {
 }
 
 const MARGIN = 50;
+/** A table's row, its header included. */
 const ROW = 18;
+/** Space under the title and its lines, above a section's title, under a table's title, after a table. */
+const GAP = { header: 12, section: 8, heading: 3, table: 10 } as const;
+
+/** A piece of the report that is never split between pages, and its height in points. */
+export interface Block {
+  height: number;
+  /** Goes on the page of the block after it: a section's title with its figures. */
+  keepWithNext?: boolean;
+}
+
+/**
+ * The page (from 0) of each block of `groups`, in order, pages filled top to bottom with `room`
+ * points each, so that the page breaks fall between the report's parts (issue 35: a third page
+ * held the closing note's one line):
+ * - a group (a section, the title with the first one, the note with the last) is kept whole on
+ *   a page when it fits on one: a group that does not fit where the page has got to starts the
+ *   next page;
+ * - a group taller than a page is split between its blocks: a block is never split, and blocks
+ *   kept with the next (`keepWithNext`) move with it, so a title never ends a page;
+ * - a block taller than a page has a page of its own (the report's tables hold at most TOP_N
+ *   rows, a fifth of a page, so this never happens in a report).
+ */
+export function paginate(groups: readonly (readonly Block[])[], room: number): number[] {
+  const pages: number[] = [];
+  let page = 0;
+  let used = 0;
+  /** Starts the next page unless `height` fits on this one (or this one is empty). */
+  const fit = (height: number) => {
+    if (used > 0 && used + height > room) {
+      page++;
+      used = 0;
+    }
+  };
+  const sum = (blocks: readonly Block[]) => blocks.reduce((a, b) => a + b.height, 0);
+  for (const group of groups) {
+    const whole = sum(group);
+    if (whole <= room) {
+      fit(whole);
+      for (const block of group) {
+        pages.push(page);
+        used += block.height;
+      }
+      continue;
+    }
+    for (let first = 0; first < group.length;) {
+      let last = first;
+      while (group[last]!.keepWithNext && last + 1 < group.length) last++;
+      fit(sum(group.slice(first, last + 1)));
+      for (const block of group.slice(first, last + 1)) {
+        fit(block.height);
+        pages.push(page);
+        used += block.height;
+      }
+      first = last + 1;
+    }
+  }
+  return pages;
+}
 
 /**
  * A report as a PDF (A4): the title and its lines, then each section's figures and tables of
  * top entries, every text in Noto Sans SC so that Chinese and Latin text both read and extract.
- * Small whatever the fleet (counts and tables of the top few), so it is made in memory.
+ * Laid out in blocks (`paginate`): a section is kept on one page, the title with the first and
+ * the closing note with the last; a table is never split. Small whatever the fleet (counts and
+ * tables of the top few), so it is made in memory.
  */
 export async function reportPdf(content: ReportContent): Promise<Buffer> {
   const PDFDocument = requireHere('pdfkit') as typeof PDFKit;
@@ -39,60 +100,103 @@ export async function reportPdf(content: ReportContent): Promise<Buffer> {
   doc.font('body');
 
   const width = doc.page.width - 2 * MARGIN;
-  const bottom = () => doc.page.height - MARGIN;
-  const room = (h: number) => {
-    if (doc.y + h > bottom()) doc.addPage();
+  const room = doc.page.height - 2 * MARGIN;
+  /** A text's height at a size, wrapped to the page's width. */
+  const measure = (text: string, size: number) =>
+    doc.fontSize(size).heightOfString(text, { width });
+  const write = (text: string, size: number, color: string, y: number) =>
+    doc.fontSize(size).fillColor(color).text(text, MARGIN, y, { width });
+
+  type Drawn = Block & { draw: (y: number) => void };
+
+  // The title and its lines (period, zone, when made), then a partial period's notice in amber,
+  // set 4 points apart.
+  const lines = [
+    ...content.lines.map((text) => ({ text, color: '#4b5563', above: 0 })),
+    ...(content.notice ? [{ text: content.notice, color: '#92400e', above: 4 }] : []),
+  ].map((line) => ({ ...line, height: line.above + measure(line.text, 10) }));
+  const title = measure(content.title, 20);
+  const header: Drawn = {
+    height: title + 4 + lines.reduce((a, l) => a + l.height, 0) + GAP.header,
+    keepWithNext: true,
+    draw: (y) => {
+      write(content.title, 20, '#1f2937', y);
+      let at = y + title + 4;
+      for (const line of lines) {
+        write(line.text, 10, line.color, at + line.above);
+        at += line.height;
+      }
+    },
   };
 
-  doc.fontSize(20).fillColor('#1f2937').text(content.title, MARGIN, MARGIN, { width });
-  doc.moveDown(0.3);
-  doc.fontSize(10).fillColor('#4b5563');
-  for (const line of content.lines) doc.text(line, { width });
-  doc.moveDown(0.8);
-
-  const table = (t: ReportTable, heading?: string) => {
-    room(ROW * Math.min(4, t.rows.length + 2) + 10);
-    if (heading) {
-      doc.fontSize(11).fillColor('#111827').text(heading, MARGIN, doc.y, { width });
-      doc.moveDown(0.2);
-    }
-    const countX = MARGIN + width - 120;
-    const line = (cells: readonly [string, string], head: boolean) => {
-      room(ROW);
-      const y = doc.y;
-      if (head) doc.rect(MARGIN, y - 3, width, ROW).fill('#f3f4f6');
-      doc.fontSize(10).fillColor(head ? '#374151' : '#111827');
-      doc.text(cells[0], MARGIN + 6, y, {
-        width: countX - MARGIN - 12,
-        lineBreak: false,
-        ellipsis: true,
-      });
-      doc.text(cells[1], countX, y, { width: 114, align: 'right', lineBreak: false });
-      doc
-        .moveTo(MARGIN, y + ROW - 3)
-        .lineTo(MARGIN + width, y + ROW - 3)
-        .lineWidth(0.5)
-        .strokeColor('#e5e7eb')
-        .stroke();
-      doc.x = MARGIN;
-      doc.y = y + ROW;
+  const table = (t: ReportTable, heading: string | undefined): Drawn => {
+    const head = heading ? measure(heading, 11) + GAP.heading : 0;
+    const rows: (readonly [string, string])[] = t.rows.map(([name, n]) => [
+      name,
+      n.toLocaleString('en-US'),
+    ]);
+    if (rows.length === 0) rows.push([content.none, '']);
+    return {
+      height: head + ROW * (rows.length + 1) + GAP.table,
+      draw: (y) => {
+        if (heading) write(heading, 11, '#111827', y);
+        const countX = MARGIN + width - 120;
+        let at = y + head + 3;
+        for (const [i, cells] of [t.header, ...rows].entries()) {
+          const isHead = i === 0;
+          if (isHead) doc.rect(MARGIN, at - 3, width, ROW).fill('#f3f4f6');
+          doc.fontSize(10).fillColor(isHead ? '#374151' : '#111827');
+          doc.text(cells[0], MARGIN + 6, at, {
+            width: countX - MARGIN - 12,
+            lineBreak: false,
+            ellipsis: true,
+          });
+          doc.text(cells[1], countX, at, { width: 114, align: 'right', lineBreak: false });
+          doc
+            .moveTo(MARGIN, at + ROW - 3)
+            .lineTo(MARGIN + width, at + ROW - 3)
+            .lineWidth(0.5)
+            .strokeColor('#e5e7eb')
+            .stroke();
+          at += ROW;
+        }
+      },
     };
-    line(t.header, true);
-    for (const [name, n] of t.rows) line([name, n.toLocaleString('en-US')], false);
-    if (t.rows.length === 0) line([content.none, ''], false);
-    doc.moveDown(0.6);
   };
 
-  for (const section of content.sections) {
-    room(80);
-    doc.fontSize(14).fillColor('#1d4ed8').text(section.title, MARGIN, doc.y, { width });
-    doc.moveDown(0.3);
-    table(section.figures);
-    for (const t of section.tables) table(t, t.title);
-    doc.moveDown(0.4);
+  const groups: Drawn[][] = content.sections.map((section) => {
+    const heading = measure(section.title, 14);
+    return [
+      {
+        height: GAP.section + heading + 4,
+        keepWithNext: true,
+        draw: (y) => write(section.title, 14, '#1d4ed8', y + GAP.section),
+      },
+      table(section.figures, undefined),
+      ...section.tables.map((t) => table(t, t.title)),
+    ];
+  });
+  const note: Drawn = {
+    height: measure(content.note, 9),
+    draw: (y) => write(content.note, 9, '#6b7280', y),
+  };
+  if (groups.length === 0) groups.push([]);
+  groups[0]!.unshift(header);
+  groups.at(-1)!.push(note);
+
+  const blocks = groups.flat();
+  const pages = paginate(groups, room);
+  let page = 0;
+  let y = MARGIN;
+  for (const [i, block] of blocks.entries()) {
+    if (pages[i]! > page) {
+      doc.addPage();
+      page = pages[i]!;
+      y = MARGIN;
+    }
+    block.draw(y);
+    y += block.height;
   }
-  room(ROW * 2);
-  doc.fontSize(9).fillColor('#6b7280').text(content.note, MARGIN, doc.y, { width });
   doc.end();
   return done;
 }
