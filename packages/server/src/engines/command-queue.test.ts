@@ -1,0 +1,118 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { PUSH_COMMANDS_MAX_BYTES, ZPushCommands } from '@edp/shared/contracts/agent';
+import { localCacheBus } from '../platform/cache/cache-bus.ts';
+import { commandQueue } from './command-queue.ts';
+import type { CommandRepository, OpenCommand } from './command-repository.ts';
+import { pushHub, type PushHub } from './push-hub.ts';
+
+/**
+ * How a new command reaches an engine whose stream this node holds (docs/commands.md "The
+ * channel"): on the stream itself when the engine asked for them, else a nudge to check in; and
+ * a nudge whenever the commands cannot go in one event. The repository is played here: what it
+ * delivers, and which devices asked.
+ */
+const now = Date.parse('2026-11-29T08:00:00Z');
+let hub: PushHub | undefined;
+let stop: (() => void) | undefined;
+afterEach(() => {
+  stop?.();
+  hub?.close();
+});
+
+function setUp(open: (deviceIds: string[]) => OpenCommand[] | Error) {
+  const delivered: string[][] = [];
+  const repo = {
+    devicesWithOpen: async () => [],
+    deliver: async (deviceIds: string[]) => {
+      delivered.push(deviceIds);
+      const answer = open(deviceIds);
+      if (answer instanceof Error) throw answer;
+      return answer;
+    },
+  } as unknown as CommandRepository;
+  hub = pushHub();
+  const warned: unknown[] = [];
+  const queue = commandQueue({
+    repo,
+    bus: localCacheBus(),
+    push: hub,
+    clock: () => now,
+    log: { warn: (...args: unknown[]) => warned.push(args) } as never,
+  });
+  stop = queue.stop;
+  /** A stream held here: what was written to it. */
+  const stream = (deviceId: string, commands: boolean) => {
+    const written: string[] = [];
+    hub!.attach(deviceId, { write: (t) => written.push(t), end: () => undefined }, { commands });
+    written.length = 0;
+    return written;
+  };
+  const settled = () => new Promise((r) => setTimeout(r, 50));
+  return { queue, delivered, warned, stream, settled };
+}
+
+const command = (deviceId: string, args: Record<string, unknown> = {}): OpenCommand => ({
+  id: `c-${deviceId}`,
+  deviceId,
+  type: 'engine.version',
+  args,
+  deadline: now + 15_000,
+});
+const commandsOf = (written: string[]) => {
+  const event = /^event: commands\ndata: (.*)\n\n$/.exec(written[0] ?? '');
+  return event ? ZPushCommands.parse(JSON.parse(event[1]!)) : undefined;
+};
+
+describe('command queue: commands on the push stream', () => {
+  it('writes the open commands on a stream that takes them, and nudges one that does not', async () => {
+    const { queue, delivered, stream, settled } = setUp((ids) => ids.map((id) => command(id)));
+    const taking = stream('d-new', true);
+    const old = stream('d-old', false);
+    queue.announce(['d-new', 'd-old', 'd-elsewhere']);
+    await settled();
+    // Delivered (the check-in's statement) for the stream that takes them only.
+    expect(delivered).toEqual([['d-new']]);
+    expect(commandsOf(taking)).toEqual({
+      now,
+      commands: [{ id: 'c-d-new', type: 'engine.version', args: {}, deadline: now + 15_000 }],
+    });
+    expect(old).toEqual(['event: checkin\ndata: {}\n\n']);
+  });
+
+  it('nudges instead when the commands do not fit one event, or cannot be delivered', async () => {
+    const big = 'x'.repeat(PUSH_COMMANDS_MAX_BYTES);
+    let failing = false;
+    const { queue, warned, stream, settled } = setUp((ids) =>
+      failing ? new Error('database gone') : ids.map((id) => command(id, { certificate: big })),
+    );
+    const written = stream('d-big', true);
+    queue.announce(['d-big']);
+    await settled();
+    // Delivered all the same (processing): the check-in the nudge asks for brings them.
+    expect(written).toEqual(['event: checkin\ndata: {}\n\n']);
+    failing = true;
+    written.length = 0;
+    queue.announce(['d-big']);
+    await settled();
+    expect(written).toEqual(['event: checkin\ndata: {}\n\n']);
+    expect(warned).toHaveLength(1);
+  });
+
+  it('delivers at once to a stream that opens while its device has open commands', async () => {
+    const { queue, delivered, stream, settled } = setUp((ids) => ids.map((id) => command(id)));
+    // Announced while no stream was held here (the engine was away).
+    queue.announce(['d-back']);
+    await settled();
+    expect(delivered).toEqual([]);
+    const written = stream('d-back', true);
+    queue.streamOpened('d-back');
+    await settled();
+    expect(commandsOf(written)?.commands.map((c) => c.id)).toEqual(['c-d-back']);
+    // Nothing open any more: a stream that opens later gets nothing, and costs no statement.
+    const again = stream('d-quiet', true);
+    queue.streamOpened('d-quiet');
+    await settled();
+    expect(again).toEqual([]);
+    expect(delivered).toEqual([['d-back']]);
+  });
+});
