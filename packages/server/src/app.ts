@@ -109,17 +109,16 @@ export async function buildApp({
   await app.register(inputGuardPlugin);
   await app.register(externalPlugins, { config });
   await app.register(authPlugin);
-  // The last batch of last-seen times is written before the database closes; the push streams
-  // end first (they would hold the server open), and the command sweep stops.
   await services.engines.commands.start();
-  // Every background job (jobs.ts); stopped before the last presence flush and the database.
+  // Every background job (jobs.ts). At the close the push streams end first (they would hold
+  // the server open), synchronous callers are let go, then the jobs stop, the presence flusher's
+  // last flush among them, before the database closes.
   registerJobs(platform, services);
   platform.jobs.start();
   app.addHook('preClose', async () => {
     services.engines.push.close();
     services.engines.commands.stop();
     await platform.jobs.stop();
-    return services.engines.flusher.stop();
   });
   gaugesOf(metrics, {
     enginesOnline: () =>

@@ -4,6 +4,7 @@ import { ackExpiryJob } from './console/elevation/index.ts';
 import { logCountFoldJob, logMaintenanceJob } from './console/logs/index.ts';
 import { notifierJob } from './console/notify/index.ts';
 import { reportJob } from './console/reports/index.ts';
+import { FLUSH_EVERY_MS, commandJobs, presenceFlushJob } from './engines/index.ts';
 
 /** Dead sessions and expired e-mail codes: swept hourly so the tables hold only what can be used. */
 const SWEEP_EVERY_MS = 3_600_000;
@@ -34,4 +35,10 @@ export function registerJobs(p: Pick<Platform, 'jobs' | 'sessions'>, services: S
   // Elevation and learning-mode requests nobody reviewed in time: turned expired and told on
   // their device's timeline, at start, then every minute, on every node (docs/elevation.md).
   jobs.register(ackExpiryJob(services.acks));
+  // Open commands past their deadline ended every second, and which devices have open commands
+  // read again every minute, on every node (docs/commands.md).
+  for (const job of commandJobs(services.engines.commands)) jobs.register(job);
+  // Last-seen times and heartbeat history written in batches every five seconds, and all that
+  // is held as the server stops (docs/engines.md).
+  jobs.register(presenceFlushJob(services.engines.flusher, FLUSH_EVERY_MS));
 }

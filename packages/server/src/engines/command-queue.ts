@@ -5,6 +5,7 @@ import {
   type TPushCommands,
 } from '@edp/shared/contracts/agent';
 import type { CacheBus } from '../platform/cache/cache-bus.ts';
+import type { JobDefinition } from '../platform/jobs/index.ts';
 import type { Logger } from '../platform/log.ts';
 import { randomUUID } from 'node:crypto';
 import DataLoader from 'dataloader';
@@ -208,23 +209,9 @@ export function commandQueue(deps: {
     await tell(now, moved);
     ended(moved);
   }
-  let sweeping = false;
-  const sweep = setInterval(() => {
-    if (sweeping) return;
-    sweeping = true;
-    sweepNow()
-      .catch((err: unknown) => log.warn({ err }, 'command sweep failed; tried again shortly'))
-      .finally(() => (sweeping = false));
-  }, SWEEP_EVERY_MS);
-  sweep.unref();
-
   async function reload() {
     for (const id of await repo.devicesWithOpen()) pending.add(id);
   }
-  const reloading = setInterval(() => {
-    reload().catch((err: unknown) => log.warn({ err }, 'open commands not read; tried again'));
-  }, RELOAD_EVERY_MS);
-  reloading.unref();
 
   /** New commands for these devices: every node marks them, their streams are nudged. */
   function announce(deviceIds: string[]) {
@@ -340,11 +327,18 @@ export function commandQueue(deps: {
       return given.map((r) => r.id);
     },
 
+    /** Which devices have open commands, read again (the job `command-reload`, jobs.ts). */
+    reload,
+    /** Lets every synchronous caller go (the server is closing). */
     stop() {
-      clearInterval(sweep);
-      clearInterval(reloading);
       for (const done of waiters.values()) done();
     },
   };
 }
 export type CommandQueue = ReturnType<typeof commandQueue>;
+
+/** The queue's jobs (jobs.ts), on every node: the deadline sweep and the re-read of open commands. */
+export const commandJobs = (q: CommandQueue): JobDefinition[] => [
+  { name: 'command-sweep', everyMs: SWEEP_EVERY_MS, run: () => q.sweep() },
+  { name: 'command-reload', everyMs: RELOAD_EVERY_MS, run: () => q.reload() },
+];

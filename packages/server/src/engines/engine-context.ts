@@ -43,7 +43,6 @@ export function engineContext(
   const flusher = presenceFlusher({
     presence,
     repo,
-    everyMs: FLUSH_EVERY_MS,
     upSince,
     log: p.log,
     onFlush: ({ rows, ms }) => {

@@ -10,4 +10,5 @@ export {
   type EngineDevice,
   type EngineContext,
 } from './engine-context.ts';
-export type { CommandQueue, CommandsEnded } from './command-queue.ts';
+export { commandJobs, type CommandQueue, type CommandsEnded } from './command-queue.ts';
+export { presenceFlushJob } from './presence-flusher.ts';

@@ -36,7 +36,7 @@ describe('the presence flusher at shutdown', () => {
     const presence = store();
     const { repo, written } = slowRepository(1);
     const { log, warnings } = logger();
-    const flusher = presenceFlusher({ presence, repo, everyMs: 60_000, upSince: 0, log });
+    const flusher = presenceFlusher({ presence, repo, upSince: 0, log });
     await flusher.stop();
     expect(written).toHaveLength(devices);
     expect(presence.pending()).toBe(0);
@@ -48,7 +48,7 @@ describe('the presence flusher at shutdown', () => {
     const presence = store();
     const { repo, written } = slowRepository(100);
     const { log, warnings } = logger();
-    const flusher = presenceFlusher({ presence, repo, everyMs: 60_000, upSince: 0, log });
+    const flusher = presenceFlusher({ presence, repo, upSince: 0, log });
     const started = performance.now();
     await flusher.stop(300);
     expect(performance.now() - started).toBeLessThan(1_000);

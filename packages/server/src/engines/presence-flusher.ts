@@ -1,3 +1,4 @@
+import type { JobDefinition } from '../platform/jobs/index.ts';
 import type { Logger } from '../platform/log.ts';
 import type { ActivityRow, EngineRepository } from './engine-repository.ts';
 import type { PresenceStore } from './presence.ts';
@@ -30,13 +31,13 @@ export interface FlushFigures {
 }
 
 /**
- * Writes the presence store's batches every `everyMs`, in chunks, yielding to check-ins between
- * them, then the activity they revealed; `flush()` runs one at once (at shutdown, and in tests).
+ * Writes the presence store's batches in chunks, yielding to check-ins between them, then the
+ * activity they revealed: `flush(false)` a share of it (the job `presence-flush`, jobs.ts, every
+ * FLUSH_EVERY_MS), `flush()` all of it (tests), `stop()` the last one at shutdown.
  */
 export function presenceFlusher(opts: {
   presence: PresenceStore;
   repo: EngineRepository;
-  everyMs: number;
   /** This node's start (ms): gaps that began before it are not written as activity. */
   upSince: number;
   log: Logger;
@@ -119,14 +120,10 @@ export function presenceFlusher(opts: {
     return running;
   }
 
-  const timer = setInterval(() => void flush(false), opts.everyMs);
-  timer.unref();
-
   return {
     flush,
     /** The last flush, bounded by `drainMs`; what it could not write is logged. */
     async stop(drainMs = STOP_DRAIN_MS) {
-      clearInterval(timer);
       await flush(true, performance.now() + drainMs);
       const left = { seen: presence.pending(), activity: activity.length };
       if (left.seen > 0 || left.activity > 0)
@@ -135,3 +132,11 @@ export function presenceFlusher(opts: {
   };
 }
 export type PresenceFlusher = ReturnType<typeof presenceFlusher>;
+
+/** The flusher's job (jobs.ts): a share every `everyMs`, and the last flush as the server stops. */
+export const presenceFlushJob = (f: PresenceFlusher, everyMs: number): JobDefinition => ({
+  name: 'presence-flush',
+  everyMs,
+  run: () => f.flush(false),
+  onStop: () => f.stop(),
+});
