@@ -23,23 +23,20 @@ const GAP = { header: 12, section: 8, heading: 3, table: 10 } as const;
 /** A piece of the report that is never split between pages, and its height in points. */
 export interface Block {
   height: number;
-  /** Goes on the page of the block after it: a section's title with its figures. */
+  /** Goes on the page of the block after it (a section's title with its figures). */
   keepWithNext?: boolean;
 }
 
 /**
- * The page (from 0) of each block of `groups`, in order, pages filled top to bottom with `room`
- * points each, so that the page breaks fall between the report's parts (issue 35: a third page
- * held the closing note's one line):
- * - a group (a section, the title with the first one, the note with the last) is kept whole on
- *   a page when it fits on one: a group that does not fit where the page has got to starts the
- *   next page;
- * - a group taller than a page is split between its blocks: a block is never split, and blocks
- *   kept with the next (`keepWithNext`) move with it, so a title never ends a page;
- * - a block taller than a page has a page of its own (the report's tables hold at most TOP_N
- *   rows, a fifth of a page, so this never happens in a report).
+ * The page (from 0) of each block, pages filled top to bottom with `room` points each. A block
+ * is never split: one that does not fit where the page has got to starts the next page. Blocks
+ * kept with the next (`keepWithNext`) form a chain that moves as one: when it does not fit, it
+ * starts the next page whole, so a title never ends a page and the end of the report is not
+ * left alone on one (issue 35: a third page held the closing note's one line). A chain taller
+ * than a page is split between its blocks; a block taller than a page has a page of its own
+ * (the report's tables hold at most TOP_N rows, a fifth of a page, so this never happens there).
  */
-export function paginate(groups: readonly (readonly Block[])[], room: number): number[] {
+export function paginate(blocks: readonly Block[], room: number): number[] {
   const pages: number[] = [];
   let page = 0;
   let used = 0;
@@ -50,28 +47,17 @@ export function paginate(groups: readonly (readonly Block[])[], room: number): n
       used = 0;
     }
   };
-  const sum = (blocks: readonly Block[]) => blocks.reduce((a, b) => a + b.height, 0);
-  for (const group of groups) {
-    const whole = sum(group);
-    if (whole <= room) {
-      fit(whole);
-      for (const block of group) {
-        pages.push(page);
-        used += block.height;
-      }
-      continue;
+  for (let first = 0; first < blocks.length;) {
+    let last = first;
+    while (blocks[last]!.keepWithNext && last + 1 < blocks.length) last++;
+    const chain = blocks.slice(first, last + 1);
+    fit(chain.reduce((a, b) => a + b.height, 0));
+    for (const block of chain) {
+      fit(block.height);
+      pages.push(page);
+      used += block.height;
     }
-    for (let first = 0; first < group.length;) {
-      let last = first;
-      while (group[last]!.keepWithNext && last + 1 < group.length) last++;
-      fit(sum(group.slice(first, last + 1)));
-      for (const block of group.slice(first, last + 1)) {
-        fit(block.height);
-        pages.push(page);
-        used += block.height;
-      }
-      first = last + 1;
-    }
+    first = last + 1;
   }
   return pages;
 }
@@ -79,9 +65,10 @@ export function paginate(groups: readonly (readonly Block[])[], room: number): n
 /**
  * A report as a PDF (A4): the title and its lines, then each section's figures and tables of
  * top entries, every text in Noto Sans SC so that Chinese and Latin text both read and extract.
- * Laid out in blocks (`paginate`): a section is kept on one page, the title with the first and
- * the closing note with the last; a table is never split. Small whatever the fleet (counts and
- * tables of the top few), so it is made in memory.
+ * Laid out in blocks (`paginate`) so that the page breaks fall between tables: a table is never
+ * split, a section's title stays with its figures (the report's title with the first), and the
+ * last section stays whole with the closing note. Small whatever the fleet (counts and tables of
+ * the top few), so it is made in memory.
  */
 export async function reportPdf(content: ReportContent): Promise<Buffer> {
   const PDFDocument = requireHere('pdfkit') as typeof PDFKit;
@@ -164,7 +151,7 @@ export async function reportPdf(content: ReportContent): Promise<Buffer> {
     };
   };
 
-  const groups: Drawn[][] = content.sections.map((section) => {
+  const sections: Drawn[][] = content.sections.map((section) => {
     const heading = measure(section.title, 14);
     return [
       {
@@ -176,16 +163,14 @@ export async function reportPdf(content: ReportContent): Promise<Buffer> {
       ...section.tables.map((t) => table(t, t.title)),
     ];
   });
+  // The last section and the note move as one: the report never ends with a stray table or line.
+  for (const block of sections.at(-1) ?? []) block.keepWithNext = true;
   const note: Drawn = {
     height: measure(content.note, 9),
     draw: (y) => write(content.note, 9, '#6b7280', y),
   };
-  if (groups.length === 0) groups.push([]);
-  groups[0]!.unshift(header);
-  groups.at(-1)!.push(note);
-
-  const blocks = groups.flat();
-  const pages = paginate(groups, room);
+  const blocks = [header, ...sections.flat(), note];
+  const pages = paginate(blocks, room);
   let page = 0;
   let y = MARGIN;
   for (const [i, block] of blocks.entries()) {
