@@ -316,4 +316,30 @@ describe('/api/com batch upload and issue', () => {
       [1, false],
     ]);
   });
+
+  it('issues two requests of one device in one batch: the second renews what the first made', async () => {
+    const c = await makeCompany(ctx, 10);
+    const first = requestFile({ name: 'app-01', monthsAsked: 1 });
+    const second = requestFile({
+      deviceId: first.file.deviceId,
+      fingerprint: first.file.fingerprint,
+      name: 'app-01',
+      monthsAsked: 2,
+    });
+    // Read apart (one upload reads one request per device), issued together.
+    for (const f of [first, second])
+      await uploadMany(c.headers, [{ fileName: 'r.dat', data: b64(f.base64) }]);
+    const res = await issueMany(c.headers, [
+      { requestId: first.file.requestId, months: 1 },
+      { requestId: second.file.requestId, months: 2 },
+    ]);
+    expect(res.body.data).toMatchObject({ cost: 3, balance: 7 });
+    const [a, b] = res.body.data!.issued;
+    expect([a!.serial, a!.renewal, a!.fileName]).toEqual([1, false, 'app-01.lic']);
+    expect([b!.serial, b!.renewal, b!.fileName]).toEqual([2, true, 'app-01-2.lic']);
+    expect(b!.licenseCode).toBe(a!.licenseCode);
+    const months = (from: string, to: string) =>
+      Math.round((Date.parse(to) - Date.parse(from)) / (30.44 * 86_400_000));
+    expect(months(a!.expiresAt, b!.expiresAt)).toBe(2);
+  });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Platform } from '../../platform/platform.ts';
 import {
   REQUEST_BATCH_MAX,
@@ -21,9 +22,11 @@ import { parseRequestFile } from './licence-file.ts';
 import type { LicencePageCache } from './licence-page-cache.ts';
 import { licenceRepository } from './licence-repository.ts';
 import {
-  recordRequest,
+  newLicenceCode,
+  recordRequests,
   uploadAnswer,
   type FoundRequest,
+  type IssuedLicence,
   type LicenceService,
   type SignedCertificate,
 } from './licence-service.ts';
@@ -110,16 +113,84 @@ export function licenceBatchService({ db, clock: now, licences, licencePages }: 
             balance: await r.balanceOf(companyId),
           });
         const issuedAt = new Date(now());
-        const licensed = new Set<string>();
+        // Each device pays its months in turn, down to the balance after all of them.
         let left = after + cost;
+        const balanceAfter = new Map(
+          fresh.map((i) => [i.requestId, (left -= licenceCost(i.months))] as const),
+        );
+        // Rounds in which each engine comes once (a second request of one engine renews what
+        // the first made): one statement creates the licences, one renews them, per round.
+        const rounds: Item[][] = [];
+        const times = new Map<string, number>();
         for (const item of fresh) {
-          const f = found.get(item.requestId)!;
-          left -= licenceCost(item.months);
-          const renewal = f.licenceCode !== null || licensed.has(f.engine.id);
-          const cert = await licences.signInto(r, companyId, f, item.months, issuedAt, left);
-          licensed.add(f.engine.id);
-          signed.set(item.requestId, { ...cert, renewal });
+          const engineId = found.get(item.requestId)!.engine.id;
+          const n = times.get(engineId) ?? 0;
+          (rounds[n] ??= []).push(item);
+          times.set(engineId, n + 1);
         }
+        const licensed = new Set(
+          fresh.flatMap((i) => {
+            const f = found.get(i.requestId)!;
+            return f.licenceCode !== null ? [f.engine.id] : [];
+          }),
+        );
+        const records: Parameters<typeof r.insertPaidIssueRecords>[0] = [];
+        const payments: Parameters<typeof r.insertPaidIssueRecords>[1] = [];
+        for (const round of rounds) {
+          const of = (i: Item) => found.get(i.requestId)!;
+          const input = (i: Item) => ({
+            engineId: of(i).engine.id,
+            installedSerial: of(i).request.installedSerial,
+            months: i.months,
+            issuedAt,
+          });
+          const renewing = round.filter((i) => licensed.has(of(i).engine.id));
+          const creating = round.filter((i) => !licensed.has(of(i).engine.id));
+          const byEngine = new Map<string, IssuedLicence>();
+          for (const l of await r.createLicences(
+            creating.map((i) => ({ ...input(i), companyId, code: newLicenceCode() })),
+          ))
+            byEngine.set(l.engineId, l);
+          for (const l of await r.renewLicences(companyId, renewing.map(input)))
+            byEngine.set(l.engineId, l);
+          for (const item of round) {
+            const f = of(item);
+            const licence = byEngine.get(f.engine.id)!;
+            const fileText = licences.certificateOf(f, licence, issuedAt);
+            const id = randomUUID();
+            records.push({
+              ...licences.recordOf(companyId, f, licence, item.months, issuedAt, fileText),
+              id,
+            });
+            payments.push({
+              companyId,
+              type: 'issue',
+              change: -licenceCost(item.months),
+              balanceAfter: balanceAfter.get(item.requestId)!,
+              issueRecordId: id,
+            });
+            signed.set(item.requestId, {
+              recordId: id,
+              licenceId: licence.id,
+              licenceCode: licence.code,
+              serial: licence.serial,
+              expiresAt: licence.expiresAt,
+              fileText,
+              renewal: licensed.has(f.engine.id),
+            });
+          }
+          for (const item of round) licensed.add(of(item).engine.id);
+        }
+        // The ledger in the order the devices were asked for.
+        const order = new Map(fresh.map((i, n) => [i.requestId, n]));
+        const rank = (requestId: string | null | undefined) => order.get(requestId ?? '') ?? 0;
+        records.sort((a, b) => rank(a.requestId) - rank(b.requestId));
+        const recordOrder = new Map(records.map((rec, n) => [rec.id, n]));
+        payments.sort(
+          (a, b) =>
+            recordOrder.get(a.issueRecordId ?? '')! - recordOrder.get(b.issueRecordId ?? '')!,
+        );
+        await r.insertPaidIssueRecords(records, payments);
         return after;
       });
     }
@@ -186,19 +257,17 @@ export function licenceBatchService({ db, clock: now, licences, licencePages }: 
       }
       const read: TRequestBatchRead['read'] = [];
       if (parsed.length) {
-        await db.transaction(async (tx) => {
-          const r = licenceRepository(tx as unknown as Db);
-          for (const { fileName, file } of parsed) {
-            let found: FoundRequest;
-            try {
-              found = await recordRequest(r, companyId, file);
-            } catch (err) {
-              if (!(err instanceof AppError)) throw err;
-              refuse(fileName, err.code, err.params);
-              continue;
-            }
-            read.push({ ...uploadAnswer(found), fileName });
-          }
+        const recorded = await db.transaction((tx) =>
+          recordRequests(
+            licenceRepository(tx as unknown as Db),
+            companyId,
+            parsed.map((p) => p.file),
+          ),
+        );
+        recorded.forEach((found, i) => {
+          const { fileName } = parsed[i]!;
+          if (found instanceof AppError) refuse(fileName, found.code, found.params);
+          else read.push({ ...uploadAnswer(found), fileName });
         });
       }
       return {
@@ -264,6 +333,8 @@ export function licenceBatchService({ db, clock: now, licences, licencePages }: 
   };
 }
 export type LicenceBatchService = ReturnType<typeof licenceBatchService>;
+
+type Item = { requestId: string; months: number };
 
 interface IssuedRow extends SignedCertificate {
   found: FoundRequest;

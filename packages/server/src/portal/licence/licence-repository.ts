@@ -42,6 +42,40 @@ export function licenceRepository(db: Db) {
       return engine!;
     },
 
+    /** `upsertEngine` for many engines in one statement (each (device, kind) at most once). */
+    async upsertEngines(
+      rows: {
+        companyId: string;
+        deviceId: string;
+        kind: string;
+        name: string;
+        fingerprint: string;
+      }[],
+    ): Promise<EngineRow[]> {
+      if (!rows.length) return [];
+      return db
+        .insert(engines)
+        .values(rows)
+        .onConflictDoUpdate({
+          target: [engines.companyId, engines.deviceId, engines.kind],
+          set: {
+            name: sql`coalesce(nullif(excluded.name, ''), ${engines.name})`,
+            fingerprint: sql`excluded.fingerprint`,
+            lastRequestAt: sql`now()`,
+          },
+        })
+        .returning();
+    },
+
+    /** `insertRequest` for many requests in one statement; the ones recorded before stay. */
+    async insertRequests(rows: (typeof licenceRequests.$inferInsert)[]): Promise<void> {
+      if (!rows.length) return;
+      await db
+        .insert(licenceRequests)
+        .values(rows)
+        .onConflictDoNothing({ target: [licenceRequests.companyId, licenceRequests.requestId] });
+    },
+
     /** Records a request once; a repeated upload finds the first row. */
     async insertRequest(row: typeof licenceRequests.$inferInsert): Promise<LicenceRequestRow> {
       const [created] = await db
@@ -151,6 +185,92 @@ export function licenceRepository(db: Db) {
         })
         .returning();
       return row!;
+    },
+
+    /**
+     * Licences for engines that have none, in one statement (each engine at most once): as
+     * `upsertLicence` creates one. A concurrent first issue of one of them fails the statement
+     * on the engine's unique index, and the caller's transaction is tried again.
+     */
+    async createLicences(
+      rows: {
+        companyId: string;
+        engineId: string;
+        code: string;
+        installedSerial: number;
+        months: number;
+        issuedAt: Date;
+      }[],
+    ): Promise<LicenceRow[]> {
+      if (!rows.length) return [];
+      return db
+        .insert(licences)
+        .values(
+          rows.map((r) => ({
+            companyId: r.companyId,
+            engineId: r.engineId,
+            code: r.code,
+            serial: r.installedSerial + 1,
+            issuedAt: r.issuedAt,
+            expiresAt: sql`${r.issuedAt.toISOString()}::timestamptz + make_interval(months => ${r.months}::int)`,
+          })),
+        )
+        .returning();
+    },
+
+    /**
+     * Renews the licences of engines, in one statement (each engine at most once): as
+     * `upsertLicence` renews one, from the later of now and the expiry, the serial above both
+     * the stored and the installed one.
+     */
+    async renewLicences(
+      companyId: string,
+      rows: { engineId: string; installedSerial: number; months: number; issuedAt: Date }[],
+    ): Promise<
+      Pick<LicenceRow, 'id' | 'engineId' | 'code' | 'serial' | 'expiresAt' | 'maxDevices'>[]
+    > {
+      if (!rows.length) return [];
+      const values = sql.join(
+        rows.map(
+          (r) =>
+            sql`(${r.engineId}::uuid, ${r.installedSerial}::int, ${r.months}::int, ${r.issuedAt.toISOString()}::timestamptz)`,
+        ),
+        sql`, `,
+      );
+      const result = await db.execute(sql`
+        update licences l
+        set serial = greatest(l.serial, v.installed) + 1,
+            issued_at = v.at,
+            expires_at = greatest(l.expires_at, v.at) + make_interval(months => v.months)
+        from (values ${values}) as v(engine_id, installed, months, at)
+        where l.engine_id = v.engine_id and l.company_id = ${companyId}
+        returning l.id, l.engine_id, l.code, l.serial, l.expires_at, l.max_devices`);
+      type Row = {
+        id: string;
+        engine_id: string;
+        code: string;
+        serial: number;
+        expires_at: Date | string;
+        max_devices: number;
+      };
+      return (result as unknown as { rows: Row[] }).rows.map((r) => ({
+        id: r.id,
+        engineId: r.engine_id,
+        code: r.code,
+        serial: Number(r.serial),
+        expiresAt: new Date(r.expires_at),
+        maxDevices: Number(r.max_devices),
+      }));
+    },
+
+    /** Issue records and the balance records that pay for them (`issueRecordId` set), in order. */
+    async insertPaidIssueRecords(
+      records: (typeof issueRecords.$inferInsert & { id: string })[],
+      payments: (typeof balanceRecords.$inferInsert)[],
+    ): Promise<void> {
+      if (!records.length) return;
+      await db.insert(issueRecords).values(records);
+      await db.insert(balanceRecords).values(payments);
     },
 
     async insertIssueRecord(row: typeof issueRecords.$inferInsert): Promise<IssueRecordRow> {

@@ -8,11 +8,13 @@ import { LICENCE_FILE_VERSION, licenceCost } from '@edp/shared/contracts/licence
 import { AppError } from '../../platform/errors/index.ts';
 import { isUniqueViolation, randomCode, type Db } from '../../platform/db/index.ts';
 import { parseRequestFile, signElevation, signLicence } from './licence-file.ts';
+import type { issueRecords } from '../../platform/db/index.ts';
 import {
   licenceRepository,
   type EngineRow,
   type IssueRecordRow,
   type LicenceRequestRow,
+  type LicenceRow,
 } from './licence-repository.ts';
 
 type Deps = Pick<Platform, 'db' | 'clock' | 'vendorKeys'> & { licencePages: LicencePageCache };
@@ -77,16 +79,69 @@ export async function recordRequest(
     });
     found = await repo.findRequest(companyId, file.requestId);
   }
-  const { request, engine } = found!;
-  if (
-    engine.deviceId !== file.deviceId ||
-    engine.kind !== file.kind ||
-    request.fingerprint !== file.fingerprint
-  ) {
-    throw new AppError(PortalErr.RequestMismatch);
-  }
+  if (!sameRequest(found!, file)) throw new AppError(PortalErr.RequestMismatch);
   return found!;
 }
+
+/** Is the recorded request the one this file holds (its device, kind and fingerprint)? */
+export const sameRequest = ({ request, engine }: FoundRequest, file: TLicenceRequestFile) =>
+  engine.deviceId === file.deviceId &&
+  engine.kind === file.kind &&
+  request.fingerprint === file.fingerprint;
+
+/**
+ * `recordRequest` for many files in four statements (the requests looked up, the new ones'
+ * engines and rows written, all looked up again): each file's request, or -10034 for a request
+ * id recorded for another device. The files name each (device, kind) at most once.
+ */
+export async function recordRequests(
+  repo: ReturnType<typeof licenceRepository>,
+  companyId: string,
+  files: TLicenceRequestFile[],
+): Promise<(FoundRequest | AppError)[]> {
+  const ids = files.map((f) => f.requestId);
+  const known = new Set((await repo.findRequests(companyId, ids)).map((f) => f.request.requestId));
+  const fresh = files.filter((f) => !known.has(f.requestId));
+  const engineOf = new Map(
+    (
+      await repo.upsertEngines(
+        fresh.map((f) => ({
+          companyId,
+          deviceId: f.deviceId,
+          kind: f.kind,
+          name: f.name?.trim() ?? '',
+          fingerprint: f.fingerprint,
+        })),
+      )
+    ).map((e) => [`${e.deviceId}\n${e.kind}`, e.id]),
+  );
+  await repo.insertRequests(
+    fresh.map((f) => ({
+      companyId,
+      engineId: engineOf.get(`${f.deviceId}\n${f.kind}`)!,
+      requestId: f.requestId,
+      ver: f.ver,
+      product: f.product,
+      fingerprint: f.fingerprint,
+      consoleTime: new Date(f.consoleTime),
+      installedSerial: f.installedSerial,
+      monthsAsked: f.monthsAsked,
+    })),
+  );
+  const found = new Map(
+    (await repo.findRequests(companyId, ids)).map((f) => [f.request.requestId, f]),
+  );
+  return files.map((file) => {
+    const f = found.get(file.requestId)!;
+    return sameRequest(f, file) ? f : new AppError(PortalErr.RequestMismatch);
+  });
+}
+
+/** A new licence's code. */
+export const newLicenceCode = () => `EDP-${randomCode(4)}`;
+
+/** What a certificate needs of its licence once created or renewed. */
+export type IssuedLicence = Pick<LicenceRow, 'id' | 'code' | 'serial' | 'expiresAt' | 'maxDevices'>;
 
 /** A certificate signed and recorded in the caller's transaction (its payment recorded beside). */
 export interface SignedCertificate {
@@ -117,29 +172,13 @@ export function licenceService({ db, clock: now, vendorKeys, licencePages }: Dep
     };
   }
 
-  /**
-   * Signs a certificate for a request and records it with its payment (`cost` months, the
-   * balance after it `balanceAfter`), in the caller's transaction `r`: the licence is created,
-   * or renewed under its code with a higher serial.
-   */
-  async function signInto(
-    r: ReturnType<typeof licenceRepository>,
-    companyId: string,
+  /** The signed certificate of a request under its licence as it stands after the upsert. */
+  function certificateOf(
     { request, engine }: { request: LicenceRequestRow; engine: EngineRow },
-    months: number,
+    licence: IssuedLicence,
     issuedAt: Date,
-    balanceAfter: number,
-  ): Promise<SignedCertificate> {
-    const cost = licenceCost(months);
-    const licence = await r.upsertLicence({
-      companyId,
-      engineId: engine.id,
-      code: `EDP-${randomCode(4)}`,
-      installedSerial: request.installedSerial,
-      months,
-      issuedAt,
-    });
-    const fileText = signLicence(
+  ): string {
+    return signLicence(
       {
         ver: LICENCE_FILE_VERSION,
         licenseCode: licence.code,
@@ -154,22 +193,59 @@ export function licenceService({ db, clock: now, vendorKeys, licencePages }: Dep
       privateKey,
       kid,
     );
+  }
+
+  /** The issue record of a certificate (and its file), as every issue writes it. */
+  function recordOf(
+    companyId: string,
+    { request, engine }: { request: LicenceRequestRow; engine: EngineRow },
+    licence: IssuedLicence,
+    months: number,
+    issuedAt: Date,
+    fileText: string,
+  ): typeof issueRecords.$inferInsert {
+    return {
+      companyId,
+      type: 'licence',
+      licenceId: licence.id,
+      engineId: engine.id,
+      deviceId: engine.deviceId,
+      requestId: request.requestId,
+      serial: licence.serial,
+      months,
+      cost: licenceCost(months),
+      validFrom: issuedAt,
+      validUntil: licence.expiresAt,
+      fileName: `${safeFileName(engine.deviceId)}-${engine.kind}-${licence.serial}.lic`,
+      fileText,
+    };
+  }
+
+  /**
+   * Signs a certificate for a request and records it with its payment (`cost` months, the
+   * balance after it `balanceAfter`), in the caller's transaction `r`: the licence is created,
+   * or renewed under its code with a higher serial.
+   */
+  async function signInto(
+    r: ReturnType<typeof licenceRepository>,
+    companyId: string,
+    found: { request: LicenceRequestRow; engine: EngineRow },
+    months: number,
+    issuedAt: Date,
+    balanceAfter: number,
+  ): Promise<SignedCertificate> {
+    const cost = licenceCost(months);
+    const licence = await r.upsertLicence({
+      companyId,
+      engineId: found.engine.id,
+      code: newLicenceCode(),
+      installedSerial: found.request.installedSerial,
+      months,
+      issuedAt,
+    });
+    const fileText = certificateOf(found, licence, issuedAt);
     const recordId = await r.insertPaidIssueRecord(
-      {
-        companyId,
-        type: 'licence',
-        licenceId: licence.id,
-        engineId: engine.id,
-        deviceId: engine.deviceId,
-        requestId: request.requestId,
-        serial: licence.serial,
-        months,
-        cost,
-        validFrom: issuedAt,
-        validUntil: licence.expiresAt,
-        fileName: `${safeFileName(engine.deviceId)}-${engine.kind}-${licence.serial}.lic`,
-        fileText,
-      },
+      recordOf(companyId, found, licence, months, issuedAt, fileText),
       { companyId, type: 'issue', change: -cost, balanceAfter },
     );
     return {
@@ -184,6 +260,8 @@ export function licenceService({ db, clock: now, vendorKeys, licencePages }: Dep
 
   return {
     signInto,
+    certificateOf,
+    recordOf,
 
     /** Parses and records an uploaded `.dat`; uploading it again changes nothing. */
     async upload(companyId: string, fileBase64: string): Promise<TUploadResult> {
