@@ -132,7 +132,7 @@ export const deviceLicenceRecords = call({
   access: consoleRead('operate'),
   tag,
   summary: "A device's licence requests not answered yet, and its installs (renewal records)",
-  label: { 'zh-CN': '查看许可证记录', 'en-US': 'View license records' },
+  label: { 'zh-CN': '查看许可证记录', 'en-US': "View a device's license records" },
   body: ZSyncDevice,
   data: ZLicenceRecords,
 });
