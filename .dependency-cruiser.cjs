@@ -97,10 +97,12 @@ module.exports = {
     {
       name: 'sql-in-repositories',
       severity: 'error',
-      comment: 'SQL is written only in repositories (*-repository.ts) and the database module.',
+      comment:
+        "SQL is written only in repositories (*-repository.ts), the console store's read models (*-read-model.ts) and the database module.",
       from: {
         path: '^packages/server/src/',
-        pathNot: '(-repository\\.ts$|^packages/server/src/platform/db/|\\.test\\.ts$|/src/test/)',
+        pathNot:
+          '(-repository\\.ts$|^packages/server/src/console/store/[^/]+-read-model\\.ts$|^packages/server/src/platform/db/|\\.test\\.ts$|/src/test/)',
       },
       to: { path: '^node_modules/drizzle-orm/' },
     },
@@ -144,12 +146,23 @@ module.exports = {
       name: 'modules-export-services',
       severity: 'error',
       comment:
-        "Outside the console's store, a repository is private to its module: another module, the composition files and the tests ask a service.",
+        "A repository is private to its module (the console's store holds only read models): another module, the composition files and the tests ask a service.",
       from: {
         path: '^packages/server/src/',
-        pathNot: '^packages/server/src/(console/store|portal/[^/]+|engines)/',
+        pathNot: '^packages/server/src/(console|portal/[^/]+|engines)/',
       },
       to: { path: '-repository\\.ts$', pathNot: '^packages/server/src/(console/store|platform)/' },
+    },
+    {
+      name: 'console-repositories-private',
+      severity: 'error',
+      comment:
+        "A console module's repository is its own (it writes the module's tables): another console module uses that module's service or a read model of the store.",
+      from: { path: '^packages/server/src/(console/[^/]+)/', pathNot: '\\.test\\.ts$' },
+      to: {
+        path: '-repository\\.ts$',
+        pathNot: ['^packages/server/src/$1/', '^packages/server/src/(console/store|platform)/'],
+      },
     },
     {
       name: 'entries-export-services',

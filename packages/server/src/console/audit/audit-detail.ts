@@ -1,7 +1,7 @@
 import { BUILT_IN_ROLES, type BuiltInRoleKey } from '@edp/shared/built-in-roles';
 import type { TAuditChange } from '@edp/shared/contracts/console-admin';
 import type { Locale } from '@edp/shared/errors';
-import type { NamedRecord } from '../store/index.ts';
+import type { NamedRecord } from './audit-repository.ts';
 import { splitSeconds } from '@edp/shared/ack-window';
 import {
   ACTION_FIELDS,

@@ -22,7 +22,7 @@ import {
   readableTarget,
   type Names,
 } from './audit-detail.ts';
-import { auditRepository, type AuditQuery, type AuditRow } from '../store/index.ts';
+import { auditRepository, type AuditQuery, type AuditRow } from './audit-repository.ts';
 import { DUTY_NAMES, RESULT_WORDS, SEPARATORS } from './audit-texts.ts';
 import { tableFile, zonedDay, zonedTime } from '../../platform/export/index.ts';
 

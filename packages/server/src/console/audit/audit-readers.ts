@@ -1,5 +1,5 @@
 import type { MenuMode } from '@edp/shared/permissions';
-import type { AuditReader } from '../store/index.ts';
+import type { AuditReader } from './audit-repository.ts';
 
 /**
  * Who reviews whose entries (docs/console.md "Audit log", issue 35). The rule is by the duties

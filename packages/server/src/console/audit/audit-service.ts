@@ -6,7 +6,7 @@ import type { EngineEnrolled } from '../../engines/index.ts';
 import { groupRepository, proxyRepository, roleRepository } from '../store/index.ts';
 import type { NamedDevice } from './audit-detail.ts';
 import type { UserRow } from '../store/index.ts';
-import { auditRepository, type AuditInsert } from '../store/index.ts';
+import { auditRepository, type AuditInsert } from './audit-repository.ts';
 
 export interface ChangeSummary {
   target: string;

@@ -14,3 +14,4 @@ export {
   type AuditService,
   type ChangeSummary,
 } from './audit-service.ts';
+export { auditRetention } from './audit-retention.ts';

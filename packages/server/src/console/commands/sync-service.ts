@@ -10,7 +10,8 @@ import type { Platform } from '../../platform/platform.ts';
 import type { Caller } from '../access/index.ts';
 import type { AuditService } from '../audit/index.ts';
 import { visibleDeviceGroups } from '../devices/index.ts';
-import { deviceRepository, presenceOf } from '../store/index.ts';
+import { deviceReadModel } from '../store/index.ts';
+import { presenceOf } from '../devices/index.ts';
 
 /**
  * Synchronous commands (docs/commands.md): one device's engine answers while the caller waits.
@@ -27,7 +28,7 @@ export function syncService(
   },
 ) {
   const { db, clock, audit, queue, presence } = deps;
-  const devices = deviceRepository(db);
+  const devices = deviceReadModel(db);
   const { waitMs } = deps;
 
   /** A running device of the caller's groups, or the error that says why not. */

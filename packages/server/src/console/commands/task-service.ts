@@ -19,7 +19,8 @@ import type { Platform } from '../../platform/platform.ts';
 import type { Caller } from '../access/index.ts';
 import { touchedDevices, type AuditService } from '../audit/index.ts';
 import { deviceScope, visibleDeviceGroups } from '../devices/index.ts';
-import { deviceRepository, taskRepository, type DeviceScope } from '../store/index.ts';
+import { deviceReadModel } from '../store/index.ts';
+import { taskRepository, type DeviceScope } from '../store/index.ts';
 import { commandDetail, commandItem, taskItem } from './command-items.ts';
 import { tasksAsSeen } from './task-scope.ts';
 
@@ -41,7 +42,7 @@ export function taskService(
 ) {
   const { db, clock, audit, queue, servedVersion } = deps;
   const repo = taskRepository(db);
-  const devices = deviceRepository(db);
+  const devices = deviceReadModel(db);
 
   /** The running devices a target names, inside the caller's groups. */
   const scopeOf = (caller: Caller, target: TTaskTarget): Promise<DeviceScope> =>

@@ -1,7 +1,7 @@
 import type { TDeviceActivityDetail } from '@edp/shared/contracts/devices';
 import { peekWindow } from '@edp/shared/window/console-window';
 import type { CommandsEnded } from '../../engines/index.ts';
-import type { ActivityEntry } from '../store/index.ts';
+import type { ActivityEntry } from './device-activity-repository.ts';
 
 type MovedCommand = CommandsEnded['commands'][number];
 

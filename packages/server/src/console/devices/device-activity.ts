@@ -4,7 +4,7 @@ import { errorMessage, type Locale } from '@edp/shared/errors';
 import type { Db } from '../../platform/db/index.ts';
 import type { CommandsEnded, EngineEnrolled } from '../../engines/index.ts';
 import type { Caller } from '../access/index.ts';
-import { deviceActivityRepository, type ActivityActor } from '../store/index.ts';
+import { deviceActivityRepository, type ActivityActor } from './device-activity-repository.ts';
 import { endedEntries } from './device-activity-entries.ts';
 
 /** Who did it, as a device's activity names them: the signed-in user. */

@@ -2,7 +2,7 @@ import type { DeviceStatus, Presence } from '@edp/shared/contracts/engine';
 import { DEVICE_TYPE_RANGE, type EngineKind } from '@edp/shared/constants';
 import { answerCache, type CacheBus } from '../../platform/cache/index.ts';
 import type { Db } from '../../platform/db/index.ts';
-import { deviceRepository } from '../store/index.ts';
+import { deviceRepository } from './device-repository.ts';
 
 interface AggregateRow {
   groupId: string;

@@ -10,7 +10,7 @@ import { tableFile, zonedDay, zonedTime } from '../../platform/export/index.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { PresenceStore } from '../../engines/index.ts';
 import type { Caller } from '../access/index.ts';
-import { deviceRepository } from '../store/index.ts';
+import { deviceRepository } from './device-repository.ts';
 import { deviceItems } from './device-items.ts';
 import { deviceScope } from './device-scope.ts';
 

@@ -1,6 +1,7 @@
 import type { TDeviceItem } from '@edp/shared/contracts/devices';
 import type { PresenceStore } from '../../engines/index.ts';
-import { deviceType, presenceOf, type DeviceListRow } from '../store/index.ts';
+import { deviceType, presenceOf } from './device-type.ts';
+import { type DeviceListRow } from './device-repository.ts';
 
 export const isoOf = (d: Date | null) => (d ? d.toISOString() : null);
 

@@ -7,7 +7,8 @@ import { AppError } from '../../platform/errors/index.ts';
 import type { Actor } from '../access/index.ts';
 import { groupRepository } from '../store/index.ts';
 import { visibleGroupIds } from '../access/index.ts';
-import { deviceRepository, installerRepository, type DeviceScope } from '../store/index.ts';
+import { deviceRepository } from './device-repository.ts';
+import { installerReadModel, type DeviceScope } from '../store/index.ts';
 
 /**
  * The groups whose devices an actor sees: null for all; else the subtrees of the role's groups,
@@ -67,7 +68,7 @@ export async function outdatedVersions(db: Db, tenantId: string, served: string)
     const held = newest.get(kind);
     if (v && (!held || semver.gt(v, held))) newest.set(kind, v);
   };
-  for (const i of await installerRepository(db).versions(tenantId)) consider(i.kind, i.version);
+  for (const i of await installerReadModel(db).versions(tenantId)) consider(i.kind, i.version);
   const pairs = await deviceRepository(db).versions(tenantId);
   if (served) for (const kind of new Set(pairs.map((p) => p.kind))) consider(kind, served);
   return pairs.filter((p) => {

@@ -21,13 +21,9 @@ import { touchedDevices, type AuditService } from '../audit/index.ts';
 import type { Caller } from '../access/index.ts';
 import type { EngineAuthCache, PresenceStore } from '../../engines/index.ts';
 import type { DeviceCounts } from './device-counts.ts';
-import {
-  deviceActivityRepository,
-  deviceRepository,
-  type ActivityEntry,
-  type DeviceRow,
-  type TouchedDevice,
-} from '../store/index.ts';
+import { deviceActivityRepository, type ActivityEntry } from './device-activity-repository.ts';
+import { deviceRepository } from './device-repository.ts';
+import { type DeviceRow, type TouchedDevice } from '../store/index.ts';
 import { deviceItems, isoOf } from './device-items.ts';
 import { deviceScope, groupInScope, visibleDeviceGroups } from './device-scope.ts';
 import { actorOf, readDetail } from './device-activity.ts';

@@ -15,7 +15,7 @@ import { AppError } from '../../platform/errors/index.ts';
 import { newEnrolSecret, secretHash, secretHint } from '../../engines/index.ts';
 import type { AuditService } from '../audit/index.ts';
 import type { Caller } from '../access/index.ts';
-import { enrolSecretRepository, type EnrolSecretRow } from '../store/index.ts';
+import { enrolSecretRepository, type EnrolSecretRow } from './enrol-secret-repository.ts';
 import { groupInScope, visibleDeviceGroups } from './device-scope.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

@@ -5,3 +5,4 @@ export { deviceScope, groupsOfFilter, visibleDeviceGroups } from './device-scope
 export { enrolSecretService, type EnrolSecretService } from './enrol-secret-service.ts';
 export { deviceService, type DeviceService } from './device-service.ts';
 export { deviceActivityLog, type DeviceActivityLog } from './device-activity.ts';
+export { deviceType, presenceOf } from './device-type.ts';

@@ -24,7 +24,8 @@ import type { Platform } from '../../platform/platform.ts';
 import type { Actor, Caller } from '../access/index.ts';
 import type { AuditService } from '../audit/index.ts';
 import { visibleDeviceGroups, type DeviceActivityLog } from '../devices/index.ts';
-import { ackRepository, deviceRepository, type AckRow } from '../store/index.ts';
+import { ackRepository, type AckRow } from './ack-repository.ts';
+import { deviceReadModel } from '../store/index.ts';
 
 const HOUR_MS = 3_600_000;
 /** Requests turned expired in one statement (and told in one INSERT). */
@@ -153,7 +154,7 @@ export function ackService(
     kind: r.kind,
   });
   const repo = ackRepository(db);
-  const devices = deviceRepository(db);
+  const devices = deviceReadModel(db);
 
   async function settingsOf(tenantId: string): Promise<TAckSettings> {
     return (await repo.settings(tenantId)) ?? ACK_DEFAULT_SETTINGS;

@@ -5,7 +5,8 @@ import { CommonErr, ConsoleErr } from '@edp/shared/errors';
 import { AppError } from '../../platform/errors/index.ts';
 import type { AuditService } from '../audit/index.ts';
 import type { Caller } from '../access/index.ts';
-import { deviceRepository, groupRepository, type GroupRow } from '../store/index.ts';
+import { deviceReadModel } from '../store/index.ts';
+import { groupRepository, type GroupRow } from '../store/index.ts';
 import { canSee, visibleGroupIds } from '../access/index.ts';
 
 const summary = (g: GroupRow) => ({
@@ -28,7 +29,7 @@ export function groupService({
   devicesChanged,
 }: Pick<Platform, 'db'> & { audit: AuditService } & GroupDeps) {
   const groups = groupRepository(db);
-  const devices = deviceRepository(db);
+  const devices = deviceReadModel(db);
 
   async function visibleGroup(caller: Caller, id: string): Promise<GroupRow> {
     const group = await groups.findById(caller.actor.tenantId, id);

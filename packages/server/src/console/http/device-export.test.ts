@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type * as ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommonErr } from '@edp/shared/errors';
-import { deviceRepository } from '../store/index.ts';
+import { deviceRepository } from '../devices/device-repository.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { as, dutyUser, pwd, PASSWORD, setupTenant, signIn } from '../../test/console-fixture.ts';
 

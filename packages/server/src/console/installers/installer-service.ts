@@ -14,7 +14,7 @@ import { AppError } from '../../platform/errors/index.ts';
 import { isUniqueViolation } from '../../platform/db/index.ts';
 import type { AuditService } from '../audit/index.ts';
 import type { Caller } from '../access/index.ts';
-import { installerRepository, type InstallerRow } from '../store/index.ts';
+import { installerRepository, type InstallerRow } from './installer-repository.ts';
 import { installerStore, isUuid } from './installer-store.ts';
 
 const itemOf = (r: InstallerRow): TInstallerItem => ({

@@ -26,12 +26,9 @@ import type { Caller } from '../access/index.ts';
 import { touchedDevices, type AuditService } from '../audit/index.ts';
 import type { SyncService, TaskService } from '../commands/index.ts';
 import { deviceScope } from '../devices/index.ts';
-import {
-  deviceRepository,
-  licenceRepository,
-  type DeviceRow,
-  type LicenceRequestRow,
-} from '../store/index.ts';
+import { deviceReadModel } from '../store/index.ts';
+import { type DeviceRow } from '../store/index.ts';
+import { licenceRepository, type LicenceRequestRow } from './licence-repository.ts';
 
 /** A file name's part made of a device's name: letters, digits, dot, dash and underscore. */
 const safe = (name: string) => name.replace(/[^\p{L}\p{N}._-]+/gu, '_').slice(0, 60) || 'device';
@@ -135,7 +132,7 @@ export function deviceLicenceService(
       const found = await repo.devicesOf(scope, CERTIFICATES_MAX + 1);
       if (found.length > CERTIFICATES_MAX)
         throw new AppError(CommandErr.TooManyDevices, {
-          count: await deviceRepository(db).count(scope),
+          count: await deviceReadModel(db).count(scope),
           max: CERTIFICATES_MAX,
         });
       if (found.length === 0) throw new AppError(CommandErr.TargetEmpty);

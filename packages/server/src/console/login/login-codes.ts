@@ -5,7 +5,7 @@ import { EMAIL_CODE_TTL_MS } from '@edp/shared/constants';
 import type { Locale } from '@edp/shared/errors';
 import { SMS_PLACEHOLDERS } from '@edp/shared/rules';
 import type { Db } from '../../platform/db/index.ts';
-import { loginCodeRepository } from '../store/index.ts';
+import { loginCodeRepository } from './login-code-repository.ts';
 import type { Mailer } from '../../platform/mail/index.ts';
 import type { Logger } from '../../platform/log.ts';
 

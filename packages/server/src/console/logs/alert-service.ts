@@ -11,7 +11,7 @@ import { AppError } from '../../platform/errors/index.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { AuditService } from '../audit/index.ts';
 import type { Actor, Caller } from '../access/index.ts';
-import { alertRepository, type AlertListRow, type AlertWhere } from '../store/index.ts';
+import { alertRepository, type AlertListRow, type AlertWhere } from './alert-repository.ts';
 import { cursorOf, itemOf, readCursor, whereOf } from './log-reads.ts';
 
 /** Alerts a preview shows of what a change by filter would touch. */

@@ -13,3 +13,4 @@ export {
 export { restoreLogBackup, type RestoreReport } from './log-restore.ts';
 export { RETENTION_MONTH_MS } from './log-range.ts';
 export { logCountFolder, logCountFoldJob, type LogCountFolder } from './log-count-folder.ts';
+export { logCountReads } from './log-count-reads.ts';

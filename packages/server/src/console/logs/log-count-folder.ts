@@ -1,6 +1,6 @@
 import type { JobDefinition } from '../../platform/jobs/index.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { logCountRepository } from '../store/index.ts';
+import { logCountRepository } from './log-count-repository.ts';
 
 /** How often the counts' deltas are folded into log_counts. */
 export const FOLD_EVERY_MS = 1_000;

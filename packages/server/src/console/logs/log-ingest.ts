@@ -4,12 +4,8 @@ import { CommonErr } from '@edp/shared/errors';
 import { ttlCache } from '../../platform/cache/index.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { AppError } from '../../platform/errors/index.ts';
-import {
-  logRepository,
-  logSettingsRepository,
-  type LogCursor,
-  type LogPlan,
-} from '../store/index.ts';
+import { logRepository, type LogCursor, type LogPlan } from './log-repository.ts';
+import { logSettingsRepository } from './log-settings-repository.ts';
 import { compileRules, type Decision, type Rules } from './log-rules.ts';
 
 /** An event stamped later than this past the console's clock is stored at the console's time. */

@@ -18,7 +18,10 @@ import type { JobDefinition } from '../../platform/jobs/index.ts';
 import type { Logger } from '../../platform/log.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { Caller } from '../access/index.ts';
-import { alertRepository, logRetentionRepository, logSettingsRepository } from '../store/index.ts';
+import { auditRetention } from '../audit/index.ts';
+import { alertRepository } from './alert-repository.ts';
+import { logRetentionRepository } from './log-retention-repository.ts';
+import { logSettingsRepository } from './log-settings-repository.ts';
 import { writeBackup, type BackupHeader } from './log-backup-file.ts';
 import { RETENTION_MONTH_MS } from './log-range.ts';
 
@@ -116,6 +119,7 @@ export function logMaintenance(
   const repo = logRetentionRepository(db);
   const settings = logSettingsRepository(db);
   const alerts = alertRepository(db);
+  const audits = auditRetention(db);
 
   async function cleanLogs(now: number, report: MaintenanceReport) {
     const tenants = await settings.retentions();
@@ -188,7 +192,7 @@ export function logMaintenance(
     for (const t of await settings.retentions()) {
       const audit = new Date(now - t.auditRetentionMonths * RETENTION_MONTH_MS);
       report.auditDeleted += await deleteAll(() =>
-        repo.deleteAuditBefore(t.tenantId, audit, AUDIT_DELETE_BATCH),
+        audits.deleteBefore(t.tenantId, audit, AUDIT_DELETE_BATCH),
       );
       const logs = new Date(now - t.retentionMonths * RETENTION_MONTH_MS);
       report.alertsDeleted += await deleteAll(() =>

@@ -16,15 +16,15 @@ import { AppError } from '../../platform/errors/index.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { Actor, Caller } from '../access/index.ts';
 import { groupsOfFilter, visibleDeviceGroups } from '../devices/index.ts';
+import { deviceReadModel } from '../store/index.ts';
 import {
-  deviceRepository,
   logRepository,
-  logSettingsRepository,
   type LogKey,
   type LogRow,
   type LogTableName,
   type LogWhere,
-} from '../store/index.ts';
+} from './log-repository.ts';
+import { logSettingsRepository } from './log-settings-repository.ts';
 import { spanOf } from './log-range.ts';
 
 /** A page's `next`: the last row's time as the database wrote it, and its id. */
@@ -163,7 +163,7 @@ export function logReads(deps: Pick<Platform, 'db' | 'clock'>) {
      * another tenant answers 404 and one outside the caller's groups -10110, as its detail does.
      */
     async dpiAlters(caller: Caller, q: TDpiAltersRequest) {
-      const row = await deviceRepository(deps.db).findById(caller.actor.tenantId, q.id);
+      const row = await deviceReadModel(deps.db).findById(caller.actor.tenantId, q.id);
       if (!row) throw new AppError(CommonErr.NotFound);
       const visible = await visibleDeviceGroups(deps.db, caller.actor);
       if (visible && !visible.includes(row.device.groupId))

@@ -9,7 +9,7 @@ import {
   type LogWeek,
 } from '../../platform/db/index.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { logRetentionRepository } from '../store/index.ts';
+import { logRetentionRepository } from './log-retention-repository.ts';
 import { checksumBeside, readBackup, sha256Of, type BackupHeader } from './log-backup-file.ts';
 import { MAINTENANCE_LOCK, RESTORE_BATCH, RESTORE_HOLD_MS } from './log-maintenance.ts';
 

@@ -10,7 +10,7 @@ import { AppError } from '../../platform/errors/index.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { AuditService } from '../audit/index.ts';
 import type { Caller } from '../access/index.ts';
-import { logSettingsRepository } from '../store/index.ts';
+import { logSettingsRepository } from './log-settings-repository.ts';
 import { isGlob } from './log-glob.ts';
 
 /** The first pattern the glob engine cannot run (a class such as `[z-a]`) is refused, by field. */

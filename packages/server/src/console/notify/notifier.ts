@@ -6,12 +6,8 @@ import type { JobDefinition } from '../../platform/jobs/index.ts';
 import type { SecretBox } from '../../platform/keys/index.ts';
 import type { OutboundClient } from '../../platform/outbound/index.ts';
 import type { Platform } from '../../platform/platform.ts';
-import {
-  notifyRepository,
-  warningRepository,
-  type DeliveryRow,
-  type NewDelivery,
-} from '../store/index.ts';
+import { notifyRepository } from './notify-repository.ts';
+import { warningRepository, type DeliveryRow, type NewDelivery } from './warning-repository.ts';
 import { composeMessages, type WarningLine } from './messages.ts';
 import { isKnownFailure, logReason } from './send-errors.ts';
 import { sendSms, type SmsFill } from './sms-sender.ts';

@@ -7,8 +7,7 @@ import { ttlCache } from '../../platform/cache/index.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { Caller } from '../access/index.ts';
 import { visibleDeviceGroups } from '../devices/index.ts';
-import { RETENTION_MONTH_MS } from '../logs/index.ts';
-import { logCountRepository, logSettingsRepository } from '../store/index.ts';
+import { RETENTION_MONTH_MS, logCountReads } from '../logs/index.ts';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -71,8 +70,7 @@ const zero = (): TStreamCounts => ({ access: 0, denied: 0, dpi: 0, tde: 0, alert
  */
 export function overviewService(deps: Pick<Platform, 'db' | 'clock'>) {
   const { db, clock } = deps;
-  const counts = logCountRepository(db);
-  const settings = logSettingsRepository(db);
+  const counts = logCountReads(db);
   const long = ttlCache<string, TOverviewActivity>({
     max: 1_000,
     ttlMs: LONG_RANGE_MS,
@@ -83,7 +81,7 @@ export function overviewService(deps: Pick<Platform, 'db' | 'clock'>) {
     async activity(caller: Caller, q: { range: OverviewRange; top: number }) {
       const tenantId = caller.actor.tenantId;
       const [kept, groups] = await Promise.all([
-        settings.get(tenantId),
+        counts.settingsOf(tenantId),
         visibleDeviceGroups(db, caller.actor),
       ]);
       const read = () => activityOf(tenantId, groups, kept.retentionMonths, q);

@@ -14,7 +14,7 @@ import {
 import { workbookFile, zonedTime, type Table } from '../../platform/export/index.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { actionLabel } from '../audit/index.ts';
-import { reportRepository, type Counted, type ReportRow } from '../store/index.ts';
+import { reportRepository, type Counted, type ReportRow } from './report-repository.ts';
 import type { ReportContent, ReportTable } from './report-content.ts';
 import { reportPdf } from './report-pdf.ts';
 

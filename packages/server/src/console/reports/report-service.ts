@@ -17,7 +17,7 @@ import type { Logger } from '../../platform/log.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { Caller } from '../access/index.ts';
 import type { AuditService } from '../audit/index.ts';
-import { reportRepository, type ReportRow } from '../store/index.ts';
+import { reportRepository, type ReportRow } from './report-repository.ts';
 import { reportFiles } from './report-files.ts';
 import { lastEnded, periodOf, periodOfDay, type ReportPeriod } from './report-period.ts';
 

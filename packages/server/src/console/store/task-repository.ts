@@ -3,7 +3,7 @@ import { COMMAND_STATES, type CommandState, type TaskType } from '@edp/shared/co
 import type { TTaskTarget } from '@edp/shared/contracts/tasks';
 import type { Db } from '../../platform/db/index.ts';
 import { commands, devices, tasks } from '../../platform/db/index.ts';
-import { deviceScopeSql, type DeviceScope, type TouchedDevice } from './device-repository.ts';
+import { deviceScopeSql, type DeviceScope, type TouchedDevice } from './device-read-model.ts';
 
 export type TaskRow = typeof tasks.$inferSelect;
 export type CommandRow = typeof commands.$inferSelect;

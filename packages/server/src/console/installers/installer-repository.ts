@@ -39,14 +39,6 @@ export function installerRepository(db: Db) {
       return { rows, total: total?.n ?? 0 };
     },
 
-    /** The versions of each kind the tenant's installers hold. */
-    async versions(tenantId: string) {
-      return db
-        .selectDistinct({ kind: installers.kind, version: installers.version })
-        .from(installers)
-        .where(eq(installers.tenantId, tenantId));
-    },
-
     async findById(tenantId: string, id: string): Promise<InstallerRow | undefined> {
       const [row] = await db
         .select()

@@ -122,6 +122,23 @@ export function auditRepository(db: Db) {
         beforeId = rows.at(-1)!.id;
       }
     },
+
+    /**
+     * Deletes up to `limit` of a tenant's audit entries older than `before`, through the
+     * (tenant_id, at) index; answers how many went (fewer than `limit`: none are left).
+     */
+    async deleteBefore(tenantId: string, before: Date, limit: number): Promise<number> {
+      const result = await db.execute(sql`
+          with gone as (
+            delete from console_audit where id in (
+              select id from console_audit
+              where tenant_id = ${tenantId} and at < ${before.toISOString()}::timestamptz
+              limit ${limit})
+            returning 1)
+          select count(*)::int as n from gone`);
+      const [row] = (result as unknown as { rows: { n: number }[] }).rows;
+      return row?.n ?? 0;
+    },
   };
 }
 export type AuditRepository = ReturnType<typeof auditRepository>;

@@ -160,24 +160,6 @@ export function logRetentionRepository(db: Db) {
         .where(and(gt(logWeekHolds.until, now)));
       return new Set(rows.map((r) => r.name));
     },
-
-    /**
-     * Deletes up to `limit` of a tenant's audit entries older than `before`, through the
-     * (tenant_id, at) index; answers how many went (fewer than `limit`: none are left).
-     */
-    async deleteAuditBefore(tenantId: string, before: Date, limit: number): Promise<number> {
-      const [row] = rowsOf<{ n: number }>(
-        await db.execute(sql`
-          with gone as (
-            delete from console_audit where id in (
-              select id from console_audit
-              where tenant_id = ${tenantId} and at < ${before.toISOString()}::timestamptz
-              limit ${limit})
-            returning 1)
-          select count(*)::int as n from gone`),
-      );
-      return row?.n ?? 0;
-    },
   };
 }
 export type LogRetentionRepository = ReturnType<typeof logRetentionRepository>;

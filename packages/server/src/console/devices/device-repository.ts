@@ -1,110 +1,25 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gt,
-  ilike,
-  inArray,
-  isNull,
-  lte,
-  notInArray,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
-import { ENGINE_KINDS, LICENCE_WARNING_DAYS, type EngineKind } from '@edp/shared/constants';
-import type { TDeviceFilter } from '@edp/shared/contracts/devices';
+import { and, asc, count, desc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { LICENCE_WARNING_DAYS } from '@edp/shared/constants';
 import {
   consoleGroupEscrows,
   consoleGroups,
-  containsPattern,
   devices,
   deviceUptime,
   type Db,
 } from '../../platform/db/index.ts';
 import type { ActivityActor } from './device-activity-repository.ts';
 import {
-  MISSED_INTERVALS_OFFLINE,
-  PRESENCE_SLACK_S,
-  type DeviceStatus,
-} from '@edp/shared/contracts/engine';
+  deviceReadModel,
+  deviceScopeSql,
+  onlineSince,
+  type DeviceRow,
+  type DeviceScope,
+  type TouchedDevice,
+} from '../store/index.ts';
+import type { DeviceStatus } from '@edp/shared/contracts/engine';
 
 /** The rows of a statement run with db.execute (node-postgres and PGlite answer them alike). */
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
-export type DeviceRow = typeof devices.$inferSelect;
-
-/** Which devices a query or a bulk action covers; the scope is applied to every one. */
-export interface DeviceScope {
-  tenantId: string;
-  status: DeviceStatus;
-  /** Groups the caller may see (null: all); a filter's group narrows them further. */
-  groupIds: string[] | null;
-  filter?: Omit<TDeviceFilter, 'groupId' | 'subgroups'>;
-  ids?: string[];
-  now: number;
-  /**
-   * With `filter.outdated`: the (kind, version) pairs older than the newest of their kind
-   * (device-scope.ts works them out); none matches nothing.
-   */
-  outdated?: readonly { kind: string; version: string }[];
-}
-
-const onlineSince = (now: number) =>
-  sql`${new Date(now)}::timestamptz - make_interval(secs => ${devices.intervalS} * ${MISSED_INTERVALS_OFFLINE} + ${PRESENCE_SLACK_S})`;
-
-/** The conditions of a scope, for list, count and bulk statements alike. */
-function whereOf(s: DeviceScope): SQL {
-  const f = s.filter ?? {};
-  const now = new Date(s.now);
-  const conditions: (SQL | undefined)[] = [
-    eq(devices.tenantId, s.tenantId),
-    eq(devices.status, s.status),
-    s.groupIds ? inArray(devices.groupId, s.groupIds) : undefined,
-    s.ids ? inArray(devices.id, s.ids) : undefined,
-    f.kind ? eq(devices.kind, f.kind) : undefined,
-    f.install ? eq(devices.install, f.install) : undefined,
-  ];
-  if (f.type !== undefined) {
-    if (f.type === -1) conditions.push(isNull(devices.licenceExpiresAt));
-    else if (f.type === 5) conditions.push(lte(devices.licenceExpiresAt, now));
-    else
-      conditions.push(eq(devices.kind, ENGINE_KINDS[f.type]!), gt(devices.licenceExpiresAt, now));
-  }
-  // The home's "ending within 30 days" figure, as a filter: devices_expiry_idx serves it.
-  if (f.expiring)
-    conditions.push(
-      gt(devices.licenceExpiresAt, now),
-      lte(devices.licenceExpiresAt, new Date(s.now + LICENCE_WARNING_DAYS * 86_400_000)),
-    );
-  if (f.outdated) {
-    const pairs = s.outdated ?? [];
-    conditions.push(
-      pairs.length === 0
-        ? sql`false`
-        : sql`(${devices.kind}, ${devices.version}) in (${sql.join(
-            pairs.map((p) => sql`(${p.kind}, ${p.version})`),
-            sql`, `,
-          )})`,
-    );
-  }
-  if (f.presence === 'never') conditions.push(isNull(devices.lastSeenAt));
-  if (f.presence === 'online') conditions.push(sql`${devices.lastSeenAt} > ${onlineSince(s.now)}`);
-  if (f.presence === 'offline')
-    conditions.push(sql`${devices.lastSeenAt} <= ${onlineSince(s.now)}`);
-  if (f.keyword) {
-    const like = containsPattern(f.keyword);
-    conditions.push(
-      or(ilike(devices.name, like), ilike(devices.number, like), ilike(devices.ip, like)),
-    );
-  }
-  return and(...conditions)!;
-}
-
-/** The same conditions for the store's other statements over devices (a task's devices). */
-export const deviceScopeSql = (s: DeviceScope): SQL => whereOf(s);
 
 const ORDER = {
   createdAt: [devices.createdAt, devices.id],
@@ -182,15 +97,12 @@ function keysetAfter(
   return sql`(${column}, ${devices.id}) < (${key}, ${id})`;
 }
 
-/** A device a bulk action touched. */
-export interface TouchedDevice {
-  id: string;
-  name: string;
-}
+const whereOf = deviceScopeSql;
 
-/** All SQL of the device centre. */
+/** All SQL of the device centre (its reads that other modules make are the store's read model). */
 export function deviceRepository(db: Db) {
   return {
+    ...deviceReadModel(db),
     /**
      * A page: its ids are found first (from the list index alone where the order allows it), then
      * only those rows are read — so page 5,000 costs an index walk, not 50,000 row reads.
@@ -260,11 +172,6 @@ export function deviceRepository(db: Db) {
         if (rows.length < batch) return;
         after = rows.at(-1)!.after;
       }
-    },
-
-    async count(s: DeviceScope): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(devices).where(whereOf(s));
-      return row?.n ?? 0;
     },
 
     /** Devices per group, kind, type and presence: what every counter and total is summed from. */
@@ -345,16 +252,6 @@ export function deviceRepository(db: Db) {
         .limit(limit);
     },
 
-    async findById(tenantId: string, id: string) {
-      const [row] = await db
-        .select({ device: devices, groupName: consoleGroups.name })
-        .from(devices)
-        .innerJoin(consoleGroups, eq(consoleGroups.id, devices.groupId))
-        .where(and(eq(devices.tenantId, tenantId), eq(devices.id, id)))
-        .limit(1);
-      return row;
-    },
-
     async fingerprintTaken(tenantId: string, fingerprint: string) {
       const [row] = await db
         .select({ id: devices.id })
@@ -397,40 +294,6 @@ export function deviceRepository(db: Db) {
         .selectDistinct({ kind: devices.kind, version: devices.version })
         .from(devices)
         .where(and(eq(devices.tenantId, tenantId), eq(devices.status, 'running')));
-    },
-
-    /**
-     * The first few of a scope by name, and how many there are; with `needs` (the licence
-     * kinds a task needs), how many cannot run it and why, counted in the same statement as
-     * the total (contracts/tasks.ts TASK_LICENCE_KINDS; the engine's -13, -12 and -85).
-     */
-    async preview(s: DeviceScope, limit: number, needs: readonly EngineKind[] = []) {
-      const now = new Date(s.now);
-      const none = needs.length === 0;
-      const counted = (cond: SQL) =>
-        sql<number>`count(*) filter (where ${none ? sql`false` : cond})`.mapWith(Number);
-      const [counts, first] = await Promise.all([
-        db
-          .select({
-            total: count(),
-            missing: counted(sql`${devices.licenceExpiresAt} is null`),
-            expired: counted(lte(devices.licenceExpiresAt, now)!),
-            otherKind: counted(
-              and(gt(devices.licenceExpiresAt, now), notInArray(devices.kind, [...needs]))!,
-            ),
-          })
-          .from(devices)
-          .where(whereOf(s))
-          .then((rows) => rows[0]!),
-        db
-          .select({ id: devices.id, name: devices.name, ip: devices.ip })
-          .from(devices)
-          .where(whereOf(s))
-          .orderBy(asc(devices.name), asc(devices.id))
-          .limit(limit),
-      ]);
-      const { total, ...unlicensed } = counts;
-      return { total, first, unlicensed };
     },
 
     // Bulk actions answer the devices they touched by id and name (the audit log names them),
@@ -507,14 +370,6 @@ export function deviceRepository(db: Db) {
           ),
         );
       return rows.map((r) => r.id);
-    },
-
-    async countInGroup(tenantId: string, groupId: string): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(devices)
-        .where(and(eq(devices.tenantId, tenantId), eq(devices.groupId, groupId)));
-      return row?.n ?? 0;
     },
   };
 }

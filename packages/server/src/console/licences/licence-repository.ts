@@ -2,7 +2,7 @@ import { and, asc, count, eq, gt, isNull, lte, sql, type SQL } from 'drizzle-orm
 import { LICENCE_WARNING_DAYS } from '@edp/shared/constants';
 import type { LicencePurpose, LicenceState } from '@edp/shared/contracts/licences';
 import { consoleGroups, deviceLicenceRequests, devices, type Db } from '../../platform/db/index.ts';
-import { deviceScopeSql, type DeviceScope } from './device-repository.ts';
+import { deviceScopeSql, type DeviceScope } from '../store/index.ts';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const DAY_MS = 86_400_000;
