@@ -78,19 +78,17 @@ const PENDING = new Set<string>([
   'console_proxies <- console/store/proxy-repository.ts',
   'console_role_groups <- console/store/role-repository.ts',
   'console_roles <- console/store/role-repository.ts',
-  'console_roles <- console/store/tenant-repository.ts',
+  'console_roles <- console/tenants/tenant-repository.ts',
   'console_users <- console/store/group-repository.ts',
   'console_users <- console/store/role-repository.ts',
-  'console_users <- console/store/tenant-repository.ts',
+  'console_users <- console/tenants/tenant-repository.ts',
   'console_users <- console/store/user-repository.ts',
   'device_activity <- engines/engine-repository.ts',
   'devices <- engines/command-repository.ts',
   'devices <- engines/engine-repository.ts',
   'recharge_codes <- portal/super-admin/vendor-repository.ts',
-  'system_settings <- console/store/tenant-repository.ts',
   'tasks <- console/store/task-repository.ts',
   'tasks <- engines/command-repository.ts',
-  'tenants <- console/store/tenant-repository.ts',
 ]);
 
 describe.runIf(process.env.DB !== 'pg')('table owners', () => {

@@ -11,7 +11,7 @@ import { CommonErr, ConsoleErr, PortalErr, type Locale } from '@edp/shared/error
 import { AppError } from '../../platform/errors/index.ts';
 import type { AuditService } from '../audit/index.ts';
 import { loginScope, loginSettingsOf, type TenantService } from '../tenants/index.ts';
-import { type TenantRow } from '../store/index.ts';
+import type { TenantRow } from '../tenants/index.ts';
 import { userRepository, type UserRow } from '../store/index.ts';
 import { loadActor, type Caller } from '../access/index.ts';
 import { autoLoginTokens } from './auto-login.ts';

@@ -7,7 +7,6 @@
 export * from './group-repository.ts';
 export * from './proxy-repository.ts';
 export * from './role-repository.ts';
-export * from './tenant-repository.ts';
 export * from './user-repository.ts';
 export * from './task-repository.ts';
 export * from './installer-read-model.ts';

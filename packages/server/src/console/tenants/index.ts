@@ -14,5 +14,10 @@ export {
   tenantInfoService,
   type TenantInfoService,
 } from './tenant-info-service.ts';
-export { defaultSystemSettings, tenantService, type TenantService } from './tenant-service.ts';
+export {
+  defaultSystemSettings,
+  tenantService,
+  type TenantRow,
+  type TenantService,
+} from './tenant-service.ts';
 export { vendorTenantService, type VendorTenantService } from './vendor-tenant-service.ts';

@@ -1,7 +1,7 @@
 import type { TLoginSettings } from '@edp/shared/contracts/login';
 import type { TLoginSet } from '@edp/shared/contracts/tenant';
 import { DEFAULT_PASSWORD_POLICY } from '@edp/shared/rules';
-import type { TenantRow } from '../store/index.ts';
+import type { TenantRow } from './tenant-repository.ts';
 
 /** Failed logins within 15 minutes that lock an account (docs/architecture.md §8 item 2). */
 export const DEFAULT_LOCK_COUNT = 10;

@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/db/index.ts';
-import { tenantRepository, type TenantRow } from '../store/index.ts';
+import { tenantRepository, type TenantRow } from './tenant-repository.ts';
 
 /** The host a request was made to, without its port, lower-cased: the tenant's key. */
 export function domainOf(host: string | undefined): string {

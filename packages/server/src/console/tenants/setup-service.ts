@@ -14,7 +14,7 @@ import { isCommonPasswordDigest, type PasswordHasher } from '../../platform/pass
 import { refuseAdminsWithoutEmail } from '../access/index.ts';
 import { defaultLoginSettings, storedLoginSettings } from './login-settings.ts';
 import { domainOf } from './resolve.ts';
-import { tenantRepository } from '../store/index.ts';
+import { tenantRepository } from './tenant-repository.ts';
 import type { TenantService } from './tenant-service.ts';
 
 /**

@@ -9,7 +9,9 @@ import { refuseAdminsWithoutEmail } from '../access/index.ts';
 import { userRepository } from '../store/index.ts';
 import { resolveTenant } from './resolve.ts';
 import { loginSettingsOf, storedLoginSettings } from './login-settings.ts';
-import { tenantRepository, type TenantRow } from '../store/index.ts';
+import { tenantRepository, type TenantRow } from './tenant-repository.ts';
+
+export type { TenantRow };
 
 export const defaultSystemSettings: TSystemSettings = { ownerRegOpen: false, defaultSysName: '' };
 

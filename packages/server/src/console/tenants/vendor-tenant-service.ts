@@ -6,7 +6,7 @@ import { ConsoleErr } from '@edp/shared/errors';
 import type { Platform } from '../../platform/platform.ts';
 import { AppError } from '../../platform/errors/index.ts';
 import type { AuditService } from '../audit/index.ts';
-import { tenantRepository, type TenantRow } from '../store/index.ts';
+import { tenantRepository, type TenantRow } from './tenant-repository.ts';
 
 const summary = (t: TenantRow) => ({
   domain: t.domain,
