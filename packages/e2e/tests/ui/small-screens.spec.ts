@@ -1,16 +1,22 @@
-import { expect, test, type Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { makeLicenceRequest } from '../../../agent/src/licence-request.ts';
 import { languages } from '../fixtures.ts';
 import { api, apiLogin, uniq } from '../support/admin.ts';
 import { seriousViolations } from '../support/a11y.ts';
+import { loggingFleet } from '../support/engine-logs.ts';
 import { navigate } from '../support/navigate.ts';
 import { test as tenantTest } from '../support/console-test.ts';
-import { fundedCompany, issuedDevice } from '../support/portal.ts';
+import { call, fundedCompany, issuedDevice } from '../support/portal.ts';
 import { signInAdmin, signInCompany, signInVendor } from '../support/session.ts';
 
 /**
  * Every signed-in page on a phone (issue 10): at 390 px the page never scrolls sideways (wide
  * tables scroll inside their own box), no heading is squeezed to a character or two per line,
- * and the menu opens as a drawer over the content instead of pushing it aside.
+ * and the menu opens as a drawer over the content instead of pushing it aside. A table's key
+ * actions and names stay in sight while the rest of the row scrolls under them (issue 35).
+ * Languages: each page's test runs in zh-CN and en-US; the journey of key actions runs the
+ * console in en-US and the portal in zh-CN, with reasons written in both.
  */
 
 const PHONE = { width: 390, height: 844 };
@@ -314,3 +320,220 @@ for (const { code } of languages) {
     );
   });
 }
+
+/**
+ * `target` with every box around it scrolled back to its start (a table's box shows its first
+ * columns, as a page opens) and the page scrolled to it: it lies within the phone's width and a
+ * tap at its middle reaches it (no column scrolled over it). No sideways scrolling needed.
+ */
+async function expectInSight(target: Locator, what: string) {
+  await target.evaluate((el) => {
+    el.scrollIntoView({ block: 'center' });
+    for (let box = el.parentElement; box; box = box.parentElement) box.scrollLeft = 0;
+  });
+  const box = (await target.boundingBox())!;
+  expect(box, `${what} is shown`).not.toBeNull();
+  expect(box.x, `${what} starts on the phone's screen`).toBeGreaterThanOrEqual(0);
+  expect(
+    box.x + box.width,
+    `${what} ends within the phone's ${PHONE.width} px`,
+  ).toBeLessThanOrEqual(PHONE.width);
+  const reached = await target.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+    return !!hit && (hit === el || el.contains(hit));
+  });
+  expect(reached, `a tap on ${what} reaches it`).toBe(true);
+}
+
+/** Characters a line of `target`'s text holds on average (its text's line boxes). */
+function charsPerLine(target: Locator) {
+  return target.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const tops = new Set(
+      Array.from(range.getClientRects())
+        .filter((r) => r.width > 0)
+        .map((r) => Math.round(r.top)),
+    );
+    return (el.textContent ?? '').trim().length / Math.max(1, tops.size);
+  });
+}
+
+/** Signs `who` in at the desktop's size (the menu in sight), then turns the page into a phone. */
+async function phoneSignIn(
+  page: Page,
+  request: Parameters<typeof signInAdmin>[1],
+  who: Parameters<typeof signInAdmin>[2],
+  path: string,
+) {
+  await page.setViewportSize(DESKTOP);
+  await signInAdmin(page, request, who, path);
+  await page.setViewportSize(PHONE);
+  await settled(page);
+}
+
+tenantTest(
+  "[UI][PHONE]: a table's key actions and names stay in sight at 390 px: review, reports, enrolment secrets, the SMS rows, the months field (console in en-US), the portal's devices and licences (zh-CN)",
+  async ({ browser, request, tenant }) => {
+    tenantTest.setTimeout(150_000);
+    // Two engines asking for elevation, with reasons in both scripts; a report of this month.
+    const fleet = await loggingFleet(request, tenant.accounts, 2);
+    const [zhDevice, enDevice] = fleet.engines as [
+      (typeof fleet.engines)[0],
+      (typeof fleet.engines)[0],
+    ];
+    const reasons = {
+      [zhDevice.name]: '数据库迁移需要临时提权，以便更新财务系统加密文件夹中的报表模板',
+      [enDevice.name]: 'database migration needs a temporary elevation to update the finance share',
+    };
+    for (const d of [zhDevice, enDevice])
+      await api(request, fleet.operator, '/ack/m/ele', {
+        deviceId: d.id,
+        window: { hours: 1 },
+        reason: reasons[d.name],
+      });
+    await api(request, fleet.operator, '/ack/m/lm', {
+      deviceId: enDevice.id,
+      window: { hours: 2 },
+      reason: reasons[enDevice.name],
+    });
+    const auditor = await apiLogin(request, tenant.accounts.auditor);
+    await api(request, auditor, '/report/m/make', { kind: 'monthly', locale: 'en-US' });
+
+    const context = await browser.newContext({
+      baseURL: tenant.url,
+      locale: 'en-US',
+      serviceWorkers: 'block',
+      reducedMotion: 'reduce',
+    });
+    const page = await context.newPage();
+
+    // The reviewer's lists: Approve and Dismiss in sight, each reason a readable paragraph.
+    await phoneSignIn(page, request, tenant.accounts.auditor, '/admin/review/elevation');
+    for (const d of [zhDevice, enDevice]) {
+      const row = page.getByRole('row').filter({ hasText: d.name });
+      await expect(row.locator('.review-reason')).toHaveText(reasons[d.name]!);
+      await expectInSight(
+        row.getByRole('button', { name: `Approve the request for ${d.name}` }),
+        `Approve (${d.name})`,
+      );
+      await expectInSight(
+        row.getByRole('button', { name: `Dismiss the request for ${d.name}` }),
+        `Dismiss (${d.name})`,
+      );
+      expect(
+        await charsPerLine(row.locator('.review-reason')),
+        `the reason of ${d.name} is not wrapped every few characters`,
+      ).toBeGreaterThanOrEqual(10);
+    }
+    expect(await phoneProblems(page)).toEqual([]);
+    await navigate(page, '/admin/review/learning');
+    await settled(page);
+    await expectInSight(
+      page.getByRole('button', { name: `Approve the request for ${enDevice.name}` }),
+      'Approve (learning mode)',
+    );
+
+    // The report's downloads.
+    await navigate(page, '/admin/reports');
+    const report = page.getByRole('row').filter({ hasText: /Monthly report \d{4}-\d{2}/ });
+    await expect(report.getByText('Done')).toBeVisible({ timeout: 30_000 });
+    const name = (await report.getByRole('cell').first().textContent())!;
+    for (const format of ['PDF', 'XLSX'])
+      await expectInSight(report.getByRole('button', { name: `${name} ${format}` }), format);
+    expect(await phoneProblems(page)).toEqual([]);
+
+    // The group's enrolment secrets, in the enrol drawer: Revoke in sight.
+    await phoneSignIn(page, request, tenant.accounts.operator, '/admin/devices');
+    await page.getByRole('button', { name: 'Enrol engines' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Enrol engines' });
+    await drawer.getByLabel('Group').click();
+    await page
+      .locator('.ant-select-dropdown:visible')
+      .getByTitle(fleet.group, { exact: true })
+      .click();
+    await drawer.getByRole('tab', { name: 'Secrets' }).click();
+    await expectInSight(drawer.getByRole('button', { name: /^Revoke / }).first(), 'Revoke');
+    await page.keyboard.press('Escape');
+
+    // The months of an activation request, whole beside their unit.
+    await navigate(page, `/admin/devices/${zhDevice.id}`);
+    await page.getByRole('tab', { name: 'Activation and renewal' }).click();
+    const months = page.getByRole('spinbutton', { name: 'Months' });
+    await expect(months).toHaveValue('12');
+    await months.fill('120');
+    expect(
+      await months.evaluate((el) => el.scrollWidth <= el.clientWidth),
+      'the months field shows "120" whole',
+    ).toBe(true);
+
+    // The SMS gateway's parameters: each row a group of its own, its parts inside it.
+    await phoneSignIn(page, request, tenant.accounts.admin, '/admin/settings/sms');
+    await page.getByText('HTTP SMS gateway', { exact: true }).click();
+    const rows = page.getByRole('group', { name: /^Parameters \d$/ });
+    await expect(rows).toHaveCount(2);
+    let above = 0;
+    for (const n of [1, 2]) {
+      const row = page.getByRole('group', { name: `Parameters ${n}`, exact: true });
+      const box = (await row.boundingBox())!;
+      expect(box.y, `parameter ${n} starts below parameter ${n - 1}`).toBeGreaterThanOrEqual(above);
+      above = box.y + box.height;
+      for (const part of [
+        row.getByRole('textbox', { name: `Parameters ${n} Name` }),
+        row.getByRole('textbox', { name: `Parameters ${n} Value` }),
+        row.getByRole('checkbox', { name: 'Secret' }),
+        row.getByRole('button', { name: `Remove ${n}` }),
+      ]) {
+        const at = (await part.boundingBox())!;
+        expect(at.y >= box.y && at.y + at.height <= box.y + box.height, `in parameter ${n}`).toBe(
+          true,
+        );
+        expect(at.x + at.width).toBeLessThanOrEqual(PHONE.width);
+      }
+    }
+    expect(await phoneProblems(page)).toEqual([]);
+    await context.close();
+
+    // The portal in zh-CN: a device's name before its id, Details and a licence's download.
+    const who = await fundedCompany(request, 2);
+    const deviceId = randomUUID();
+    const { file } = makeLicenceRequest({
+      kind: 'TDE',
+      deviceId,
+      months: 3,
+      name: 'finance-server-01',
+    });
+    const parsed = await call<{ requestId: string }>(
+      request,
+      '/com/auth/device',
+      { file },
+      who.token,
+    );
+    await call(request, '/com/issue', { requestId: parsed.requestId, months: 3 }, who.token);
+    const portal = await browser.newPage({ locale: 'zh-CN', viewport: DESKTOP });
+    await signInCompany(portal, request, who, '/device');
+    await portal.setViewportSize(PHONE);
+    await settled(portal);
+    await expectInSight(portal.getByRole('cell', { name: 'finance-server-01' }), 'the device name');
+    await expectInSight(
+      portal.getByRole('link', { name: `查看 ${deviceId} 的详情` }),
+      'the device details link',
+    );
+    expect(await phoneProblems(portal)).toEqual([]);
+    await navigate(portal, `/device/${deviceId}`);
+    await settled(portal);
+    await expectInSight(
+      portal.locator('.ant-table-tbody').getByRole('cell', { name: 'finance-server-01' }),
+      'the device name (detail)',
+    );
+    await navigate(portal, '/myauth');
+    await settled(portal);
+    await expectInSight(
+      portal.getByRole('button', { name: /^下载 .+ 的证书$/ }).first(),
+      "a licence's download",
+    );
+    expect(await phoneProblems(portal)).toEqual([]);
+    await portal.close();
+  },
+);

@@ -1,10 +1,15 @@
-import { Button, Checkbox, Form, Input, Space } from 'antd';
+import { Button, Checkbox, Form, Input } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import './sms-field-list.css';
 
 export type FieldRow = { key: string; value: string; secret: boolean; hint?: string };
 
-/** Headers or parameters: name, value and whether the value is a secret (stored sealed). */
+/**
+ * Headers or parameters: name, value and whether the value is a secret (stored sealed). Each row
+ * is a group of its own ("Parameters 2"): one line where there is room, a framed card on a phone,
+ * so that a wrapped row's parts never read as the next row's (issue 35).
+ */
 export function FieldList({ name, add }: { name: 'headers' | 'params'; add: string }) {
   const { t } = useTranslation('adminNotify');
   return (
@@ -12,7 +17,12 @@ export function FieldList({ name, add }: { name: 'headers' | 'params'; add: stri
       {(items, { add: push, remove }) => (
         <>
           {items.map((item, i) => (
-            <Space key={item.key} align="baseline" wrap style={{ marginBottom: 4 }}>
+            <div
+              key={item.key}
+              className="sms-field-row"
+              role="group"
+              aria-label={`${t(`sms.${name}`)} ${i + 1}`}
+            >
               <Form.Item
                 name={[item.name, 'key']}
                 rules={[{ required: true, message: t('sms.key') }]}
@@ -21,7 +31,7 @@ export function FieldList({ name, add }: { name: 'headers' | 'params'; add: stri
                 <Input
                   placeholder={t('sms.key')}
                   aria-label={`${t(`sms.${name}`)} ${i + 1} ${t('sms.key')}`}
-                  style={{ width: 140 }}
+                  className="sms-field-row__key"
                 />
               </Form.Item>
               <Form.Item noStyle shouldUpdate>
@@ -37,13 +47,13 @@ export function FieldList({ name, add }: { name: 'headers' | 'params'; add: stri
                           placeholder={
                             row.hint ? t('sms.keepSecret', { hint: row.hint }) : t('sms.value')
                           }
-                          style={{ width: 240 }}
+                          className="sms-field-row__value"
                         />
                       ) : (
                         <Input
                           aria-label={label}
                           placeholder={t('sms.value')}
-                          style={{ width: 240 }}
+                          className="sms-field-row__value"
                         />
                       )}
                     </Form.Item>
@@ -59,7 +69,7 @@ export function FieldList({ name, add }: { name: 'headers' | 'params'; add: stri
                 aria-label={`${t('sms.remove')} ${i + 1}`}
                 onClick={() => remove(item.name)}
               />
-            </Space>
+            </div>
           ))}
           <Button
             type="dashed"

@@ -20,8 +20,14 @@ export function DeviceTable(props: DeviceTableProps) {
   const { t } = useTranslation('device');
   const { t: tp } = useTranslation('portal');
   const columns: TableProps<TEngineItem>['columns'] = [
+    // The name first: on a phone the id (a UUID) would push it out of sight (issue 35).
+    {
+      title: t('columns.name'),
+      dataIndex: 'name',
+      className: 'admin-table__name',
+      render: (name: string) => name || '—',
+    },
     { title: t('columns.deviceId'), dataIndex: 'deviceId' },
-    { title: t('columns.name'), dataIndex: 'name', render: (name: string) => name || '—' },
     {
       title: t('columns.kind'),
       dataIndex: 'kind',
@@ -45,6 +51,7 @@ export function DeviceTable(props: DeviceTableProps) {
     columns.push({
       title: t('columns.actions'),
       key: 'actions',
+      className: 'admin-table__actions',
       render: (_, row) => (
         <Link
           to={`/device/${encodeURIComponent(row.deviceId)}`}

@@ -50,6 +50,7 @@ export function LicenceTable({ licences, loading, pagination, onShowRecords }: L
     {
       title: t('columns.actions'),
       key: 'actions',
+      className: 'admin-table__actions',
       render: (_, row) => (
         <Space size={0} wrap>
           {row.certificateId && (
