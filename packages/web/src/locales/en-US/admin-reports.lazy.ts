@@ -18,6 +18,8 @@ const adminReports: DeepString<typeof zh> = {
     createdAt: 'Made at',
     download: 'Download',
   },
+  partial: 'Partial',
+  partialHelp: 'Made before the period ended: the report counts it up to the moment it was made.',
   bySchedule: 'Schedule',
   byUser: '{{account}}',
   make: {
@@ -28,6 +30,9 @@ const adminReports: DeepString<typeof zh> = {
     dayHelp: 'Leave empty for the last period that has ended.',
     language: 'Language',
     ok: 'Make',
+    notEnded: 'This period has not ended yet',
+    notEndedHelp:
+      'The report counts it only up to the moment it is made, so its figures are partial; make it again once the period has ended for the whole period.',
   },
   schedule: {
     title: 'Schedule',

@@ -16,6 +16,8 @@ const adminReports = {
     createdAt: '生成时间',
     download: '下载',
   },
+  partial: '数据不完整',
+  partialHelp: '生成时周期尚未结束：报表只统计到生成的时刻为止。',
   bySchedule: '定时',
   byUser: '{{account}} 手动生成',
   make: {
@@ -26,6 +28,8 @@ const adminReports = {
     dayHelp: '不选则生成最近一个已结束的周期。',
     language: '报表语言',
     ok: '开始生成',
+    notEnded: '所选周期尚未结束',
+    notEndedHelp: '报表只统计到生成的时刻为止，数据不完整；周期结束后可再生成一份完整的报表。',
   },
   schedule: {
     title: '定时生成',

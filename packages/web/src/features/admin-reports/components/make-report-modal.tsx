@@ -1,5 +1,5 @@
-import { DatePicker, Form, Select } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { Alert, DatePicker, Form, Select } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
   REPORT_KINDS,
@@ -9,6 +9,7 @@ import {
   type TReportMake,
 } from '@edp/shared/contracts/reports';
 import { FormModal } from '../../admin-common/components/form-modal.tsx';
+import { periodNotEnded } from '../lib/period.ts';
 
 interface Values {
   kind: ReportKind;
@@ -32,7 +33,11 @@ interface MakeReportModalProps {
   onMake: (body: TReportMake) => Promise<unknown>;
 }
 
-/** Asks for a report now: its kind, a day of its period (default the last ended) and its language. */
+/**
+ * Asks for a report now: its kind, a day of its period (default the last ended) and its language.
+ * A day whose period has not ended yet is allowed, and the dialog says what that report holds:
+ * the period up to the moment it is made, so partial figures (issue 35).
+ */
 export function MakeReportModal({
   open,
   pending,
@@ -43,6 +48,9 @@ export function MakeReportModal({
 }: MakeReportModalProps) {
   const { t } = useTranslation('adminReports');
   const [form] = Form.useForm<Values>();
+  const kind = Form.useWatch('kind', form) ?? 'monthly';
+  const day = Form.useWatch('day', form);
+  const partial = periodNotEnded(kind, day, dayjs());
   return (
     <FormModal<Values>
       open={open}
@@ -67,6 +75,15 @@ export function MakeReportModal({
       <Form.Item name="day" label={t('make.day')} extra={t('make.dayHelp')}>
         <DatePicker style={{ width: '100%' }} disabledDate={outOfRange} />
       </Form.Item>
+      {partial && (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('make.notEnded')}
+          description={t('make.notEndedHelp')}
+          style={{ marginBottom: 16 }}
+        />
+      )}
       <Form.Item name="locale" label={t('make.language')}>
         <Select options={REPORT_LOCALES.map((l) => ({ value: l, label: t(`locales.${l}`) }))} />
       </Form.Item>

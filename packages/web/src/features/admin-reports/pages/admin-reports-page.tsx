@@ -54,8 +54,17 @@ export default function AdminReportsPage() {
     {
       title: t('columns.period'),
       key: 'period',
-      render: (_, r) =>
-        `${dayjs(r.from).format('YYYY-MM-DD')} – ${dayjs(r.to).subtract(1, 'ms').format('YYYY-MM-DD')}`,
+      render: (_, r) => (
+        <>
+          {`${dayjs(r.from).format('YYYY-MM-DD')} – ${dayjs(r.to).subtract(1, 'ms').format('YYYY-MM-DD')}`}
+          {/* Made before its period ended: it counts up to the moment it was made. */}
+          {r.doneAt && dayjs(r.doneAt).isBefore(r.to) && (
+            <Tag color={TAG.gold} title={t('partialHelp')} style={{ marginInlineStart: 8 }}>
+              {t('partial')}
+            </Tag>
+          )}
+        </>
+      ),
     },
     {
       title: t('columns.kind'),
@@ -103,6 +112,7 @@ export default function AdminReportsPage() {
     {
       title: t('columns.download'),
       key: 'download',
+      className: 'admin-table__actions',
       render: (_, r) =>
         r.status === 'done' && (
           <Space size="small">
