@@ -13,14 +13,14 @@ import { installerService } from './console/installers/index.ts';
 import { loginService, selfService } from './console/login/index.ts';
 import { proxyService } from './console/proxies/index.ts';
 import { reportService } from './console/reports/index.ts';
-import { roleService } from './console/roles/index.ts';
+import { addDutyRole, roleService } from './console/roles/index.ts';
 import {
   setupService,
   tenantInfoService,
   tenantService,
   vendorTenantService,
 } from './console/tenants/index.ts';
-import { userService } from './console/users/index.ts';
+import { addDutyUser, userService } from './console/users/index.ts';
 import { engineContext } from './engines/index.ts';
 import { syncService, taskService } from './console/commands/index.ts';
 import { ackService } from './console/elevation/index.ts';
@@ -130,7 +130,13 @@ export function buildServices(platform: Platform) {
     auditQueries: auditQueryService(p),
     tenants,
     tenantInfo: tenantInfoService(p),
-    setup: setupService({ db, passwords, audit, tenants }),
+    setup: setupService({
+      db,
+      passwords,
+      audit,
+      tenants,
+      duties: { addRole: addDutyRole, addUser: addDutyUser },
+    }),
     login,
     self: selfService({ ...passwordDeps, audit, tenants, login }),
     users: userService({ ...passwordDeps, audit, tenants }),

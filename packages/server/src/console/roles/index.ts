@@ -1,2 +1,3 @@
 /** The public entry of this module: other modules import only from here. */
 export { roleService, type RoleService } from './role-service.ts';
+export { addDutyRole } from './duty-roles.ts';

@@ -15,6 +15,7 @@ import { refuseAdminsWithoutEmail } from '../access/index.ts';
 import { defaultLoginSettings, storedLoginSettings } from './login-settings.ts';
 import { domainOf } from './resolve.ts';
 import { tenantRepository } from './tenant-repository.ts';
+import type { RoleInsert, UserInsert } from '../store/index.ts';
 import type { TenantService } from './tenant-service.ts';
 
 /**
@@ -27,11 +28,17 @@ export function setupService({
   passwords,
   audit,
   tenants,
+  duties,
 }: {
   db: Db;
   passwords: PasswordHasher;
   audit: AuditService;
   tenants: Pick<TenantService, 'systemSettings'>;
+  /** The roles and users modules' writes of a new tenant's duties, in the set-up's transaction. */
+  duties: {
+    addRole: (tx: Db, values: RoleInsert) => Promise<string>;
+    addUser: (tx: Db, values: UserInsert) => Promise<void>;
+  };
 }) {
   const repo = tenantRepository(db);
 
@@ -78,6 +85,26 @@ export function setupService({
       const hashes = await Promise.all(people.map((p) => passwords.hash(p.user.password)));
       const settings = { ...defaultLoginSettings, ...input.loginSet };
 
+      const members = people.map(({ key, user }, i) => ({
+        role: {
+          // Stored in the set-up's language for the API; shown from the key (builtInKey).
+          name: BUILT_IN_ROLES[key].name[ctx.locale],
+          menu: BUILT_IN_ROLES[key].menu,
+          permission: 'write' as const,
+          userType: (key === 'admin' ? (superAdmin ? 1 : 2) : 3) as RoleUserType,
+          builtInKey: key,
+        },
+        user: {
+          account: user.account,
+          name: user.name,
+          phone: user.phone ?? null,
+          email: user.email ?? null,
+          passwordHash: hashes[i]!,
+          // The other duties' passwords were chosen by the person doing the setup.
+          mustChangePassword: key !== 'admin',
+          adminTag: key === 'admin',
+        },
+      }));
       const created = await repo.createWithDuties(
         {
           domain,
@@ -85,27 +112,13 @@ export function setupService({
           company: input.company,
           ...storedLoginSettings(settings),
         },
-        people.map(({ key, user }, i) => ({
-          role: {
-            // Stored in the set-up's language for the API; shown from the key (builtInKey).
-            name: BUILT_IN_ROLES[key].name[ctx.locale],
-            menu: BUILT_IN_ROLES[key].menu,
-            permission: 'write' as const,
-            userType: (key === 'admin' ? (superAdmin ? 1 : 2) : 3) as RoleUserType,
-            builtInKey: key,
-          },
-          user: {
-            account: user.account,
-            name: user.name,
-            phone: user.phone ?? null,
-            email: user.email ?? null,
-            passwordHash: hashes[i]!,
-            // The other duties' passwords were chosen by the person doing the setup.
-            mustChangePassword: key !== 'admin',
-            adminTag: key === 'admin',
-          },
-        })),
         { onlyFirst },
+        async (tx, tenantId) => {
+          for (const { role, user } of members) {
+            const roleId = await duties.addRole(tx, { ...role, tenantId });
+            await duties.addUser(tx, { ...user, tenantId, roleId });
+          }
+        },
       );
       if (created === 'closed') throw new AppError(ConsoleErr.SetupClosed);
       if (created === 'domain-taken') throw new AppError(ConsoleErr.DomainExists);

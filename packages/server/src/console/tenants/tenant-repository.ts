@@ -21,24 +21,18 @@ export interface TenantHoldings {
 /** Any number fits; distinct from the vendor's first set-up lock. */
 const SETUP_LOCK = 72_114_002;
 
-/** A built-in duty of a new tenant: its role and the user who holds it. */
-export interface DutyMember {
-  role: Omit<typeof consoleRoles.$inferInsert, 'tenantId'>;
-  user: Omit<typeof consoleUsers.$inferInsert, 'tenantId' | 'roleId'>;
-}
-
 export function tenantRepository(db: Db) {
   return {
-    /** A tenant with its built-in roles and their users, in one transaction; its id. */
     /**
-     * Creates a tenant with its duty roles and users. Set-ups take turns on an advisory lock,
+     * Creates a tenant, and its duty roles and users by `addDuties` (the roles and users modules
+     * write them), in one transaction. Set-ups take turns on an advisory lock,
      * so the checks made under it hold: with `onlyFirst` (an anonymous set-up) the tenant is
      * created only while none exists, and a domain is taken once. Says why when it refuses.
      */
     async createWithDuties(
       tenant: typeof tenants.$inferInsert,
-      members: readonly DutyMember[],
       opts: { onlyFirst: boolean },
+      addDuties: (tx: Db, tenantId: string) => Promise<void>,
     ): Promise<{ tenantId: string } | 'closed' | 'domain-taken'> {
       return db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${SETUP_LOCK})`);
@@ -54,13 +48,7 @@ export function tenantRepository(db: Db) {
         if (taken) return 'domain-taken';
         const [owner] = await tx.insert(tenants).values(tenant).returning({ id: tenants.id });
         const tenantId = owner!.id;
-        for (const { role, user } of members) {
-          const [row] = await tx
-            .insert(consoleRoles)
-            .values({ ...role, tenantId })
-            .returning({ id: consoleRoles.id });
-          await tx.insert(consoleUsers).values({ ...user, tenantId, roleId: row!.id });
-        }
+        await addDuties(tx as unknown as Db, tenantId);
         return { tenantId };
       });
     },
