@@ -6,6 +6,9 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
+// Kept in this file's declaration, which the other packages' type checks read (tsc -b): the
+// app's `platform` and `services` are app.ts's augmentation of FastifyInstance.
+import '../app.ts';
 import { loadConfig } from '../config.ts';
 import { migrationsFolder, openDatabase, type Database } from '../platform/db/client.ts';
 
