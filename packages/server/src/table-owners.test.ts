@@ -75,7 +75,6 @@ const PENDING = new Set<string>([
   'companies <- portal/licence/licence-repository.ts',
   'console_group_escrows <- console/store/group-repository.ts',
   'console_groups <- console/store/group-repository.ts',
-  'console_proxies <- console/store/proxy-repository.ts',
   'console_role_groups <- console/store/role-repository.ts',
   'console_roles <- console/store/role-repository.ts',
   'console_users <- console/store/group-repository.ts',

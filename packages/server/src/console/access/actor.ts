@@ -7,7 +7,7 @@ import {
   type RoleUserType,
 } from '@edp/shared/permissions';
 import type { Db } from '../../platform/db/index.ts';
-import { proxyRepository } from '../store/index.ts';
+import { proxyReadModel } from '../store/index.ts';
 import { proxyNextEdge, proxyOpen } from './proxy-window.ts';
 import { roleRepository } from '../store/index.ts';
 import { userRepository, type UserRow } from '../store/index.ts';
@@ -64,7 +64,7 @@ export async function loadActor(
   const row = await userRepository(db).findWithRole(tenantId, userId);
   if (!row || row.user.status !== 'normal' || row.tenantStatus !== 'active') return undefined;
 
-  const proxies = await proxyRepository(db).currentAndComingRoles(userId, now);
+  const proxies = await proxyReadModel(db).currentAndComingRoles(userId, now);
   const proxied = proxies.filter((p) => proxyOpen(p, now.getTime()));
   const edges = proxies.map((p) => proxyNextEdge(p, now.getTime()));
   const roles = [...(row.role ? [row.role] : []), ...proxied.map((p) => p.role)];

@@ -3,7 +3,7 @@ import { roleMenus } from '@edp/shared/permissions';
 import { storableJson, storableText, type Db } from '../../platform/db/index.ts';
 import { proxyOpen, type Actor, type Caller } from '../access/index.ts';
 import type { EngineEnrolled } from '../../engines/index.ts';
-import { groupRepository, proxyRepository, roleRepository } from '../store/index.ts';
+import { groupRepository, proxyReadModel, roleRepository } from '../store/index.ts';
 import type { NamedDevice } from './audit-detail.ts';
 import type { UserRow } from '../store/index.ts';
 import { auditRepository, type AuditInsert } from './audit-repository.ts';
@@ -146,7 +146,7 @@ export function auditService({ db, clock = Date.now }: { db: Db; clock?: () => n
       const now = clock();
       const [role, proxies] = await Promise.all([
         user.roleId ? roleRepository(db).findById(user.tenantId, user.roleId) : undefined,
-        proxyRepository(db).currentAndComingRoles(user.id, new Date(now)),
+        proxyReadModel(db).currentAndComingRoles(user.id, new Date(now)),
       ]);
       const roles = [
         ...(role ? [role] : []),

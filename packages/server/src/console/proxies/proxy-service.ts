@@ -7,7 +7,7 @@ import type { AuditService } from '../audit/index.ts';
 import type { Caller } from '../access/index.ts';
 import { roleRepository } from '../store/index.ts';
 import { userRepository } from '../store/index.ts';
-import { proxyRepository, type ProxyRow } from '../store/index.ts';
+import { proxyRepository, type ProxyRow } from './proxy-repository.ts';
 import { proxyOpen } from '../access/index.ts';
 
 const summary = (p: Pick<ProxyRow, 'userId' | 'roleId' | 'startAt' | 'endAt'>) => ({

@@ -5,7 +5,7 @@
  * imports only the platform.
  */
 export * from './group-repository.ts';
-export * from './proxy-repository.ts';
+export * from './proxy-read-model.ts';
 export * from './role-repository.ts';
 export * from './user-repository.ts';
 export * from './task-repository.ts';

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import { type Db, consoleProxies, consoleRoles, consoleUsers } from '../../platform/db/index.ts';
 
 export type ProxyRow = typeof consoleProxies.$inferSelect;
@@ -8,21 +8,6 @@ export function proxyRepository(db: Db) {
     and(eq(consoleProxies.tenantId, tenantId), eq(consoleProxies.id, id));
 
   return {
-    /**
-     * The roles a user acts with through proxies now or later (the end, exclusive, still
-     * ahead: proxy-window.ts), so that a cached actor knows when its next window opens or closes.
-     */
-    async currentAndComingRoles(userId: string, now: Date) {
-      return db
-        .select({
-          role: consoleRoles,
-          startAt: consoleProxies.startAt,
-          endAt: consoleProxies.endAt,
-        })
-        .from(consoleProxies)
-        .innerJoin(consoleRoles, eq(consoleRoles.id, consoleProxies.roleId))
-        .where(and(eq(consoleProxies.userId, userId), gt(consoleProxies.endAt, now)));
-    },
     async findById(tenantId: string, id: string): Promise<ProxyRow | undefined> {
       const [row] = await db.select().from(consoleProxies).where(byId(tenantId, id)).limit(1);
       return row;
