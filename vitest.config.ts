@@ -3,7 +3,15 @@ import { defineConfig } from 'vitest/config';
 // One run covers every package; each package's own config names its project.
 export default defineConfig({
   test: {
-    projects: ['packages/shared', 'packages/server', 'packages/web', 'packages/agent', 'scripts'],
+    projects: [
+      'packages/shared',
+      'packages/server',
+      // The server's tests that do not depend on the database, kept out of the DB=pg run.
+      'packages/server/vitest.unit.config.ts',
+      'packages/web',
+      'packages/agent',
+      'scripts',
+    ],
     // Two cores: more workers only make each PGlite start slower.
     maxWorkers: 2,
     // antd's static toasts and dialogs render in React roots of their own, which no test
