@@ -4,7 +4,7 @@ import { CALLS } from './registry.ts';
 
 /**
  * Every string a call takes is bounded (docs/architecture.md §8): whatever a caller sends, what
- * is stored or logged has a known size. Enums and UUIDs are bounded by their form.
+ * is stored or logged has a known size. Enums, literals and UUIDs are bounded by their form.
  */
 type Schema = {
   type?: string | string[];
@@ -27,6 +27,7 @@ function unbounded(schema: Schema, at: string): string[] {
     types.includes('string') &&
     schema.maxLength === undefined &&
     !schema.enum &&
+    schema.const === undefined &&
     schema.format !== 'uuid'
   ) {
     found.push(`${at}: string without maxLength`);
@@ -57,5 +58,12 @@ describe('call inputs', () => {
       }),
     );
     expect(found).toEqual([]);
+  });
+
+  it('finds a string left unbounded, and takes a literal as bounded', () => {
+    const schema = z.object({ free: z.string(), one: z.literal('1') });
+    expect(unbounded(z.toJSONSchema(schema, { io: 'input' }) as Schema, 'probe.query')).toEqual([
+      'probe.query.free: string without maxLength',
+    ]);
   });
 });
