@@ -59,7 +59,7 @@ module.exports = {
       name: 'web-features-not-sideways',
       severity: 'error',
       comment:
-        "A feature of the web uses shared code, src/lib, src/components and its own files; another feature only through that feature's api/ (its calls) or lib/.",
+        "A feature of the web uses shared code, src/lib, src/components and its own files; another feature only through that feature's api/ (its calls), lib/ or parts/ (the parts it lends to another feature's page, as the device page's elevation tab).",
       from: { path: '^packages/web/src/features/([^/]+)/' },
       to: {
         path: '^packages/web/src/features/([^/]+)/(components|pages)/',

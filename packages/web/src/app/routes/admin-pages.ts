@@ -18,7 +18,7 @@ export const adminPages = {
   adminLoginSettings: () =>
     import('../../features/admin-settings/pages/admin-login-settings-page.tsx'),
   adminLogSettings: () =>
-    import('../../features/admin-log-retention/pages/admin-log-settings-page.tsx'),
+    import('../../features/admin-log-settings/pages/admin-log-settings-page.tsx'),
   adminSmsSettings: () => import('../../features/admin-notify/pages/admin-sms-settings-page.tsx'),
   adminWarnSettings: () => import('../../features/admin-notify/pages/admin-warn-settings-page.tsx'),
   adminDevices: () => import('../../features/admin-devices/pages/admin-devices-page.tsx'),
@@ -32,9 +32,9 @@ export const adminPages = {
   adminKeys: () => import('../../features/admin-keys/pages/admin-keys-page.tsx'),
   adminAudit: () => import('../../features/admin-audit/pages/admin-audit-page.tsx'),
   adminElevationReview: () =>
-    import('../../features/admin-review/pages/admin-elevation-review-page.tsx'),
+    import('../../features/admin-elevation/pages/admin-elevation-review-page.tsx'),
   adminLearningReview: () =>
-    import('../../features/admin-review/pages/admin-learning-review-page.tsx'),
+    import('../../features/admin-elevation/pages/admin-learning-review-page.tsx'),
   adminMonitorLog: () => import('../../features/admin-logs/pages/admin-monitor-log-page.tsx'),
   adminAccessLog: () => import('../../features/admin-logs/pages/admin-access-log-page.tsx'),
   adminAlerts: () => import('../../features/admin-logs/pages/admin-alerts-page.tsx'),

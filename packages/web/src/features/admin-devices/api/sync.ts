@@ -11,8 +11,6 @@ import { taskLogs } from '@edp/shared/api/console/tasks.calls';
 import type { DataOf } from '@edp/shared/api/define';
 import { callApi, callKey } from '../../../lib/api.ts';
 import { callQuery, useChange } from '../../../lib/api-query.ts';
-import { CommandErr } from '@edp/shared/errors/commands';
-import { ApiError } from '../../../lib/http.ts';
 
 /**
  * Synchronous commands to one device's engine (issue 23, docs/commands.md): the console waits
@@ -95,16 +93,4 @@ export function useRevoke(deviceId: string) {
     },
     [taskLogs],
   );
-}
-
-/** How a failed synchronous command is shown: the device was offline, no answer, or refused. */
-export type SyncFailure = 'offline' | 'noAnswer' | 'refused' | 'failed';
-
-export function syncFailure(error: unknown): SyncFailure {
-  if (!(error instanceof ApiError)) return 'failed';
-  if (error.errCode === CommandErr.DeviceOffline) return 'offline';
-  if (error.errCode === CommandErr.NoAnswer) return 'noAnswer';
-  // The engine's own codes (SPEC §8) are -1…-85.
-  if (error.errCode < 0 && error.errCode >= -99) return 'refused';
-  return 'failed';
 }

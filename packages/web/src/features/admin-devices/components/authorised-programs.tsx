@@ -7,7 +7,7 @@ import { formatTime } from '../../../lib/format.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { readProgram, useAuthorise, useAuthorisedPrograms, useRevoke } from '../api/sync.ts';
 import { formatSize } from '../lib/task-lib.ts';
-import { SyncAlert } from './sync-alert.tsx';
+import { SyncAlert } from '../../admin-common/components/sync-alert.tsx';
 import { useAbsolutePathRules } from './task-form-parts.tsx';
 
 type Program = TCommandAnswer<'view.program'>;

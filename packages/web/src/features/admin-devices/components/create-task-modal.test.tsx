@@ -6,8 +6,8 @@ import { AppProviders } from '../../../app/providers.tsx';
 import { changeLanguage } from '../../../locales/i18n.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { signInAdmin, type AdminSession } from '../../../lib/session.ts';
-import { dialogWith } from '../test/dialogs.ts';
-import { ok, operator, TASK_ID } from '../test/task-fixtures.ts';
+import { dialogWith } from '../../../test/dialogs.ts';
+import { ok, operator, TASK_ID } from '../../../test/console-fixtures.ts';
 import type { TaskTarget } from '../api/tasks.ts';
 import { CreateTaskModal } from './create-task-modal.tsx';
 

@@ -7,7 +7,7 @@ import '../lib/device-locales.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { signInAdmin, type AdminSession } from '../../../lib/session.ts';
 import { filterOf, NO_FILTER, type DeviceFilterState } from '../lib/device-filter.ts';
-import { ok, operator } from '../test/task-fixtures.ts';
+import { ok, operator } from '../../../test/console-fixtures.ts';
 import { DeviceFilters } from './device-filters.tsx';
 
 /**

@@ -7,7 +7,7 @@ import { changeLanguage } from '../../../locales/i18n.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { formatDate, formatTime } from '../../../lib/format.ts';
 import { signInAdmin, type AdminSession } from '../../../lib/session.ts';
-import { DEVICE_ID, ok, operator } from '../test/task-fixtures.ts';
+import { DEVICE_ID, ok, operator } from '../../../test/console-fixtures.ts';
 import '../lib/device-locales.ts';
 import { DeviceTimeline } from './device-timeline.tsx';
 

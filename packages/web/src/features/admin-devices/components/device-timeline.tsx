@@ -2,7 +2,7 @@ import { Alert, Button, Empty, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TDeviceActivityItem, TDeviceDetail } from '@edp/shared/contracts/devices';
 import { formatTime } from '../../../lib/format.ts';
-import { useWindowWords } from '../../admin-common/components/ack-labels.tsx';
+import { useWindowWords } from '../../admin-elevation/lib/window-words.ts';
 import { useDeviceActivity } from '../api/get-device-activity.ts';
 import { activityLines, offlineSince, type ActivityLine } from '../lib/device-activity.ts';
 import '../lib/task-locales.ts';

@@ -6,7 +6,7 @@ import type { TFolderEntry } from '@edp/shared/contracts/commands';
 import { formatTime } from '../../../lib/format.ts';
 import { useFolder } from '../api/sync.ts';
 import { formatSize, isAbsolutePath, isRoot, joinPath, parentPath } from '../lib/task-lib.ts';
-import { SyncAlert } from './sync-alert.tsx';
+import { SyncAlert } from '../../admin-common/components/sync-alert.tsx';
 
 /**
  * A device's folders as its engine lists them (`viewFolder`, one synchronous command a folder):

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TLicenceRecords } from '@edp/shared/contracts/licences';
 import { formatTime } from '../../../lib/format.ts';
-import { SyncAlert } from './sync-alert.tsx';
+import { SyncAlert } from '../../admin-common/components/sync-alert.tsx';
 
 type Row = TLicenceRecords['records'][number];
 

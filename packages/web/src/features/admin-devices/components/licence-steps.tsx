@@ -11,10 +11,10 @@ import { formatTime } from '../../../lib/format.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useMayCall } from '../../admin-common/lib/admin-user.ts';
 import { downloadRequest, useInstallCertificate, useLicenceRecords } from '../api/licences.ts';
-import { syncFailure } from '../api/sync.ts';
+import { syncFailure } from '../../admin-common/lib/sync-failure.ts';
 import '../lib/licence-locales.ts';
 import { LicenceRecords } from './licence-records.tsx';
-import { SyncAlert } from './sync-alert.tsx';
+import { SyncAlert } from '../../admin-common/components/sync-alert.tsx';
 
 /**
  * A certificate not installed: the engine offline or silent as any command, or refused (by the

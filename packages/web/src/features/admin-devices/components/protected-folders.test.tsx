@@ -7,8 +7,8 @@ import { AppProviders } from '../../../app/providers.tsx';
 import { changeLanguage } from '../../../locales/i18n.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { signInAdmin, type AdminSession } from '../../../lib/session.ts';
-import { dialogWith } from '../test/dialogs.ts';
-import { command, DEVICE_ID, ok, operator } from '../test/task-fixtures.ts';
+import { dialogWith } from '../../../test/dialogs.ts';
+import { command, DEVICE_ID, ok, operator } from '../../../test/console-fixtures.ts';
 import { ProtectedFolders } from './protected-folders.tsx';
 
 type Body = Record<string, unknown>;

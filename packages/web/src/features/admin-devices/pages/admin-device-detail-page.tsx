@@ -19,7 +19,7 @@ import { UptimeStrip } from '../components/uptime-strip.tsx';
 import { AuthorisedPrograms } from '../components/authorised-programs.tsx';
 import { CommandTable } from '../components/command-table.tsx';
 import { ProtectedFolders } from '../components/protected-folders.tsx';
-import { WindowTab } from '../components/window-tab.tsx';
+import { WindowTab } from '../../admin-elevation/parts/window-tab.tsx';
 import { DaysLeft } from '../components/days-left.tsx';
 import { LicenceSteps } from '../components/licence-steps.tsx';
 import { IntegrityChanges } from '../components/integrity-changes.tsx';

@@ -7,8 +7,15 @@ import { AppProviders } from '../../../app/providers.tsx';
 import { changeLanguage } from '../../../locales/i18n.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { signInAdmin, type AdminSession } from '../../../lib/session.ts';
-import { dialogWith } from '../test/dialogs.ts';
-import { command, DEVICE_ID, ok, operator, refused, TASK_ID } from '../test/task-fixtures.ts';
+import { dialogWith } from '../../../test/dialogs.ts';
+import {
+  command,
+  DEVICE_ID,
+  ok,
+  operator,
+  refused,
+  TASK_ID,
+} from '../../../test/console-fixtures.ts';
 import AdminDeviceDetailPage from './admin-device-detail-page.tsx';
 
 type Body = Record<string, unknown>;

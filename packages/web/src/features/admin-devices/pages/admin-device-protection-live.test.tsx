@@ -7,7 +7,7 @@ import { AppProviders } from '../../../app/providers.tsx';
 import { changeLanguage } from '../../../locales/i18n.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { signInAdmin, type AdminSession } from '../../../lib/session.ts';
-import { command, DEVICE_ID, ok, operator } from '../test/task-fixtures.ts';
+import { command, DEVICE_ID, ok, operator } from '../../../test/console-fixtures.ts';
 import AdminDeviceDetailPage from './admin-device-detail-page.tsx';
 
 type Body = Record<string, unknown>;

@@ -8,8 +8,8 @@ import { changeLanguage } from '../../../locales/i18n.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { formatTime } from '../../../lib/format.ts';
 import { signInAdmin, type AdminSession } from '../../../lib/session.ts';
-import { dialogWith } from '../test/dialogs.ts';
-import { DEVICE_ID, ok, operator } from '../test/task-fixtures.ts';
+import { dialogWith } from '../../../test/dialogs.ts';
+import { DEVICE_ID, ok, operator } from '../../../test/console-fixtures.ts';
 import AdminDeviceDetailPage from './admin-device-detail-page.tsx';
 
 const UNTIL = '2026-11-30T08:00:00.000Z';

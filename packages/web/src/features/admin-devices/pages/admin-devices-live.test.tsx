@@ -7,7 +7,7 @@ import { changeLanguage } from '../../../locales/i18n.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { signInAdmin, type AdminSession } from '../../../lib/session.ts';
 import { LIST_REFRESH_MS } from '../api/get-device-list.ts';
-import { DEVICE_ID, ok, operator } from '../test/task-fixtures.ts';
+import { DEVICE_ID, ok, operator } from '../../../test/console-fixtures.ts';
 import AdminDevicesPage from './admin-devices-page.tsx';
 
 const enrolled: TDeviceItem = {

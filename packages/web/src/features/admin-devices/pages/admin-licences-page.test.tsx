@@ -6,7 +6,7 @@ import { AppProviders } from '../../../app/providers.tsx';
 import { changeLanguage } from '../../../locales/i18n.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { signInAdmin, type AdminSession } from '../../../lib/session.ts';
-import { ok, operator } from '../test/task-fixtures.ts';
+import { ok, operator } from '../../../test/console-fixtures.ts';
 import AdminLicencesPage from './admin-licences-page.tsx';
 
 const item = (over: Partial<TLicenceItem>): TLicenceItem => ({

@@ -6,8 +6,16 @@ import { AppProviders } from '../../../app/providers.tsx';
 import { changeLanguage } from '../../../locales/i18n.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { signInAdmin, type AdminSession } from '../../../lib/session.ts';
-import { dialogWith } from '../test/dialogs.ts';
-import { command, counts, ok, operator, task, TASK_ID, USER_ID } from '../test/task-fixtures.ts';
+import { dialogWith } from '../../../test/dialogs.ts';
+import {
+  command,
+  counts,
+  ok,
+  operator,
+  task,
+  TASK_ID,
+  USER_ID,
+} from '../../../test/console-fixtures.ts';
 import AdminTaskDetailPage from './admin-task-detail-page.tsx';
 import AdminTasksPage from './admin-tasks-page.tsx';
 

@@ -6,7 +6,7 @@ import { changeLanguage } from '../../../locales/i18n.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { signInAdmin, type AdminSession } from '../../../lib/session.ts';
 import '../../admin-common/lib/log-locales.ts';
-import { operator } from '../../admin-devices/test/task-fixtures.ts';
+import { operator } from '../../../test/console-fixtures.ts';
 import { NO_LOG_FILTER } from '../lib/log-filter.ts';
 import { ExportMenu } from './export-menu.tsx';
 

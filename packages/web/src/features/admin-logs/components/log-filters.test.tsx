@@ -6,7 +6,7 @@ import { changeLanguage } from '../../../locales/i18n.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { signInAdmin, type AdminSession } from '../../../lib/session.ts';
 import '../../admin-common/lib/log-locales.ts';
-import { ok, operator } from '../../admin-devices/test/task-fixtures.ts';
+import { ok, operator } from '../../../test/console-fixtures.ts';
 import { NO_LOG_FILTER, type LogFilter, type LogList } from '../lib/log-filter.ts';
 import { LogFilters } from './log-filters.tsx';
 

@@ -12,7 +12,7 @@ import { readerTimeZone } from '../../../lib/format.ts';
 import { usePaging } from '../../../lib/use-paging.ts';
 import { useMayCall } from '../../admin-common/lib/admin-user.ts';
 import { TAG } from '../../admin-common/lib/tag-colors.ts';
-import { formatSize } from '../../admin-log-retention/lib/retention.ts';
+import { formatSize } from '../../admin-log-settings/lib/log-settings.ts';
 import '../lib/locales.ts';
 import {
   saveReport,

@@ -1,7 +1,7 @@
 import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TAckItem } from '@edp/shared/contracts/elevation';
-import '../../admin-common/lib/review-locales.ts';
+import '../lib/locales.ts';
 
 /**
  * Pass and dismiss for one pending request. The server answers per request whether the caller may
@@ -16,7 +16,7 @@ export function ReviewActions({
   item: TAckItem;
   onReview: (approve: boolean) => void;
 }) {
-  const { t } = useTranslation('adminReview');
+  const { t } = useTranslation('adminElevation');
   if (item.phase !== 'pending') return null;
   const { may, bar } = item.review;
   const whyId = `review-bar-${item.id}`;

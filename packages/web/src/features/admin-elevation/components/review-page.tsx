@@ -8,17 +8,13 @@ import type { AckKind, AckState, TAckItem } from '@edp/shared/contracts/elevatio
 import { ListPage } from '../../../components/list-page.tsx';
 import { formatTime } from '../../../lib/format.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
-import {
-  useCheck,
-  useReviewList,
-  useReviewSettings,
-  useSaveSettings,
-} from '../../admin-common/api/ack.ts';
-import { PhaseTag, useWindowWords } from '../../admin-common/components/ack-labels.tsx';
+import { useCheck, useReviewList, useReviewSettings, useSaveSettings } from '../api/elevation.ts';
+import { PhaseTag } from './elevation-labels.tsx';
+import { useWindowWords } from '../lib/window-words.ts';
 import { FormModal } from '../../admin-common/components/form-modal.tsx';
 import { useMayCall } from '../../admin-common/lib/admin-user.ts';
 import '../../admin-common/lib/admin-locales.ts';
-import '../../admin-common/lib/review-locales.ts';
+import '../lib/locales.ts';
 import { ReviewActions } from './review-actions.tsx';
 import './review.css';
 
@@ -34,7 +30,7 @@ function ReviewModal({
   approve: boolean;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('adminReview');
+  const { t } = useTranslation('adminElevation');
   const { t: ta } = useTranslation('admin');
   const words = useWindowWords();
   const [form] = Form.useForm<{ reason: string }>();
@@ -93,7 +89,7 @@ function ReviewModal({
 
 /** The review settings: the longest window and how long a request waits (`/ack/s/set`). */
 function SettingsModal({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation('adminReview');
+  const { t } = useTranslation('adminElevation');
   const [form] = Form.useForm<{ maxMinutes: number; pendingExpiryHours: number }>();
   const settings = useReviewSettings(true);
   const save = useSaveSettings();
@@ -146,7 +142,7 @@ function SettingsModal({ onClose }: { onClose: () => void }) {
  * disabled with the server's reason (ReviewActions), and the server refuses it anyway.
  */
 export function ReviewPage({ kind, title }: { kind: AckKind; title: string }) {
-  const { t } = useTranslation('adminReview');
+  const { t } = useTranslation('adminElevation');
   const words = useWindowWords();
   const maySet = useMayCall(ackSetSettings);
   const [state, setState] = useState<StateFilter>('pending');

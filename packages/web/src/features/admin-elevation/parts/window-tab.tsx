@@ -16,12 +16,13 @@ import {
   useEndLearning,
   useLearned,
   useMine,
-} from '../../admin-common/api/ack.ts';
-import { PhaseTag, useWindowWords } from '../../admin-common/components/ack-labels.tsx';
+} from '../api/elevation.ts';
+import { PhaseTag } from '../components/elevation-labels.tsx';
+import { useWindowWords } from '../lib/window-words.ts';
 import { useMayCall } from '../../admin-common/lib/admin-user.ts';
-import '../../admin-common/lib/review-locales.ts';
-import { SyncAlert } from './sync-alert.tsx';
-import { WithdrawRequest } from './withdraw-request.tsx';
+import '../lib/locales.ts';
+import { SyncAlert } from '../../admin-common/components/sync-alert.tsx';
+import { WithdrawRequest } from '../components/withdraw-request.tsx';
 
 interface Window {
   days?: number | null;
@@ -38,7 +39,7 @@ const clean = (w: Window) => ({
 
 /** Days, hours, minutes and seconds (SPEC §9), one labelled group; `min` seconds in all. */
 function WindowFields({ name, min }: { name: string; min: number }) {
-  const { t } = useTranslation('adminReview');
+  const { t } = useTranslation('adminElevation');
   const parts = [
     ['days', 30],
     ['hours', 23],
@@ -77,7 +78,7 @@ function WindowInput({
   onChange?: (w: Window) => void;
   id?: string;
 }) {
-  const { t } = useTranslation('adminReview');
+  const { t } = useTranslation('adminElevation');
   return (
     <Space wrap id={id} role="group">
       {parts.map(([key, max]) => (
@@ -98,7 +99,7 @@ function WindowInput({
 }
 
 function AskForm({ device, kind }: { device: TDeviceDetail; kind: AckKind }) {
-  const { t } = useTranslation('adminReview');
+  const { t } = useTranslation('adminElevation');
   const [form] = Form.useForm<{ window: Window; reason: string }>();
   const ask = useAsk(kind);
   const running = device.status === 'running';
@@ -145,7 +146,7 @@ function AskForm({ device, kind }: { device: TDeviceDetail; kind: AckKind }) {
 
 /** Adjust a running window: its new length from now, never past what was approved. */
 function AdjustModal({ item, onClose }: { item: TAckItem; onClose: () => void }) {
-  const { t } = useTranslation('adminReview');
+  const { t } = useTranslation('adminElevation');
   const { t: ta } = useTranslation('admin');
   const [form] = Form.useForm<{ window: Window }>();
   const adjust = useAdjust();
@@ -187,7 +188,7 @@ function AdjustModal({ item, onClose }: { item: TAckItem; onClose: () => void })
 
 /** The caller's requests of one kind on this device, with what a running one allows. */
 function MyRequests({ device, kind }: { device: TDeviceDetail; kind: AckKind }) {
-  const { t } = useTranslation('adminReview');
+  const { t } = useTranslation('adminElevation');
   const { t: ta } = useTranslation('admin');
   const words = useWindowWords();
   const mine = useMine({ deviceId: device.id, kind, pageSize: 10 });
@@ -311,7 +312,7 @@ function MyRequests({ device, kind }: { device: TDeviceDetail; kind: AckKind }) 
 
 /** What learning mode recorded, read on request, and authorised in one step. */
 function LearnedPrograms({ device }: { device: TDeviceDetail }) {
-  const { t } = useTranslation('adminReview');
+  const { t } = useTranslation('adminElevation');
   const { t: ta } = useTranslation('admin');
   const [asked, setAsked] = useState(false);
   const running = device.status === 'running';
@@ -463,7 +464,7 @@ function LearnedPrograms({ device }: { device: TDeviceDetail }) {
  * authorised in one step.
  */
 export function WindowTab({ device, kind }: { device: TDeviceDetail; kind: AckKind }) {
-  const { t } = useTranslation('adminReview');
+  const { t } = useTranslation('adminElevation');
   const mayAsk = useMayCall(askElevation);
   const mayRead = useMayCall(myAckList);
   return (

@@ -1,7 +1,7 @@
-import type zh from '../zh-CN/admin-log-retention.lazy.ts';
+import type zh from '../zh-CN/admin-log-settings.lazy.ts';
 import type { DeepString } from '../types.ts';
 
-const adminLogRetention: DeepString<typeof zh> = {
+const adminLogSettings: DeepString<typeof zh> = {
   intro:
     "The access-control and monitoring logs are kept by week. The hourly cleanup backs up each whole week past the retention to the server's backup directory (when backup is on), then deletes the week.",
   settings: {
@@ -32,4 +32,4 @@ const adminLogRetention: DeepString<typeof zh> = {
   },
 };
 
-export default adminLogRetention;
+export default adminLogSettings;

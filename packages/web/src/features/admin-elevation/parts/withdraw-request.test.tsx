@@ -6,8 +6,8 @@ import type { TAckItem } from '@edp/shared/contracts/elevation';
 import { changeLanguage } from '../../../locales/i18n.ts';
 import { signInAdmin, type AdminSession } from '../../../lib/session.ts';
 import { renderWithApp } from '../../../test/render.tsx';
-import { dialogWith } from '../test/dialogs.ts';
-import { DEVICE_ID, ok, operator } from '../test/task-fixtures.ts';
+import { dialogWith } from '../../../test/dialogs.ts';
+import { DEVICE_ID, ok, operator } from '../../../test/console-fixtures.ts';
 import { WindowTab } from './window-tab.tsx';
 
 const REQUEST_ID = '00000000-0000-4000-8000-000000000101';

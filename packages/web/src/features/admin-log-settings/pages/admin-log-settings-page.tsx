@@ -10,7 +10,7 @@ import { useMayCall } from '../../admin-common/lib/admin-user.ts';
 import '../lib/locales.ts';
 import { useLogBackups, useLogSettings, useSaveLogSettings } from '../api/log-settings.ts';
 import { LogSettingsForm } from '../components/log-settings-form.tsx';
-import { formatSize } from '../lib/retention.ts';
+import { formatSize } from '../lib/log-settings.ts';
 
 type Backup = TLogBackups['list'][number];
 
@@ -19,7 +19,7 @@ type Backup = TLogBackups['list'][number];
  * backed up before it is deleted, and the backups written so far (docs/logs.md).
  */
 export default function AdminLogSettingsPage() {
-  const { t } = useTranslation('adminLogRetention');
+  const { t } = useTranslation('adminLogSettings');
   const { t: ta } = useTranslation('admin');
   const { t: tm } = useTranslation('menu');
   const canWrite = useMayCall(setLogSettings);

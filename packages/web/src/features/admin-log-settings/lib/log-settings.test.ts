@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatSize, shortens } from './retention.ts';
+import { formatSize, shortens } from '../lib/log-settings.ts';
 
-describe('log retention helpers', () => {
+describe('log settings helpers', () => {
   it('writes sizes for people', () => {
     expect(formatSize(812)).toBe('812 B');
     expect(formatSize(1536)).toBe('1.5 KB');

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Button, Form, Modal, Radio, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LOG_RETENTION_MONTHS, type TLogSettings } from '@edp/shared/contracts/logs';
-import { shortens } from '../lib/retention.ts';
+import { shortens } from '../lib/log-settings.ts';
 
 interface LogSettingsFormProps {
   value: TLogSettings;
@@ -16,7 +16,7 @@ interface LogSettingsFormProps {
  * asks first: the weeks past it are deleted at the next cleanup.
  */
 export function LogSettingsForm({ value, canWrite, saving, onSave }: LogSettingsFormProps) {
-  const { t } = useTranslation('adminLogRetention');
+  const { t } = useTranslation('adminLogSettings');
   const { t: ta } = useTranslation('admin');
   const [form] = Form.useForm<TLogSettings>();
   const [modal, holder] = Modal.useModal();

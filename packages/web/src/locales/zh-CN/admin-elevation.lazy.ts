@@ -1,5 +1,5 @@
-/** Elevation and learning mode under review (issue 24); lazy (admin-common/lib/review-locales.ts). */
-const adminReview = {
+/** Elevation and learning mode under review (issue 24); lazy (admin-elevation/lib/locales.ts). */
+const adminElevation = {
   colon: '：',
   retry: '重试',
   kinds: { elevation: '提权', learning: '学习模式' },
@@ -143,10 +143,10 @@ const adminReview = {
   },
 };
 
-export default adminReview;
+export default adminElevation;
 
 declare module 'i18next' {
   interface ResourceNamespaceMap {
-    adminReview: typeof adminReview;
+    adminElevation: typeof adminElevation;
   }
 }

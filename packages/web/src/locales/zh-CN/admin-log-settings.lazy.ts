@@ -1,5 +1,5 @@
-/** The log cleanup page (system configuration); lazy (admin-log-retention/lib/locales.ts). */
-const adminLogRetention = {
+/** The log settings page (system configuration); lazy (admin-log-settings/lib/locales.ts). */
+const adminLogSettings = {
   intro:
     '访问控制日志和监控日志按周存放。每小时的清理会先把超出保留期的整周备份到服务器的备份目录（开启备份时），再整周删除。',
   settings: {
@@ -30,10 +30,10 @@ const adminLogRetention = {
   },
 };
 
-export default adminLogRetention;
+export default adminLogSettings;
 
 declare module 'i18next' {
   interface ResourceNamespaceMap {
-    adminLogRetention: typeof adminLogRetention;
+    adminLogSettings: typeof adminLogSettings;
   }
 }

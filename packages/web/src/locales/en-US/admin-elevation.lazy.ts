@@ -1,7 +1,7 @@
-import type zh from '../zh-CN/admin-review.lazy.ts';
+import type zh from '../zh-CN/admin-elevation.lazy.ts';
 import type { DeepString } from '../types.ts';
 
-const adminReview: DeepString<typeof zh> = {
+const adminElevation: DeepString<typeof zh> = {
   colon: ': ',
   retry: 'Retry',
   kinds: { elevation: 'Elevation', learning: 'Learning mode' },
@@ -148,4 +148,4 @@ const adminReview: DeepString<typeof zh> = {
   },
 };
 
-export default adminReview;
+export default adminElevation;

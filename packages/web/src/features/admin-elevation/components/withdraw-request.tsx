@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { withdrawAck } from '@edp/shared/api/console/ack.calls';
 import type { TAckItem } from '@edp/shared/contracts/elevation';
 import { toastSuccess } from '../../../lib/toast.ts';
-import { useWithdraw } from '../../admin-common/api/ack.ts';
+import { useWithdraw } from '../api/elevation.ts';
 import { useMayCall } from '../../admin-common/lib/admin-user.ts';
 import '../../admin-common/lib/admin-locales.ts';
-import '../../admin-common/lib/review-locales.ts';
+import '../lib/locales.ts';
 
 /**
  * Withdraws one's pending request, after a confirmation (issue 35 point 2): a request that nobody
@@ -14,7 +14,7 @@ import '../../admin-common/lib/review-locales.ts';
  * until it expires and keep the device from being asked for again.
  */
 export function WithdrawRequest({ item, device }: { item: TAckItem; device: string }) {
-  const { t } = useTranslation('adminReview');
+  const { t } = useTranslation('adminElevation');
   const { t: ta } = useTranslation('admin');
   const withdraw = useWithdraw();
   const [modal, holder] = Modal.useModal();
