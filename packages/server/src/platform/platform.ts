@@ -15,10 +15,11 @@ import {
   loadVendorKeys,
   type VendorKeys,
 } from './keys/index.ts';
+import { fileBudget, readFileLimit, type FileBudget } from './files/index.ts';
 import { jobRunner, type JobRunner } from './jobs/index.ts';
 import { loginGuard, type LoginGuard } from './login-guard/index.ts';
 import { createMailer, type Mailer } from './mail/index.ts';
-import { metricsRegistry, type Metrics } from './metrics/index.ts';
+import { fileGauges, metricsRegistry, type Metrics } from './metrics/index.ts';
 import { passwordHasher, type PasswordHasher } from './passwords/index.ts';
 import { sessionService, type SessionService } from './sessions/index.ts';
 import type { Logger } from './log.ts';
@@ -49,6 +50,11 @@ export interface Platform {
   mailer: Mailer;
   log: Logger;
   metrics: Metrics;
+  /**
+   * The process's limit of open files, read once at start, and the margin kept of it for
+   * everything but push streams (platform/files, docs/operations.md "Open files").
+   */
+  files: FileBudget;
   /** The one runner of background loops; jobs.ts registers every job in one place. */
   jobs: JobRunner;
 }
@@ -83,6 +89,14 @@ export async function openPlatform(opts: {
   // With Redis, every node hears the others' cache evictions (cache/cache-bus.ts).
   const bus = config.REDIS_URL ? redisCacheBus(config.REDIS_URL, log) : localCacheBus();
   const metrics = metricsRegistry();
+  const files = fileBudget({ limit: readFileLimit() });
+  fileGauges(metrics, files);
+  log.info(
+    { fileLimit: files.limit ?? 'none', margin: files.margin, streamsMax: files.streamsMax },
+    files.limit === undefined
+      ? 'open files: no limit known; push streams are not refused for want of files'
+      : `open files: limit ${files.limit}, ${files.margin} kept for everything else; up to ${files.streamsMax} push streams`,
+  );
   const platform: Platform = {
     config,
     database,
@@ -111,6 +125,7 @@ export async function openPlatform(opts: {
     }),
     log,
     metrics,
+    files,
     jobs: jobRunner({ db, log, metrics }),
   };
   return {

@@ -28,6 +28,11 @@ export function metricsRegistry() {
       help: 'Engine enrolments that got a device token',
       registers: [registry],
     }),
+    streamsRefused: new Counter({
+      name: 'edp_push_streams_refused_total',
+      help: 'Push streams refused (503 with Retry-After) to keep the margin of open files',
+      registers: [registry],
+    }),
     flushRows: new Histogram({
       name: 'edp_presence_flush_rows',
       help: 'Rows (last-seen times and heartbeat hours) written per presence flush',
@@ -44,6 +49,22 @@ export function metricsRegistry() {
   return m;
 }
 export type Metrics = ReturnType<typeof metricsRegistry>;
+
+/**
+ * The file limit's gauges (platform/files): the streams this node holds at most. The files open
+ * and the limit itself are prom-client's edp_process_open_fds and edp_process_max_fds (Linux).
+ */
+export function fileGauges(metrics: Metrics, files: { streamsMax: number }) {
+  if (!Number.isFinite(files.streamsMax)) return;
+  new Gauge({
+    name: 'edp_push_streams_max',
+    help: 'Push streams this node holds at most: its open-file limit less the margin kept for everything else',
+    registers: [metrics.registry],
+    collect() {
+      this.set(files.streamsMax);
+    },
+  });
+}
 
 /** Gauges read when scraped: what the app holds at that moment. */
 export function gaugesOf(
