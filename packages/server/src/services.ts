@@ -4,6 +4,7 @@ import { auditQueryService, auditService } from './console/audit/index.ts';
 import {
   deviceActivityLog,
   deviceCounts,
+  deviceEvents,
   deviceExport,
   deviceService,
   enrolSecretService,
@@ -22,7 +23,12 @@ import {
 } from './console/tenants/index.ts';
 import { addDutyUser, userService } from './console/users/index.ts';
 import { engineContext } from './engines/index.ts';
-import { syncService, taskService } from './console/commands/index.ts';
+import {
+  commandEvents,
+  commandService,
+  syncService,
+  taskService,
+} from './console/commands/index.ts';
 import { ackService } from './console/elevation/index.ts';
 import { consoleKey, secretBox } from './platform/keys/index.ts';
 import { notifier, notifyService } from './console/notify/index.ts';
@@ -65,19 +71,26 @@ export function buildServices(platform: Platform) {
   // The console's own key, which signs elevation and learning-mode windows (docs/elevation.md).
   const windowKey = consoleKey(db, clock, p.consoleKeySecret);
   const ingest = logIngest({ db, clock, bus: p.bus });
+  // What the engines tell the console (issue 36 point 2): the device centre writes their devices
+  // and activity, the commands module their commands and tasks, the logs their batches.
+  const devicesOfEngines = deviceEvents({ db, audit, counts, activity });
   const engines = engineContext({
     ...p,
-    consoleKey: windowKey.publicPem,
-    changed: counts.changed,
-    // The engines context writes no audit of its own: each enrolment goes to the tenant's log,
-    // and to the device's activity.
-    enrolled: async (e) => {
-      await audit.enrolment(e);
-      await activity.enrolled(e);
+    events: {
+      ...devicesOfEngines,
+      ...commandEvents({ db, log: p.log, devices: devicesOfEngines, activity }),
+      logged: (device, batch) => ingest.append(device, batch),
+      consoleKey: windowKey.publicPem,
     },
-    logged: (device, batch) => ingest.append(device, batch),
-    // Commands that ended and the licences they installed: the device's activity (issue 35).
-    commandsEnded: (e) => activity.commandsEnded(e),
+  });
+  // The one way commands go to the engines (console/commands).
+  const commands = commandService({
+    db,
+    clock,
+    log: p.log,
+    devices: devicesOfEngines,
+    activity,
+    queue: engines.commands,
   });
   // The engine this console serves is the newest of every kind ('' when it is not built).
   const servedVersion = () =>
@@ -87,12 +100,12 @@ export function buildServices(platform: Platform) {
     );
   const tenants = tenantService({ db, audit });
   const installers = installerService({ ...p, audit });
-  const tasks = taskService({ db, clock, audit, queue: engines.commands, servedVersion });
+  const tasks = taskService({ db, clock, audit, commands, servedVersion });
   const sync = syncService({
     db,
     clock,
     audit,
-    queue: engines.commands,
+    commands,
     presence: engines.presence,
     waitMs: p.config.SYNC_WAIT_MS,
   });

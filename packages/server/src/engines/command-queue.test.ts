@@ -2,13 +2,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { PUSH_COMMANDS_MAX_BYTES, ZPushCommands } from '@edp/shared/contracts/agent';
 import { localCacheBus } from '../platform/cache/cache-bus.ts';
 import { commandQueue } from './command-queue.ts';
-import type { CommandRepository, OpenCommand } from './command-repository.ts';
+import type { EngineEvents, OpenCommand } from './engine-events.ts';
 import { pushHub, type PushHub } from './push-hub.ts';
 
 /**
  * How a new command reaches an engine whose stream this node holds (docs/commands.md "The
  * channel"): on the stream itself when the engine asked for them, else a nudge to check in; and
- * a nudge whenever the commands cannot go in one event. The repository is played here: what it
+ * a nudge whenever the commands cannot go in one event. The console's side (`EngineEvents`) is played here: what it
  * delivers, and which devices asked.
  */
 const now = Date.parse('2026-11-29T08:00:00Z');
@@ -21,19 +21,19 @@ afterEach(() => {
 
 function setUp(open: (deviceIds: string[]) => OpenCommand[] | Error) {
   const delivered: string[][] = [];
-  const repo = {
-    devicesWithOpen: async () => [],
-    deliver: async (deviceIds: string[]) => {
+  const events = {
+    openCommandDevices: async () => [],
+    delivering: async (deviceIds: string[]) => {
       delivered.push(deviceIds);
       const answer = open(deviceIds);
       if (answer instanceof Error) throw answer;
       return answer;
     },
-  } as unknown as CommandRepository;
+  } as unknown as EngineEvents;
   hub = pushHub();
   const warned: unknown[] = [];
   const queue = commandQueue({
-    repo,
+    events,
     bus: localCacheBus(),
     push: hub,
     clock: () => now,

@@ -7,16 +7,8 @@ import {
 import type { CacheBus } from '../platform/cache/cache-bus.ts';
 import type { JobDefinition } from '../platform/jobs/index.ts';
 import type { Logger } from '../platform/log.ts';
-import { randomUUID } from 'node:crypto';
 import DataLoader from 'dataloader';
-import { COMMAND_ANSWERS } from '@edp/shared/contracts/commands';
-import type {
-  CommandRepository,
-  InstalledLicence,
-  LicenceChange,
-  MovedCommand,
-  ResultRow,
-} from './command-repository.ts';
+import type { EngineEvents, MovedCommand, ResultRow } from './engine-events.ts';
 import type { PushHub } from './push-hub.ts';
 
 /** How often open commands past their deadline are ended, and how many a state per sweep. */
@@ -37,30 +29,6 @@ const failedAny = (answers: (boolean | Error)[]) => {
   if (err) throw err;
 };
 
-/** The licences of the `licence.install` commands that finished, from the engines' answers. */
-function installedLicences(moved: MovedCommand[], rows: readonly ResultRow[]): InstalledLicence[] {
-  const finished = new Set(
-    moved.filter((m) => m.type === 'licence.install' && m.state === 'finished').map((m) => m.id),
-  );
-  if (finished.size === 0) return [];
-  return rows.flatMap((r) => {
-    if (!finished.has(r.id)) return [];
-    const licence = COMMAND_ANSWERS['licence.install'].safeParse(r.detail);
-    return licence.success ? [{ deviceId: r.deviceId, ...licence.data }] : [];
-  });
-}
-
-/**
- * What the console hears when commands end, once a batch (issue 36: the engines context tells
- * the console what happened through the port it is given, and writes no console table for it):
- * the commands that ended and the licences a finished `licence.install` changed.
- */
-export interface CommandsEnded {
-  at: Date;
-  commands: MovedCommand[];
-  licences: LicenceChange[];
-}
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -69,18 +37,18 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * command is announced on the bus (every node marks the device, the one holding its stream
  * nudges it); check-ins that arrive together are delivered and their results written in one
  * statement each (`batcher`); a sweep ends what passed its deadline; a synchronous command's
- * caller waits for its end, heard from whichever node the engine answered.
+ * caller waits for its end, heard from whichever node the engine answered. The commands and
+ * their tasks are the console's tables: the queue reads and ends them through `EngineEvents`
+ * (issue 36 point 2), and the console makes them (console/commands, its one enqueue).
  */
 export function commandQueue(deps: {
-  repo: CommandRepository;
+  events: Pick<EngineEvents, 'openCommandDevices' | 'delivering' | 'answered' | 'overdue'>;
   bus: CacheBus;
   push: PushHub;
   clock: () => number;
   log: Logger;
-  /** The console's port for commands that ended (the device's activity, services.ts). */
-  commandsEnded?: (e: CommandsEnded) => Promise<void>;
 }) {
-  const { repo, push, clock, log } = deps;
+  const { events, push, clock, log } = deps;
   const pending = new Set<string>();
   const waiters = new Map<string, () => void>();
 
@@ -90,18 +58,6 @@ export function commandQueue(deps: {
     reach(ids);
   });
   const endedEverywhere = deps.bus.channel('command-ended', (id) => waiters.get(id)?.());
-
-  /**
-   * Tells the console what ended, once a batch and before anyone waiting hears of it (so a
-   * synchronous caller reads the device's activity with its command in it). A failure there is
-   * logged: the commands' own ends are written and stand.
-   */
-  async function tell(at: Date, commands: MovedCommand[], licences: LicenceChange[] = []) {
-    if (!deps.commandsEnded || (commands.length === 0 && licences.length === 0)) return;
-    await deps
-      .commandsEnded({ at, commands, licences })
-      .catch((err: unknown) => log.warn({ err }, 'ended commands not told to the console'));
-  }
 
   /** Tells every node that these commands ended (the callers of synchronous ones wait). */
   function ended(moved: MovedCommand[]) {
@@ -133,7 +89,7 @@ export function commandQueue(deps: {
     );
   };
   const deliveries = batched(async (deviceIds: readonly string[]) => {
-    const open = await repo.deliver([...deviceIds], new Date(clock()));
+    const open = await events.delivering([...deviceIds], new Date(clock()));
     const byDevice = new Map<string, TEngineCommand[]>();
     for (const c of open) {
       const list = byDevice.get(c.deviceId) ?? [];
@@ -184,16 +140,9 @@ export function commandQueue(deps: {
   }
 
   const results = batched(async (rows: readonly ResultRow[]) => {
-    const now = new Date(clock());
-    const moved = await repo.applyResults([...rows], now);
-    // A licence installed is the device's at once, before anyone waiting hears of the end.
-    const licences = await repo
-      .writeLicences(installedLicences(moved, rows), now)
-      .catch((err: unknown): LicenceChange[] => {
-        log.warn({ err }, 'installed licences not written; the check-ins will');
-        return [];
-      });
-    await tell(now, moved, licences);
+    // The console writes what they changed (a licence installed, the devices' activity) before
+    // it answers, so a synchronous caller reads the device with its command's end in it.
+    const moved = await events.answered([...rows], new Date(clock()));
     ended(moved);
     return rows.map(() => true);
   });
@@ -204,13 +153,10 @@ export function commandQueue(deps: {
     // (each one holds PGlite's single connection; at 20,000 engines two a second cost check-in
     // p99 1.6 s against 0.5 s in the first window of bench/checkin.mjs).
     if (pending.size === 0) return;
-    const now = new Date(clock());
-    const moved = await repo.sweep(now, SWEEP_LIMIT);
-    await tell(now, moved);
-    ended(moved);
+    ended(await events.overdue(new Date(clock()), SWEEP_LIMIT));
   }
   async function reload() {
-    for (const id of await repo.devicesWithOpen()) pending.add(id);
+    for (const id of await events.openCommandDevices()) pending.add(id);
   }
 
   /** New commands for these devices: every node marks them, their streams are nudged. */
@@ -247,61 +193,8 @@ export function commandQueue(deps: {
     },
     sweep: sweepNow,
 
-    /**
-     * One command to one device, waited for up to `waitMs` (a synchronous command): answers
-     * how it ended. One that has not ended by then is ended as timed out, so it never runs
-     * later without anyone knowing (the engine does not start it past its deadline either).
-     */
-    async send(c: {
-      tenantId: string;
-      deviceId: string;
-      type: string;
-      args: Record<string, unknown>;
-      createdBy: string;
-      waitMs: number;
-    }) {
-      const id = randomUUID();
-      const now = clock();
-      await repo.insertOne({
-        ...c,
-        id,
-        now: new Date(now),
-        deadline: new Date(now + c.waitMs),
-      });
-      const answered = waitFor(id, c.waitMs);
-      announce([c.deviceId]);
-      await answered;
-      const at = new Date(clock());
-      const expired = await repo.expire(id, at);
-      await tell(at, expired);
-      ended(expired);
-      return (await repo.find(id))!;
-    },
-
-    /** A task's waiting commands in `groupIds` (null: all) cancelled; answers how many. */
-    async cancel(tenantId: string, taskId: string, groupIds: string[] | null) {
-      return (await repo.cancel(tenantId, taskId, groupIds, new Date(clock()))).length;
-    },
-
-    /**
-     * A task's failed and timed-out commands in `groupIds` (null: all) sent again for `forMs`
-     * more; answers how many.
-     */
-    async retry(tenantId: string, taskId: string, groupIds: string[] | null, forMs: number) {
-      const now = clock();
-      const moved = await repo.retry(
-        tenantId,
-        taskId,
-        groupIds,
-        new Date(now + forMs),
-        new Date(now),
-      );
-      announce(moved.map((m) => m.deviceId));
-      return moved.length;
-    },
-
-    recount: (tenantId: string, taskId: string) =>
-      repo.recount(tenantId, taskId, new Date(clock())),
+    /** Resolves when command `id` ends (its result, or the sweep), or after `ms`. */
+    waitFor,
 
     /** The commands a check-in of this device answers (none at all unless it has open ones). */
     async open(deviceId: string): Promise<TEngineCommand[]> {

@@ -1,39 +1,31 @@
-import type { TLogBatch, TLogBatchAnswer } from '@edp/shared/contracts/logs';
 import type { Platform } from '../platform/platform.ts';
-import type { DeviceAuth } from './engine-repository.ts';
-import { commandQueue, type CommandsEnded } from './command-queue.ts';
-import { commandRepository } from './command-repository.ts';
+import { commandQueue } from './command-queue.ts';
 import { engineAuthCache } from './engine-auth.ts';
+import type { EngineEvents } from './engine-events.ts';
 import { defaultEngineFile, engineFileStore } from './engine-file.ts';
 import { engineRepository } from './engine-repository.ts';
-import { engineService, type EngineEnrolled } from './engine-service.ts';
+import { engineService } from './engine-service.ts';
 import { presenceFlusher } from './presence-flusher.ts';
 import type { Metrics } from '../platform/metrics/index.ts';
 import { presenceStore } from './presence.ts';
 import { pushHub } from './push-hub.ts';
 
-/** The device a logged batch came from. */
-export type EngineDevice = Pick<DeviceAuth, 'deviceId' | 'tenantId'>;
-
 /** How often last-seen batches are written, and how stale the database's copy may get. */
 export const FLUSH_EVERY_MS = 5_000;
 export const LAST_SEEN_REFRESH_MS = 60_000;
 
-/** Everything the engine context holds for the life of the server. */
+/**
+ * Everything the engine context holds for the life of the server. What the engines tell the
+ * console, and the console's tables they need written, go through `events` (issue 36 point 2).
+ */
 export function engineContext(
   p: Pick<Platform, 'db' | 'bus' | 'clock' | 'config' | 'vendorKeys'> & {
     log: Parameters<typeof presenceFlusher>[0]['log'];
-    changed: (tenantId: string) => void;
     metrics: Metrics;
-    enrolled: (e: EngineEnrolled) => Promise<void>;
-    /** The console's window key (PEM), handed to every engine at enrolment. */
-    consoleKey: () => Promise<string>;
-    /** Where an engine's log batches go (POST /api/agent/logs): the console stores them. */
-    logged: (device: EngineDevice, batch: TLogBatch) => Promise<TLogBatchAnswer>;
-    /** What the console hears when commands end (their results, timeouts, licences). */
-    commandsEnded?: (e: CommandsEnded) => Promise<void>;
+    events: EngineEvents;
   },
 ) {
+  const { events } = p;
   const repo = engineRepository(p.db);
   // Gaps in check-ins that began before this node started are not written as "went offline":
   // the console may have been down itself (docs/engines.md "Activity").
@@ -43,6 +35,7 @@ export function engineContext(
   const flusher = presenceFlusher({
     presence,
     repo,
+    events,
     upSince,
     log: p.log,
     onFlush: ({ rows, ms }) => {
@@ -51,31 +44,22 @@ export function engineContext(
     },
   });
   const push = pushHub();
-  const commands = commandQueue({
-    repo: commandRepository(p.db),
-    bus: p.bus,
-    push,
-    clock: p.clock,
-    log: p.log,
-    commandsEnded: p.commandsEnded,
-  });
+  const commands = commandQueue({ events, bus: p.bus, push, clock: p.clock, log: p.log });
   const service = engineService({
     repo,
     auth,
     presence,
     commands,
     clock: p.clock,
-    changed: p.changed,
+    events,
     metrics: p.metrics,
     intervalS: p.config.CHECK_IN_INTERVAL_S,
     upSince,
-    enrolled: p.enrolled,
-    consoleKey: p.consoleKey,
     // Its public half only: the key every certificate this console accepts is checked with.
     vendorKey: p.vendorKeys.publicKeyPem,
   });
   /** The reference engine this console serves (GET /api/agent/engine), and upgrades to. */
   const file = engineFileStore(p.config.ENGINE_FILE ?? defaultEngineFile());
-  return { auth, presence, flusher, service, push, commands, file, logged: p.logged };
+  return { auth, presence, flusher, service, push, commands, file, logged: events.logged };
 }
 export type EngineContext = ReturnType<typeof engineContext>;

@@ -7,12 +7,13 @@ import {
   type TEnrolRequest,
 } from '@edp/shared/contracts/agent';
 import { rule } from '@edp/shared/contracts/field-rules';
-import type { TEngineIdentity, TEngineState } from '@edp/shared/contracts/engine';
+import type { TEngineState } from '@edp/shared/contracts/engine';
 import { AgentErr, CommonErr } from '@edp/shared/errors';
 import { isUniqueViolation } from '../platform/db/index.ts';
 import { AppError } from '../platform/errors/index.ts';
 import type { EngineAuthCache } from './engine-auth.ts';
-import type { DeviceAuth, Enrolled, EngineRepository, Proof } from './engine-repository.ts';
+import type { DeviceAuth, EngineRepository } from './engine-repository.ts';
+import type { Enrolled, EngineEvents, Proof } from './engine-events.ts';
 import { signedProof } from './enrol-proof.ts';
 import type { CommandQueue } from './command-queue.ts';
 import type { PresenceStore } from './presence.ts';
@@ -25,24 +26,6 @@ export const MIN_CHECK_IN_SPACING_MS = 1_000;
 /** The digest of a state as zod parsed it (its keys in the schema's order). */
 export const stateDigest = (state: TEngineState) =>
   createHash('sha256').update(JSON.stringify(state)).digest('hex');
-
-/**
- * What an enrolment tells the tenant's audit log. The engines context sits below the console
- * and writes no audit itself: the composition root (services.ts) hands in the console's writer.
- */
-export interface EngineEnrolled {
-  tenantId: string;
-  groupId: string;
-  /** The name of the secret it enrolled with ('' when it proved itself without one). */
-  secretName: string;
-  deviceId: string;
-  name: string;
-  identity: Pick<TEngineIdentity, 'ip' | 'kind' | 'systemType' | 'version'>;
-  /** The address the enrolment came from (the engine's own `identity.ip` may differ). */
-  ip: string;
-  /** When it enrolled (ms). */
-  at: number;
-}
 
 /**
  * What a request offers as proof, checked before any statement: a key proof must be signed over
@@ -88,17 +71,16 @@ export function engineService(deps: {
   presence: PresenceStore;
   commands: CommandQueue;
   clock: () => number;
-  /** The tenant's devices changed in a way its counters show (device-counts.ts). */
-  changed: (tenantId: string) => void;
+  /** The console: it writes the devices, audits enrolments and gives its window key. */
+  events: Pick<
+    EngineEvents,
+    'enrolling' | 'reproving' | 'enrolled' | 'stateChanged' | 'changed' | 'consoleKey'
+  >;
   metrics: Pick<Metrics, 'checkIns' | 'enrolments'>;
   /** The interval (s) an enrolment gives (CHECK_IN_INTERVAL_S). */
   intervalS: number;
   /** This node's start (ms): a gap that began before it is not written as activity. */
   upSince: number;
-  /** Called after each enrolment: the tenant's audit log and the device's activity record it. */
-  enrolled: (e: EngineEnrolled) => Promise<void>;
-  /** The console's window key (PEM), which the engine keeps and trusts (docs/elevation.md). */
-  consoleKey: () => Promise<string>;
   /**
    * The vendor's public key (PEM) the console checks licence certificates with: the engine
    * pins the first it is given and checks certificates with it (issue 35).
@@ -106,7 +88,7 @@ export function engineService(deps: {
   vendorKey: string;
 }) {
   const { checkIns, enrolments } = deps.metrics;
-  const { repo, auth, presence, clock } = deps;
+  const { repo, auth, presence, clock, events } = deps;
   return {
     /**
      * Enrolment (docs/engines.md "Re-enrolment"): with a group's secret, a new device joins the
@@ -131,18 +113,20 @@ export function engineService(deps: {
         const { secretName: name, ...where } = owner;
         secretName = name;
         device = await unlessTaken(() =>
-          repo.enrol({ ...where, ...written, intervalS: deps.intervalS }),
+          events.enrolling({ ...where, ...written, intervalS: deps.intervalS }),
         );
         // Its key names a device of the tenant under another fingerprint (a renamed host).
         if (device === null) {
-          device = await unlessTaken(() => repo.reprove({ ...written, tenantId: owner.tenantId }));
+          device = await unlessTaken(() =>
+            events.reproving({ ...written, tenantId: owner.tenantId }),
+          );
         }
         if (!device) {
           const gone = await repo.deprecatedByFingerprint(owner.tenantId, identity.fingerprint);
           throw new AppError(gone ? AgentErr.FingerprintDeprecated : AgentErr.ReenrolNotProven);
         }
       } else {
-        device = await unlessTaken(() => repo.reprove(written));
+        device = await unlessTaken(() => events.reproving(written));
         if (!device) {
           const gone = proof.key !== undefined && (await repo.deprecatedByKey(proof.key));
           throw new AppError(gone ? AgentErr.DeviceDeprecated : AgentErr.ReenrolNotProven);
@@ -160,8 +144,8 @@ export function engineService(deps: {
         storedSeenAt: now,
       });
       presence.stored(device.id, now);
-      deps.changed(device.tenantId);
-      await deps.enrolled({
+      events.changed(device.tenantId);
+      await events.enrolled({
         tenantId: device.tenantId,
         groupId: device.groupId,
         secretName,
@@ -175,7 +159,7 @@ export function engineService(deps: {
         deviceId: device.id,
         token,
         interval: device.intervalS,
-        consoleKey: await deps.consoleKey(),
+        consoleKey: await events.consoleKey(),
         vendorKey: deps.vendorKey,
       };
     },
@@ -197,7 +181,7 @@ export function engineService(deps: {
       }
       const digest = stateDigest(state);
       if (digest !== device.stateDigest) {
-        const written = await repo.writeState(
+        const written = await events.stateChanged(
           device.deviceId,
           state,
           digest,
@@ -212,7 +196,7 @@ export function engineService(deps: {
         device.stateDigest = digest;
         presence.seen(device.deviceId, now, now);
         presence.stored(device.deviceId, now);
-        deps.changed(device.tenantId);
+        events.changed(device.tenantId);
         checkIns.inc({ result: 'state' });
       } else {
         presence.seen(device.deviceId, device.storedSeenAt, now);

@@ -1,22 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import type { Logger } from '../platform/log.ts';
-import type { EngineRepository } from './engine-repository.ts';
+import type { EngineEvents } from './engine-events.ts';
 import { FLUSH_CHUNK, presenceFlusher } from './presence-flusher.ts';
 import { presenceStore } from './presence.ts';
 
-/** A database that takes `ms` for each last-seen statement, and counts what it was given. */
+/** A console (and database) that takes `ms` for each last-seen statement, and counts what it was given. */
 function slowRepository(ms: number) {
   const written: string[] = [];
-  const repo = {
-    async writeLastSeen(ids: string[]) {
+  const events: Pick<EngineEvents, 'seen' | 'cameBack'> = {
+    async seen(ids: string[]) {
       await new Promise((r) => setTimeout(r, ms));
       written.push(...ids);
       return [];
     },
-    async writeActivity() {},
-    async markUptime() {},
+    async cameBack() {},
   };
-  return { repo: repo as unknown as EngineRepository, written };
+  return { repo: { async markUptime() {} }, events, written };
 }
 
 function logger() {
@@ -34,9 +33,9 @@ describe('the presence flusher at shutdown', () => {
 
   it('writes everything held when the database keeps up', async () => {
     const presence = store();
-    const { repo, written } = slowRepository(1);
+    const { repo, events, written } = slowRepository(1);
     const { log, warnings } = logger();
-    const flusher = presenceFlusher({ presence, repo, upSince: 0, log });
+    const flusher = presenceFlusher({ presence, repo, events, upSince: 0, log });
     await flusher.stop();
     expect(written).toHaveLength(devices);
     expect(presence.pending()).toBe(0);
@@ -46,9 +45,9 @@ describe('the presence flusher at shutdown', () => {
   it('stops at its deadline on a slow database, and says what it left', async () => {
     // 20 statements of 100 ms would take 2 s; the close may wait 300 ms.
     const presence = store();
-    const { repo, written } = slowRepository(100);
+    const { repo, events, written } = slowRepository(100);
     const { log, warnings } = logger();
-    const flusher = presenceFlusher({ presence, repo, upSince: 0, log });
+    const flusher = presenceFlusher({ presence, repo, events, upSince: 0, log });
     const started = performance.now();
     await flusher.stop(300);
     expect(performance.now() - started).toBeLessThan(1_000);

@@ -1,6 +1,7 @@
 import type { JobDefinition } from '../platform/jobs/index.ts';
 import type { Logger } from '../platform/log.ts';
-import type { ActivityRow, EngineRepository } from './engine-repository.ts';
+import type { EngineRepository } from './engine-repository.ts';
+import type { ActivityRow, EngineEvents } from './engine-events.ts';
 import type { PresenceStore } from './presence.ts';
 
 /** Rows per statement: small enough that PGlite (in this process) never holds the loop long. */
@@ -37,13 +38,15 @@ export interface FlushFigures {
  */
 export function presenceFlusher(opts: {
   presence: PresenceStore;
-  repo: EngineRepository;
+  repo: Pick<EngineRepository, 'markUptime'>;
+  /** The console: it writes the last-seen times and the activity they reveal. */
+  events: Pick<EngineEvents, 'seen' | 'cameBack'>;
   /** This node's start (ms): gaps that began before it are not written as activity. */
   upSince: number;
   log: Logger;
   onFlush?: (figures: FlushFigures) => void;
 }) {
-  const { presence, repo, log } = opts;
+  const { presence, repo, events, log } = opts;
   let running: Promise<void> | undefined;
   /** Activity the last-seen writes revealed, not yet written. */
   let activity: ActivityRow[] = [];
@@ -61,7 +64,7 @@ export function presenceFlusher(opts: {
       const batch = presence.takeSeen(FLUSH_CHUNK);
       if (batch.ids.length === 0) break;
       try {
-        activity.push(...(await repo.writeLastSeen(batch.ids, batch.seenAt, opts.upSince)));
+        activity.push(...(await events.seen(batch.ids, batch.seenAt, opts.upSince)));
         presence.settleSeen(batch);
         rows += batch.ids.length;
       } catch (err) {
@@ -82,7 +85,7 @@ export function presenceFlusher(opts: {
     for (let written = 0; activity.length > 0 && written < share && !late();) {
       const chunk = activity.slice(0, ACTIVITY_CHUNK);
       try {
-        await repo.writeActivity(chunk);
+        await events.cameBack(chunk);
         activity.splice(0, chunk.length);
         written += chunk.length;
         rows += chunk.length;

@@ -1,7 +1,7 @@
 import type { CommandState } from '@edp/shared/contracts/commands';
 import type { TCommandDetail, TCommandItem, TTaskItem } from '@edp/shared/contracts/tasks';
 import { CommandErr, errorMessage, type Locale } from '@edp/shared/errors';
-import type { CommandRow, TaskRow } from '../store/index.ts';
+import type { CommandRow, TaskRow } from './task-repository.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

@@ -1,63 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { COMMAND_STATES, type CommandState } from '@edp/shared/contracts/commands';
-import type { Db } from '../platform/db/client.ts';
-
-/** An open command as a check-in delivers it. */
-export interface OpenCommand {
-  id: string;
-  deviceId: string;
-  type: string;
-  args: Record<string, unknown>;
-  deadline: number;
-}
-
-/** A command whose state a statement changed. */
-export interface MovedCommand {
-  id: string;
-  taskId: string | null;
-  tenantId: string;
-  deviceId: string;
-  state: CommandState;
-  type: string;
-  /** The engine's code once it answered (null: it did not). */
-  code: number | null;
-  /** The account that sent it. */
-  createdBy: string;
-  /** Its arguments without a certificate (large, and nothing the console shows). */
-  args: Record<string, unknown>;
-}
-
-/** A device's licence as a finished `licence.install` changed it: now and before (null: none). */
-export interface LicenceChange {
-  tenantId: string;
-  deviceId: string;
-  licence: { serial: number; expiresAt: string; code: string };
-  previous: { serial: number; expiresAt: string; code: string | null } | null;
-}
-
-/** A licence an engine answered that it installed (a finished `licence.install`). */
-export interface InstalledLicence {
-  deviceId: string;
-  licenseCode: string;
-  serial: number;
-  kind: string;
-  expiresAt: string;
-}
-
-/** One engine's answer to one command, as the results statement takes it. */
-export interface ResultRow {
-  id: string;
-  deviceId: string;
-  code: number;
-  message: string;
-  detail: unknown;
-}
+import type { MovedCommand, OpenCommand, ResultRow } from '../../engines/index.ts';
+import type { Db } from '../../platform/db/index.ts';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
-/** A time as ISO 8601 in UTC, as JavaScript writes it (so two times compare as text). */
-const isoOf = (column: string) =>
-  sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 /**
  * Commands `c` of devices now in one of `groupIds` (null: every group): a console user's task
@@ -123,7 +69,37 @@ function moveStatement(
     }`;
 }
 
-/** The engine protocol's side of commands: delivery, results, deadlines (docs/commands.md). */
+/** A command to write, waiting for its device until `deadline`. */
+export interface NewCommand {
+  id: string;
+  tenantId: string;
+  deviceId: string;
+  type: string;
+  args: Record<string, unknown>;
+  createdBy: string;
+  now: Date;
+  deadline: Date;
+}
+
+/**
+ * The one statement that makes commands (issue 36 point 2: one enqueue): the rows `source`
+ * selects (id, tenant_id, task_id, device_id, type, args, created_by, created_at, deadline) are
+ * written waiting. A task's statement feeds it its devices (task-repository.ts); the others
+ * (a synchronous command, a window) their list (`enqueue`). Answers each command's device.
+ */
+export const enqueueStatement = (source: SQL): SQL => sql`
+  insert into commands (id, tenant_id, task_id, device_id, type, args, state, created_by,
+    created_at, deadline)
+  select s.id, s.tenant_id, s.task_id, s.device_id, s.type, s.args, 'waiting', s.created_by,
+    s.created_at, s.deadline
+  from (${source}) s
+  returning device_id`;
+
+/**
+ * The commands' SQL (docs/commands.md): the one enqueue, and the engines' side as they reach it
+ * through `EngineEvents` (delivery, results, deadlines), with each task's counters moved in the
+ * statement that moves its commands; a task's cancel, retry and recount.
+ */
 export function commandRepository(db: Db) {
   const move = async (from: CommandState, where: SQL, set: SQL, now: Date) =>
     rowsOf<MovedCommand>(await db.execute(moveStatement(from, where, set, now)));
@@ -200,56 +176,6 @@ export function commandRepository(db: Db) {
         left = left.filter((r) => !done.has(r.id));
       }
       return moved;
-    },
-
-    /**
-     * The licences engines answered they installed, written to their devices at once (kind,
-     * activation, code, serial, expiry), as the engines' next check-ins will report them.
-     * Answers each device's licence now and before (a self-join on the primary key, no read),
-     * for its activity; a licence the device's check-in reported already is no change.
-     */
-    async writeLicences(installed: InstalledLicence[], now: Date): Promise<LicenceChange[]> {
-      if (installed.length === 0) return [];
-      const result = await db.execute(sql`
-        update devices d set kind = l.kind, activation = 'active', licence_code = l.code,
-          licence_serial = l.serial, licence_expires_at = l.expires_at, updated_at = ${now}
-        from devices was, jsonb_to_recordset(${JSON.stringify(
-          installed.map((l) => ({
-            device_id: l.deviceId,
-            kind: l.kind,
-            code: l.licenseCode,
-            serial: l.serial,
-            expires_at: l.expiresAt,
-          })),
-        )}::jsonb) as l(device_id uuid, kind text, code text, serial int, expires_at timestamptz)
-        where d.id = l.device_id and was.id = l.device_id and d.status = 'running'
-        returning d.tenant_id, d.id, l.code, l.serial, ${isoOf('l.expires_at')} as expires_at,
-          was.licence_code as was_code, was.licence_serial as was_serial,
-          ${isoOf('was.licence_expires_at')} as was_expires_at`);
-      return rowsOf<{
-        tenant_id: string;
-        id: string;
-        code: string;
-        serial: number;
-        expires_at: string;
-        was_code: string | null;
-        was_serial: number | null;
-        was_expires_at: string | null;
-      }>(result).flatMap((r) =>
-        r.was_serial === r.serial && r.was_expires_at === r.expires_at
-          ? []
-          : [
-              {
-                tenantId: r.tenant_id,
-                deviceId: r.id,
-                licence: { serial: r.serial, expiresAt: r.expires_at, code: r.code },
-                previous:
-                  r.was_serial !== null && r.was_expires_at !== null
-                    ? { serial: r.was_serial, expiresAt: r.was_expires_at, code: r.was_code }
-                    : null,
-              },
-            ],
-      );
     },
 
     /** Open commands past their deadline end as timeout, at most `limit` a state per call. */
@@ -346,21 +272,27 @@ export function commandRepository(db: Db) {
         where t.id = ${taskId} and t.tenant_id = ${tenantId}`);
     },
 
-    /** One command sent on its own (a synchronous one): waiting until `deadline`. */
-    async insertOne(c: {
-      id: string;
-      tenantId: string;
-      deviceId: string;
-      type: string;
-      args: Record<string, unknown>;
-      createdBy: string;
-      now: Date;
-      deadline: Date;
-    }) {
-      await db.execute(sql`
-        insert into commands (id, tenant_id, device_id, type, args, state, created_by, created_at, deadline)
-        values (${c.id}, ${c.tenantId}, ${c.deviceId}, ${c.type}, ${JSON.stringify(c.args)}::jsonb,
-          'waiting', ${c.createdBy}, ${c.now}, ${c.deadline})`);
+    /** Commands written waiting (a synchronous one, a window): one statement for all. */
+    async enqueue(list: NewCommand[]) {
+      if (list.length === 0) return;
+      const records = JSON.stringify(
+        list.map((c) => ({
+          id: c.id,
+          tenant_id: c.tenantId,
+          task_id: null,
+          device_id: c.deviceId,
+          type: c.type,
+          args: c.args,
+          created_by: c.createdBy,
+          created_at: c.now.toISOString(),
+          deadline: c.deadline.toISOString(),
+        })),
+      );
+      await db.execute(
+        enqueueStatement(sql`select * from jsonb_to_recordset(${records}::jsonb) as r(id uuid,
+          tenant_id uuid, task_id uuid, device_id uuid, type text, args jsonb, created_by text,
+          created_at timestamptz, deadline timestamptz)`),
+      );
     },
 
     /** One command's state and answer (a synchronous command's, once it ended). */

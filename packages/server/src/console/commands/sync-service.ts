@@ -4,7 +4,7 @@ import {
   type TCommandAnswer,
 } from '@edp/shared/contracts/commands';
 import { CommandErr, CommonErr, ConsoleErr, EngineErr } from '@edp/shared/errors';
-import type { CommandQueue, PresenceStore } from '../../engines/index.ts';
+import type { PresenceStore } from '../../engines/index.ts';
 import { AppError } from '../../platform/errors/index.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { Caller } from '../access/index.ts';
@@ -12,6 +12,7 @@ import type { AuditService } from '../audit/index.ts';
 import { visibleDeviceGroups } from '../devices/index.ts';
 import { deviceReadModel } from '../store/index.ts';
 import { presenceOf } from '../devices/index.ts';
+import type { CommandService } from './command-service.ts';
 
 /**
  * Synchronous commands (docs/commands.md): one device's engine answers while the caller waits.
@@ -21,13 +22,13 @@ import { presenceOf } from '../devices/index.ts';
 export function syncService(
   deps: Pick<Platform, 'db' | 'clock'> & {
     audit: AuditService;
-    queue: CommandQueue;
+    commands: Pick<CommandService, 'send'>;
     presence: PresenceStore;
     /** How long to wait for an answer (the SYNC_WAIT_MS setting). */
     waitMs: number;
   },
 ) {
-  const { db, clock, audit, queue, presence } = deps;
+  const { db, clock, audit, commands, presence } = deps;
   const devices = deviceReadModel(db);
   const { waitMs } = deps;
 
@@ -63,7 +64,7 @@ export function syncService(
       if (presenceOf(last, device.intervalS, clock(), here !== undefined) !== 'online')
         throw new AppError(CommandErr.DeviceOffline);
 
-      const end = await queue.send({
+      const end = await commands.send({
         tenantId: device.tenantId,
         deviceId: device.id,
         type,

@@ -3,7 +3,8 @@ import { COMMAND_STATES, type CommandState, type TaskType } from '@edp/shared/co
 import type { TTaskTarget } from '@edp/shared/contracts/tasks';
 import type { Db } from '../../platform/db/index.ts';
 import { commands, devices, tasks } from '../../platform/db/index.ts';
-import { deviceScopeSql, type DeviceScope, type TouchedDevice } from './device-read-model.ts';
+import { deviceScopeSql, type DeviceScope, type TouchedDevice } from '../store/index.ts';
+import { enqueueStatement } from './command-repository.ts';
 
 export type TaskRow = typeof tasks.$inferSelect;
 export type CommandRow = typeof commands.$inferSelect;
@@ -55,7 +56,7 @@ const visibleTasks = (tenantId: string, groupIds: string[] | null) =>
 /** The most operators the task list's filter offers. */
 const MAX_OPERATORS = 500;
 
-/** The tasks' and commands' SQL on the console's side (the engines deliver and end them). */
+/** The tasks' SQL, and the pages of their commands (the engines deliver and end them). */
 export function taskRepository(db: Db) {
   return {
     /**
@@ -80,16 +81,15 @@ export function taskRepository(db: Db) {
             count(*)::int, count(*)::int
           from chosen having count(*) > 0
           returning id
-        ), made as (
-          insert into commands (id, tenant_id, task_id, device_id, type, args, state,
-            created_by, created_at, deadline)
-          select gen_random_uuid(), ${scope.tenantId}, task.id, chosen.id, ${t.type},
-            coalesce(own.args, ${JSON.stringify(t.args)}::jsonb), 'waiting', ${t.createdBy},
-            ${t.now}, ${t.expiresAt}
+        ), made as (${enqueueStatement(sql`
+          select gen_random_uuid() as id, ${scope.tenantId}::uuid as tenant_id,
+            task.id as task_id, chosen.id as device_id, ${t.type}::text as type,
+            coalesce(own.args, ${JSON.stringify(t.args)}::jsonb) as args,
+            ${t.createdBy}::text as created_by, ${t.now}::timestamptz as created_at,
+            ${t.expiresAt}::timestamptz as deadline
           from chosen cross join task
             left join jsonb_to_recordset(${JSON.stringify(t.argsOf ?? [])}::jsonb)
-              as own(id uuid, args jsonb) on own.id = chosen.id
-          returning device_id
+              as own(id uuid, args jsonb) on own.id = chosen.id`)}
         )
         select task.id as "taskId", chosen.id, chosen.name
         from chosen cross join task`);

@@ -1,5 +1,5 @@
 import { COMMAND_STATES, type CommandState } from '@edp/shared/contracts/commands';
-import type { TaskRepository, TaskRow } from '../store/index.ts';
+import type { TaskRepository, TaskRow } from './task-repository.ts';
 
 /**
  * A task's state from its counters, as the `tasks.status` column computes it (platform/db/schema/

@@ -13,14 +13,15 @@ import {
   type ZTaskListRequest,
 } from '@edp/shared/contracts/tasks';
 import { CommandErr, CommonErr, ConsoleErr, type Locale } from '@edp/shared/errors';
-import type { CommandQueue } from '../../engines/index.ts';
 import { AppError } from '../../platform/errors/index.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { Caller } from '../access/index.ts';
 import { touchedDevices, type AuditService } from '../audit/index.ts';
 import { deviceScope, visibleDeviceGroups } from '../devices/index.ts';
 import { deviceReadModel } from '../store/index.ts';
-import { taskRepository, type DeviceScope } from '../store/index.ts';
+import type { DeviceScope } from '../store/index.ts';
+import type { CommandService } from './command-service.ts';
+import { taskRepository } from './task-repository.ts';
 import { commandDetail, commandItem, taskItem } from './command-items.ts';
 import { tasksAsSeen } from './task-scope.ts';
 
@@ -35,12 +36,13 @@ const HOUR_MS = 3_600_000;
 export function taskService(
   deps: Pick<Platform, 'db' | 'clock'> & {
     audit: AuditService;
-    queue: CommandQueue;
+    /** The one way commands go out: a task's are announced, cancelled, retried through it. */
+    commands: Pick<CommandService, 'announce' | 'cancel' | 'retry' | 'recount'>;
     /** The version of the engine this console serves ('' if none): the "outdated" filter's. */
     servedVersion: () => Promise<string>;
   },
 ) {
-  const { db, clock, audit, queue, servedVersion } = deps;
+  const { db, clock, audit, commands, servedVersion } = deps;
   const repo = taskRepository(db);
   const devices = deviceReadModel(db);
 
@@ -108,7 +110,7 @@ export function taskService(
         argsOf: input.argsOf,
       });
       if (!made) throw new AppError(CommandErr.TargetEmpty);
-      queue.announce(made.devices.map((d) => d.id));
+      commands.announce(made.devices.map((d) => d.id));
       await audit.change(caller, {
         ...touchedDevices(made.devices),
         after: {
@@ -199,7 +201,7 @@ export function taskService(
 
     async refresh(caller: Caller, id: string, locale: Locale): Promise<TTaskItem> {
       const { visible } = await visibleTask(caller, id);
-      await queue.recount(caller.actor.tenantId, id);
+      await commands.recount(caller.actor.tenantId, id);
       // Seen already: only the counters are read again, not the caller's groups.
       const counted = (await repo.find(caller.actor.tenantId, id))!;
       const [task] = await tasksAsSeen(repo, caller.actor.tenantId, visible, [counted]);
@@ -210,7 +212,7 @@ export function taskService(
     async cancel(caller: Caller, id: string) {
       const { task, visible } = await visibleTask(caller, id);
       if (task.waiting === 0 && task.processing === 0) throw new AppError(CommandErr.TaskOver);
-      const affected = await queue.cancel(caller.actor.tenantId, id, visible);
+      const affected = await commands.cancel(caller.actor.tenantId, id, visible);
       await audit.change(caller, { target: task.name, after: { task: id, cancelled: affected } });
       return { affected };
     },
@@ -222,7 +224,7 @@ export function taskService(
     async retry(caller: Caller, id: string) {
       const { task, visible } = await visibleTask(caller, id);
       const hours = Math.max(1, (task.expiresAt.getTime() - task.createdAt.getTime()) / HOUR_MS);
-      const affected = await queue.retry(caller.actor.tenantId, id, visible, hours * HOUR_MS);
+      const affected = await commands.retry(caller.actor.tenantId, id, visible, hours * HOUR_MS);
       await audit.change(caller, { target: task.name, after: { task: id, retried: affected } });
       return { affected };
     },

@@ -6,3 +6,4 @@ export { enrolSecretService, type EnrolSecretService } from './enrol-secret-serv
 export { deviceService, type DeviceService } from './device-service.ts';
 export { deviceActivityLog, type DeviceActivityLog } from './device-activity.ts';
 export { deviceType, presenceOf } from './device-type.ts';
+export { deviceEvents, type DeviceEvents, type DeviceEventsService } from './device-events.ts';

@@ -8,6 +8,5 @@ export * from './group-repository.ts';
 export * from './proxy-read-model.ts';
 export * from './role-repository.ts';
 export * from './user-repository.ts';
-export * from './task-repository.ts';
 export * from './installer-read-model.ts';
 export * from './device-read-model.ts';
