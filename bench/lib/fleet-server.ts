@@ -201,7 +201,19 @@ setInterval(() => {
   loop.reset();
 }, 5_000).unref();
 let peakRss = 0;
-setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 500).unref();
+/**
+ * The resident memory now, or 0 when it cannot be read: Node reads it from /proc/self/stat,
+ * which takes a file, and throws EMFILE when the process has none left (issue 38 point 3: the
+ * sampler, not the server, was what died of it).
+ */
+const rss = () => {
+  try {
+    return process.memoryUsage.rss();
+  } catch {
+    return 0;
+  }
+};
+setInterval(() => (peakRss = Math.max(peakRss, rss())), 500).unref();
 /**
  * FLEET_COUNT_LOGS=1 (bench/logs-ingest.mjs): what the logs hold at the end, to compare with
  * what the engines were told was stored: rows, distinct (device, seq), the cursors' sum.
@@ -230,7 +242,7 @@ const stop = async () => {
     JSON.stringify({
       cpuUserS: cpu.user / 1e6,
       cpuSystemS: cpu.system / 1e6,
-      peakRssMb: Math.max(peakRss, process.memoryUsage().rss) / 2 ** 20,
+      peakRssMb: Math.max(peakRss, rss()) / 2 ** 20,
       ...logs,
     }),
   );

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { COMMAND_ANSWERS } from '@edp/shared/contracts/commands';
 import { enrol, runEngine, type Enrolment, type RunOptions } from './engine.ts';
+import { retryAfterMs } from './push.ts';
 import { StateDir } from './state-dir.ts';
 import type { CommandResult } from './ops.ts';
 import { startFakeConsole, type FakeConsole } from './test/fake-console.ts';
@@ -191,6 +192,37 @@ describe('the push stream', () => {
       expect(engine.lines.filter((l) => l.startsWith(said))).toHaveLength(1);
       await fake.close();
     }
+  });
+
+  it("waits out the console's Retry-After when it is out of files for streams (503), checking in meanwhile", async () => {
+    const { dir } = await enrolled(1);
+    fake.streamMode = '503';
+    fake.streamRetryAfter = '2';
+    const engine = start(dir, { random: () => 0.5 });
+    await sleep(5_700);
+    expect(await engine.stop()).toMatchObject({ reason: 'signal', exitCode: 0 });
+    expect(fake.checkIns.length).toBeGreaterThanOrEqual(4);
+    // Asked again after 2 s × 1.25 (not the back-off's 1 s, 2 s), then the longer of the two.
+    const times = fake.streamRequests.map((r) => r.at);
+    expect(fake.streamRequests.map((r) => r.status)).toEqual([503, 503, 503]);
+    const gaps = times.slice(1).map((t, i) => t - times[i]!);
+    for (const gap of gaps) {
+      expect(gap).toBeGreaterThanOrEqual(2_500);
+      expect(gap).toBeLessThan(2_800);
+    }
+    expect(engine.lines.filter((l) => l.startsWith('push stream refused: HTTP 503'))).toHaveLength(
+      1,
+    );
+  });
+
+  it('reads Retry-After in seconds or as a date, and heeds at most an hour of it', () => {
+    const now = Date.parse('2026-11-29T10:00:00Z');
+    expect(retryAfterMs('60', now)).toBe(60_000);
+    expect(retryAfterMs(['5'], now)).toBe(5_000);
+    expect(retryAfterMs('Sun, 29 Nov 2026 10:00:30 GMT', now)).toBe(30_000);
+    expect(retryAfterMs('86400', now)).toBe(3_600_000);
+    for (const none of [undefined, '', '0', 'soon', 'Sun, 29 Nov 2026 09:00:00 GMT'])
+      expect(retryAfterMs(none, now)).toBeUndefined();
   });
 
   it('holds no stream with push off', async () => {

@@ -32,7 +32,10 @@ export interface PushStreamOptions {
   agent?: http.Agent;
   log?: (line: string) => void;
   random?: () => number;
-  /** Reconnection waits: 1 s doubling to 60 s, ±10 % (a stream open 30 s or more starts again at 1 s). */
+  /**
+   * Reconnection waits: 1 s doubling to 60 s, ±10 % (a stream open 30 s or more starts again at
+   * 1 s); a refusal's Retry-After, if longer, is waited instead (1 to 1.5 times it).
+   */
   backoff?: { baseMs: number; capMs: number };
   /** A stream silent this long is taken as dead and opened again (default 60 s: two keep-alives missed). */
   idleTimeoutMs?: number;
@@ -46,6 +49,21 @@ export type PushChange =
   | { kind: 'open' }
   | { kind: 'drop'; reason: string; wasOpen: boolean }
   | { kind: 'refused'; key: string; status: number };
+
+/** The longest Retry-After heeded (a console asking for more is asked again after this). */
+const RETRY_AFTER_MAX_MS = 3_600_000;
+
+/** A Retry-After header (seconds, or an HTTP date) in milliseconds; undefined without one. */
+export function retryAfterMs(
+  header: string | string[] | undefined,
+  now = Date.now(),
+): number | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (!value) return undefined;
+  const ms = /^\s*\d+\s*$/.test(value) ? Number(value) * 1000 : Date.parse(value) - now;
+  if (!Number.isFinite(ms) || ms <= 0) return undefined;
+  return Math.min(ms, RETRY_AFTER_MAX_MS);
+}
 
 /** An open stream that lasted this long counts as healthy: the next drop waits 1 s again. */
 const STABLE_MS = 30_000;
@@ -147,10 +165,14 @@ export class PushStream {
           ended = true;
           req.destroy();
           if (this.req === req) this.req = undefined;
+          // A console that holds all the streams its files allow answers 503 with Retry-After:
+          // the stream is asked for again no sooner (check-ins go on meanwhile).
+          const after = retryAfterMs(res.headers['retry-after']);
           this.retry(
             res.statusCode === 404
               ? `push stream not offered by this console (HTTP 404, ${key})`
               : `push stream refused: HTTP ${res.statusCode}, ${key}`,
+            after,
           );
         });
         return;
@@ -202,14 +224,23 @@ export class PushStream {
     this.opts.onCommands!(parsed.data);
   }
 
-  private retry(problem: string): void {
+  /**
+   * The next try after the back-off of this many failures, or after the console's Retry-After
+   * if that is longer: spread over 1 to 1.5 times it, never sooner (engines refused together
+   * do not all come back in the same second).
+   */
+  private retry(problem: string, retryAfter?: number): void {
     if (this.stopped) return;
     this.failures++;
-    const delay = backoffMs(
-      this.failures,
-      this.opts.backoff?.baseMs ?? 1_000,
-      this.opts.backoff?.capMs ?? 60_000,
-      this.opts.random,
+    const random = this.opts.random ?? Math.random;
+    const delay = Math.max(
+      backoffMs(
+        this.failures,
+        this.opts.backoff?.baseMs ?? 1_000,
+        this.opts.backoff?.capMs ?? 60_000,
+        random,
+      ),
+      retryAfter === undefined ? 0 : retryAfter * (1 + 0.5 * random()),
     );
     // The first problem of a kind is logged; the same again is not (a console without the
     // stream would otherwise write a line a minute for ever).

@@ -58,8 +58,13 @@ export interface FakeConsole {
    * without `acknowledged`).
    */
   resultsMode: 'ack' | 'ignore';
-  /** The push stream: `serve` holds it (the default), `404`/`401` refuse it, `drop` cuts each after `dropAfterMs`. */
-  streamMode: 'serve' | '404' | '401' | 'drop';
+  /**
+   * The push stream: `serve` holds it (the default), `404`/`401` refuse it, `503` refuses it as
+   * a console out of files does (Retry-After: `streamRetryAfter`), `drop` cuts each after
+   * `dropAfterMs`.
+   */
+  streamMode: 'serve' | '404' | '401' | '503' | 'drop';
+  streamRetryAfter: string;
   dropAfterMs: number;
   /**
    * Stream requests seen (each connection attempt), with their time, device, and whether the
@@ -125,6 +130,7 @@ export async function startFakeConsole(opts: { interval?: number } = {}): Promis
     engineRequests: 0,
     resultsMode: 'ack',
     streamMode: 'serve',
+    streamRetryAfter: '60',
     dropAfterMs: 100,
     streamRequests: [],
     openStreams: () => [...streams.keys()],
@@ -189,12 +195,14 @@ export async function startFakeConsole(opts: { interval?: number } = {}): Promis
           ? 401
           : deprecated.has(deviceId)
             ? 403
-            : fake.streamMode === '404'
-              ? 404
+            : fake.streamMode === '404' || fake.streamMode === '503'
+              ? +fake.streamMode
               : 200;
       const commands = target.searchParams.get('commands') === '1';
       fake.streamRequests.push({ at: Date.now(), deviceId, status, commands });
       if (status === 404) return refuse(res, CommonErr.NotFound, 404);
+      if (status === 503)
+        return refuse(res, CommonErr.Unavailable, 503, { 'retry-after': fake.streamRetryAfter });
       if (status === 403) return refuse(res, AgentErr.DeviceDeprecated, 403);
       if (status === 401) return refuse(res, AgentErr.TokenInvalid, 401);
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
