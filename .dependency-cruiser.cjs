@@ -13,8 +13,8 @@ const CONSOLE_LAYERS = [
   ['audit'],
   ['tenants'],
   ['roles', 'users', 'groups', 'proxies', 'devices', 'installers', 'notify', 'reports'],
-  ['login', 'commands', 'elevation', 'logs'],
-  ['licences', 'overview'],
+  ['login', 'commands', 'logs'],
+  ['licences', 'elevation', 'overview'],
   ['http'],
 ];
 const consoleLayerRules = CONSOLE_LAYERS.map((layer, i) => ({

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from './services.ts';
 import { portalRoutes, vendorRoutes } from './portal/http/index.ts';
 import {
-  ackRoutes,
+  elevationRoutes,
   deviceRoutes,
   installerRoutes,
   taskRoutes,
@@ -32,7 +32,7 @@ export function apiRoutes(services: Services) {
     deviceRoutes(app, services);
     installerRoutes(app, services);
     taskRoutes(app, services);
-    ackRoutes(app, services);
+    elevationRoutes(app, services);
     licenceRoutes(app, services);
     logRoutes(app, services);
     overviewRoutes(app, services);

@@ -29,7 +29,7 @@ import {
   syncService,
   taskService,
 } from './console/commands/index.ts';
-import { ackService } from './console/elevation/index.ts';
+import { elevationService } from './console/elevation/index.ts';
 import { consoleKey, secretBox } from './platform/keys/index.ts';
 import { notifier, notifyService } from './console/notify/index.ts';
 import { outboundClient } from './platform/outbound/index.ts';
@@ -180,15 +180,7 @@ export function buildServices(platform: Platform) {
       audit,
       servedVersion,
     }),
-    acks: ackService({
-      db,
-      clock,
-      audit,
-      key: windowKey,
-      announce: (ids) => engines.commands.announce(ids),
-      runSync: (...args) => sync.run(...args),
-      activity,
-    }),
+    elevation: elevationService({ db, clock, audit, key: windowKey, commands, sync, activity }),
     logs: logReads({ db, clock }),
     alerts: alertService({ db, clock, audit }),
     logSettings: logSettingsService({ db, clock, audit, rulesChanged: ingest.rulesChanged }),

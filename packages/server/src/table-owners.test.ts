@@ -69,7 +69,6 @@ function writes(): Set<string> {
  */
 const PENDING = new Set<string>([
   'balance_records <- portal/licence/licence-repository.ts',
-  'commands <- console/elevation/ack-repository.ts',
   'companies <- portal/balance/recharge-repository.ts',
   'companies <- portal/licence/licence-repository.ts',
   'console_group_escrows <- console/store/group-repository.ts',

@@ -1,8 +1,7 @@
 /** The public entry of this module: other modules import only from here. */
 export {
-  ACK_EXPIRY_JOB,
-  ackExpiryJob,
-  ackService,
-  type AckService,
-  type RunSync,
-} from './ack-service.ts';
+  ELEVATION_EXPIRY_JOB,
+  elevationExpiryJob,
+  elevationService,
+  type ElevationService,
+} from './elevation-service.ts';

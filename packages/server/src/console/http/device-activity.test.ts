@@ -692,7 +692,7 @@ describe("a device's activity", () => {
     ];
     expect(await steps(read.deviceId)).toEqual(told);
     // The job finds nothing more to tell.
-    await ctx.app.services.acks.expireDue();
+    await ctx.app.services.elevation.expireDue();
     expect(await steps(read.deviceId)).toEqual(told);
 
     // Nobody reads: two nodes run the expiry job at the same moment.
@@ -703,8 +703,14 @@ describe("a device's activity", () => {
     await hoursLater(2 * HOUR);
     const peer = await createPeerApp(ctx, {}, clock);
     try {
-      await Promise.all([ctx.app.services.acks.expireDue(), peer.services.acks.expireDue()]);
-      await Promise.all([ctx.app.services.acks.expireDue(), peer.services.acks.expireDue()]);
+      await Promise.all([
+        ctx.app.services.elevation.expireDue(),
+        peer.services.elevation.expireDue(),
+      ]);
+      await Promise.all([
+        ctx.app.services.elevation.expireDue(),
+        peer.services.elevation.expireDue(),
+      ]);
     } finally {
       await peer.close();
     }

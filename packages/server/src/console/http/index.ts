@@ -8,7 +8,7 @@ export * from './installers.ts';
 export * from './tasks.ts';
 export * from './licences.ts';
 export * from './vendor-tenants.ts';
-export * from './ack.ts';
+export * from './elevation.ts';
 export * from './logs.ts';
 export * from './overview.ts';
 export * from './notify.ts';

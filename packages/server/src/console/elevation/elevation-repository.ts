@@ -7,7 +7,7 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const uuidArray = (ids: string[]) => `{${ids.join(',')}}`;
 
 /** A request as the screens read it: with its device and the command carrying its window. */
-export interface AckRow {
+export interface ElevationRow {
   id: string;
   tenantId: string;
   deviceId: string;
@@ -59,9 +59,9 @@ const dates = [
   'validFrom',
   'validUntil',
   'endedAt',
-] as const satisfies (keyof AckRow)[];
+] as const satisfies (keyof ElevationRow)[];
 /** node-postgres answers Date; PGlite too, but a raw text array needs reading on both. */
-function normalise(row: AckRow): AckRow {
+function normalise(row: ElevationRow): ElevationRow {
   for (const k of dates) {
     const v = row[k] as unknown;
     if (v !== null && !(v instanceof Date))
@@ -74,7 +74,7 @@ function normalise(row: AckRow): AckRow {
 }
 
 /** A pending request that expired with nobody reviewing it, as the expiry turned it. */
-export interface ExpiredAck {
+export interface ExpiredRequest {
   id: string;
   tenantId: string;
   deviceId: string;
@@ -82,7 +82,7 @@ export interface ExpiredAck {
   expiresAt: Date;
 }
 
-export interface AckPageQuery {
+export interface ElevationPageQuery {
   tenantId: string;
   /** The asker's own requests only (`/ack/m/list`). */
   askedById?: string | undefined;
@@ -99,7 +99,7 @@ export interface AckPageQuery {
 }
 
 /** Elevation and learning-mode requests and the review settings (docs/elevation.md). */
-export function ackRepository(db: Db) {
+export function elevationRepository(db: Db) {
   return {
     async insert(r: {
       tenantId: string;
@@ -137,7 +137,7 @@ export function ackRepository(db: Db) {
      * turned, each once: a row another transaction is turning is skipped, not waited for, so two
      * nodes never turn (nor tell) one request twice, nor lock each other's rows in turn.
      */
-    async expire(tenantId: string | null, now: Date, limit: number): Promise<ExpiredAck[]> {
+    async expire(tenantId: string | null, now: Date, limit: number): Promise<ExpiredRequest[]> {
       const result = await db.execute(sql`
         with due as (
           select id from ack_requests
@@ -150,21 +150,21 @@ export function ackRepository(db: Db) {
         from due where r.id = due.id
         returning r.id, r.tenant_id as "tenantId", r.device_id as "deviceId", r.kind,
           r.expires_at as "expiresAt"`);
-      return rowsOf<ExpiredAck>(result).map((r) => ({
+      return rowsOf<ExpiredRequest>(result).map((r) => ({
         ...r,
         expiresAt: r.expiresAt instanceof Date ? r.expiresAt : new Date(r.expiresAt),
       }));
     },
 
-    async find(tenantId: string, id: string): Promise<AckRow | undefined> {
-      const rows = rowsOf<AckRow>(
+    async find(tenantId: string, id: string): Promise<ElevationRow | undefined> {
+      const rows = rowsOf<ElevationRow>(
         await db.execute(sql`${SELECT} where r.tenant_id = ${tenantId} and r.id = ${id}`),
       );
       return rows[0] && normalise(rows[0]);
     },
 
     /** A keyset page, newest first: `limit` rows and whether more follow. */
-    async page(q: AckPageQuery): Promise<{ rows: AckRow[]; more: boolean }> {
+    async page(q: ElevationPageQuery): Promise<{ rows: ElevationRow[]; more: boolean }> {
       const where: SQL[] = [sql`r.tenant_id = ${q.tenantId}`];
       if (q.askedById) where.push(sql`r.asked_by_id = ${q.askedById}`);
       if (q.groupIds) where.push(sql`d.group_id = any(${uuidArray(q.groupIds)}::uuid[])`);
@@ -174,7 +174,7 @@ export function ackRepository(db: Db) {
       if (q.from) where.push(sql`r.asked_at >= ${q.from}`);
       if (q.to) where.push(sql`r.asked_at <= ${q.to}`);
       if (q.after) where.push(sql`(r.asked_at, r.id) < (${q.after.at}, ${q.after.id})`);
-      const rows = rowsOf<AckRow>(
+      const rows = rowsOf<ElevationRow>(
         await db.execute(sql`${SELECT} where ${sql.join(where, sql` and `)}
           order by r.asked_at desc nulls last, r.id desc nulls last
           limit ${q.limit + 1}`),
@@ -183,8 +183,9 @@ export function ackRepository(db: Db) {
     },
 
     /**
-     * Approves a pending request and makes the command carrying its window, in one statement;
-     * answers false when it was no longer pending (reviewed meanwhile, or expired).
+     * Approves a pending request, naming the command that will carry its window (the commands
+     * module makes it in the same transaction); answers its device, or undefined when it was no
+     * longer pending (reviewed meanwhile, or expired).
      */
     async approve(a: {
       tenantId: string;
@@ -195,27 +196,16 @@ export function ackRepository(db: Db) {
       now: Date;
       validFrom: Date;
       validUntil: Date;
-      command: { id: string; type: string; args: Record<string, unknown>; deadline: Date };
-    }): Promise<boolean> {
+      commandId: string;
+    }): Promise<{ tenantId: string; deviceId: string } | undefined> {
       const result = await db.execute(sql`
-        with approved as (
-          update ack_requests set state = 'approved', reviewed_by_id = ${a.reviewerId},
-            reviewed_by = ${a.reviewer}, reviewed_at = ${a.now}, review_reason = ${a.reason},
-            valid_from = ${a.validFrom}, valid_until = ${a.validUntil}, command_id = ${a.command.id}
-          where tenant_id = ${a.tenantId} and id = ${a.id} and state = 'pending'
-            and (expires_at is null or expires_at > ${a.now})
-          returning tenant_id, device_id
-        ), sent as (
-          insert into commands (id, tenant_id, device_id, type, args, state, created_by,
-            created_at, deadline)
-          select ${a.command.id}, tenant_id, device_id, ${a.command.type},
-            ${JSON.stringify(a.command.args)}::jsonb, 'waiting', ${a.reviewer}, ${a.now},
-            ${a.command.deadline}
-          from approved
-          returning id
-        )
-        select count(*)::int as n from sent`);
-      return (rowsOf<{ n: number }>(result)[0]?.n ?? 0) > 0;
+        update ack_requests set state = 'approved', reviewed_by_id = ${a.reviewerId},
+          reviewed_by = ${a.reviewer}, reviewed_at = ${a.now}, review_reason = ${a.reason},
+          valid_from = ${a.validFrom}, valid_until = ${a.validUntil}, command_id = ${a.commandId}
+        where tenant_id = ${a.tenantId} and id = ${a.id} and state = 'pending'
+          and (expires_at is null or expires_at > ${a.now})
+        returning tenant_id as "tenantId", device_id as "deviceId"`);
+      return rowsOf<{ tenantId: string; deviceId: string }>(result)[0];
     },
 
     async reject(a: {
@@ -282,4 +272,4 @@ export function ackRepository(db: Db) {
     },
   };
 }
-export type AckRepository = ReturnType<typeof ackRepository>;
+export type ElevationRepository = ReturnType<typeof elevationRepository>;

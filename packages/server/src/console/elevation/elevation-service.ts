@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { SyncType, TCommandAnswer } from '@edp/shared/contracts/commands';
 import {
   ACK_DEFAULT_SETTINGS,
   windowSeconds,
@@ -23,8 +22,9 @@ import type { ConsoleKey } from '../../platform/keys/index.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { Actor, Caller } from '../access/index.ts';
 import type { AuditService } from '../audit/index.ts';
+import type { CommandService, SyncService } from '../commands/index.ts';
 import { visibleDeviceGroups, type DeviceActivityLog } from '../devices/index.ts';
-import { ackRepository, type AckRow } from './ack-repository.ts';
+import { elevationRepository, type ElevationRow } from './elevation-repository.ts';
 import { deviceReadModel } from '../store/index.ts';
 
 const HOUR_MS = 3_600_000;
@@ -33,21 +33,12 @@ const EXPIRE_BATCH = 1_000;
 /** Batches one run of the expiry job turns at most; the rest wait for its next run. */
 const EXPIRE_BATCHES_A_RUN = 20;
 /** How often the expiry job looks for requests past their expiry (every tenant's). */
-export const ACK_EXPIRY_EVERY_MS = 60_000;
-
-/** A synchronous command to one device (commands' syncService.run, wired in services.ts). */
-export type RunSync = <T extends SyncType>(
-  caller: Caller,
-  deviceId: string,
-  type: T,
-  args: Record<string, unknown>,
-  audited?: Record<string, unknown>,
-) => Promise<TCommandAnswer<T>>;
+export const ELEVATION_EXPIRY_EVERY_MS = 60_000;
 
 /** Where a request stands now (ZAckItem `phase`). */
-export function phaseOf(r: AckRow, now: number): AckPhase {
+export function phaseOf(r: ElevationRow, now: number): AckPhase {
   if (r.state === 'pending') return 'pending';
-  // A withdrawal is the one rejection with an end (ackRepository.withdraw).
+  // A withdrawal is the one rejection with an end (elevationRepository.withdraw).
   if (r.state === 'rejected')
     return r.endedAt ? 'withdrawn' : r.reviewedById ? 'rejected' : 'expired';
   if (r.endedAt || (r.validUntil && r.validUntil.getTime() <= now)) return 'ended';
@@ -61,7 +52,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  * same rule `check` applies, so a button that would be refused is disabled before anything is
  * typed).
  */
-export function ackItem(r: AckRow, now: number, reader: Actor): TAckItem {
+export function elevationItem(r: ElevationRow, now: number, reader: Actor): TAckItem {
   const withdrawn = phaseOf(r, now) === 'withdrawn';
   const person = r.reviewedBy ? { id: r.reviewedById, account: r.reviewedBy } : null;
   const bar = reviewBar(reader, r);
@@ -98,7 +89,7 @@ export function ackItem(r: AckRow, now: number, reader: Actor): TAckItem {
 }
 
 /** A page position: the last row's time (ms) and id, base64url. */
-const cursorOf = (r: AckRow) =>
+const cursorOf = (r: ElevationRow) =>
   Buffer.from(`${r.askedAt.getTime()}.${r.id}`, 'utf8').toString('base64url');
 function readCursor(c: string | undefined) {
   if (!c) return undefined;
@@ -116,7 +107,7 @@ function readCursor(c: string | undefined) {
  * roles count as of the moment they act, so a proxy deleted after the request does not clear the
  * last case: the request is withdrawn and asked again instead (/work/notes/review-decisions.md).
  */
-export function selfReview(reviewer: Actor, r: AckRow): AckReviewBar | null {
+export function selfReview(reviewer: Actor, r: ElevationRow): AckReviewBar | null {
   if (r.askedById === reviewer.userId) return 'own';
   if (r.askedRoleId && reviewer.proxies.some((p) => p.roleId === r.askedRoleId))
     return 'actsForAsker';
@@ -125,7 +116,7 @@ export function selfReview(reviewer: Actor, r: AckRow): AckReviewBar | null {
 }
 
 /** Why the reviewer may not pass or dismiss the request now, in the order `check` refuses. */
-export function reviewBar(reviewer: Actor, r: AckRow): AckReviewBar | null {
+export function reviewBar(reviewer: Actor, r: ElevationRow): AckReviewBar | null {
   return selfReview(reviewer, r) ?? (r.state === 'pending' ? null : 'notPending');
 }
 
@@ -135,25 +126,29 @@ export function reviewBar(reviewer: Actor, r: AckRow): AckReviewBar | null {
  * by a command that waits for the device until the window closes; adjusting and ending a running
  * window are synchronous commands. Every change is audited.
  */
-export function ackService(
+export function elevationService(
   deps: Pick<Platform, 'db' | 'clock'> & {
     audit: AuditService;
     key: ConsoleKey;
-    /** New commands for these devices (the command queue's announce). */
-    announce: (deviceIds: string[]) => void;
-    runSync: RunSync;
+    /**
+     * The commands module, elevation's one way to its engines: a window's command is enqueued
+     * with its approval, and adjusting or ending a window, or reading and authorising what
+     * learning mode recorded, are synchronous commands.
+     */
+    commands: Pick<CommandService, 'enqueue' | 'announce'>;
+    sync: Pick<SyncService, 'run'>;
     /** Each step of a window goes to its device's activity too (issue 35). */
     activity: DeviceActivityLog;
   },
 ) {
-  const { db, clock, audit, key, announce, runSync, activity } = deps;
-  const windowOf = (r: Pick<AckRow, 'id' | 'tenantId' | 'deviceId' | 'kind'>) => ({
+  const { db, clock, audit, key, commands, sync, activity } = deps;
+  const windowOf = (r: Pick<ElevationRow, 'id' | 'tenantId' | 'deviceId' | 'kind'>) => ({
     tenantId: r.tenantId,
     deviceId: r.deviceId,
     request: r.id,
     kind: r.kind,
   });
-  const repo = ackRepository(db);
+  const repo = elevationRepository(db);
   const devices = deviceReadModel(db);
 
   async function settingsOf(tenantId: string): Promise<TAckSettings> {
@@ -168,7 +163,7 @@ export function ackService(
   async function expire(tenantId: string | null, now: Date): Promise<number> {
     return db.transaction(async (tx) => {
       const t = tx as unknown as Db;
-      const turned = await ackRepository(t).expire(tenantId, now, EXPIRE_BATCH);
+      const turned = await elevationRepository(t).expire(tenantId, now, EXPIRE_BATCH);
       await activity.expired(
         turned.map((r) => ({ ...windowOf(r), at: r.expiresAt })),
         t,
@@ -187,7 +182,7 @@ export function ackService(
     return row;
   }
 
-  async function sign(r: AckRow, validFrom: number, validUntil: number) {
+  async function sign(r: ElevationRow, validFrom: number, validUntil: number) {
     const { privateKey, publicKey } = await key.pair();
     return signWindow(
       {
@@ -225,7 +220,7 @@ export function ackService(
       limit: q.pageSize,
     });
     return {
-      list: rows.map((r) => ackItem(r, now, caller.actor)),
+      list: rows.map((r) => elevationItem(r, now, caller.actor)),
       next: more && rows.length ? cursorOf(rows[rows.length - 1]!) : null,
     };
   }
@@ -305,7 +300,7 @@ export function ackService(
     reviewList: (caller: Caller, q: TAckReviewRequest) => page(caller, q, false),
 
     async info(caller: Caller, id: string): Promise<TAckItem> {
-      return ackItem(await visible(caller, id), clock(), caller.actor);
+      return elevationItem(await visible(caller, id), clock(), caller.actor);
     },
 
     /**
@@ -332,7 +327,11 @@ export function ackService(
         before: { state: 'pending' },
         after: { request: row.id, kind: row.kind, state: 'withdrawn', askedBy: row.askedBy },
       });
-      return ackItem((await repo.find(caller.actor.tenantId, row.id))!, clock(), caller.actor);
+      return elevationItem(
+        (await repo.find(caller.actor.tenantId, row.id))!,
+        clock(),
+        caller.actor,
+      );
     },
 
     /** Pass or dismiss. Nobody reviews their own request, by proxy included. */
@@ -365,21 +364,37 @@ export function ackService(
         const validUntil = now + row.windowS * 1000;
         const window = await sign(row, now, validUntil);
         // The command waits for the device until the window closes: an engine offline now gets
-        // it at its next check-in, and none gets it once it would be over.
-        const ok = await repo.approve({
-          ...reviewer,
-          validFrom: new Date(now),
-          validUntil: new Date(validUntil),
-          command: {
-            id: randomUUID(),
-            type: 'window.open',
-            args: { window },
-            deadline: new Date(validUntil),
-          },
+        // it at its next check-in, and none gets it once it would be over. It is made in the
+        // transaction that approves, so a window approved has its command and no other does.
+        const commandId = randomUUID();
+        const ok = await db.transaction(async (tx) => {
+          const t = tx as unknown as Db;
+          const device = await elevationRepository(t).approve({
+            ...reviewer,
+            validFrom: new Date(now),
+            validUntil: new Date(validUntil),
+            commandId,
+          });
+          if (!device) return false;
+          await commands.enqueue(
+            [
+              {
+                id: commandId,
+                tenantId: device.tenantId,
+                deviceId: device.deviceId,
+                type: 'window.open',
+                args: { window },
+                createdBy: reviewer.reviewer,
+                deadline: new Date(validUntil),
+              },
+            ],
+            t,
+          );
+          return true;
         });
         if (!ok) throw new AppError(AckErr.NotPending);
         await activity.approved(windowOf(row), caller, reviewer.now, new Date(validUntil));
-        announce([row.deviceId]);
+        commands.announce([row.deviceId]);
         await audit.change(caller, {
           ...named,
           before: { state: 'pending' },
@@ -392,8 +407,19 @@ export function ackService(
           },
         });
       }
-      return ackItem((await repo.find(caller.actor.tenantId, row.id))!, clock(), caller.actor);
+      return elevationItem(
+        (await repo.find(caller.actor.tenantId, row.id))!,
+        clock(),
+        caller.actor,
+      );
     },
+
+    /** What learning mode recorded on the device, as its engine answers now. */
+    learned: (caller: Caller, deviceId: string) => sync.run(caller, deviceId, 'learning.list', {}),
+
+    /** Programs learning mode recorded, authorised in one step by the engine. */
+    authoriseLearned: (caller: Caller, deviceId: string, paths: string[]) =>
+      sync.run(caller, deviceId, 'learning.authorise', { paths }),
 
     settings: (caller: Caller) => settingsOf(caller.actor.tenantId),
 
@@ -415,7 +441,7 @@ export function ackService(
       if (until > row.validUntil!.getTime()) throw new AppError(AckErr.LongerThanApproved);
       const window = await sign(row, row.validFrom!.getTime(), until);
       const ended = until <= now ? new Date(now) : null;
-      await runSync(
+      await sync.run(
         caller,
         row.deviceId,
         'window.adjust',
@@ -428,7 +454,11 @@ export function ackService(
       );
       await repo.adjust(caller.actor.tenantId, row.id, new Date(until), ended);
       await activity.adjusted(windowOf(row), caller, new Date(now), new Date(until));
-      return ackItem((await repo.find(caller.actor.tenantId, row.id))!, clock(), caller.actor);
+      return elevationItem(
+        (await repo.find(caller.actor.tenantId, row.id))!,
+        clock(),
+        caller.actor,
+      );
     },
 
     /** Ends learning mode now (its window signed again to end now). */
@@ -436,7 +466,7 @@ export function ackService(
       const row = await running(caller, id, 'learning');
       const now = clock();
       const window = await sign(row, row.validFrom!.getTime(), now);
-      await runSync(
+      await sync.run(
         caller,
         row.deviceId,
         'window.adjust',
@@ -449,20 +479,24 @@ export function ackService(
       );
       await repo.adjust(caller.actor.tenantId, row.id, new Date(now), new Date(now));
       await activity.adjusted(windowOf(row), caller, new Date(now), new Date(now));
-      return ackItem((await repo.find(caller.actor.tenantId, row.id))!, clock(), caller.actor);
+      return elevationItem(
+        (await repo.find(caller.actor.tenantId, row.id))!,
+        clock(),
+        caller.actor,
+      );
     },
   };
 }
-export type AckService = ReturnType<typeof ackService>;
+export type ElevationService = ReturnType<typeof elevationService>;
 
 /**
  * The expiry job (jobs.ts): every node may run it, each request is turned and told once (the
  * repository skips a row another node is turning).
  */
-export const ACK_EXPIRY_JOB = 'ack-expiry';
-export const ackExpiryJob = (acks: Pick<AckService, 'expireDue'>): JobDefinition => ({
-  name: ACK_EXPIRY_JOB,
-  everyMs: ACK_EXPIRY_EVERY_MS,
+export const ELEVATION_EXPIRY_JOB = 'elevation-expiry';
+export const elevationExpiryJob = (acks: Pick<ElevationService, 'expireDue'>): JobDefinition => ({
+  name: ELEVATION_EXPIRY_JOB,
+  everyMs: ELEVATION_EXPIRY_EVERY_MS,
   atStart: true,
   run: (signal) => acks.expireDue(signal),
 });
