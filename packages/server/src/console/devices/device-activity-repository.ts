@@ -34,7 +34,7 @@ const windowEnd = (deviceId: string, request: string) => sql`
  * console writes: its one-device changes, the commands that ended (a batch of results in one
  * statement) and the steps of elevation windows. Bulk actions write theirs in the statement that
  * makes the change (device-repository.ts); check-in facts are written by
- * engines/engine-repository.ts.
+ * device-checkin-repository.ts, as the engines tell them (`EngineEvents`).
  */
 export function deviceActivityRepository(db: Db) {
   return {

@@ -38,9 +38,9 @@ export interface WindowOf {
 
 /**
  * The activity entries written outside the devices' own calls: an engine's enrolment, which
- * reaches the console through the engines' `enrolled` port; the commands that ended and the
- * licences they installed, through the `commandsEnded` port (services.ts), one statement a batch
- * of results; and the steps of elevation and learning-mode windows, from the elevation service
+ * reaches the console through the engines' `EngineEvents` (`enrolled`); the commands that
+ * ended and the licences they installed, which the commands module tells once a batch of results
+ * (`commandsEnded`), one statement a batch; and the steps of elevation and learning-mode windows, from the elevation service
  * (a batch of expired requests in one statement too).
  * This module alone writes the device's activity for them (issue 36: each table its owner).
  */

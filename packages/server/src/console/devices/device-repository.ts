@@ -275,7 +275,7 @@ export function deviceRepository(db: Db) {
 
     /**
      * The console's allowance to enrol a running device again without its engine's proof, until
-     * `until` (engines/engine-repository.ts reads it). False: the device is not running.
+     * `until` (an enrolment's statement reads it: device-checkin-repository.ts). False: the device is not running.
      */
     async allowReenrol(tenantId: string, id: string, until: Date) {
       const rows = await db

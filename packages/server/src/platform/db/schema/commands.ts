@@ -9,7 +9,7 @@ const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * A task: one command type over many devices (docs/commands.md). Its counters by state move in
- * the same statement as its commands' states (engines/command-repository.ts), so a list page
+ * the same statement as its commands' states (console/commands/command-repository.ts), so a list page
  * reads progress without counting; `status` follows from them.
  */
 export const tasks = pgTable(

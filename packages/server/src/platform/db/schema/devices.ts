@@ -157,7 +157,7 @@ export const deviceUptime = pgTable(
  * A device's own history, append-only: enrolled, added, edited, moved, deprecated, went offline
  * and came back, licence changed. Console actions write it (a bulk action in the same statement
  * as its change, one INSERT … SELECT for all its devices); engine-side facts come from the
- * statements that already write check-ins (engines/engine-repository.ts). `account` is the
+ * statements that already write check-ins (console/devices/device-checkin-repository.ts). `account` is the
  * user's account, null for the engine. Deleting a device for good deletes its activity; the
  * tenant column scopes reads and needs no key of its own (the device's cascade removes rows).
  */
