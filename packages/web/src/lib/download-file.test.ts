@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fileNameFromDisposition, getFile } from './download-file.ts';
+import { CommonErr } from '@edp/shared/errors/common';
+import { fileNameFromDisposition, getFile, isCancel } from './download-file.ts';
 import { clearCompany, signInCompany } from './session.ts';
 
 describe('fileNameFromDisposition', () => {
@@ -60,5 +61,109 @@ describe('getFile', () => {
       msg: 'Not found',
       status: 404,
     });
+  });
+});
+
+const bytes = (text: string) => new TextEncoder().encode(text);
+
+/** A response whose body comes in the given chunks, the last one only once `release` is called. */
+function streamed(chunks: string[], headers: Record<string, string>, hold = false) {
+  let release = () => undefined as void;
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const c of chunks.slice(0, -1)) controller.enqueue(bytes(c));
+      const last = () => {
+        controller.enqueue(bytes(chunks.at(-1)!));
+        controller.close();
+      };
+      if (hold) release = last;
+      else last();
+    },
+  });
+  return { response: new Response(body, { headers }), release: () => release() };
+}
+
+/** A fetch that honours the abort signal as the browser's does, for its answer and its body. */
+function abortable(response: Response) {
+  return vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
+    const signal = init?.signal;
+    signal?.throwIfAborted();
+    const reader = response.body!.getReader();
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        signal?.addEventListener('abort', () => controller.error(signal.reason));
+      },
+      async pull(controller) {
+        const { done, value } = await reader.read();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      },
+    });
+    return new Response(body, { headers: response.headers });
+  });
+}
+
+describe('getFile, streamed', () => {
+  it('shows each piece as it comes and hands back the whole file', async () => {
+    const { response } = streamed(['\uFEFFTime,Path\r\n', '1,/a\r\n', '2,/b\r\n'], {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': 'attachment; filename="access-log-2026-11-26.csv"',
+    });
+    const fetchImpl = vi.fn(async (_url: RequestInfo | URL) => response);
+    const seen: number[] = [];
+    const file = await getFile('/log/dw/access?range=24h&format=csv', {
+      onChunk: (c) => seen.push(c.byteLength),
+      signal: new AbortController().signal,
+      fetchImpl,
+    });
+    expect(seen).toEqual([14, 6, 6]);
+    expect(await file.blob.text()).toContain('2,/b');
+    expect(file.blob.type).toBe('text/csv; charset=utf-8');
+    expect(fileNameFromDisposition(file.disposition, 'x.csv')).toBe('access-log-2026-11-26.csv');
+    expect(fetchImpl.mock.calls[0]![0]).toBe('/api/log/dw/access?range=24h&format=csv');
+  });
+
+  it('stops when cancelled while the file comes, with an AbortError and no toast', async () => {
+    const { response, release } = streamed(['a\n', 'b\n'], { 'Content-Type': 'text/csv' }, true);
+    const controller = new AbortController();
+    const got = getFile('/log/dw/access', {
+      onChunk: () => controller.abort(),
+      signal: controller.signal,
+      fetchImpl: abortable(response),
+    });
+    await expect(got).rejects.toSatisfy(isCancel);
+    release();
+  });
+
+  it('sends nothing when cancelled before it starts', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const { response } = streamed(['a'], {});
+    await expect(
+      getFile('/log/dw/access', { signal: controller.signal, fetchImpl: abortable(response) }),
+    ).rejects.toSatisfy(isCancel);
+  });
+
+  it('rejects with the envelope when the server refuses before the first byte', async () => {
+    const fetchImpl = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ success: false, errCode: -10001, msg: '时间范围无效' }), {
+          status: 400,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    );
+    await expect(
+      getFile('/log/dw/monitor', { silent: true, onChunk: () => undefined, fetchImpl }),
+    ).rejects.toMatchObject({ errCode: -10001, msg: '时间范围无效', status: 400 });
+  });
+
+  it('tells a network failure from a cancel', async () => {
+    const fetchImpl = vi.fn(async () => {
+      throw new TypeError('network');
+    });
+    const failed = getFile('/log/dw/monitor', { silent: true, fetchImpl });
+    await expect(failed).rejects.toMatchObject({ errCode: CommonErr.Unavailable });
+    await expect(failed).rejects.not.toSatisfy(isCancel);
+    expect(isCancel(new DOMException('stop', 'AbortError'))).toBe(true);
   });
 });

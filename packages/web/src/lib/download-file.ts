@@ -51,18 +51,53 @@ export interface DownloadedFile {
 export interface GetFileOptions {
   /** Show no error toast (the caller shows its own); session expiry still signs out. */
   silent?: boolean;
+  /**
+   * Cancels the download, before or while the file comes: the promise rejects with the signal's
+   * reason (an AbortError, see `isCancel`), and nothing is toasted.
+   */
+  signal?: AbortSignal;
+  /**
+   * Called with each piece of the file as it arrives (the body is then read as a stream), so a
+   * large file can show how far it has come.
+   */
+  onChunk?: (chunk: Uint8Array) => void;
   /** For tests. */
   fetchImpl?: typeof globalThis.fetch;
 }
 
 /**
- * GET a file under /api (certificate, elevation and CSV downloads) with the headers and failure
- * handling of `post` (lib/http.ts): the server answers failures with the JSON envelope.
- * `path` may carry a query string.
+ * Whether a failure is the reader's own cancel rather than the server's or the network's: the
+ * aborted fetch or read rejects with an AbortError (by name: a DOMException of another realm is
+ * no instance of this one's).
+ */
+export function isCancel(e: unknown): boolean {
+  return typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'AbortError';
+}
+
+/** The body in its pieces, each shown to `onChunk` as it comes. */
+async function readStreamed(response: Response, onChunk: (chunk: Uint8Array) => void) {
+  const reader = response.body!.getReader();
+  const chunks: Uint8Array[] = [];
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    onChunk(value);
+  }
+  const type = response.headers.get('Content-Type') ?? 'application/octet-stream';
+  return new Blob(chunks as BlobPart[], { type });
+}
+
+/**
+ * The one client for files under /api (certificates, elevation files, installers, CSV and Excel
+ * exports): GET with the session's headers and the failure handling of the JSON calls (the
+ * server answers a failure with the envelope, before the file's first byte). `path` may carry a
+ * query string. With `onChunk` the file is read as it streams; with `signal` it can be
+ * cancelled. No request timeout: a year of events may take minutes, and the reader cancels.
  */
 export async function getFile(
   path: string,
-  { silent, fetchImpl = globalThis.fetch }: GetFileOptions = {},
+  { silent, signal, onChunk, fetchImpl = globalThis.fetch }: GetFileOptions = {},
 ): Promise<DownloadedFile> {
   const serverError = () => new ApiError(CommonErr.Server, i18n.t('common:request.serverError'), 0);
   let response: Response;
@@ -70,8 +105,10 @@ export async function getFile(
     response = await fetchImpl(`${API_BASE}${path}`, {
       headers: requestHeaders(path),
       credentials: 'same-origin',
+      signal,
     });
-  } catch {
+  } catch (e) {
+    if (isCancel(e) || signal?.aborted) throw e;
     return rejectEnvelope(
       { success: false, errCode: CommonErr.Unavailable, msg: serverError().msg },
       0,
@@ -94,7 +131,9 @@ export async function getFile(
       silent,
     );
   }
-  return { blob: await response.blob(), disposition: response.headers.get('Content-Disposition') };
+  const blob =
+    onChunk && response.body ? await readStreamed(response, onChunk) : await response.blob();
+  return { blob, disposition: response.headers.get('Content-Disposition') };
 }
 
 /** GET a file under /api with the session headers and save it under the server's name. */

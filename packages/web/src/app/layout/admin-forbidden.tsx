@@ -2,6 +2,7 @@ import { Button, Result } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { adminPath } from '../../lib/admin-paths.ts';
 
 /** A console page outside the user's duties. */
 export function AdminForbidden() {
@@ -13,7 +14,7 @@ export function AdminForbidden() {
       title={<h1 className="page-container__title">{t('forbidden.title')}</h1>}
       subTitle={t('forbidden.subTitle')}
       extra={
-        <Button type="primary" onClick={() => void navigate('/admin')}>
+        <Button type="primary" onClick={() => void navigate(adminPath('adminHome'))}>
           {t('forbidden.back')}
         </Button>
       }

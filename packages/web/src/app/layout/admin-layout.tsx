@@ -15,6 +15,7 @@ import { AdminProfileModals, type ProfileModal } from './admin-profile-modals.ts
 import { adminUserActions } from './admin-user-actions.tsx';
 import { BasicLayout } from './basic-layout.tsx';
 import { menuEntries } from './menu-entries.ts';
+import { adminPath } from '../../lib/admin-paths.ts';
 
 const entries = menuEntries(adminRoutes, 'admin');
 
@@ -62,13 +63,13 @@ export default function AdminLayout() {
     t,
     tl,
     setModal,
-    () => void adminLogout().then(() => navigate('/admin/login')),
+    () => void adminLogout().then(() => navigate(adminPath('adminLogin'))),
   );
 
   return (
     <BasicLayout
       menu={menu}
-      homePath="/admin"
+      homePath={adminPath('adminHome')}
       account={user ? `${user.fullName} (${user.account})` : undefined}
       userActions={actions}
     >

@@ -25,9 +25,9 @@ export const adminPages = {
   adminDeviceDetail: () =>
     import('../../features/admin-devices/pages/admin-device-detail-page.tsx'),
   adminInstallers: () => import('../../features/admin-installers/pages/admin-installers-page.tsx'),
-  adminTasks: () => import('../../features/admin-devices/pages/admin-tasks-page.tsx'),
-  adminTaskDetail: () => import('../../features/admin-devices/pages/admin-task-detail-page.tsx'),
-  adminLicences: () => import('../../features/admin-devices/pages/admin-licences-page.tsx'),
+  adminTasks: () => import('../../features/admin-tasks/pages/admin-tasks-page.tsx'),
+  adminTaskDetail: () => import('../../features/admin-tasks/pages/admin-task-detail-page.tsx'),
+  adminLicences: () => import('../../features/admin-licences/pages/admin-licences-page.tsx'),
   adminReports: () => import('../../features/admin-reports/pages/admin-reports-page.tsx'),
   adminKeys: () => import('../../features/admin-keys/pages/admin-keys-page.tsx'),
   adminAudit: () => import('../../features/admin-audit/pages/admin-audit-page.tsx'),

@@ -2,6 +2,7 @@ import { CONSOLE_PAGES } from '@edp/shared/api/console/pages';
 import { prefetchDeviceList } from '../../features/admin-devices/api/get-device-list.ts';
 import type { AppRoute } from './route-types.ts';
 import type { AdminPage } from './admin-pages.ts';
+import { ADMIN_ENTRY_PAGES, ADMIN_RECORD_PAGES } from '../../lib/admin-paths.ts';
 
 /**
  * Pages load through one lazy module: the entry then holds one dependency list for the whole
@@ -33,28 +34,28 @@ const consoleRoute = (path: string, name: AdminPage, menu?: AppRoute['menu']): A
  */
 export const adminRoutes: AppRoute[] = [
   {
-    path: '/admin/login',
+    path: ADMIN_ENTRY_PAGES.adminLogin,
     name: 'adminLogin',
     access: 'adminLogin',
     layout: 'public',
     page: () => load('adminLogin'),
   },
   {
-    path: '/admin/auto-login',
+    path: ADMIN_ENTRY_PAGES.adminAutoLogin,
     name: 'adminAutoLogin',
     access: 'public',
     layout: 'public',
     page: () => load('adminAutoLogin'),
   },
   {
-    path: '/admin/setup',
+    path: ADMIN_ENTRY_PAGES.adminSetup,
     name: 'adminSetup',
     access: 'public',
     layout: 'public',
     page: () => load('adminSetup'),
   },
   {
-    path: '/admin',
+    path: ADMIN_ENTRY_PAGES.adminHome,
     name: 'adminHome',
     access: 'admin',
     layout: 'admin',
@@ -66,6 +67,6 @@ export const adminRoutes: AppRoute[] = [
   ...CONSOLE_PAGES.map((page, i) =>
     consoleRoute(page.path, page.name, { icon: page.icon, order: i + 1 }),
   ),
-  consoleRoute('/admin/devices/:id', 'adminDeviceDetail'),
-  consoleRoute('/admin/tasks/:id', 'adminTaskDetail'),
+  consoleRoute(ADMIN_RECORD_PAGES.adminDeviceDetail, 'adminDeviceDetail'),
+  consoleRoute(ADMIN_RECORD_PAGES.adminTaskDetail, 'adminTaskDetail'),
 ];

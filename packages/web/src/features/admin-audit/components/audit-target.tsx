@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TAuditItem } from '@edp/shared/contracts/console-admin';
 import { targetAroundDevices } from '../lib/audit-target.ts';
+import { adminPath } from '../../../lib/admin-paths.ts';
 
 /**
  * An entry's target in the page's language, each device it names linking to the device's page.
@@ -20,7 +21,7 @@ export function AuditTarget({ entry, first }: { entry: TAuditItem; first?: numbe
       {shown.map((d, i) => (
         <Fragment key={d.id}>
           {i > 0 && t('audit.listSeparator')}
-          <Link to={`/admin/devices/${d.id}`}>{d.name}</Link>
+          <Link to={adminPath('adminDeviceDetail', d.id)}>{d.name}</Link>
         </Fragment>
       ))}
       {cut ? t('audit.andOthers') : around.after}

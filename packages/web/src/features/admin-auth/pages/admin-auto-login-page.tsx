@@ -6,6 +6,7 @@ import { AuthCard } from '../../../components/auth-card.tsx';
 import { ApiError } from '../../../lib/http.ts';
 import '../../admin-common/lib/admin-locales.ts';
 import { tokenLogin } from '../api/token-login.ts';
+import { adminPath } from '../../../lib/admin-paths.ts';
 
 /** /admin/auto-login?token=…: signs in with the auto-login link's token, then opens the console. */
 export default function AdminAutoLoginPage() {
@@ -20,7 +21,7 @@ export default function AdminAutoLoginPage() {
     if (!token) return;
     let cancelled = false;
     tokenLogin(token).then(
-      () => !cancelled && void navigate('/admin', { replace: true }),
+      () => !cancelled && void navigate(adminPath('adminHome'), { replace: true }),
       (e: unknown) => !cancelled && setError(e instanceof ApiError ? e.msg : t('autoLogin.failed')),
     );
     return () => {
@@ -44,7 +45,7 @@ export default function AdminAutoLoginPage() {
             type="primary"
             block
             style={{ marginTop: 16 }}
-            onClick={() => void navigate('/admin/login')}
+            onClick={() => void navigate(adminPath('adminLogin'))}
           >
             {t('autoLogin.toLogin')}
           </Button>

@@ -13,6 +13,7 @@ import { signInAdmin } from '../../../lib/session.ts';
 import type { AdminLoginInput } from '../api/admin-login.ts';
 import { AdminLoginForm } from '../components/admin-login-form.tsx';
 import { ExpiredPasswordForm } from '../components/expired-password-form.tsx';
+import { adminPath } from '../../../lib/admin-paths.ts';
 
 /**
  * Console login (/admin/login): heading from the owner info, captcha and login code as the
@@ -53,7 +54,9 @@ export default function AdminLoginPage() {
       title={title}
       subtitle={expired ? undefined : subtitle}
       footer={
-        reg.data?.open && !expired ? <Link to="/admin/setup">{t('login.toSetup')}</Link> : undefined
+        reg.data?.open && !expired ? (
+          <Link to={adminPath('adminSetup')}>{t('login.toSetup')}</Link>
+        ) : undefined
       }
     >
       {tenant.isLoading ? (

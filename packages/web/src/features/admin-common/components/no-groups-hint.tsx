@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { addGroup } from '@edp/shared/api/console/groups.calls';
 import { useMayCall } from '../lib/admin-user.ts';
+import { adminPath } from '../../../lib/admin-paths.ts';
 
 /**
  * What a group field says while the tenant has no group: only the system administrator makes
@@ -17,7 +18,7 @@ export function NoGroupsHint() {
       {mayCreate && (
         <>
           {' '}
-          <Link to="/admin/groups">{t('noGroups.create')}</Link>
+          <Link to={adminPath('adminGroups')}>{t('noGroups.create')}</Link>
         </>
       )}
     </span>

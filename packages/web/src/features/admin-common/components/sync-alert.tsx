@@ -1,6 +1,7 @@
 import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { syncFailure } from '../lib/sync-failure.ts';
+import './console-parts.css';
 
 /**
  * A synchronous command that failed, in place of its answer: the device offline (-10120, at

@@ -2,9 +2,9 @@ import { useEffect, useRef } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { deviceActivity } from '@edp/shared/api/console/devices.calls';
 import { callApi, callKey } from '../../../lib/api.ts';
-import { isOpen } from '../lib/task-lib.ts';
+import { isOpen } from '../../admin-tasks/lib/task-lib.ts';
 import { LIST_REFRESH_MS } from './get-device-list.ts';
-import { useCommandList } from './tasks.ts';
+import { useCommandList } from '../../admin-tasks/api/tasks.ts';
 
 /**
  * A device's activity, newest first, a page at a time ("Load more" asks for the next). Keyed by

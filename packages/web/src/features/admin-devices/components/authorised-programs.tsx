@@ -6,9 +6,9 @@ import type { TAuthorisedProgram, TCommandAnswer } from '@edp/shared/contracts/c
 import { formatTime } from '../../../lib/format.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { readProgram, useAuthorise, useAuthorisedPrograms, useRevoke } from '../api/sync.ts';
-import { formatSize } from '../lib/task-lib.ts';
+import { formatSize } from '../../admin-tasks/lib/task-lib.ts';
 import { SyncAlert } from '../../admin-common/components/sync-alert.tsx';
-import { useAbsolutePathRules } from './task-form-parts.tsx';
+import { useAbsolutePathRules } from '../../admin-tasks/parts/task-form-parts.tsx';
 
 type Program = TCommandAnswer<'view.program'>;
 

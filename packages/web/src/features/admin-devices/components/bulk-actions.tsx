@@ -20,7 +20,9 @@ import { toastSuccess } from '../../../lib/toast.ts';
 import type { DeviceFilter } from '../lib/device-filter.ts';
 // The task form and its texts (adminTasks) load on its first opening, not with the list.
 const CreateTaskModal = lazy(() =>
-  import('./create-task-modal.tsx').then((m) => ({ default: m.CreateTaskModal })),
+  import('../../admin-tasks/parts/create-task-modal.tsx').then((m) => ({
+    default: m.CreateTaskModal,
+  })),
 );
 
 type Scope = 'selected' | 'filtered';

@@ -10,6 +10,7 @@ import { TAG } from '../../admin-common/lib/tag-colors.ts';
 import { DEFAULT_LIST } from '../lib/device-list-url.ts';
 import type { DeviceSort, SortOrder } from '../lib/device-enums.ts';
 import { DeviceTypeTag, PresenceLabel, RelativeTime } from './device-labels.tsx';
+import { adminPath } from '../../../lib/admin-paths.ts';
 
 const INSTALL_COLOR = {
   none: TAG.muted,
@@ -65,7 +66,7 @@ export function useDeviceColumns(props: DeviceColumnsProps): ColumnsType<TDevice
       className: 'admin-table__name',
       ...sortable('name', props.sort),
       render: (name: string, d) => (
-        <Link to={`/admin/devices/${d.id}`} state={from}>
+        <Link to={adminPath('adminDeviceDetail', d.id)} state={from}>
           {name}
         </Link>
       ),
@@ -107,7 +108,7 @@ export function useDeviceColumns(props: DeviceColumnsProps): ColumnsType<TDevice
       render: (_, d) => (
         <Space size={0} className="admin-table__actions">
           <Link
-            to={`/admin/devices/${d.id}`}
+            to={adminPath('adminDeviceDetail', d.id)}
             state={from}
             aria-label={`${t('rowActions.detail')} ${d.name}`}
             style={{ padding: '0 7px' }}

@@ -5,8 +5,8 @@ import { formatTime } from '../../../lib/format.ts';
 import { useWindowWords } from '../../admin-elevation/lib/window-words.ts';
 import { useDeviceActivity } from '../api/get-device-activity.ts';
 import { activityLines, offlineSince, type ActivityLine } from '../lib/device-activity.ts';
-import '../lib/task-locales.ts';
-import { useTypeWords } from './task-labels.tsx';
+import '../../admin-tasks/lib/task-locales.ts';
+import { useTypeWords } from '../../admin-tasks/parts/task-labels.tsx';
 
 /** The dot's colour by what happened; the words carry the meaning, never the colour alone. */
 const TONE: Record<TDeviceActivityItem['kind'], string> = {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Drawer, Form, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EnrolSecretPicker } from '../../admin-common/components/enrol-secret-picker.tsx';
-import { EnrolSecretTable } from '../../admin-common/components/enrol-secret-table.tsx';
+import { EnrolSecretTable } from './enrol-secret-table.tsx';
 import { EnrolGroupField } from '../../admin-common/components/enrol-group-field.tsx';
 import { EngineCommands } from '../../admin-common/components/engine-commands.tsx';
 

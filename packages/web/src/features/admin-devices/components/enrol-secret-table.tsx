@@ -7,8 +7,8 @@ import { useFocusableScrollBoxes } from '../../../components/focusable-scroll-bo
 import { ListTable } from '../../../components/list-table.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { formatTime } from '../../../lib/format.ts';
-import { useEnrolSecrets, useRevokeEnrolSecret } from '../api/enrol-secrets.ts';
-import { useMayCall } from '../lib/admin-user.ts';
+import { useEnrolSecrets, useRevokeEnrolSecret } from '../../admin-common/api/enrol-secrets.ts';
+import { useMayCall } from '../../admin-common/lib/admin-user.ts';
 
 const STATE_COLORS: Record<SecretState, string> = {
   live: 'green',

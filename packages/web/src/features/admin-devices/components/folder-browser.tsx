@@ -5,7 +5,13 @@ import { useTranslation } from 'react-i18next';
 import type { TFolderEntry } from '@edp/shared/contracts/commands';
 import { formatTime } from '../../../lib/format.ts';
 import { useFolder } from '../api/sync.ts';
-import { formatSize, isAbsolutePath, isRoot, joinPath, parentPath } from '../lib/task-lib.ts';
+import {
+  formatSize,
+  isAbsolutePath,
+  isRoot,
+  joinPath,
+  parentPath,
+} from '../../admin-tasks/lib/task-lib.ts';
 import { SyncAlert } from '../../admin-common/components/sync-alert.tsx';
 
 /**

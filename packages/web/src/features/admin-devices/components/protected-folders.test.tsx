@@ -25,7 +25,7 @@ const device = {
 
 /** What the server answers in each language: the engine's -13 in the reader's words. */
 const REFUSAL = {
-  'en-US': 'No licence file is installed',
+  'en-US': 'No license file is installed',
   'zh-CN': '许可证文件不存在',
 } as const;
 

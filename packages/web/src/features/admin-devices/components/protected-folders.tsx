@@ -14,7 +14,7 @@ import { callApi, callKey } from '../../../lib/api.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useMayCall } from '../../admin-common/lib/admin-user.ts';
 import { useWatchedProtection } from '../api/sync.ts';
-import { useCommandList, useCreateTask } from '../api/tasks.ts';
+import { useCommandList, useCreateTask } from '../../admin-tasks/api/tasks.ts';
 import {
   argPath,
   FOLDER_TASK_TYPES,
@@ -23,15 +23,15 @@ import {
   PROTECT_TYPE,
   UNPROTECT_TYPE,
   type FolderTaskType,
-} from '../lib/task-lib.ts';
+} from '../../admin-tasks/lib/task-lib.ts';
 import {
   ExpiryField,
   UnlicensedWarning,
   useConfirmDestructive,
   useTaskWhat,
-} from './task-form-parts.tsx';
+} from '../../admin-tasks/parts/task-form-parts.tsx';
 import { FolderBrowser } from './folder-browser.tsx';
-import { StateTag, useTypeWords } from './task-labels.tsx';
+import { StateTag, useTypeWords } from '../../admin-tasks/parts/task-labels.tsx';
 
 const FOLDER_TYPES = FOLDER_TASK_TYPES as readonly string[];
 const PROTECTING = Object.values(PROTECT_TYPE) as string[];

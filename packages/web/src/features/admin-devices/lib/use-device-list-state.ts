@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { addressPaging } from './address-paging.ts';
+import { addressPaging } from '../../admin-common/lib/address-paging.ts';
 import {
   deviceListSearch,
   parseDeviceListSearch,

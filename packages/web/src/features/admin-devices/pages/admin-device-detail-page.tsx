@@ -17,16 +17,18 @@ import { DeviceTypeTag, PresenceLabel, RelativeTime } from '../components/device
 import { DeviceTimeline } from '../components/device-timeline.tsx';
 import { UptimeStrip } from '../components/uptime-strip.tsx';
 import { AuthorisedPrograms } from '../components/authorised-programs.tsx';
-import { CommandTable } from '../components/command-table.tsx';
+import { CommandTable } from '../../admin-tasks/parts/command-table.tsx';
 import { ProtectedFolders } from '../components/protected-folders.tsx';
 import { WindowTab } from '../../admin-elevation/parts/window-tab.tsx';
-import { DaysLeft } from '../components/days-left.tsx';
-import { LicenceSteps } from '../components/licence-steps.tsx';
+import { DaysLeft } from '../../admin-licences/parts/days-left.tsx';
+import { LicenceSteps } from '../../admin-licences/parts/licence-steps.tsx';
 import { IntegrityChanges } from '../components/integrity-changes.tsx';
 import { authorisedPrograms } from '@edp/shared/api/console/sync.calls';
 import { useMayCall } from '../../admin-common/lib/admin-user.ts';
+import '../../admin-common/components/console-parts.css';
 import '../components/admin-devices.css';
-import '../lib/task-locales.ts';
+import '../../admin-tasks/lib/task-locales.ts';
+import { adminPath } from '../../../lib/admin-paths.ts';
 
 /**
  * The selected tab in the theme's link colour (cyan-700, 5.4:1 on white): the brand cyan antd
@@ -194,7 +196,7 @@ export default function AdminDeviceDetailPage() {
   const mayAskEngine = useMayCall(authorisedPrograms);
   // Back to the list as it was left (its address, handed over by the list's links).
   const from = (useLocation().state as { list?: string } | null)?.list ?? '';
-  const back = <Link to={`/admin/devices${from}`}>{t('detail.back')}</Link>;
+  const back = <Link to={adminPath('adminDevices', from)}>{t('detail.back')}</Link>;
 
   if (info.isError) {
     const code = info.error instanceof ApiError ? info.error.errCode : undefined;

@@ -15,6 +15,7 @@ import { DeviceCounters } from '../components/device-counters.tsx';
 import { DeviceFilters } from '../components/device-filters.tsx';
 import { sortChange, useDeviceColumns } from '../components/device-columns.tsx';
 import { ExportButton } from '../components/export-button.tsx';
+import '../../admin-common/components/console-parts.css';
 import '../components/admin-devices.css';
 import { filterOf, isFiltered } from '../lib/device-filter.ts';
 import { useDeviceListState } from '../lib/use-device-list-state.ts';

@@ -16,6 +16,7 @@ import { useMayCall } from '../../admin-common/lib/admin-user.ts';
 import '../../admin-common/lib/admin-locales.ts';
 import '../lib/locales.ts';
 import { ReviewActions } from './review-actions.tsx';
+import '../../admin-common/components/console-parts.css';
 import './review.css';
 
 type StateFilter = AckState | 'all';

@@ -5,6 +5,7 @@ import { useDeviceOverview } from '../../admin-devices/api/get-device-overview.t
 import { DEVICE_TYPE_RANGE } from '@edp/shared/constants';
 import type { TDeviceOverview } from '@edp/shared/contracts/devices';
 import '../../admin-devices/lib/device-locales.ts';
+import { adminPath } from '../../../lib/admin-paths.ts';
 
 /** The three large figures: their text key and their value in the answer. */
 const FIGURES: readonly [
@@ -17,7 +18,7 @@ const FIGURES: readonly [
 ];
 
 /** The device centre showing only licences ending within 30 days (device-list-url.ts). */
-const EXPIRING_LIST = '/admin/devices?expiring=1';
+const EXPIRING_LIST = adminPath('adminDevices', { expiring: '1' });
 
 /**
  * The home page's device figures (/dv/m/overview, in the reader's groups): totals, online now,
@@ -76,7 +77,11 @@ export default function DeviceOverview({ canOpenDevices }: { canOpenDevices: boo
         <ul className="admin-home__recent">
           {data.recent.map((r) => (
             <li key={r.id}>
-              {canOpenDevices ? <Link to={`/admin/devices/${r.id}`}>{r.name}</Link> : r.name}{' '}
+              {canOpenDevices ? (
+                <Link to={adminPath('adminDeviceDetail', r.id)}>{r.name}</Link>
+              ) : (
+                r.name
+              )}{' '}
               <span className="admin-home__muted">
                 {r.kind} · <time dateTime={r.enrolledAt}>{formatTime(r.enrolledAt)}</time>
               </span>
@@ -84,7 +89,7 @@ export default function DeviceOverview({ canOpenDevices }: { canOpenDevices: boo
           ))}
         </ul>
       )}
-      {canOpenDevices && <Link to="/admin/devices">{t('overview.open')}</Link>}
+      {canOpenDevices && <Link to={adminPath('adminDevices')}>{t('overview.open')}</Link>}
     </section>
   );
 }

@@ -16,6 +16,7 @@ import {
 import '../../admin-common/lib/overview-locales.ts';
 import { useDeviceOverview } from '../../admin-devices/api/get-device-overview.ts';
 import { useOverviewActivity } from '../api/overview-activity.ts';
+import { adminPath } from '../../../lib/admin-paths.ts';
 
 /** The devices a ranking shows on the home page (SPEC §9 allows up to 50 in one chart). */
 const HOME_TOP = 10;
@@ -63,7 +64,7 @@ export default function OverviewCharts({
           {t('charts')}
         </h2>
         {activity && (
-          <Link to="/admin/screen" className="admin-home__screen-link">
+          <Link to={adminPath('adminScreen')} className="admin-home__screen-link">
             {t('openScreen')}
           </Link>
         )}

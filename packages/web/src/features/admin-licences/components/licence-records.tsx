@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { TLicenceRecords } from '@edp/shared/contracts/licences';
 import { formatTime } from '../../../lib/format.ts';
 import { SyncAlert } from '../../admin-common/components/sync-alert.tsx';
+import { adminPath } from '../../../lib/admin-paths.ts';
 
 type Row = TLicenceRecords['records'][number];
 
@@ -43,7 +44,7 @@ export function LicenceRecords({ records }: { records: UseQueryResult<TLicenceRe
             title: t('records.task'),
             dataIndex: 'taskId',
             render: (id: string | null) =>
-              id ? <Link to={`/admin/tasks/${id}`}>{t('list.openTask')}</Link> : '—',
+              id ? <Link to={adminPath('adminTaskDetail', id)}>{t('list.openTask')}</Link> : '—',
           },
         ]}
       />

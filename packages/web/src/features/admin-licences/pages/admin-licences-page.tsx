@@ -19,9 +19,10 @@ import { usePaging } from '../../../lib/use-paging.ts';
 import { TAG } from '../../admin-common/lib/tag-colors.ts';
 import { useMayCall } from '../../admin-common/lib/admin-user.ts';
 import { downloadRequests, installCertificates, useLicenceList } from '../api/licences.ts';
-import '../components/admin-devices.css';
-import { DaysLeft } from '../components/days-left.tsx';
+import '../../admin-common/components/console-parts.css';
+import { DaysLeft } from '../parts/days-left.tsx';
 import '../lib/licence-locales.ts';
+import { adminPath } from '../../../lib/admin-paths.ts';
 
 const STATE_COLOURS: Record<LicenceState, string> = {
   none: TAG.muted,
@@ -50,7 +51,7 @@ function UploadResult({
       {result.taskId ? (
         <p>
           {t('list.accepted', { count: result.accepted.length })}{' '}
-          <Link to={`/admin/tasks/${result.taskId}`}>{t('list.openTask')}</Link>
+          <Link to={adminPath('adminTaskDetail', result.taskId)}>{t('list.openTask')}</Link>
         </p>
       ) : (
         <p>{t('list.noneAccepted')}</p>
@@ -127,7 +128,7 @@ export default function AdminLicencesPage() {
       title: t('list.device'),
       dataIndex: 'name',
       className: 'admin-table__name',
-      render: (name: string, l) => <Link to={`/admin/devices/${l.id}`}>{name}</Link>,
+      render: (name: string, l) => <Link to={adminPath('adminDeviceDetail', l.id)}>{name}</Link>,
     },
     { title: t('list.group'), dataIndex: 'groupName' },
     { title: t('list.kind'), dataIndex: 'kind' },

@@ -13,7 +13,7 @@ import { useMayCall } from '../../admin-common/lib/admin-user.ts';
 import { downloadRequest, useInstallCertificate, useLicenceRecords } from '../api/licences.ts';
 import { syncFailure } from '../../admin-common/lib/sync-failure.ts';
 import '../lib/licence-locales.ts';
-import { LicenceRecords } from './licence-records.tsx';
+import { LicenceRecords } from '../components/licence-records.tsx';
 import { SyncAlert } from '../../admin-common/components/sync-alert.tsx';
 
 /**

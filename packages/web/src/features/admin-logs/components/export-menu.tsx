@@ -4,11 +4,16 @@ import { DownOutlined, DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { exportAccessLog, exportMonitorLog } from '@edp/shared/api/console/logs.calls';
 import { EXPORT_FORMATS, type ExportFormat } from '@edp/shared/constants';
-import { saveBlob } from '../../../lib/download-file.ts';
+import {
+  fileNameFromDisposition,
+  getFile,
+  isCancel,
+  saveBlob,
+} from '../../../lib/download-file.ts';
 import { readerTimeZone } from '../../../lib/format.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
-import { formatBytes, isCancel, streamExport, type ExportProgress } from '../lib/export-stream.ts';
+import { formatBytes, progressCounter, type ExportProgress } from '../lib/export-progress.ts';
 import { exportQuery, type LogFilter } from '../lib/log-filter.ts';
 
 const CALLS = { monitor: exportMonitorLog, access: exportAccessLog } as const;
@@ -34,18 +39,21 @@ export function ExportMenu({ list, filter }: { list: 'monitor' | 'access'; filte
     setRunning({ format, progress: { bytes: 0 } });
     try {
       const path = `${CALLS[list].path}?${exportQuery(list, filter, format, readerTimeZone())}`;
-      const file = await streamExport(path, `${list}-log.${format}`, {
-        format,
+      const count = progressCounter(format);
+      const { blob, disposition } = await getFile(path, {
+        silent: true,
         signal: controller.signal,
-        onProgress: (progress) => {
+        onChunk: (chunk) => {
+          const progress = count(chunk);
           const now = Date.now();
           if (now - shownAt < SHOW_EVERY_MS) return;
           shownAt = now;
           setRunning({ format, progress });
         },
       });
-      saveBlob(file.blob, file.fileName);
-      toastSuccess(t('export.saved', { name: file.fileName }));
+      const fileName = fileNameFromDisposition(disposition, `${list}-log.${format}`);
+      saveBlob(blob, fileName);
+      toastSuccess(t('export.saved', { name: fileName }));
     } catch (e) {
       if (isCancel(e) || controller.signal.aborted) void toast.info(t('export.cancelled'));
       else void toast.error(e instanceof ApiError && e.msg ? e.msg : t('export.failed'));

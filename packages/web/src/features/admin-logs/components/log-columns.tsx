@@ -12,6 +12,7 @@ import {
 } from '../../admin-common/components/log-labels.tsx';
 import { PathText } from './path-text.tsx';
 import { useMayCall } from '../../admin-common/lib/admin-user.ts';
+import { adminPath } from '../../../lib/admin-paths.ts';
 
 /**
  * Columns shown from a small tablet up: on a phone a row keeps when, where, what and its path on
@@ -41,7 +42,7 @@ export function useBaseColumns<T extends TLogItem>(): ColumnsType<T> {
       className: 'admin-table__name',
       render: (_, r) =>
         mayOpen && r.deviceName ? (
-          <Link to={`/admin/devices/${r.deviceId}`}>{r.deviceName}</Link>
+          <Link to={adminPath('adminDeviceDetail', r.deviceId)}>{r.deviceName}</Link>
         ) : (
           r.deviceName || '—'
         ),

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { autoLoginToken } from '@edp/shared/api/console/login.calls';
 import type { TLoginToken } from '@edp/shared/contracts/login';
 import { callApi, callKey } from '../../../lib/api.ts';
+import { adminPath } from '../../../lib/admin-paths.ts';
 
 // Silent: where login codes are required the server refuses the link, and the modal says why.
 const tokenQuery = queryOptions({
@@ -21,7 +22,7 @@ export async function getLoginToken(ng: 0 | 1, silent = false): Promise<TLoginTo
 
 /** The auto-login link for a token, on this host. */
 export function autoLoginLink(token: string): string {
-  return `${window.location.origin}/admin/auto-login?token=${encodeURIComponent(token)}`;
+  return `${window.location.origin}${adminPath('adminAutoLogin', { token })}`;
 }
 
 export function useLoginToken(enabled: boolean) {

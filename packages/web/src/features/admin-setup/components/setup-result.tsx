@@ -2,6 +2,7 @@ import { Alert, Button, Result, Table } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { createdAccounts, type SetupValues } from '../lib/setup-payload.ts';
+import { adminPath } from '../../../lib/admin-paths.ts';
 
 /** What the setup created, and the way to the console login. */
 export function SetupResult({ values }: { values: SetupValues }) {
@@ -20,7 +21,7 @@ export function SetupResult({ values }: { values: SetupValues }) {
       title={<h2 className="admin-setup__step">{t('setup.successTitle')}</h2>}
       subTitle={t('setup.successSub')}
       extra={
-        <Button type="primary" onClick={() => void navigate('/admin/login')}>
+        <Button type="primary" onClick={() => void navigate(adminPath('adminLogin'))}>
           {t('setup.loginNow')}
         </Button>
       }

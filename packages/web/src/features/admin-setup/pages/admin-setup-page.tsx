@@ -9,6 +9,7 @@ import { SetupResult } from '../components/setup-result.tsx';
 import { SetupWizard } from '../components/setup-wizard.tsx';
 import type { SetupValues } from '../lib/setup-payload.ts';
 import './admin-setup-page.css';
+import { adminPath } from '../../../lib/admin-paths.ts';
 
 /** /admin/setup: the initial setup wizard while setup is open, else a way to the login. */
 export default function AdminSetupPage() {
@@ -27,7 +28,7 @@ export default function AdminSetupPage() {
         status="info"
         title={t('setup.closed')}
         extra={
-          <Button type="primary" onClick={() => void navigate('/admin/login')}>
+          <Button type="primary" onClick={() => void navigate(adminPath('adminLogin'))}>
             {t('setup.toLogin')}
           </Button>
         }

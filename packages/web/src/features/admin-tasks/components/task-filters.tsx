@@ -5,7 +5,7 @@ import '../../../lib/dayjs-locale.ts';
 import { useTranslation } from 'react-i18next';
 import { COMMAND_STATES, TASK_TYPES } from '@edp/shared/contracts/commands';
 import type { TaskFilter } from '../lib/task-list-url.ts';
-import { useTypeWords } from './task-labels.tsx';
+import { useTypeWords } from '../parts/task-labels.tsx';
 
 interface Values {
   status?: TaskFilter['status'];

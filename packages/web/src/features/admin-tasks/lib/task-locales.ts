@@ -1,7 +1,7 @@
 import { addLazyNamespace } from '../../../locales/i18n.ts';
 import zh from '../../../locales/zh-CN/admin-tasks.lazy.ts';
 import en from '../../../locales/en-US/admin-tasks.lazy.ts';
-import './device-locales.ts';
+import '../../admin-devices/lib/device-locales.ts';
 
 /**
  * The texts of tasks, commands and a device's engine tabs (issue 23), with the device centre's

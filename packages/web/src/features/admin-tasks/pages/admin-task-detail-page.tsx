@@ -11,11 +11,12 @@ import { ApiError } from '../../../lib/http.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useMayCall } from '../../admin-common/lib/admin-user.ts';
 import { useCancelTask, useRefreshTask, useRetryTask, useTaskInfo } from '../api/tasks.ts';
-import { CommandTable } from '../components/command-table.tsx';
-import { StateTag, TaskProgress, useTypeWords } from '../components/task-labels.tsx';
-import '../components/admin-devices.css';
+import { CommandTable } from '../parts/command-table.tsx';
+import { StateTag, TaskProgress, useTypeWords } from '../parts/task-labels.tsx';
+import '../../admin-common/components/console-parts.css';
 import { argPath, isOpen, LIVE_REFRESH_MS, retryCount } from '../lib/task-lib.ts';
 import '../lib/task-locales.ts';
+import { adminPath } from '../../../lib/admin-paths.ts';
 
 /** Cancel (what still waits) and retry (what failed or timed out), each after a confirmation. */
 function TaskActions({ task }: { task: TTaskItem }) {
@@ -146,7 +147,7 @@ export default function AdminTaskDetailPage() {
   const { t: tm } = useTranslation('menu');
   const { t: tc } = useTranslation('common');
   const info = useTaskInfo(id);
-  const back = <Link to="/admin/tasks">{t('detail.back')}</Link>;
+  const back = <Link to={adminPath('adminTasks')}>{t('detail.back')}</Link>;
 
   if (info.isError) {
     const code = info.error instanceof ApiError ? info.error.errCode : undefined;

@@ -6,12 +6,13 @@ import { ListPage } from '../../../components/list-page.tsx';
 import { formatTime } from '../../../lib/format.ts';
 import { useAdminUser } from '../../admin-common/lib/admin-user.ts';
 import { quietWhileLive, useTaskList, useTaskOperators } from '../api/tasks.ts';
-import { StateTag, TaskProgress, useTypeWords } from '../components/task-labels.tsx';
+import { StateTag, TaskProgress, useTypeWords } from '../parts/task-labels.tsx';
 import { TaskFilters } from '../components/task-filters.tsx';
-import '../components/admin-devices.css';
+import '../../admin-common/components/console-parts.css';
 import { argPath, isOpen, LIVE_REFRESH_MS } from '../lib/task-lib.ts';
 import '../lib/task-locales.ts';
 import { useTaskListState } from '../lib/use-task-list-state.ts';
+import { adminPath } from '../../../lib/admin-paths.ts';
 
 /** What a task acts on: its folder, or the engine version it brings. */
 export function taskTarget(task: Pick<TTaskItem, 'args'>): string {
@@ -51,7 +52,9 @@ export default function AdminTasksPage() {
       title: t('list.columns.name'),
       dataIndex: 'name',
       className: 'admin-table__name',
-      render: (name: string, task) => <Link to={`/admin/tasks/${task.id}`}>{name}</Link>,
+      render: (name: string, task) => (
+        <Link to={adminPath('adminTaskDetail', task.id)}>{name}</Link>
+      ),
     },
     {
       title: t('list.columns.type'),

@@ -11,6 +11,7 @@ import { usePaging } from '../../../lib/use-paging.ts';
 import { quietWhileLive, useCommandDetail, useCommandList } from '../api/tasks.ts';
 import { argPath } from '../lib/task-lib.ts';
 import { StateTag, useTypeWords } from './task-labels.tsx';
+import { adminPath } from '../../../lib/admin-paths.ts';
 
 /** The task a command belongs to, by name, as a link to its page ("—": sent on its own). */
 function TaskLink({ item }: { item: Pick<TCommandItem, 'taskId' | 'taskName'> }) {
@@ -18,7 +19,7 @@ function TaskLink({ item }: { item: Pick<TCommandItem, 'taskId' | 'taskName'> })
   if (!item.taskId) return <>—</>;
   return (
     <Link
-      to={`/admin/tasks/${item.taskId}`}
+      to={adminPath('adminTaskDetail', item.taskId)}
       aria-label={item.taskName ? t('commands.taskOf', { name: item.taskName }) : undefined}
     >
       {item.taskName ?? t('commands.openTask')}
@@ -46,7 +47,7 @@ export function CommandDrawer({ id, onClose }: { id?: string; onClose: () => voi
       ) : (
         <Descriptions column={1} bordered size="small">
           <Descriptions.Item label={t('commands.device')}>
-            <Link to={`/admin/devices/${c.deviceId}`}>{c.deviceName}</Link>
+            <Link to={adminPath('adminDeviceDetail', c.deviceId)}>{c.deviceName}</Link>
           </Descriptions.Item>
           <Descriptions.Item label={t('commands.type')}>{typeWords(c.type)}</Descriptions.Item>
           {c.taskId && (
@@ -125,7 +126,9 @@ export function CommandTable({
           title: t('commands.device'),
           dataIndex: 'deviceName',
           className: 'admin-table__name',
-          render: (name: string, c) => <Link to={`/admin/devices/${c.deviceId}`}>{name}</Link>,
+          render: (name: string, c) => (
+            <Link to={adminPath('adminDeviceDetail', c.deviceId)}>{name}</Link>
+          ),
         }
       : {
           title: t('commands.type'),

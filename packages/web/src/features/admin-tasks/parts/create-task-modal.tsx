@@ -24,6 +24,7 @@ import {
   useTaskWhat,
 } from './task-form-parts.tsx';
 import { useTypeWords } from './task-labels.tsx';
+import { adminPath } from '../../../lib/admin-paths.ts';
 
 export interface TaskFormValues {
   type: FormTaskType;
@@ -156,7 +157,7 @@ export function CreateTaskModal({
       );
       toastSuccess(t('create.created', { count: made.total }));
       close();
-      void navigate(`/admin/tasks/${made.taskId}`);
+      void navigate(adminPath('adminTaskDetail', made.taskId));
     } catch (e) {
       // A refused field goes back under it, on the form.
       if (showOnField(form, e)) setStep(undefined);

@@ -4,7 +4,7 @@ import type { CommandState } from '@edp/shared/contracts/commands';
 import type { TStateCounts } from '@edp/shared/contracts/tasks';
 import { TAG } from '../../admin-common/lib/tag-colors.ts';
 import { doneCount, PROGRESS_ORDER, progressParts } from '../lib/task-lib.ts';
-import './tasks.css';
+import '../components/tasks.css';
 
 /** Each state's colour: solid and dark enough for white text; the words carry the meaning. */
 export const STATE_COLOUR: Record<CommandState, string> = {
