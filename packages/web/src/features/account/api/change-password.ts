@@ -1,7 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { changeCompanyPassword } from '@edp/shared/api/portal/account.calls';
 import { callApi } from '../../../lib/api.ts';
 import { md5Hex } from '../../../lib/md5.ts';
+import { useChange } from '../../../lib/api-query.ts';
 
 /** Both passwords in clear text (hashed here), with the success toast text. */
 export interface ChangePasswordInput {
@@ -20,5 +20,5 @@ export function changePassword({ oldPassword, newPassword, successText }: Change
 }
 
 export function useChangePassword() {
-  return useMutation({ mutationFn: changePassword });
+  return useChange(changePassword);
 }

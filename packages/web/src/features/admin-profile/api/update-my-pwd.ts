@@ -1,7 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { updateMyPassword } from '@edp/shared/api/console/profile.calls';
 import { callApi } from '../../../lib/api.ts';
 import { md5Hex } from '../../../lib/md5.ts';
+import { useChange } from '../../../lib/api-query.ts';
 
 /** Both passwords in clear text (hashed here), with the success toast text. */
 export interface MyPwdInput {
@@ -19,5 +19,5 @@ export function updateMyPwd({ oldPassword, newPassword, successText }: MyPwdInpu
 }
 
 export function useUpdateMyPwd() {
-  return useMutation({ mutationFn: updateMyPwd });
+  return useChange(updateMyPwd);
 }

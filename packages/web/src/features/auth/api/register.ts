@@ -1,8 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
 import { registerCompany } from '@edp/shared/api/portal/account.calls';
 import type { BodyOf } from '@edp/shared/api/define';
 import { callApi } from '../../../lib/api.ts';
 import { md5Hex } from '../../../lib/md5.ts';
+import { useChange } from '../../../lib/api-query.ts';
 
 /** The registration form, with the password in clear text (hashed here) and the toast text. */
 export type RegisterInput = Omit<BodyOf<typeof registerCompany>, 'password'> & {
@@ -27,5 +27,5 @@ export function register({ password, successText, ...rest }: RegisterInput) {
 }
 
 export function useRegister() {
-  return useMutation({ mutationFn: register });
+  return useChange(register);
 }

@@ -1,8 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
 import { resetCompanyPassword } from '@edp/shared/api/portal/account.calls';
 import type { BodyOf } from '@edp/shared/api/define';
 import { callApi } from '../../../lib/api.ts';
 import { md5Hex } from '../../../lib/md5.ts';
+import { useChange } from '../../../lib/api-query.ts';
 
 /** The mailed code and the new password in clear text (hashed here), with the toast text. */
 export type ResetPasswordInput = Omit<BodyOf<typeof resetCompanyPassword>, 'password'> & {
@@ -20,5 +20,5 @@ export function resetPassword({ email, code, password, successText }: ResetPassw
 }
 
 export function useResetPassword() {
-  return useMutation({ mutationFn: resetPassword });
+  return useChange(resetPassword);
 }

@@ -1,7 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { sendEmailCode as sendEmailCodeCall } from '@edp/shared/api/portal/account.calls';
 import type { BodyOf } from '@edp/shared/api/define';
 import { callApi } from '../../../lib/api.ts';
+import { useChange } from '../../../lib/api-query.ts';
 
 /** The address, the captcha answer and what the code is for, with the success toast text. */
 export type SendEmailCodeInput = Required<BodyOf<typeof sendEmailCodeCall>> & {
@@ -18,5 +18,5 @@ export function sendEmailCode({ email, captcha, type, successText }: SendEmailCo
 }
 
 export function useSendEmailCode() {
-  return useMutation({ mutationFn: sendEmailCode });
+  return useChange(sendEmailCode);
 }

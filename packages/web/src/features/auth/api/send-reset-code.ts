@@ -1,7 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { sendResetCode as sendResetCodeCall } from '@edp/shared/api/portal/account.calls';
 import type { BodyOf } from '@edp/shared/api/define';
 import { callApi } from '../../../lib/api.ts';
+import { useChange } from '../../../lib/api-query.ts';
 
 /** The address and the captcha answer, with the success toast text. */
 export type SendResetCodeInput = Required<BodyOf<typeof sendResetCodeCall>> & {
@@ -18,5 +18,5 @@ export function sendResetCode({ email, captcha, successText }: SendResetCodeInpu
 }
 
 export function useSendResetCode() {
-  return useMutation({ mutationFn: sendResetCode });
+  return useChange(sendResetCode);
 }

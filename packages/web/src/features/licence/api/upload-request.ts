@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import { uploadLicenceRequest } from '@edp/shared/api/portal/licences.calls';
 import { callApi } from '../../../lib/api.ts';
+import { useChange } from '../../../lib/api-query.ts';
 
 /**
  * Sends a licence request file (base64 of its bytes) and gets back what it asks for. Silent:
@@ -11,5 +11,5 @@ export function uploadRequest(file: string) {
 }
 
 export function useUploadRequest() {
-  return useMutation({ mutationFn: uploadRequest });
+  return useChange(uploadRequest);
 }

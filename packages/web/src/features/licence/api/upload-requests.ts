@@ -1,7 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { uploadLicenceRequests } from '@edp/shared/api/portal/licences.calls';
 import { callApi } from '../../../lib/api.ts';
 import { uploadedFile } from '../../../lib/uploaded-files.ts';
+import { useChange } from '../../../lib/api-query.ts';
 
 /**
  * Sends many request files at once, loose `.dat` files or zips of them (as the console's
@@ -17,5 +17,5 @@ export async function uploadRequests(files: File[]) {
 }
 
 export function useUploadRequests() {
-  return useMutation({ mutationFn: uploadRequests });
+  return useChange(uploadRequests);
 }

@@ -1,9 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
 import { vendorCaptcha, vendorLogin as vendorLoginCall } from '@edp/shared/api/portal/vendor.calls';
 import type { BodyOf } from '@edp/shared/api/define';
 import { callApi, callUrl } from '../../../lib/api.ts';
 import { md5Hex } from '../../../lib/md5.ts';
 import { signInVendor } from '../../../lib/vendor-session.ts';
+import { useChange } from '../../../lib/api-query.ts';
 
 export const vendorCaptchaUrl = (nonce: string) =>
   `${callUrl(vendorCaptcha)}?r=${encodeURIComponent(nonce)}`;
@@ -24,5 +24,5 @@ export async function vendorLogin({ account, password, captcha }: VendorLoginInp
 }
 
 export function useVendorLogin() {
-  return useMutation({ mutationFn: vendorLogin });
+  return useChange(vendorLogin);
 }
