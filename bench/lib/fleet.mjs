@@ -45,7 +45,13 @@ export async function startFleet({ port, seed, database = 'pglite', env = {}, ag
   const dataDir = again?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'edp-bench-fleet-'));
   // FLEET_NODE_ARGS: node's own options for the server, e.g. --cpu-prof to profile a bench.
   const nodeArgs = process.env.FLEET_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, bundle], {
+  // FLEET_NOFILE: the server's limit of open files (soft and hard), set with prlimit, which it
+  // reads at start (docs/operations.md "Open files"); unset, it inherits this process's.
+  const nofile = process.env.FLEET_NOFILE;
+  const [command, args] = nofile
+    ? ['prlimit', [`--nofile=${nofile}:${nofile}`, process.execPath, ...nodeArgs, bundle]]
+    : [process.execPath, [...nodeArgs, bundle]];
+  const child = spawn(command, args, {
     cwd: root,
     env: {
       ...process.env,
