@@ -65,7 +65,24 @@ export function buildServices(platform: Platform) {
   const cache = consoleCache({ db, clock, bus });
   const licencePages = licencePageCache({ clock, bus });
   const licenceReads = licenceReadService(p);
-  const licences = licenceService({ ...p, licencePages });
+  const companies = companyService({
+    db,
+    clock,
+    captcha: p.captcha,
+    loginGuard: p.loginGuard,
+    sessions: p.sessions,
+    mailer: p.mailer,
+    passwords,
+  });
+  const balance = balanceService({ db, companies });
+  const recharge = rechargeService({ db, companies });
+  const licences = licenceService({
+    db,
+    clock,
+    vendorKeys: p.vendorKeys,
+    licencePages,
+    balance,
+  });
   const counts = deviceCounts({ db, bus, clock });
   const activity = deviceActivityLog({ db });
   // The console's own key, which signs elevation and learning-mode windows (docs/elevation.md).
@@ -114,19 +131,27 @@ export function buildServices(platform: Platform) {
   // Every call to an address a tenant typed, internal ones refused (platform/outbound).
   const outbound = outboundClient({ allow: p.config.OUTBOUND_ALLOW_HOSTS });
   const notify = notifyService({ db, clock, audit, box, outbound });
-  const login = loginService({ ...p, audit, tenants, sms: notify.sendLoginCode });
+  const users = userService({ ...passwordDeps, audit, tenants });
+  const login = loginService({ ...p, audit, tenants, users, sms: notify.sendLoginCode });
   return {
     // portal
-    companies: companyService(p),
+    companies,
     emailCodes: emailCodeService(p),
     licences,
-    licenceBatches: licenceBatchService({ db, clock, licences, licencePages }),
+    licenceBatches: licenceBatchService({ db, clock, licences, licencePages, balance }),
     licencePages,
     licenceReads,
     engineReads: engineReadService({ db, clock, licenceReads }),
-    balance: balanceService(p),
-    recharge: rechargeService(p),
-    vendor: vendorService(p),
+    balance,
+    recharge,
+    vendor: vendorService({
+      db,
+      captcha: p.captcha,
+      loginGuard: p.loginGuard,
+      sessions: p.sessions,
+      passwords,
+      recharge,
+    }),
     vendorTenants: vendorTenantService({
       ...p,
       audit,
@@ -151,10 +176,15 @@ export function buildServices(platform: Platform) {
       duties: { addRole: addDutyRole, addUser: addDutyUser },
     }),
     login,
-    self: selfService({ ...passwordDeps, audit, tenants, login }),
-    users: userService({ ...passwordDeps, audit, tenants }),
-    roles: roleService({ db, audit, tenants }),
-    groups: groupService({ db, audit, devicesChanged: counts.changed }),
+    self: selfService({ ...passwordDeps, audit, tenants, login, users }),
+    users,
+    roles: roleService({ db, audit, tenants, releaseRole: users.releaseRole }),
+    groups: groupService({
+      db,
+      audit,
+      devicesChanged: counts.changed,
+      releaseGroup: users.releaseGroup,
+    }),
     proxies: proxyService({ db, clock, audit }),
     deviceCentre: deviceService({
       db,

@@ -9,8 +9,8 @@ import {
 import type { Db } from '../../platform/db/index.ts';
 import { proxyReadModel } from '../store/index.ts';
 import { proxyNextEdge, proxyOpen } from './proxy-window.ts';
-import { roleRepository } from '../store/index.ts';
-import { userRepository, type UserRow } from '../store/index.ts';
+import { roleReadModel } from '../store/index.ts';
+import { userReadModel, type UserRow } from '../store/index.ts';
 
 /** A signed-in console user with everything their permissions follow from. */
 export interface Actor {
@@ -61,7 +61,7 @@ export async function loadActor(
   tenantId: string,
   now: Date,
 ): Promise<Actor | undefined> {
-  const row = await userRepository(db).findWithRole(tenantId, userId);
+  const row = await userReadModel(db).findWithRole(tenantId, userId);
   if (!row || row.user.status !== 'normal' || row.tenantStatus !== 'active') return undefined;
 
   const proxies = await proxyReadModel(db).currentAndComingRoles(userId, now);
@@ -72,7 +72,7 @@ export async function loadActor(
     menus: roleMenus(r.userType, r.menu),
     permission: r.permission,
   }));
-  const groupsByRole = await roleRepository(db).groupIdsOf(roles.map((r) => r.id));
+  const groupsByRole = await roleReadModel(db).groupIdsOf(roles.map((r) => r.id));
   // A super or system-administrator role, or any role without groups, sees every group.
   const unscoped = roles.some((r) => r.userType !== 3 || !groupsByRole.get(r.id)?.length);
   const scopeGroupIds = unscoped

@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db/index.ts';
 import type { Actor } from './actor.ts';
-import { groupRepository } from '../store/index.ts';
+import { groupReadModel } from '../store/index.ts';
 
 /**
  * The groups an actor may see: null for all; else the subtrees of the groups tied to the
@@ -8,7 +8,7 @@ import { groupRepository } from '../store/index.ts';
  */
 export async function visibleGroupIds(db: Db, actor: Actor): Promise<string[] | null> {
   if (actor.scopeGroupIds === null) return null;
-  const repo = groupRepository(db);
+  const repo = groupReadModel(db);
   const roots = await repo.findByIds(actor.tenantId, actor.scopeGroupIds);
   return repo.subtreeIds(actor.tenantId, roots);
 }

@@ -3,7 +3,7 @@ import { roleMenus } from '@edp/shared/permissions';
 import { storableJson, storableText, type Db } from '../../platform/db/index.ts';
 import { proxyOpen, type Actor, type Caller } from '../access/index.ts';
 import type { EngineEnrolled } from '../../engines/index.ts';
-import { groupRepository, proxyReadModel, roleRepository } from '../store/index.ts';
+import { groupReadModel, proxyReadModel, roleReadModel } from '../store/index.ts';
 import type { NamedDevice } from './audit-detail.ts';
 import type { UserRow } from '../store/index.ts';
 import { auditRepository, type AuditInsert } from './audit-repository.ts';
@@ -112,7 +112,7 @@ export function auditService({ db, clock = Date.now }: { db: Db; clock?: () => n
      * engine as the actor, the device and its group, the address it enrolled from.
      */
     async enrolment(e: EngineEnrolled) {
-      const group = await groupRepository(db).findById(e.tenantId, e.groupId);
+      const group = await groupReadModel(db).findById(e.tenantId, e.groupId);
       await repo.insert({
         tenantId: e.tenantId,
         account: '',
@@ -145,7 +145,7 @@ export function auditService({ db, clock = Date.now }: { db: Db; clock?: () => n
     async userFields(user: UserRow) {
       const now = clock();
       const [role, proxies] = await Promise.all([
-        user.roleId ? roleRepository(db).findById(user.tenantId, user.roleId) : undefined,
+        user.roleId ? roleReadModel(db).findById(user.tenantId, user.roleId) : undefined,
         proxyReadModel(db).currentAndComingRoles(user.id, new Date(now)),
       ]);
       const roles = [

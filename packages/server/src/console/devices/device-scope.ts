@@ -5,7 +5,7 @@ import { CommonErr } from '@edp/shared/errors';
 import type { Db } from '../../platform/db/index.ts';
 import { AppError } from '../../platform/errors/index.ts';
 import type { Actor } from '../access/index.ts';
-import { groupRepository } from '../store/index.ts';
+import { groupReadModel } from '../store/index.ts';
 import { visibleGroupIds } from '../access/index.ts';
 import { deviceRepository } from './device-repository.ts';
 import { installerReadModel, type DeviceScope } from '../store/index.ts';
@@ -32,7 +32,7 @@ export async function groupsOfFilter(
   filter: { groupId?: string | undefined; subgroups?: boolean | undefined },
 ): Promise<string[] | null> {
   if (!filter.groupId) return visible;
-  const groups = groupRepository(db);
+  const groups = groupReadModel(db);
   const group = await groups.findById(actor.tenantId, filter.groupId);
   if (!group || (visible && !visible.includes(group.id))) throw new AppError(CommonErr.NotFound);
   const ids =
@@ -50,7 +50,7 @@ export async function groupInScope(
   groupId: string,
   visible: string[] | null,
 ) {
-  const group = await groupRepository(db).findById(actor.tenantId, groupId);
+  const group = await groupReadModel(db).findById(actor.tenantId, groupId);
   if (!group || (visible && !visible.includes(groupId))) throw new AppError(CommonErr.NotFound);
   return group;
 }

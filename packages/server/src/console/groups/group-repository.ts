@@ -1,30 +1,17 @@
-import { and, count, eq, inArray, like, ne, or, sql } from 'drizzle-orm';
-import {
-  type Db,
-  consoleGroupEscrows,
-  consoleGroups,
-  consoleRoleGroups,
-  consoleUsers,
-} from '../../platform/db/index.ts';
+import { and, count, eq, ne, sql } from 'drizzle-orm';
+import { type Db, consoleGroupEscrows, consoleGroups } from '../../platform/db/index.ts';
+import { groupReadModel } from '../store/index.ts';
 
-export type GroupRow = typeof consoleGroups.$inferSelect;
-
+/**
+ * The groups module's SQL: the one place `console_groups` and `console_group_escrows` are
+ * written; the reads others make of the tree are the store's group read model.
+ */
 export function groupRepository(db: Db) {
   const byId = (tenantId: string, id: string) =>
     and(eq(consoleGroups.tenantId, tenantId), eq(consoleGroups.id, id));
 
   return {
-    async findById(tenantId: string, id: string): Promise<GroupRow | undefined> {
-      const [row] = await db.select().from(consoleGroups).where(byId(tenantId, id)).limit(1);
-      return row;
-    },
-    async findByIds(tenantId: string, ids: string[]): Promise<GroupRow[]> {
-      if (ids.length === 0) return [];
-      return db
-        .select()
-        .from(consoleGroups)
-        .where(and(eq(consoleGroups.tenantId, tenantId), inArray(consoleGroups.id, ids)));
-    },
+    ...groupReadModel(db),
     async nameTaken(tenantId: string, name: string, exceptId?: string): Promise<boolean> {
       const [row] = await db
         .select({ id: consoleGroups.id })
@@ -54,20 +41,6 @@ export function groupRepository(db: Db) {
         .where(eq(consoleGroups.tenantId, tenantId))
         .orderBy(consoleGroups.level, consoleGroups.name);
     },
-    /** Ids of the groups under any of `roots` (the roots included), by their materialised path. */
-    async subtreeIds(tenantId: string, roots: GroupRow[]): Promise<string[]> {
-      if (roots.length === 0) return [];
-      const rows = await db
-        .select({ id: consoleGroups.id })
-        .from(consoleGroups)
-        .where(
-          and(
-            eq(consoleGroups.tenantId, tenantId),
-            or(...roots.map((r) => like(consoleGroups.path, `${r.path}%`))),
-          ),
-        );
-      return rows.map((r) => r.id);
-    },
     async insert(
       values: Omit<typeof consoleGroups.$inferInsert, 'path' | 'id'>,
       parentPath: string,
@@ -83,27 +56,23 @@ export function groupRepository(db: Db) {
         .set({ ...values, updatedAt: sql`now()` })
         .where(byId(tenantId, id));
     },
-    /** Deletes the group; deleted users let go of it first (escrows cascade). */
-    async delete(tenantId: string, id: string) {
+    /**
+     * Deletes the group (its escrows cascade), in one transaction with `before` (deleted users
+     * let go of the group first: the users module's write, handed the transaction).
+     */
+    async delete(tenantId: string, id: string, before: (tx: Db) => Promise<void>) {
       await db.transaction(async (tx) => {
-        await tx
-          .update(consoleUsers)
-          .set({ groupId: null })
-          .where(and(eq(consoleUsers.groupId, id), eq(consoleUsers.status, 'deleted')));
+        await before(tx as unknown as Db);
         await tx.delete(consoleGroups).where(byId(tenantId, id));
       });
     },
-    /** What stands in the way of deleting a group. */
-    async usage(id: string) {
-      const [[children], [users], [roles]] = await Promise.all([
-        db.select({ n: count() }).from(consoleGroups).where(eq(consoleGroups.parentId, id)),
-        db
-          .select({ n: count() })
-          .from(consoleUsers)
-          .where(and(eq(consoleUsers.groupId, id), ne(consoleUsers.status, 'deleted'))),
-        db.select({ n: count() }).from(consoleRoleGroups).where(eq(consoleRoleGroups.groupId, id)),
-      ]);
-      return { children: children?.n ?? 0, users: users?.n ?? 0, roles: roles?.n ?? 0 };
+    /** How many subgroups a group has (a group with subgroups cannot be deleted). */
+    async countChildren(id: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(consoleGroups)
+        .where(eq(consoleGroups.parentId, id));
+      return row?.n ?? 0;
     },
     async setEscrow(
       tenantId: string,

@@ -5,8 +5,9 @@ import { CommonErr, ConsoleErr } from '@edp/shared/errors';
 import { AppError } from '../../platform/errors/index.ts';
 import type { AuditService } from '../audit/index.ts';
 import type { Caller } from '../access/index.ts';
-import { deviceReadModel } from '../store/index.ts';
-import { groupRepository, type GroupRow } from '../store/index.ts';
+import { deviceReadModel, roleReadModel, userReadModel, type GroupRow } from '../store/index.ts';
+import { groupRepository } from './group-repository.ts';
+import type { Db } from '../../platform/db/index.ts';
 import { canSee, visibleGroupIds } from '../access/index.ts';
 
 const summary = (g: GroupRow) => ({
@@ -16,10 +17,15 @@ const summary = (g: GroupRow) => ({
   leader: g.leader,
 });
 
-/** What the device centre is told: its pages show group names and follow escrow. */
+/**
+ * What the device centre is told (its pages show group names and follow escrow), and what the
+ * users module does for a group (`console_users` is theirs): services.ts wires both.
+ */
 export interface GroupDeps {
   /** A group's name or escrow changed: device pages kept for the tenant are stale. */
   devicesChanged: (tenantId: string) => void;
+  /** Deleted users let go of a group being deleted, in the groups module's transaction `tx`. */
+  releaseGroup: (tx: Db, tenantId: string, groupId: string) => Promise<void>;
 }
 
 /** The group tree: unique names, no deleting a group in use, escrow of devices (docs/product.md §5, §6). */
@@ -27,9 +33,12 @@ export function groupService({
   db,
   audit,
   devicesChanged,
+  releaseGroup,
 }: Pick<Platform, 'db'> & { audit: AuditService } & GroupDeps) {
   const groups = groupRepository(db);
   const devices = deviceReadModel(db);
+  const roles = roleReadModel(db);
+  const users = userReadModel(db);
 
   async function visibleGroup(caller: Caller, id: string): Promise<GroupRow> {
     const group = await groups.findById(caller.actor.tenantId, id);
@@ -98,13 +107,17 @@ export function groupService({
     /** docs/product.md §5: a group with subgroups, devices, roles (or users) cannot be deleted. */
     async del(caller: Caller, id: string) {
       const group = await visibleGroup(caller, id);
-      const usage = await groups.usage(id);
-      if (usage.children > 0) throw new AppError(ConsoleErr.GroupHasChildren);
-      if (usage.roles > 0 || (await devices.countInGroup(group.tenantId, id)) > 0) {
+      const [children, roleCount, userCount] = await Promise.all([
+        groups.countChildren(id),
+        roles.countTiedTo(id),
+        users.countInGroup(id),
+      ]);
+      if (children > 0) throw new AppError(ConsoleErr.GroupHasChildren);
+      if (roleCount > 0 || (await devices.countInGroup(group.tenantId, id)) > 0) {
         throw new AppError(ConsoleErr.GroupInUse);
       }
-      if (usage.users > 0) throw new AppError(ConsoleErr.GroupHasUsers);
-      await groups.delete(group.tenantId, id);
+      if (userCount > 0) throw new AppError(ConsoleErr.GroupHasUsers);
+      await groups.delete(group.tenantId, id, (tx) => releaseGroup(tx, group.tenantId, id));
       await audit.change(caller, { target: group.name, before: summary(group) });
     },
 

@@ -206,6 +206,31 @@ describe('/api/user/role, /group and /proxy', () => {
     expect((await admin('/user/group/del', { id: groups.East })).body.success).toBe(true);
   });
 
+  it('deletes a role and a group that only deleted users hold, and those users let go of them', async () => {
+    await addGroup('North', 'HQ');
+    const role = await admin<{ id: string }>('/user/role/add', {
+      name: 'North-ops',
+      menu: 'operate',
+      permission: 'read',
+    });
+    const user = await admin<{ id: string }>('/user/add', {
+      account: 'nora',
+      name: 'Nora',
+      password: pwd(PASSWORD),
+      roleId: role.body.data!.id,
+      groupId: groups.North,
+    });
+    expect((await admin('/user/del', { id: user.body.data!.id })).body.success).toBe(true);
+    expect((await admin('/user/role/del', { id: role.body.data!.id })).body.success).toBe(true);
+    expect((await admin('/user/group/del', { id: groups.North })).body.success).toBe(true);
+    type Row = { account: string; roleId: string | null; groupId: string | null };
+    const deleted = await admin<{ list: Row[] }>('/user/ug/list', { status: 'deleted' });
+    expect(deleted.body.data!.list.find((u) => u.account === 'nora')).toMatchObject({
+      roleId: null,
+      groupId: null,
+    });
+  });
+
   async function operateRole() {
     const rows = await ctx.app.platform.db
       .select()

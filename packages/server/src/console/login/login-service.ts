@@ -12,7 +12,8 @@ import { AppError } from '../../platform/errors/index.ts';
 import type { AuditService } from '../audit/index.ts';
 import { loginScope, loginSettingsOf, type TenantService } from '../tenants/index.ts';
 import type { TenantRow } from '../tenants/index.ts';
-import { userRepository, type UserRow } from '../store/index.ts';
+import { userReadModel, type UserRow } from '../store/index.ts';
+import type { UserService } from '../users/index.ts';
 import { loadActor, type Caller } from '../access/index.ts';
 import { autoLoginTokens } from './auto-login.ts';
 import { loginCodes, type SmsGateway } from './login-codes.ts';
@@ -55,10 +56,16 @@ export function loginService(
     | 'autoLoginKey'
     | 'clock'
     | 'log'
-  > & { audit: AuditService; tenants: TenantService; sms: SmsGateway },
+  > & {
+    audit: AuditService;
+    tenants: TenantService;
+    users: Pick<UserService, 'setAutoLogin'>;
+    sms: SmsGateway;
+  },
 ) {
   const { db, clock, loginGuard, sessions, passwords, audit, tenants } = deps;
-  const users = userRepository(db);
+  // Reads of users are the store's; their writes (the auto-login link) the users module's.
+  const users = userReadModel(db);
   const codes = loginCodes({
     db,
     clock,
@@ -301,10 +308,10 @@ export function loginService(
       const nonce = tokens.newNonce();
       const token = tokens.tokenOf(user.id, nonce);
       const expiresAt = new Date(clock() + AUTO_LOGIN_TTL_MS);
-      await users.update(user.tenantId, user.id, {
-        autoLoginNonce: nonce,
-        autoLoginHash: tokens.hashOf(token),
-        autoLoginExpiresAt: expiresAt,
+      await deps.users.setAutoLogin(user.tenantId, user.id, {
+        nonce,
+        hash: tokens.hashOf(token),
+        expiresAt,
       });
       return { loginToken: token, expiresAt: expiresAt.toISOString() };
     },
@@ -313,11 +320,7 @@ export function loginService(
     async logout(caller: Caller, sessionTokenHash: string) {
       const { tenantId, userId, account } = caller.actor;
       await sessions.revoke(sessionTokenHash);
-      await users.update(tenantId, userId, {
-        autoLoginNonce: null,
-        autoLoginHash: null,
-        autoLoginExpiresAt: null,
-      });
+      await deps.users.setAutoLogin(tenantId, userId, null);
       await audit.change(caller, { target: account });
     },
   };

@@ -6,8 +6,8 @@ import { CommonErr, ConsoleErr, PortalErr } from '@edp/shared/errors';
 import { AppError } from '../../platform/errors/index.ts';
 import type { AuditService } from '../audit/index.ts';
 import { loginScope, type TenantService } from '../tenants/index.ts';
-import { setPassword, type PasswordDeps } from '../users/index.ts';
-import { userRepository } from '../store/index.ts';
+import { setPassword, type PasswordDeps, type UserService } from '../users/index.ts';
+import { userReadModel } from '../store/index.ts';
 
 /** Calls every console user makes about their own account. */
 export function selfService(
@@ -16,10 +16,11 @@ export function selfService(
       audit: AuditService;
       tenants: TenantService;
       login: LoginService;
+      users: Pick<UserService, 'updateOwn'>;
     },
 ) {
   const { db, clock, loginGuard, passwords, consoleCache, audit, tenants, login } = deps;
-  const users = userRepository(db);
+  const users = userReadModel(db);
 
   /** The caller's current password, counted with the account's failed logins (login-guard). */
   async function checkOwnPassword(caller: Caller, digest: string) {
@@ -41,7 +42,7 @@ export function selfService(
   return {
     async updateName(caller: Caller, name: string) {
       const { user } = caller.actor;
-      await users.update(user.tenantId, user.id, { name });
+      await deps.users.updateOwn(user.tenantId, user.id, { name });
       await audit.change(caller, {
         target: user.account,
         before: { name: user.name },
@@ -68,7 +69,7 @@ export function selfService(
     async updatePhone(caller: Caller, password: string, phone: string) {
       await checkOwnPassword(caller, password);
       const { user } = caller.actor;
-      await users.update(user.tenantId, user.id, { phone });
+      await deps.users.updateOwn(user.tenantId, user.id, { phone });
       await audit.change(caller, {
         target: user.account,
         before: { phone: user.phone },
@@ -93,7 +94,7 @@ export function selfService(
         action,
       );
       if (user.phone) throw new AppError(ConsoleErr.PhoneAlreadyBound);
-      await users.update(tenant.id, user.id, { phone: input.phone });
+      await deps.users.updateOwn(tenant.id, user.id, { phone: input.phone });
       consoleCache.changed(tenant.id);
       await audit.event({
         ...(await audit.userFields(user)),

@@ -5,8 +5,7 @@ import { CommonErr, ConsoleErr } from '@edp/shared/errors';
 import { AppError } from '../../platform/errors/index.ts';
 import type { AuditService } from '../audit/index.ts';
 import type { Caller } from '../access/index.ts';
-import { roleRepository } from '../store/index.ts';
-import { userRepository } from '../store/index.ts';
+import { roleReadModel, userReadModel } from '../store/index.ts';
 import { proxyRepository, type ProxyRow } from './proxy-repository.ts';
 import { proxyOpen } from '../access/index.ts';
 
@@ -27,8 +26,8 @@ export function proxyService({
   audit,
 }: Pick<Platform, 'db' | 'clock'> & { audit: AuditService }) {
   const proxies = proxyRepository(db);
-  const users = userRepository(db);
-  const roles = roleRepository(db);
+  const users = userReadModel(db);
+  const roles = roleReadModel(db);
 
   async function check(caller: Caller, userId: string, roleId: string) {
     const tenantId = caller.actor.tenantId;

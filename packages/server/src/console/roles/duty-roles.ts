@@ -1,5 +1,6 @@
 import type { Db } from '../../platform/db/index.ts';
-import { roleRepository, type RoleInsert } from '../store/index.ts';
+import type { RoleInsert } from '../store/index.ts';
+import { roleRepository } from './role-repository.ts';
 
 /**
  * Adds a built-in duty role of a tenant being set up, in the set-up's transaction (`tx`); its

@@ -1,3 +1,3 @@
 /** The public entry of this module: other modules import only from here. */
-export { roleService, type RoleService } from './role-service.ts';
+export { roleService, type RoleDeps, type RoleService } from './role-service.ts';
 export { addDutyRole } from './duty-roles.ts';

@@ -1,42 +1,25 @@
 import { BUILT_IN_ROLE_KEYS, type BuiltInRoleKey } from '@edp/shared/built-in-roles';
-import { and, count, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import {
   type Db,
   consoleRoleGroups,
   consoleRoles,
-  consoleUsers,
   containsPattern,
 } from '../../platform/db/index.ts';
-
-export type RoleRow = typeof consoleRoles.$inferSelect;
-export type RoleInsert = typeof consoleRoles.$inferInsert;
-
-/** `administersUsers` (admin-email.ts) as a condition on console_roles. */
-export const administersUsersSql = or(
-  ne(consoleRoles.userType, 3),
-  and(eq(consoleRoles.menu, 'system'), eq(consoleRoles.permission, 'write')),
-);
-
-/** A user who can sign in now (not disabled or deleted) and has no e-mail address. */
-export const activeWithoutEmailSql = and(
-  eq(consoleUsers.status, 'normal'),
-  or(isNull(consoleUsers.email), eq(consoleUsers.email, '')),
-);
+import { roleReadModel, type RoleInsert } from '../store/index.ts';
 
 const BUILT_IN_KEY_ARRAY = sql`array[${sql.join(
   BUILT_IN_ROLE_KEYS.map((k) => sql`${k}`),
   sql`, `,
 )}]::text[]`;
 
+/** The roles module's SQL: the one place `console_roles` and `console_role_groups` are written. */
 export function roleRepository(db: Db) {
   const byId = (tenantId: string, id: string) =>
     and(eq(consoleRoles.tenantId, tenantId), eq(consoleRoles.id, id));
 
   return {
-    async findById(tenantId: string, id: string): Promise<RoleRow | undefined> {
-      const [row] = await db.select().from(consoleRoles).where(byId(tenantId, id)).limit(1);
-      return row;
-    },
+    ...roleReadModel(db),
     async nameTaken(tenantId: string, name: string, exceptId?: string): Promise<boolean> {
       const [row] = await db
         .select({ id: consoleRoles.id })
@@ -71,25 +54,15 @@ export function roleRepository(db: Db) {
         .set({ ...values, updatedAt: sql`now()` })
         .where(byId(tenantId, id));
     },
-    /** Deletes the role and its group associations; deleted users let go of it first. */
-    async delete(tenantId: string, id: string) {
+    /**
+     * Deletes the role and its group associations, in one transaction with `before` (deleted
+     * users let go of the role first: the users module's write, handed the transaction).
+     */
+    async delete(tenantId: string, id: string, before: (tx: Db) => Promise<void>) {
       await db.transaction(async (tx) => {
-        await tx
-          .update(consoleUsers)
-          .set({ roleId: null })
-          .where(and(eq(consoleUsers.roleId, id), eq(consoleUsers.status, 'deleted')));
+        await before(tx as unknown as Db);
         await tx.delete(consoleRoles).where(byId(tenantId, id));
       });
-    },
-    async groupIdsOf(roleIds: string[]): Promise<Map<string, string[]>> {
-      const map = new Map<string, string[]>();
-      if (roleIds.length === 0) return map;
-      const rows = await db
-        .select()
-        .from(consoleRoleGroups)
-        .where(inArray(consoleRoleGroups.roleId, roleIds));
-      for (const r of rows) map.set(r.roleId, [...(map.get(r.roleId) ?? []), r.groupId]);
-      return map;
     },
     async setGroups(roleId: string, groupIds: string[]) {
       await db.transaction(async (tx) => {
@@ -100,22 +73,6 @@ export function roleRepository(db: Db) {
             .values(groupIds.map((groupId) => ({ roleId, groupId })));
         }
       });
-    },
-    async countHolders(roleId: string): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(consoleUsers)
-        .where(and(eq(consoleUsers.roleId, roleId), ne(consoleUsers.status, 'deleted')));
-      return row?.n ?? 0;
-    },
-    /** Accounts of the role's holders who can sign in and have no e-mail address. */
-    async holdersWithoutEmail(roleId: string): Promise<string[]> {
-      const rows = await db
-        .select({ account: consoleUsers.account })
-        .from(consoleUsers)
-        .where(and(eq(consoleUsers.roleId, roleId), activeWithoutEmailSql))
-        .orderBy(consoleUsers.account);
-      return rows.map((r) => r.account);
     },
     async list(opts: { tenantId: string; keyword?: string; limit: number; offset: number }) {
       const where = and(

@@ -6,10 +6,11 @@ import { CommonErr, ConsoleErr } from '@edp/shared/errors';
 import { AppError } from '../../platform/errors/index.ts';
 import type { AuditService } from '../audit/index.ts';
 import type { Caller } from '../access/index.ts';
-import { groupRepository } from '../store/index.ts';
+import { groupReadModel, userReadModel, type RoleRow } from '../store/index.ts';
 import type { TenantService } from '../tenants/index.ts';
 import { administersUsers, refuseAdminsWithoutEmail } from '../access/index.ts';
-import { roleRepository, type RoleRow } from '../store/index.ts';
+import { roleRepository } from './role-repository.ts';
+import type { Db } from '../../platform/db/index.ts';
 
 const summary = (r: RoleRow, groupIds: string[]) => ({
   name: r.name,
@@ -17,6 +18,12 @@ const summary = (r: RoleRow, groupIds: string[]) => ({
   permission: r.permission,
   groupIds,
 });
+
+/** What the roles module asks of the users module (`console_users` is theirs): services.ts wires it. */
+export interface RoleDeps {
+  /** Deleted users let go of a role being deleted, in the roles module's transaction `tx`. */
+  releaseRole: (tx: Db, tenantId: string, roleId: string) => Promise<void>;
+}
 
 /**
  * Roles: one duty each. Built-in roles (made at setup) keep their duty, permission and name
@@ -26,9 +33,14 @@ export function roleService({
   db,
   audit,
   tenants,
-}: Pick<Platform, 'db'> & { audit: AuditService; tenants: Pick<TenantService, 'loginSettings'> }) {
+  releaseRole,
+}: Pick<Platform, 'db'> & {
+  audit: AuditService;
+  tenants: Pick<TenantService, 'loginSettings'>;
+} & RoleDeps) {
   const roles = roleRepository(db);
-  const groups = groupRepository(db);
+  const groups = groupReadModel(db);
+  const users = userReadModel(db);
 
   async function ownRole(caller: Caller, id: string) {
     const role = await roles.findById(caller.actor.tenantId, id);
@@ -107,7 +119,7 @@ export function roleService({
       // A role turned into a system administrator's keeps codes by e-mail reachable for its holders.
       if (!administersUsers(role) && administersUsers({ ...role, ...values })) {
         const { mailCode } = await tenants.loginSettings(role.tenantId);
-        if (mailCode) refuseAdminsWithoutEmail(await roles.holdersWithoutEmail(role.id));
+        if (mailCode) refuseAdminsWithoutEmail(await users.holdersWithoutEmail(role.id));
       }
       if (groupIds) await checkGroups(caller, groupIds);
       if (Object.keys(values).length > 0) await roles.update(role.tenantId, id, values);
@@ -120,9 +132,9 @@ export function roleService({
     async del(caller: Caller, id: string) {
       const role = await ownRole(caller, id);
       if (role.builtInKey) throw new AppError(ConsoleErr.Protected);
-      if ((await roles.countHolders(id)) > 0) throw new AppError(ConsoleErr.RoleInUse);
+      if ((await users.countHolders(id)) > 0) throw new AppError(ConsoleErr.RoleInUse);
       const groupIds = (await roles.groupIdsOf([id])).get(id) ?? [];
-      await roles.delete(role.tenantId, id);
+      await roles.delete(role.tenantId, id, (tx) => releaseRole(tx, role.tenantId, id));
       await audit.change(caller, { target: role.name, before: summary(role, groupIds) });
     },
   };

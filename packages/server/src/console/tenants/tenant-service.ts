@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors/index.ts';
 import type { AuditService } from '../audit/index.ts';
 import type { Caller } from '../access/index.ts';
 import { refuseAdminsWithoutEmail } from '../access/index.ts';
-import { userRepository } from '../store/index.ts';
+import { userReadModel } from '../store/index.ts';
 import { resolveTenant } from './resolve.ts';
 import { loginSettingsOf, storedLoginSettings } from './login-settings.ts';
 import { tenantRepository, type TenantRow } from './tenant-repository.ts';
@@ -17,7 +17,7 @@ export const defaultSystemSettings: TSystemSettings = { ownerRegOpen: false, def
 
 export function tenantService({ db, audit }: { db: Db; audit: AuditService }) {
   const repo = tenantRepository(db);
-  const users = userRepository(db);
+  const users = userReadModel(db);
 
   return {
     resolve: (host: string | undefined) => resolveTenant(db, host),

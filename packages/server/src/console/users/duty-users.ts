@@ -1,5 +1,6 @@
 import type { Db } from '../../platform/db/index.ts';
-import { userRepository, type UserInsert } from '../store/index.ts';
+import type { UserInsert } from '../store/index.ts';
+import { userRepository } from './user-repository.ts';
 
 /**
  * Adds the user who holds a built-in duty of a tenant being set up, in the set-up's transaction

@@ -3,7 +3,8 @@ import { PortalErr } from '@edp/shared/errors';
 import type { Platform } from '../../platform/platform.ts';
 import { AppError } from '../../platform/errors/index.ts';
 import { isCommonPasswordDigest } from '../../platform/passwords/index.ts';
-import { userRepository, type UserRow } from '../store/index.ts';
+import type { UserRow } from '../store/index.ts';
+import { userRepository } from './user-repository.ts';
 
 /** What setting a password uses. */
 export type PasswordDeps = Pick<Platform, 'db' | 'clock' | 'sessions' | 'passwords'> & {

@@ -6,12 +6,8 @@ import {
   consoleRoles,
   consoleUsers,
   containsPattern,
-  tenants,
 } from '../../platform/db/index.ts';
-import { activeWithoutEmailSql, administersUsersSql } from './role-repository.ts';
-
-export type UserRow = typeof consoleUsers.$inferSelect;
-export type UserInsert = typeof consoleUsers.$inferInsert;
+import { userReadModel, type UserInsert, type UserRow } from '../store/index.ts';
 
 export interface UserListQuery {
   tenantId: string;
@@ -25,39 +21,18 @@ export interface UserListQuery {
   offset: number;
 }
 
+/** The users module's SQL: the one place `console_users` is written; its reads are the store's. */
 export function userRepository(db: Db) {
   const byId = (tenantId: string, id: string) =>
     and(eq(consoleUsers.tenantId, tenantId), eq(consoleUsers.id, id));
 
   return {
-    /** A user with their own role and their tenant's status (the console actor is built from it). */
-    async findWithRole(tenantId: string, userId: string) {
-      const [row] = await db
-        .select({ user: consoleUsers, role: consoleRoles, tenantStatus: tenants.status })
-        .from(consoleUsers)
-        .innerJoin(tenants, eq(tenants.id, consoleUsers.tenantId))
-        .leftJoin(consoleRoles, eq(consoleRoles.id, consoleUsers.roleId))
-        .where(and(eq(consoleUsers.id, userId), eq(consoleUsers.tenantId, tenantId)))
-        .limit(1);
-      return row;
-    },
-    async findById(tenantId: string, id: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(consoleUsers).where(byId(tenantId, id)).limit(1);
-      return row;
-    },
+    ...userReadModel(db),
     async findByIds(tenantId: string, ids: string[]): Promise<UserRow[]> {
       return db
         .select()
         .from(consoleUsers)
         .where(and(eq(consoleUsers.tenantId, tenantId), inArray(consoleUsers.id, ids)));
-    },
-    async findByAccount(tenantId: string, account: string): Promise<UserRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(consoleUsers)
-        .where(and(eq(consoleUsers.tenantId, tenantId), eq(consoleUsers.account, account)))
-        .limit(1);
-      return row;
     },
     async emailTaken(tenantId: string, email: string, exceptId?: string): Promise<boolean> {
       const [row] = await db
@@ -73,14 +48,6 @@ export function userRepository(db: Db) {
         )
         .limit(1);
       return !!row;
-    },
-    async findByAutoLoginHash(hash: string): Promise<UserRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(consoleUsers)
-        .where(eq(consoleUsers.autoLoginHash, hash))
-        .limit(1);
-      return row;
     },
     async insert(values: UserInsert): Promise<string> {
       const [row] = await db.insert(consoleUsers).values(values).returning({ id: consoleUsers.id });
@@ -98,6 +65,32 @@ export function userRepository(db: Db) {
         .set({ groupId, updatedAt: sql`now()` })
         .where(and(eq(consoleUsers.tenantId, tenantId), inArray(consoleUsers.id, ids)));
     },
+    /** Deleted users let go of a role being deleted, in the roles module's transaction. */
+    async releaseRole(tenantId: string, roleId: string) {
+      await db
+        .update(consoleUsers)
+        .set({ roleId: null })
+        .where(
+          and(
+            eq(consoleUsers.tenantId, tenantId),
+            eq(consoleUsers.roleId, roleId),
+            eq(consoleUsers.status, 'deleted'),
+          ),
+        );
+    },
+    /** Deleted users let go of a group being deleted, in the groups module's transaction. */
+    async releaseGroup(tenantId: string, groupId: string) {
+      await db
+        .update(consoleUsers)
+        .set({ groupId: null })
+        .where(
+          and(
+            eq(consoleUsers.tenantId, tenantId),
+            eq(consoleUsers.groupId, groupId),
+            eq(consoleUsers.status, 'deleted'),
+          ),
+        );
+    },
     async deleteForever(tenantId: string, id: string) {
       await db.delete(consoleUsers).where(byId(tenantId, id));
     },
@@ -114,16 +107,6 @@ export function userRepository(db: Db) {
           ),
         );
       return row?.n ?? 0;
-    },
-    /** Accounts of the tenant's system administrators (admin-email.ts) who can sign in and have no e-mail. */
-    async adminsWithoutEmail(tenantId: string): Promise<string[]> {
-      const rows = await db
-        .select({ account: consoleUsers.account })
-        .from(consoleUsers)
-        .innerJoin(consoleRoles, eq(consoleRoles.id, consoleUsers.roleId))
-        .where(and(eq(consoleUsers.tenantId, tenantId), activeWithoutEmailSql, administersUsersSql))
-        .orderBy(consoleUsers.account);
-      return rows.map((r) => r.account);
     },
     /** One count and one page query, both on console_users_list_idx (tenant, group, status). */
     async list(q: UserListQuery) {

@@ -11,14 +11,14 @@ import type {
 import { CommonErr, ConsoleErr, PortalErr } from '@edp/shared/errors';
 import { AppError } from '../../platform/errors/index.ts';
 import type { AuditService } from '../audit/index.ts';
-import { groupRepository } from '../store/index.ts';
+import { groupReadModel, roleReadModel, type UserRow } from '../store/index.ts';
 import { canSee, visibleGroupIds } from '../access/index.ts';
 import { isCommonPasswordDigest } from '../../platform/passwords/index.ts';
 import { administersUsers, refuseAdminsWithoutEmail } from '../access/index.ts';
-import { roleRepository } from '../store/index.ts';
 import type { TenantService } from '../tenants/index.ts';
 import { setPassword, type PasswordDeps } from './user-password.ts';
-import { userRepository, type UserRow } from '../store/index.ts';
+import { userRepository } from './user-repository.ts';
+import type { Db } from '../../platform/db/index.ts';
 
 /** What the audit log keeps of a user: never the password hash or the auto-login token. */
 const summary = (u: UserRow) => ({
@@ -39,8 +39,8 @@ export function userService(
 ) {
   const { db, sessions, passwords, audit, tenants } = deps;
   const users = userRepository(db);
-  const roles = roleRepository(db);
-  const groups = groupRepository(db);
+  const roles = roleReadModel(db);
+  const groups = groupReadModel(db);
 
   /** A user of the caller's tenant inside the caller's groups; another's id answers 404. */
   async function visibleUser(caller: Caller, id: string): Promise<UserRow> {
@@ -226,6 +226,38 @@ export function userService(
         after: { groupId: input.groupId },
       });
     },
+
+    /**
+     * A user's own name or phone, changed by themselves (console/login's self-service; the
+     * caller audits it).
+     */
+    async updateOwn(tenantId: string, userId: string, values: { name?: string; phone?: string }) {
+      await users.update(tenantId, userId, values);
+    },
+
+    /** The user's auto-login link (console/login): a new one, or none (`null`). */
+    async setAutoLogin(
+      tenantId: string,
+      userId: string,
+      link: { nonce: string; hash: string; expiresAt: Date } | null,
+    ) {
+      await users.update(tenantId, userId, {
+        autoLoginNonce: link?.nonce ?? null,
+        autoLoginHash: link?.hash ?? null,
+        autoLoginExpiresAt: link?.expiresAt ?? null,
+      });
+    },
+
+    /**
+     * Deleted users let go of a role being deleted, in the roles module's transaction `tx`
+     * (services.ts hands this to the roles service).
+     */
+    releaseRole: (tx: Db, tenantId: string, roleId: string) =>
+      userRepository(tx).releaseRole(tenantId, roleId),
+
+    /** Deleted users let go of a group being deleted, in the groups module's transaction `tx`. */
+    releaseGroup: (tx: Db, tenantId: string, groupId: string) =>
+      userRepository(tx).releaseGroup(tenantId, groupId),
 
     /** Resets another user's password; they must change it at the next login. */
     async resetPassword(caller: Caller, id: string, password: string) {

@@ -11,7 +11,50 @@ import {
   rechargeCodes,
   rechargePackages,
 } from '../../platform/db/index.ts';
-import { pageOffset } from '../licence/index.ts';
+
+/** A certificate's payment: `cost` (months of balance) taken off for the issue record. */
+export interface IssuePayment {
+  companyId: string;
+  issueRecordId: string;
+  cost: number;
+  /** The balance after this payment. */
+  balanceAfter: number;
+}
+
+/** The balance history's writes: the one place `balance_records` is written. */
+export function balanceRepository(db: Db) {
+  return {
+    /** The history rows of certificates' payments, in the order given. */
+    async insertIssuePayments(payments: IssuePayment[]): Promise<void> {
+      if (!payments.length) return;
+      await db.insert(balanceRecords).values(
+        payments.map((p) => ({
+          companyId: p.companyId,
+          type: 'issue' as const,
+          change: -p.cost,
+          balanceAfter: p.balanceAfter,
+          issueRecordId: p.issueRecordId,
+        })),
+      );
+    },
+
+    /** The history row of a redeemed recharge code. */
+    async insertRecharge(row: {
+      companyId: string;
+      rechargeCodeId: string;
+      months: number;
+      balanceAfter: number;
+    }): Promise<void> {
+      await db.insert(balanceRecords).values({
+        companyId: row.companyId,
+        type: 'recharge',
+        change: row.months,
+        balanceAfter: row.balanceAfter,
+        rechargeCodeId: row.rechargeCodeId,
+      });
+    },
+  };
+}
 
 /** My balance: the balance and its history, with what each deduction paid for. */
 export function balanceQueries(db: Db) {
@@ -41,7 +84,7 @@ export function balanceQueries(db: Db) {
           .where(where)
           .orderBy(desc(balanceRecords.createdAt), desc(balanceRecords.id))
           .limit(req.pageSize)
-          .offset(pageOffset(req)),
+          .offset((req.page - 1) * req.pageSize),
       ]);
       const list: TBalanceRecord[] = rows.map((r) => ({
         id: r.row.id,

@@ -4,6 +4,7 @@ import type { TCompanyInfo, TCompanySummary, TRegister } from '@edp/shared/contr
 import { pickLocale } from '@edp/shared/locale';
 import { AppError } from '../../platform/errors/index.ts';
 import { isCommonPasswordDigest } from '../../platform/passwords/index.ts';
+import type { Db } from '../../platform/db/index.ts';
 import { companyRepository, type CompanyRow } from './company-repository.ts';
 import { emailCodeService } from './email-code-service.ts';
 import { type EmailCodePurpose } from './email-code-repository.ts';
@@ -43,6 +44,19 @@ export function companyService(deps: Deps) {
 
   return {
     exists: (email: string) => repo.exists(email),
+
+    /*
+     * The balance (months) is a column of the company's row: portal/balance keeps its history
+     * and moves it through these, in the caller's transaction `tx` where one is given.
+     */
+    /** The company's balance in months. */
+    balanceOf: (id: string, tx: Db = deps.db) => companyRepository(tx).balanceOf(id),
+    /** Takes `months` off the balance if that many are left: the balance after, else undefined. */
+    takeFromBalance: (tx: Db, id: string, months: number) =>
+      companyRepository(tx).takeFromBalance(id, months),
+    /** Adds `months` to the balance: the balance after. */
+    addToBalance: (tx: Db, id: string, months: number) =>
+      companyRepository(tx).addToBalance(id, months),
 
     /**
      * Captcha first; a register code for a used address is refused. A reset code for an unknown

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { TList } from '@edp/shared/contracts/common';
 import type { TEngineItem, TIssueRecord, TLicenceItem } from '@edp/shared/contracts/com';
-import { vendorService } from '../super-admin/index.ts';
 import { call, createTestApp, type TestContext } from '../../test/harness.ts';
 import { makeCompany, requestFile } from '../../test/portal-fixture.ts';
 
@@ -162,7 +161,7 @@ describe('/api/com lists: licences, engines, records, balance', () => {
   });
 
   it('redeems a recharge code exactly once, also under parallel redemption', async () => {
-    const vendor = vendorService(ctx.app.platform);
+    const vendor = ctx.app.services.vendor;
     const { id } = await vendor.savePackage({ name: 'Six months', months: 6 });
     const { codes } = await vendor.makeCodes(id, 3);
     expect(codes[0]).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){3}$/);

@@ -20,6 +20,7 @@ import { AppError } from '../../platform/errors/index.ts';
 import { isUniqueViolation, type Db } from '../../platform/db/index.ts';
 import { parseRequestFile } from './licence-file.ts';
 import type { LicencePageCache } from './licence-page-cache.ts';
+import type { BalanceService, IssuePayment } from '../balance/index.ts';
 import { licenceRepository } from './licence-repository.ts';
 import {
   newLicenceCode,
@@ -34,6 +35,8 @@ import {
 type Deps = Pick<Platform, 'db' | 'clock'> & {
   licences: LicenceService;
   licencePages: LicencePageCache;
+  /** The balance pays for the batch: portal/balance, in the batch's transaction. */
+  balance: Pick<BalanceService, 'current' | 'debit' | 'recordPayments'>;
 };
 
 /** The file types the portal's batch upload reads. */
@@ -48,7 +51,13 @@ const shownName = (name: string) =>
  * request files the console's "Download request files" zips, read and recorded together, and
  * their certificates issued in one transaction and handed back as one zip named by device.
  */
-export function licenceBatchService({ db, clock: now, licences, licencePages }: Deps) {
+export function licenceBatchService({
+  db,
+  clock: now,
+  licences,
+  licencePages,
+  balance: balances,
+}: Deps) {
   const repo = licenceRepository(db);
 
   /** The `.dat` texts of the uploaded files, loose or in zips, and the files refused. */
@@ -99,18 +108,19 @@ export function licenceBatchService({ db, clock: now, licences, licencePages }: 
     const cost = fresh.reduce((sum, i) => sum + licenceCost(i.months), 0);
     const signed = new Map<string, SignedCertificate & { renewal: boolean }>();
     let balance: number;
-    if (fresh.length === 0) balance = await repo.balanceOf(companyId);
+    if (fresh.length === 0) balance = await balances.current(companyId);
     else {
       balance = await db.transaction(async (tx) => {
-        const r = licenceRepository(tx as unknown as Db);
+        const t = tx as unknown as Db;
+        const r = licenceRepository(t);
         // All or nothing: the whole cost in one conditional UPDATE; each device then pays its
         // own months in the balance history, as a certificate issued alone does.
-        const after = await r.deduct(companyId, cost);
+        const after = await balances.debit(t, companyId, cost);
         if (after === undefined)
           throw new AppError(PortalErr.BatchBalanceLow, {
             count: fresh.length,
             cost,
-            balance: await r.balanceOf(companyId),
+            balance: await balances.current(companyId, t),
           });
         const issuedAt = new Date(now());
         // Each device pays its months in turn, down to the balance after all of them.
@@ -134,8 +144,8 @@ export function licenceBatchService({ db, clock: now, licences, licencePages }: 
             return f.licenceCode !== null ? [f.engine.id] : [];
           }),
         );
-        const records: Parameters<typeof r.insertPaidIssueRecords>[0] = [];
-        const payments: Parameters<typeof r.insertPaidIssueRecords>[1] = [];
+        const records: (Parameters<typeof r.insertIssueRecords>[0][number] & { id: string })[] = [];
+        const payments: IssuePayment[] = [];
         for (const round of rounds) {
           const of = (i: Item) => found.get(i.requestId)!;
           const input = (i: Item) => ({
@@ -164,10 +174,9 @@ export function licenceBatchService({ db, clock: now, licences, licencePages }: 
             });
             payments.push({
               companyId,
-              type: 'issue',
-              change: -licenceCost(item.months),
-              balanceAfter: balanceAfter.get(item.requestId)!,
               issueRecordId: id,
+              cost: licenceCost(item.months),
+              balanceAfter: balanceAfter.get(item.requestId)!,
             });
             signed.set(item.requestId, {
               recordId: id,
@@ -187,10 +196,10 @@ export function licenceBatchService({ db, clock: now, licences, licencePages }: 
         records.sort((a, b) => rank(a.requestId) - rank(b.requestId));
         const recordOrder = new Map(records.map((rec, n) => [rec.id, n]));
         payments.sort(
-          (a, b) =>
-            recordOrder.get(a.issueRecordId ?? '')! - recordOrder.get(b.issueRecordId ?? '')!,
+          (a, b) => recordOrder.get(a.issueRecordId)! - recordOrder.get(b.issueRecordId)!,
         );
-        await r.insertPaidIssueRecords(records, payments);
+        await r.insertIssueRecords(records);
+        await balances.recordPayments(t, payments);
         return after;
       });
     }
@@ -274,7 +283,7 @@ export function licenceBatchService({ db, clock: now, licences, licencePages }: 
         read,
         refused,
         cost: read.filter((r) => !r.alreadyIssued).reduce((sum, r) => sum + r.cost, 0),
-        balance: await repo.balanceOf(companyId),
+        balance: await balances.current(companyId),
       };
     },
 

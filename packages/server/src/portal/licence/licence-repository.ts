@@ -1,9 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   type Db,
-  balanceRecords,
-  companies,
   engines,
   issueRecords,
   licenceRequests,
@@ -133,24 +130,6 @@ export function licenceRepository(db: Db) {
       return row;
     },
 
-    async balanceOf(companyId: string): Promise<number> {
-      const [row] = await db
-        .select({ balance: companies.balance })
-        .from(companies)
-        .where(eq(companies.id, companyId));
-      return row?.balance ?? 0;
-    },
-
-    /** Takes `months` off the balance only if that many are left; undefined otherwise. */
-    async deduct(companyId: string, months: number): Promise<number | undefined> {
-      const [row] = await db
-        .update(companies)
-        .set({ balance: sql`${companies.balance} - ${months}` })
-        .where(and(eq(companies.id, companyId), gte(companies.balance, months)))
-        .returning({ balance: companies.balance });
-      return row?.balance;
-    },
-
     /**
      * Creates or renews the engine's licence: the new expiry counts from the later of now and the
      * current expiry, and the serial rises above both the stored and the installed one.
@@ -263,40 +242,15 @@ export function licenceRepository(db: Db) {
       }));
     },
 
-    /** Issue records and the balance records that pay for them (`issueRecordId` set), in order. */
-    async insertPaidIssueRecords(
-      records: (typeof issueRecords.$inferInsert & { id: string })[],
-      payments: (typeof balanceRecords.$inferInsert)[],
-    ): Promise<void> {
+    /** Issue records, in order (their payments are portal/balance's, written after them). */
+    async insertIssueRecords(records: (typeof issueRecords.$inferInsert)[]): Promise<void> {
       if (!records.length) return;
       await db.insert(issueRecords).values(records);
-      await db.insert(balanceRecords).values(payments);
     },
 
     async insertIssueRecord(row: typeof issueRecords.$inferInsert): Promise<IssueRecordRow> {
       const [created] = await db.insert(issueRecords).values(row).returning();
       return created!;
-    },
-
-    /**
-     * A certificate's issue record and the balance record that pays for it, in one statement
-     * (one round trip less on the issue path): the record's id is chosen here.
-     */
-    async insertPaidIssueRecord(
-      record: typeof issueRecords.$inferInsert,
-      payment: Omit<typeof balanceRecords.$inferInsert, 'issueRecordId'>,
-    ): Promise<string> {
-      const id = record.id ?? randomUUID();
-      await db.execute(
-        sql`with issued as (${db
-          .insert(issueRecords)
-          .values({ ...record, id })
-          .getSQL()}) ${db
-          .insert(balanceRecords)
-          .values({ ...payment, issueRecordId: id })
-          .getSQL()}`,
-      );
-      return id;
     },
 
     async findRecord(companyId: string, id: string): Promise<IssueRecordRow | undefined> {

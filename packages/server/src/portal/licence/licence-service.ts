@@ -1,4 +1,5 @@
 import type { LicencePageCache } from './licence-page-cache.ts';
+import type { BalanceService } from '../balance/index.ts';
 import { randomUUID } from 'node:crypto';
 import type { Platform } from '../../platform/platform.ts';
 import { CommonErr, PortalErr } from '@edp/shared/errors';
@@ -17,7 +18,11 @@ import {
   type LicenceRow,
 } from './licence-repository.ts';
 
-type Deps = Pick<Platform, 'db' | 'clock' | 'vendorKeys'> & { licencePages: LicencePageCache };
+type Deps = Pick<Platform, 'db' | 'clock' | 'vendorKeys'> & {
+  licencePages: LicencePageCache;
+  /** The balance pays for certificates: portal/balance, in the issue's transaction. */
+  balance: Pick<BalanceService, 'current' | 'debit' | 'recordPayments'>;
+};
 
 /** A device id as it may appear in a download's file name. */
 export const safeFileName = (text: string) => text.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 80);
@@ -157,7 +162,7 @@ export interface SignedCertificate {
  * Licence requests, certificates (signed and paid in one transaction) and elevation files.
  * Many at once: licence-batch-service.ts.
  */
-export function licenceService({ db, clock: now, vendorKeys, licencePages }: Deps) {
+export function licenceService({ db, clock: now, vendorKeys, licencePages, balance }: Deps) {
   const repo = licenceRepository(db);
   const { privateKey, kid } = vendorKeys;
 
@@ -167,7 +172,7 @@ export function licenceService({ db, clock: now, vendorKeys, licencePages }: Dep
       licenseId: record.licenceId,
       serial: record.serial,
       expiresAt: record.validUntil.toISOString(),
-      balance: await repo.balanceOf(companyId),
+      balance: await balance.current(companyId),
       alreadyIssued: true,
     };
   }
@@ -222,19 +227,19 @@ export function licenceService({ db, clock: now, vendorKeys, licencePages }: Dep
   }
 
   /**
-   * Signs a certificate for a request and records it with its payment (`cost` months, the
-   * balance after it `balanceAfter`), in the caller's transaction `r`: the licence is created,
-   * or renewed under its code with a higher serial.
+   * Signs a certificate for a request and records it with its payment (portal/balance's history
+   * row, the balance after it `balanceAfter`), in the caller's transaction `tx`: the licence is
+   * created, or renewed under its code with a higher serial.
    */
   async function signInto(
-    r: ReturnType<typeof licenceRepository>,
+    tx: Db,
     companyId: string,
     found: { request: LicenceRequestRow; engine: EngineRow },
     months: number,
     issuedAt: Date,
     balanceAfter: number,
   ): Promise<SignedCertificate> {
-    const cost = licenceCost(months);
+    const r = licenceRepository(tx);
     const licence = await r.upsertLicence({
       companyId,
       engineId: found.engine.id,
@@ -244,10 +249,13 @@ export function licenceService({ db, clock: now, vendorKeys, licencePages }: Dep
       issuedAt,
     });
     const fileText = certificateOf(found, licence, issuedAt);
-    const recordId = await r.insertPaidIssueRecord(
-      recordOf(companyId, found, licence, months, issuedAt, fileText),
-      { companyId, type: 'issue', change: -cost, balanceAfter },
-    );
+    const recordId = randomUUID();
+    await r.insertIssueRecords([
+      { ...recordOf(companyId, found, licence, months, issuedAt, fileText), id: recordId },
+    ]);
+    await balance.recordPayments(tx, [
+      { companyId, issueRecordId: recordId, cost: licenceCost(months), balanceAfter },
+    ]);
     return {
       recordId,
       licenceId: licence.id,
@@ -259,7 +267,6 @@ export function licenceService({ db, clock: now, vendorKeys, licencePages }: Dep
   }
 
   return {
-    signInto,
     certificateOf,
     recordOf,
 
@@ -268,7 +275,7 @@ export function licenceService({ db, clock: now, vendorKeys, licencePages }: Dep
       const file = parseRequestFile(fileBase64);
       if (!file) throw new AppError(PortalErr.ParseError);
       const found = await recordRequest(repo, companyId, file);
-      return { ...uploadAnswer(found), balance: await repo.balanceOf(companyId) };
+      return { ...uploadAnswer(found), balance: await balance.current(companyId) };
     },
 
     /**
@@ -284,23 +291,23 @@ export function licenceService({ db, clock: now, vendorKeys, licencePages }: Dep
       const cost = licenceCost(months);
       try {
         const issued = await db.transaction(async (tx) => {
-          const r = licenceRepository(tx as unknown as Db);
-          const balance = await r.deduct(companyId, cost);
-          if (balance === undefined) throw new AppError(PortalErr.BalanceLow);
+          const t = tx as unknown as Db;
+          const after = await balance.debit(t, companyId, cost);
+          if (after === undefined) throw new AppError(PortalErr.BalanceLow);
           const signed = await signInto(
-            r,
+            t,
             companyId,
             { request, engine },
             months,
             new Date(now()),
-            balance,
+            after,
           );
           return {
             recordId: signed.recordId,
             licenseId: signed.licenceId,
             serial: signed.serial,
             expiresAt: signed.expiresAt.toISOString(),
-            balance,
+            balance: after,
             alreadyIssued: false,
           };
         });

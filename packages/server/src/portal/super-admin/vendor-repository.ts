@@ -1,13 +1,7 @@
 import { and, asc, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { TListRequest, TList } from '@edp/shared/contracts/common';
 import type { TCompanyRow, TPackage } from '@edp/shared/contracts/vendor';
-import {
-  type Db,
-  companies,
-  rechargeCodes,
-  rechargePackages,
-  superAdmins,
-} from '../../platform/db/index.ts';
+import { type Db, companies, rechargePackages, superAdmins } from '../../platform/db/index.ts';
 import { pageOffset } from '../licence/index.ts';
 
 /** Any number fits: two concurrent first-time set-ups take turns on this advisory lock. */
@@ -109,12 +103,6 @@ export function vendorRepository(db: Db) {
         .where(and(eq(rechargePackages.id, id), isNull(rechargePackages.deletedAt)))
         .returning({ id: rechargePackages.id });
       return rows.length > 0;
-    },
-
-    async insertCodes(packageId: string, months: number, hashes: string[]) {
-      await db
-        .insert(rechargeCodes)
-        .values(hashes.map((codeHash) => ({ packageId, months, codeHash })));
     },
 
     async companyPage(req: TListRequest & { keyword?: string }): Promise<TList<TCompanyRow>> {

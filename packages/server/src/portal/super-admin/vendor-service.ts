@@ -1,13 +1,15 @@
 import type { Platform } from '../../platform/platform.ts';
 import { CommonErr, PortalErr } from '@edp/shared/errors';
 import { AppError } from '../../platform/errors/index.ts';
-import { randomCode } from '../../platform/db/index.ts';
 import { isCommonPasswordDigest } from '../../platform/passwords/index.ts';
-import { rechargeCodeHash } from '../balance/index.ts';
+import type { RechargeService } from '../balance/index.ts';
 import type { Origin } from '../company/index.ts';
 import { vendorRepository } from './vendor-repository.ts';
 
-type Deps = Pick<Platform, 'db' | 'captcha' | 'loginGuard' | 'sessions' | 'passwords'>;
+type Deps = Pick<Platform, 'db' | 'captcha' | 'loginGuard' | 'sessions' | 'passwords'> & {
+  /** Recharge codes are portal/balance's: the vendor's packages are sold through them. */
+  recharge: Pick<RechargeService, 'makeCodes'>;
+};
 
 const GUARD_SCOPE = 'vendor';
 
@@ -70,13 +72,7 @@ export function vendorService(deps: Deps) {
     async makeCodes(packageId: string, count: number) {
       const pack = await repo.findPackage(packageId);
       if (!pack) throw new AppError(CommonErr.NotFound);
-      const codes = Array.from({ length: count }, () => randomCode(4));
-      await repo.insertCodes(
-        pack.id,
-        pack.months,
-        codes.map((c) => rechargeCodeHash(c)),
-      );
-      return { codes };
+      return { codes: await deps.recharge.makeCodes(pack.id, pack.months, count) };
     },
   };
 }
