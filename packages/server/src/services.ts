@@ -65,14 +65,15 @@ export function buildServices(platform: Platform) {
   const cache = consoleCache({ db, clock, bus });
   const licencePages = licencePageCache({ clock, bus });
   const licenceReads = licenceReadService(p);
+  const emailCodes = emailCodeService({ db, clock });
   const companies = companyService({
     db,
-    clock,
     captcha: p.captcha,
     loginGuard: p.loginGuard,
     sessions: p.sessions,
     mailer: p.mailer,
     passwords,
+    emailCodes,
   });
   const balance = balanceService({ db, companies });
   const recharge = rechargeService({ db, companies });
@@ -126,17 +127,39 @@ export function buildServices(platform: Platform) {
     presence: engines.presence,
     waitMs: p.config.SYNC_WAIT_MS,
   });
-  const passwordDeps = { ...p, consoleCache: cache };
   const box = secretBox(p.consoleKeySecret, 'notify settings');
   // Every call to an address a tenant typed, internal ones refused (platform/outbound).
   const outbound = outboundClient({ allow: p.config.OUTBOUND_ALLOW_HOSTS });
   const notify = notifyService({ db, clock, audit, box, outbound });
-  const users = userService({ ...passwordDeps, audit, tenants });
-  const login = loginService({ ...p, audit, tenants, users, sms: notify.sendLoginCode });
+  const users = userService({
+    db,
+    clock,
+    sessions: p.sessions,
+    passwords,
+    consoleCache: cache,
+    audit,
+    tenants,
+  });
+  const login = loginService({
+    db,
+    clock,
+    captcha: p.captcha,
+    config: p.config,
+    loginGuard: p.loginGuard,
+    mailer: p.mailer,
+    sessions: p.sessions,
+    passwords,
+    autoLoginKey: p.autoLoginKey,
+    log: p.log,
+    audit,
+    tenants,
+    users,
+    sms: notify.sendLoginCode,
+  });
   return {
     // portal
     companies,
-    emailCodes: emailCodeService(p),
+    emailCodes,
     licences,
     licenceBatches: licenceBatchService({ db, clock, licences, licencePages, balance }),
     licencePages,
@@ -176,7 +199,18 @@ export function buildServices(platform: Platform) {
       duties: { addRole: addDutyRole, addUser: addDutyUser },
     }),
     login,
-    self: selfService({ ...passwordDeps, audit, tenants, login, users }),
+    self: selfService({
+      db,
+      clock,
+      sessions: p.sessions,
+      passwords,
+      consoleCache: cache,
+      loginGuard: p.loginGuard,
+      audit,
+      tenants,
+      login,
+      users,
+    }),
     users,
     roles: roleService({ db, audit, tenants, releaseRole: users.releaseRole }),
     groups: groupService({

@@ -6,14 +6,16 @@ import { AppError } from '../../platform/errors/index.ts';
 import { isCommonPasswordDigest } from '../../platform/passwords/index.ts';
 import type { Db } from '../../platform/db/index.ts';
 import { companyRepository, type CompanyRow } from './company-repository.ts';
-import { emailCodeService } from './email-code-service.ts';
+import type { EmailCodeService } from './email-code-service.ts';
 import { type EmailCodePurpose } from './email-code-repository.ts';
 import { codeMail } from './code-mail.ts';
 
 type Deps = Pick<
   Platform,
-  'db' | 'clock' | 'captcha' | 'loginGuard' | 'sessions' | 'mailer' | 'passwords'
->;
+  'db' | 'captcha' | 'loginGuard' | 'sessions' | 'mailer' | 'passwords'
+> & {
+  emailCodes: Pick<EmailCodeService, 'issue' | 'consume'>;
+};
 
 /** Where a request came from, for the login guard and the session row. */
 export interface Origin {
@@ -36,7 +38,7 @@ export const companySummary = (row: CompanyRow): TCompanySummary => ({
 export function companyService(deps: Deps) {
   const { loginGuard, sessions, mailer, passwords } = deps;
   const repo = companyRepository(deps.db);
-  const codes = emailCodeService(deps);
+  const codes = deps.emailCodes;
 
   function refuseCommon(digest: string) {
     if (isCommonPasswordDigest(digest)) throw new AppError(PortalErr.PasswordCommon);
