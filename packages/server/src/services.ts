@@ -64,7 +64,7 @@ export function buildServices(platform: Platform) {
   const audit = auditService({ db, clock });
   const cache = consoleCache({ db, clock, bus });
   const licencePages = licencePageCache({ clock, bus });
-  const licenceReads = licenceReadService(p);
+  const licenceReads = licenceReadService({ db, clock });
   const emailCodes = emailCodeService({ db, clock });
   const companies = companyService({
     db,
