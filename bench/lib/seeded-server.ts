@@ -46,7 +46,7 @@ await db.execute(sql`
   select company_id, id, 'LIC-' || device_id || '-' || kind, 1, now() - interval '30 days',
          now() + ((row_number() over ()) % 400 - 30) * interval '1 day'
   from engines where company_id = ${companyId}`);
-const companyToken = await app.sessions.create({ kind: 'company', subjectId: companyId });
+const companyToken = await app.platform.sessions.create({ kind: 'company', subjectId: companyId });
 
 // Console: a tenant with its four duties, then SEED users in the administrator's group.
 const adminPassword = md5Hex('Bench#Admin2026');
