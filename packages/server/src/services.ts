@@ -14,14 +14,14 @@ import { installerService } from './console/installers/index.ts';
 import { loginService, selfService } from './console/login/index.ts';
 import { proxyService } from './console/proxies/index.ts';
 import { reportService } from './console/reports/index.ts';
-import { addDutyRole, roleService } from './console/roles/index.ts';
+import { roleService } from './console/roles/index.ts';
 import {
   setupService,
   tenantInfoService,
   tenantService,
   vendorTenantService,
 } from './console/tenants/index.ts';
-import { addDutyUser, userService } from './console/users/index.ts';
+import { userService } from './console/users/index.ts';
 import { engineContext } from './engines/index.ts';
 import {
   commandEvents,
@@ -87,7 +87,7 @@ export function buildServices(platform: Platform) {
   const counts = deviceCounts({ db, bus, clock });
   const activity = deviceActivityLog({ db });
   // The console's own key, which signs elevation and learning-mode windows (docs/elevation.md).
-  const windowKey = consoleKey(db, clock, p.consoleKeySecret);
+  const windowKey = consoleKey({ db, clock, consoleKeySecret: p.consoleKeySecret });
   const ingest = logIngest({ db, clock, bus: p.bus });
   // What the engines tell the console (issue 36 point 2): the device centre writes their devices
   // and activity, the commands module their commands and tasks, the logs their batches.
@@ -117,7 +117,7 @@ export function buildServices(platform: Platform) {
       () => '',
     );
   const tenants = tenantService({ db, audit });
-  const installers = installerService({ ...p, audit });
+  const installers = installerService({ db, config: p.config, audit });
   const tasks = taskService({ db, clock, audit, commands, servedVersion });
   const sync = syncService({
     db,
@@ -127,7 +127,7 @@ export function buildServices(platform: Platform) {
     presence: engines.presence,
     waitMs: p.config.SYNC_WAIT_MS,
   });
-  const box = secretBox(p.consoleKeySecret, 'notify settings');
+  const box = secretBox({ consoleKeySecret: p.consoleKeySecret, purpose: 'notify settings' });
   // Every call to an address a tenant typed, internal ones refused (platform/outbound).
   const outbound = outboundClient({ allow: p.config.OUTBOUND_ALLOW_HOSTS });
   const notify = notifyService({ db, clock, audit, box, outbound });
@@ -156,6 +156,7 @@ export function buildServices(platform: Platform) {
     users,
     sms: notify.sendLoginCode,
   });
+  const roles = roleService({ db, audit, tenants, releaseRole: users.releaseRole });
   return {
     // portal
     companies,
@@ -176,7 +177,8 @@ export function buildServices(platform: Platform) {
       recharge,
     }),
     vendorTenants: vendorTenantService({
-      ...p,
+      db,
+      sessions: p.sessions,
       audit,
       consoleCache: cache,
       // The tenant is gone either way: a file left behind is logged, not answered as an error.
@@ -188,15 +190,15 @@ export function buildServices(platform: Platform) {
     // console
     consoleCache: cache,
     audit,
-    auditQueries: auditQueryService(p),
+    auditQueries: auditQueryService({ db, clock }),
     tenants,
-    tenantInfo: tenantInfoService(p),
+    tenantInfo: tenantInfoService({ db }),
     setup: setupService({
       db,
       passwords,
       audit,
       tenants,
-      duties: { addRole: addDutyRole, addUser: addDutyUser },
+      duties: { addRole: roles.addDutyRole, addUser: users.addDutyUser },
     }),
     login,
     self: selfService({
@@ -212,7 +214,7 @@ export function buildServices(platform: Platform) {
       users,
     }),
     users,
-    roles: roleService({ db, audit, tenants, releaseRole: users.releaseRole }),
+    roles,
     groups: groupService({
       db,
       audit,

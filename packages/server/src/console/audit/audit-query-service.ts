@@ -8,7 +8,7 @@ import type {
 } from '@edp/shared/contracts/console-admin';
 import type { TList } from '@edp/shared/contracts/common';
 import { errorMessage, type Locale } from '@edp/shared/errors';
-import type { Db } from '../../platform/db/index.ts';
+import type { Platform } from '../../platform/platform.ts';
 import type { Actor } from '../access/index.ts';
 import { actionLabel, auditActions } from './audit-actions.ts';
 import { auditCsvCells, auditCsvHeader } from './audit-csv.ts';
@@ -74,7 +74,7 @@ function entryOf(r: AuditRow, locale: Locale, names: Names): TAuditItem {
  * Reading the audit log: every entry has a reviewer and nobody reviews their own
  * (audit-readers.ts; docs/console.md).
  */
-export function auditQueryService({ db, clock }: { db: Db; clock: () => number }) {
+export function auditQueryService({ db, clock }: Pick<Platform, 'db' | 'clock'>) {
   const repo = auditRepository(db);
   const queryOf = (actor: Actor, f: z.infer<typeof ZAuditFilter>): AuditQuery => ({
     ...f,

@@ -6,7 +6,7 @@ import { CommonErr, ConsoleErr } from '@edp/shared/errors';
 import { AppError } from '../../platform/errors/index.ts';
 import type { AuditService } from '../audit/index.ts';
 import type { Caller } from '../access/index.ts';
-import { groupReadModel, userReadModel, type RoleRow } from '../store/index.ts';
+import { groupReadModel, userReadModel, type RoleInsert, type RoleRow } from '../store/index.ts';
 import type { TenantService } from '../tenants/index.ts';
 import { administersUsers, refuseAdminsWithoutEmail } from '../access/index.ts';
 import { roleRepository } from './role-repository.ts';
@@ -137,6 +137,12 @@ export function roleService({
       await roles.delete(role.tenantId, id, (tx) => releaseRole(tx, role.tenantId, id));
       await audit.change(caller, { target: role.name, before: summary(role, groupIds) });
     },
+
+    /**
+     * Adds a built-in duty role of a tenant being set up, in the set-up's transaction `tx`; its
+     * id (services.ts hands this to the set-up service).
+     */
+    addDutyRole: (tx: Db, values: RoleInsert): Promise<string> => roleRepository(tx).insert(values),
   };
 }
 export type RoleService = ReturnType<typeof roleService>;

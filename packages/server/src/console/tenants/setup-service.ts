@@ -10,7 +10,8 @@ import {
 import type { Db } from '../../platform/db/index.ts';
 import { AppError } from '../../platform/errors/index.ts';
 import type { AuditService } from '../audit/index.ts';
-import { isCommonPasswordDigest, type PasswordHasher } from '../../platform/passwords/index.ts';
+import { isCommonPasswordDigest } from '../../platform/passwords/index.ts';
+import type { Platform } from '../../platform/platform.ts';
 import { refuseAdminsWithoutEmail } from '../access/index.ts';
 import { defaultLoginSettings, storedLoginSettings } from './login-settings.ts';
 import { domainOf } from './resolve.ts';
@@ -29,12 +30,13 @@ export function setupService({
   audit,
   tenants,
   duties,
-}: {
-  db: Db;
-  passwords: PasswordHasher;
+}: Pick<Platform, 'db' | 'passwords'> & {
   audit: AuditService;
   tenants: Pick<TenantService, 'systemSettings'>;
-  /** The roles and users modules' writes of a new tenant's duties, in the set-up's transaction. */
+  /**
+   * The roles and users modules' writes of a new tenant's duties, in the set-up's transaction
+   * (their services' `addDutyRole` and `addDutyUser`).
+   */
   duties: {
     addRole: (tx: Db, values: RoleInsert) => Promise<string>;
     addUser: (tx: Db, values: UserInsert) => Promise<void>;

@@ -1,5 +1,5 @@
 import type { TTenantInfo } from '@edp/shared/contracts/tenant';
-import type { Db } from '../../platform/db/index.ts';
+import type { Platform } from '../../platform/platform.ts';
 import { defaultLoginSettings, loginSettingsOf, publicLoginSet } from './login-settings.ts';
 import { domainOf, resolveTenant } from './resolve.ts';
 
@@ -12,7 +12,7 @@ export const defaultOwnerInfo: TTenantInfo = {
   loginSet: publicLoginSet(defaultLoginSettings),
 };
 
-export function tenantInfoService({ db }: { db: Db }) {
+export function tenantInfoService({ db }: Pick<Platform, 'db'>) {
   return {
     /** Owner info of docs/product.md §3 for a host; the defaults when no tenant is served on it. */
     async infoForHost(host: string | undefined): Promise<TTenantInfo> {

@@ -1,4 +1,3 @@
 /** The public entry of this module: other modules import only from here. */
 export { setPassword, type PasswordDeps } from './user-password.ts';
 export { userService, type UserService } from './user-service.ts';
-export { addDutyUser } from './duty-users.ts';

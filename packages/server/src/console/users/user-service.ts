@@ -11,7 +11,7 @@ import type {
 import { CommonErr, ConsoleErr, PortalErr } from '@edp/shared/errors';
 import { AppError } from '../../platform/errors/index.ts';
 import type { AuditService } from '../audit/index.ts';
-import { groupReadModel, roleReadModel, type UserRow } from '../store/index.ts';
+import { groupReadModel, roleReadModel, type UserInsert, type UserRow } from '../store/index.ts';
 import { canSee, visibleGroupIds } from '../access/index.ts';
 import { isCommonPasswordDigest } from '../../platform/passwords/index.ts';
 import { administersUsers, refuseAdminsWithoutEmail } from '../access/index.ts';
@@ -258,6 +258,14 @@ export function userService(
     /** Deleted users let go of a group being deleted, in the groups module's transaction `tx`. */
     releaseGroup: (tx: Db, tenantId: string, groupId: string) =>
       userRepository(tx).releaseGroup(tenantId, groupId),
+
+    /**
+     * Adds the user who holds a built-in duty of a tenant being set up, in the set-up's
+     * transaction `tx` (services.ts hands this to the set-up service).
+     */
+    addDutyUser: async (tx: Db, values: UserInsert): Promise<void> => {
+      await userRepository(tx).insert(values);
+    },
 
     /** Resets another user's password; they must change it at the next login. */
     async resetPassword(caller: Caller, id: string, password: string) {

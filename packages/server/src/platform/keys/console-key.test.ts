@@ -13,7 +13,7 @@ describe("the console's window-signing key", () => {
 
   it('is kept encrypted in the database: its secret opens it, another does not', async () => {
     const { db, consoleKeySecret } = ctx.app.platform;
-    const key = consoleKey(db, () => Date.now(), consoleKeySecret);
+    const key = consoleKey({ db, clock: () => Date.now(), consoleKeySecret });
     const publicPem = await key.publicPem();
     const { rows } = (await db.execute(
       sql`select private_pem, public_pem from console_keys where id = 1`,
@@ -26,7 +26,7 @@ describe("the console's window-signing key", () => {
     expect(verify(null, Buffer.from('window'), publicKey, signed)).toBe(true);
 
     // A node given another secret (or a copy of the database alone) cannot sign.
-    const stranger = consoleKey(db, () => Date.now(), randomBytes(32));
+    const stranger = consoleKey({ db, clock: () => Date.now(), consoleKeySecret: randomBytes(32) });
     await expect(stranger.pair()).rejects.toThrow();
   });
 });

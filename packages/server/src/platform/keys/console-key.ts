@@ -12,7 +12,7 @@ import { consoleKeyRepository } from './console-key-repository.ts';
  * (docs/elevation.md). Not the vendor's key (that one signs what the vendor sells, and may live
  * elsewhere), and not a file of one node's DATA_DIR: a row of the database, made once, so every
  * node signs with the key the engines were given at enrolment. The private half is stored
- * encrypted (PKCS#8, AES-256) under `secret` (loadConsoleKeySecret), which the nodes share
+ * encrypted (PKCS#8, AES-256) under `consoleKeySecret` (loadConsoleKeySecret), which the nodes share
  * outside the database: a copy of the database alone signs nothing.
  */
 export interface ConsoleKey {
@@ -21,8 +21,20 @@ export interface ConsoleKey {
   pair(): Promise<{ privateKey: KeyObject; publicKey: KeyObject }>;
 }
 
-export function consoleKey(db: Db, clock: () => number, secret: Buffer): ConsoleKey {
-  const passphrase = secret.toString('base64');
+/**
+ * Built from the platform's `db`, `clock` and `consoleKeySecret` by name (a `Pick` of the
+ * platform, spelt out: the platform's own modules do not import platform.ts).
+ */
+export function consoleKey({
+  db,
+  clock,
+  consoleKeySecret,
+}: {
+  db: Db;
+  clock: () => number;
+  consoleKeySecret: Buffer;
+}): ConsoleKey {
+  const passphrase = consoleKeySecret.toString('base64');
   let loaded: Promise<{ privateKey: KeyObject; publicKey: KeyObject; publicPem: string }> | null =
     null;
   const load = () => {

@@ -12,8 +12,17 @@ export interface SecretBox {
   open(sealed: string): string | null;
 }
 
-export function secretBox(master: Buffer, purpose: string): SecretBox {
-  const key = Buffer.from(hkdfSync('sha256', master, Buffer.alloc(0), `edp ${purpose}`, 32));
+export function secretBox({
+  consoleKeySecret,
+  purpose,
+}: {
+  /** The platform's shared secret, the master of every purpose's key. */
+  consoleKeySecret: Buffer;
+  purpose: string;
+}): SecretBox {
+  const key = Buffer.from(
+    hkdfSync('sha256', consoleKeySecret, Buffer.alloc(0), `edp ${purpose}`, 32),
+  );
   return {
     seal(clear) {
       const iv = randomBytes(12);
