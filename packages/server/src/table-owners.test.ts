@@ -37,14 +37,17 @@ for (const [name, value] of Object.entries(schema)) {
 }
 const tables = new Set(tablesByExport.values());
 
-/** Every write of a table in the server's code: `table <- file`. */
-function writes(): Set<string> {
-  const found = new Set<string>();
-  const files = fs
+/** The server's code: every `.ts` file but the tests. */
+const serverFiles = () =>
+  fs
     .readdirSync(src, { recursive: true })
     .map(String)
     .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.startsWith('test/'));
-  for (const file of files) {
+
+/** Every write of a table in the server's code: `table <- file`. */
+function writes(): Set<string> {
+  const found = new Set<string>();
+  for (const file of serverFiles()) {
     const text = fs.readFileSync(path.join(src, file), 'utf8');
     const named: string[] = [];
     // Drizzle's builders, by the schema's export name: db.insert(devices), tx.update(tasks) …
@@ -63,11 +66,94 @@ function writes(): Set<string> {
   return found;
 }
 
+/** A file's text without its comments, so that prose ("read from tasks") is not taken for SQL. */
+const code = (text: string) =>
+  text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
+
+/** Every read of a table in the server's code: `table <- file`. */
+function reads(): Set<string> {
+  const found = new Set<string>();
+  for (const file of serverFiles()) {
+    const text = code(fs.readFileSync(path.join(src, file), 'utf8'));
+    const named: string[] = [];
+    // Drizzle's builders, by the schema's export name: .from(devices), .innerJoin(tasks, …) …
+    for (const m of text.matchAll(
+      /\.(?:from|innerJoin|leftJoin|rightJoin|fullJoin)\(\s*(?:alias\(\s*)?([A-Za-z_]+)\b/g,
+    )) {
+      const table = tablesByExport.get(m[1]!);
+      if (table) named.push(table);
+    }
+    // SQL text: from t, join t (not `delete from t`, a write).
+    for (const m of text.matchAll(/(?<!\bdelete\s+)\b(?:from|join)\s+"?([a-z_]+)"?/gi)) {
+      named.push(m[1]!);
+    }
+    for (const table of named) if (tables.has(table)) found.add(`${table} <- ${file}`);
+  }
+  return found;
+}
+
 /**
  * Writes not yet moved to their owner (issue 36): each goes when its module owns it. The test
  * fails when one is no longer in the code, so that the list only shrinks.
  */
 const PENDING = new Set<string>([]);
+
+/**
+ * A read model: a file `console/store/<name>-read-model.ts` (selects only) whose opening comment
+ * names the module that owns the tables it presents, "(console/<owner> owns …)"; it may join the
+ * tables it needs to present them (a device's group name).
+ */
+const READ_MODEL = /^console\/store\/[a-z-]+-read-model\.ts$/;
+const ownerNamedIn = (file: string) =>
+  /\((console\/[a-z-]+) owns\b/.exec(fs.readFileSync(path.join(src, file), 'utf8'))?.[1];
+
+/**
+ * Reads outside the table's owner and outside a read model, not yet moved (issue 36): each goes
+ * when its module reads through the owner's service or a read model. Shrinks only, as PENDING.
+ */
+const PENDING_READS = new Set<string>([
+  'commands <- console/elevation/elevation-repository.ts',
+  'commands <- console/licences/licence-repository.ts',
+  'companies <- portal/balance/balance-repository.ts',
+  'companies <- portal/super-admin/vendor-repository.ts',
+  'console_group_escrows <- console/devices/device-repository.ts',
+  'console_groups <- console/audit/audit-repository.ts',
+  'console_groups <- console/devices/device-activity-repository.ts',
+  'console_groups <- console/devices/device-repository.ts',
+  'console_groups <- console/licences/licence-repository.ts',
+  'console_groups <- console/logs/alert-repository.ts',
+  'console_groups <- console/logs/log-repository.ts',
+  'console_groups <- console/tenants/tenant-repository.ts',
+  'console_groups <- console/users/user-repository.ts',
+  'console_roles <- console/audit/audit-repository.ts',
+  'console_roles <- console/proxies/proxy-repository.ts',
+  'console_roles <- console/tenants/tenant-repository.ts',
+  'console_roles <- console/users/user-repository.ts',
+  'console_users <- console/audit/audit-repository.ts',
+  'console_users <- console/groups/group-repository.ts',
+  'console_users <- console/proxies/proxy-repository.ts',
+  'console_users <- console/roles/role-repository.ts',
+  'console_users <- console/tenants/tenant-repository.ts',
+  'device_enrol_secrets <- engines/engine-repository.ts',
+  'device_uptime <- console/devices/device-repository.ts',
+  'devices <- console/commands/command-repository.ts',
+  'devices <- console/commands/task-repository.ts',
+  'devices <- console/elevation/elevation-repository.ts',
+  'devices <- console/licences/licence-repository.ts',
+  'devices <- console/logs/alert-repository.ts',
+  'devices <- console/logs/log-repository.ts',
+  'devices <- engines/engine-repository.ts',
+  'engines <- portal/balance/balance-repository.ts',
+  'engines <- portal/device/device-repository.ts',
+  'issue_records <- portal/balance/balance-repository.ts',
+  'licences <- portal/balance/balance-repository.ts',
+  'licences <- portal/device/device-repository.ts',
+  'licences <- portal/super-admin/vendor-repository.ts',
+  'recharge_codes <- portal/super-admin/vendor-repository.ts',
+  'recharge_packages <- portal/balance/balance-repository.ts',
+  'tenants <- console/logs/log-retention-repository.ts',
+  'tenants <- console/logs/log-settings-repository.ts',
+]);
 
 describe.runIf(process.env.DB !== 'pg')('table owners', () => {
   const owners = ownersOfDoc();
@@ -84,5 +170,30 @@ describe.runIf(process.env.DB !== 'pg')('table owners', () => {
     });
     expect(outside.filter((w) => !PENDING.has(w)).sort()).toEqual([]);
     expect([...PENDING].filter((w) => !outside.includes(w)).sort()).toEqual([]);
+  });
+
+  it('reads a table outside its owner only in a read model the owner names', () => {
+    const found = reads();
+    // Each read model of the store names the module whose tables it presents, and reads them.
+    const readModels = new Map<string, string | undefined>();
+    for (const r of found) {
+      const file = r.split(' <- ')[1]!;
+      if (READ_MODEL.test(file)) readModels.set(file, ownerNamedIn(file));
+    }
+    const unnamed = [...readModels].filter(
+      ([file, owner]) =>
+        !owner ||
+        ![...found].some(
+          (r) => r.endsWith(` <- ${file}`) && owners.get(r.split(' <- ')[0]!) === owner,
+        ),
+    );
+    expect(unnamed.map(([file]) => file)).toEqual([]);
+
+    const outside = [...found].filter((r) => {
+      const [table, file] = r.split(' <- ') as [string, string];
+      return moduleOf(file) !== owners.get(table) && !READ_MODEL.test(file);
+    });
+    expect(outside.filter((r) => !PENDING_READS.has(r)).sort()).toEqual([]);
+    expect([...PENDING_READS].filter((r) => !outside.includes(r)).sort()).toEqual([]);
   });
 });

@@ -193,6 +193,9 @@ describe('reports', () => {
     expect(sheets['概要']).toContainEqual(['设备', '在用设备', '3']);
     expect(sheets['概要']).toContainEqual([partial]);
     expect(sheets['概要']).toContainEqual(['激活与续期', '激活申请', '0']);
+    // The devices with the most alerts: the alerts' counts by hour, as the data overview reads them.
+    // The devices with the most alerts: the alerts' counts by hour, as the data overview reads them.
+    expect(sheets['概要']).toContainEqual(['告警 · 告警最多的设备', '财务服务器-01', '1']);
     const devices = sheets['设备清单']!;
     expect(devices[0]!.slice(0, 4)).toEqual(['设备名称', '编号', 'IP', '分组']);
     expect(
@@ -226,6 +229,11 @@ describe('reports', () => {
     expect(text).not.toMatch(/not ended|partial/);
     const sheets = await sheetsOf((await download(hostA, 'admin', id, 'xlsx')).rawPayload);
     expect(Object.keys(sheets)).toEqual(['Summary', 'Devices']);
+    // The alert of this week is not the last week's: no device has alerts in it.
+    expect(sheets['Summary']).toContainEqual(['Alerts', 'Alerts raised in the period', '0']);
+    expect(
+      sheets['Summary']!.filter((r) => r[0] === 'Alerts · Devices with the most alerts'),
+    ).toEqual([]);
   });
 
   it('keeps reports to the tenant and to the duties that read them', async () => {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { CountStream, CountUnit } from '@edp/shared/contracts/overview';
 import { alertCounts, logCountDeltas, type Db } from '../../platform/db/index.ts';
+import type { CountWhere } from '../store/index.ts';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const uuidArray = (ids: string[]) => `{${ids.join(',')}}`;
@@ -72,15 +73,6 @@ export function countRows(b: CountedBatch): { logs: LogCountRow[]; alerts: Alert
   const sorted = <T>(m: Map<string, T>) =>
     [...m.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
   return { logs: sorted(logs), alerts: sorted(alerts) };
-}
-
-/** What the overview's reads are scoped to; `groups` null: every group of the tenant. */
-export interface CountWhere {
-  tenantId: string;
-  unit: CountUnit;
-  /** The first hour or day read. */
-  from: Date;
-  groups: string[] | null;
 }
 
 /**
@@ -159,21 +151,6 @@ export function logCountRepository(db: Db) {
           ) c
           group by at, stream`),
       ).map((r) => ({ t: Number(r.t), stream: r.stream, n: Number(r.n) }));
-    },
-
-    /** The `limit` devices with the most alerts from `from` on, with their names ('' if gone). */
-    async topDevices(w: CountWhere, limit: number) {
-      return rowsOf<{ id: string; name: string | null; alerts: number }>(
-        await db.execute(sql`
-          select a.device_id as id, d.name, a.n as alerts
-          from (
-            select device_id, sum(n)::float8 as n from alert_counts
-            where tenant_id = ${w.tenantId} and unit = ${w.unit}
-              and at >= ${w.from.toISOString()}::timestamptz${scope(w)}
-            group by device_id order by n desc, device_id limit ${limit}
-          ) a left join devices d on d.id = a.device_id
-          order by a.n desc, a.device_id`),
-      ).map((r) => ({ id: r.id, name: r.name ?? '', alerts: Number(r.alerts) }));
     },
   };
 }

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { notifyCursors, notifySettings, type Db } from '../../platform/db/index.ts';
+import { newestAlertIdSql, newestTaskUpdateMsSql } from '../store/index.ts';
 
 export type NotifySettingsRow = typeof notifySettings.$inferSelect;
 
@@ -43,8 +44,7 @@ export function notifyRepository(db: Db) {
     async startCursors() {
       await db.execute(sql`
         insert into notify_cursors (source, position)
-        values ('alerts', coalesce((select max(id) from log_alerts), 0)),
-          ('tasks', coalesce((extract(epoch from (select max(updated_at) from tasks)) * 1000)::bigint, 0))
+        values ('alerts', ${newestAlertIdSql}), ('tasks', ${newestTaskUpdateMsSql})
         on conflict (source) do nothing`);
     },
   };

@@ -1,6 +1,16 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TDeliveryStatus, TWarningChannel, TWarningCause } from '@edp/shared/contracts/notify';
 import type { Db } from '../../platform/db/index.ts';
+import {
+  alertStatesSql,
+  commandReadModel,
+  deviceStatesSql,
+  logReadModel,
+  newAlertsSql,
+  pendingRequestsSql,
+  requestStatesSql,
+  taskStatesSql,
+} from '../store/index.ts';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -87,51 +97,45 @@ const deliveryOf = (r: Record<string, unknown>): DeliveryRow => ({
  * over the tenants whose warnings are on.
  */
 export function warningRepository(db: Db) {
+  const alerts = logReadModel(db);
+  const tasks = commandReadModel(db);
   return {
     /** New alerts after `after` (by id): each one open until someone sees or handles it. */
     async openAlerts(after: number, now: Date, limit: number): Promise<number | null> {
-      const [head] = rowsOf<{ max: number | null }>(
-        await db.execute(sql`select max(id)::float8 as max from (
-          select id from log_alerts where id > ${after} order by id limit ${limit}) x`),
-      );
-      if (head?.max == null) return null;
+      const upTo = await alerts.alertIdAfter(after, limit);
+      if (upTo == null) return null;
       await db.execute(
         openFrom(
           'dpi',
           now,
-          sql`select a.tenant_id, a.id::text as subject, coalesce(d.name, '') as label,
-            jsonb_build_object('deviceId', a.device_id, 'ip', coalesce(d.ip, ''), 'path', a.path,
+          sql`select a.tenant_id, a.id::text as subject, a.name as label,
+            jsonb_build_object('deviceId', a.device_id, 'ip', a.ip, 'path', a.path,
               'kind', a.kind, 'action', a.action, 'source', a.source, 'rule', a.rule_name,
               'at', a.at) as detail
-          from log_alerts a ${warnsOf(sql`a.tenant_id`, 'dpi')}
-          left join devices d on d.id = a.device_id
-          where a.id > ${after} and a.id <= ${head.max} and a.state = 'new'`,
+          from (${newAlertsSql(after, upTo)}) a ${warnsOf(sql`a.tenant_id`, 'dpi')}`,
         ),
       );
-      return Number(head.max);
+      return upTo;
     },
     /** Tasks that ended failed or timed out since `afterMs` (their update): once each, ever. */
     async openFailedTasks(afterMs: number, now: Date): Promise<number | null> {
       const after = new Date(afterMs).toISOString();
       const since = new Date(now.getTime() - 30 * 86_400_000).toISOString();
-      const [head] = rowsOf<{ max: number | null }>(
-        await db.execute(sql`select (extract(epoch from max(updated_at)) * 1000)::float8 as max
-          from tasks where updated_at > ${after}::timestamptz`),
-      );
-      if (head?.max == null) return null;
+      const upTo = await tasks.taskUpdatedAfter(new Date(afterMs));
+      if (upTo == null) return null;
       await db.execute(sql`
         insert into warnings (tenant_id, cause, subject, label, detail, opened_at)
         select t.tenant_id, 'taskFailed', t.id::text, t.name,
           jsonb_build_object('type', t.type, 'status', t.status, 'total', t.total,
             'failed', t.failed, 'timeout', t.timeout, 'errorCode', t.error_code),
           ${now.toISOString()}::timestamptz
-        from tasks t ${warnsOf(sql`t.tenant_id`, 'taskFailed')}
+        from (${taskStatesSql}) t ${warnsOf(sql`t.tenant_id`, 'taskFailed')}
         where t.status in ('failed', 'timeout') and t.created_at > ${since}::timestamptz
           and t.updated_at > ${after}::timestamptz
           and not exists (select 1 from warnings w where w.tenant_id = t.tenant_id
             and w.cause = 'taskFailed' and w.subject = t.id::text)
         on conflict (tenant_id, cause, subject) where closed_at is null do nothing`);
-      return Number(head.max);
+      return upTo;
     },
     /** Elevation and learning-mode requests waiting for a review. */
     async openReviews(now: Date) {
@@ -139,12 +143,10 @@ export function warningRepository(db: Db) {
         openFrom(
           'review',
           now,
-          sql`select r.tenant_id, r.id::text as subject, coalesce(d.name, '') as label,
+          sql`select r.tenant_id, r.id::text as subject, r.name as label,
             jsonb_build_object('kind', r.kind, 'askedBy', r.asked_by, 'deviceId', r.device_id,
-              'ip', coalesce(d.ip, ''), 'reason', r.reason) as detail
-          from ack_requests r ${warnsOf(sql`r.tenant_id`, 'review')}
-          left join devices d on d.id = r.device_id
-          where r.state = 'pending'`,
+              'ip', r.ip, 'reason', r.reason) as detail
+          from (${pendingRequestsSql}) r ${warnsOf(sql`r.tenant_id`, 'review')}`,
         ),
       );
     },
@@ -157,7 +159,7 @@ export function warningRepository(db: Db) {
           now,
           sql`select d.tenant_id, d.id::text as subject, d.name as label,
             jsonb_build_object('ip', d.ip, 'expiresAt', d.licence_expires_at) as detail
-          from devices d ${warnsOf(sql`d.tenant_id`, 'licence')}
+          from (${deviceStatesSql}) d ${warnsOf(sql`d.tenant_id`, 'licence')}
           where d.status = 'running' and d.licence_expires_at < ${until}::timestamptz`,
         ),
       );
@@ -170,7 +172,7 @@ export function warningRepository(db: Db) {
           now,
           sql`select d.tenant_id, d.id::text as subject, d.name as label,
             jsonb_build_object('ip', d.ip, 'lastSeenAt', d.last_seen_at) as detail
-          from devices d ${warnsOf(sql`d.tenant_id`, 'offline')}
+          from (${deviceStatesSql}) d ${warnsOf(sql`d.tenant_id`, 'offline')}
           where d.status = 'running' and d.last_seen_at is not null
             and d.last_seen_at < ${now.toISOString()}::timestamptz
               - make_interval(mins => coalesce((s.warn->>'offlineMinutes')::int, 30))`,
@@ -190,9 +192,9 @@ export function warningRepository(db: Db) {
         update warnings w set closed_at = ${at}::timestamptz
         from (select w2.id from warnings w2
           left join notify_settings s on s.tenant_id = w2.tenant_id
-          left join log_alerts a on w2.cause = 'dpi' and a.id = (case when w2.cause = 'dpi' then w2.subject::bigint end)
-          left join ack_requests r on w2.cause = 'review' and r.id = (case when w2.cause = 'review' then w2.subject::uuid end)
-          left join devices d on w2.cause in ('licence', 'offline')
+          left join (${alertStatesSql}) a on w2.cause = 'dpi' and a.id = (case when w2.cause = 'dpi' then w2.subject::bigint end)
+          left join (${requestStatesSql}) r on w2.cause = 'review' and r.id = (case when w2.cause = 'review' then w2.subject::uuid end)
+          left join (${deviceStatesSql}) d on w2.cause in ('licence', 'offline')
             and d.id = (case when w2.cause in ('licence', 'offline') then w2.subject::uuid end)
           where w2.closed_at is null and (
             not coalesce((s.warn->>'enabled')::boolean, false)
