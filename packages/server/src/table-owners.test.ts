@@ -121,8 +121,6 @@ const PENDING_READS = new Set<string>([
   'console_groups <- console/devices/device-activity-repository.ts',
   'console_groups <- console/devices/device-repository.ts',
   'console_groups <- console/licences/licence-repository.ts',
-  'console_groups <- console/logs/alert-repository.ts',
-  'console_groups <- console/logs/log-repository.ts',
   'console_groups <- console/tenants/tenant-repository.ts',
   'console_groups <- console/users/user-repository.ts',
   'console_roles <- console/audit/audit-repository.ts',
@@ -140,8 +138,6 @@ const PENDING_READS = new Set<string>([
   'devices <- console/commands/task-repository.ts',
   'devices <- console/elevation/elevation-repository.ts',
   'devices <- console/licences/licence-repository.ts',
-  'devices <- console/logs/alert-repository.ts',
-  'devices <- console/logs/log-repository.ts',
   'devices <- engines/engine-repository.ts',
   'engines <- portal/balance/balance-repository.ts',
   'engines <- portal/device/device-repository.ts',
@@ -151,8 +147,6 @@ const PENDING_READS = new Set<string>([
   'licences <- portal/super-admin/vendor-repository.ts',
   'recharge_codes <- portal/super-admin/vendor-repository.ts',
   'recharge_packages <- portal/balance/balance-repository.ts',
-  'tenants <- console/logs/log-retention-repository.ts',
-  'tenants <- console/logs/log-settings-repository.ts',
 ]);
 
 describe.runIf(process.env.DB !== 'pg')('table owners', () => {

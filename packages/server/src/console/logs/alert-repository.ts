@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AlertSource, AlertState } from '@edp/shared/contracts/logs';
 import { containsPattern, type Db } from '../../platform/db/index.ts';
+import { deviceNamesSql, groupNamesSql } from '../store/index.ts';
 import { isoOf, type LogKey, type LogRow } from './log-repository.ts';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -68,8 +69,8 @@ export function alertRepository(db: Db) {
             select * from log_alerts a where ${conditions(w, after)}
             order by a.at desc, a.id desc limit ${limit}
           ) a
-          left join devices d on d.id = a.device_id
-          left join console_groups g on g.id = a.group_id
+          left join (${deviceNamesSql}) d on d.id = a.device_id
+          left join (${groupNamesSql}) g on g.id = a.group_id
           order by a.at desc, a.id desc`),
       );
     },

@@ -9,6 +9,7 @@ import {
   isMissingWeek,
   type Db,
 } from '../../platform/db/index.ts';
+import { deviceGroupSql, deviceNamesSql, groupNamesSql } from '../store/index.ts';
 import { logCountRepository } from './log-count-repository.ts';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -137,7 +138,7 @@ export function logRepository(db: Db) {
             await tx.execute(sql`
               insert into log_cursors (device_id, stream, acked) values (${deviceId}, '', 0)
               on conflict (device_id) do update set acked = log_cursors.acked
-              returning stream, acked, (select group_id from devices where id = ${deviceId})`),
+              returning stream, acked, ${deviceGroupSql(deviceId)} as group_id`),
           );
           const p = plan({
             stream: cursor!.stream === '' ? null : cursor!.stream,
@@ -184,8 +185,8 @@ export function logRepository(db: Db) {
             select * from ${TABLE[table]} where ${conditions(table, w, after)}
             order by at desc, id desc limit ${limit}
           ) e
-          left join devices d on d.id = e.device_id
-          left join console_groups g on g.id = e.group_id
+          left join (${deviceNamesSql}) d on d.id = e.device_id
+          left join (${groupNamesSql}) g on g.id = e.group_id
           order by e.at desc, e.id desc`),
       );
     },

@@ -6,6 +6,7 @@ import {
   type LogTable,
   type LogWeek,
 } from '../../platform/db/index.ts';
+import { tenantReadModel } from '../store/index.ts';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -112,9 +113,8 @@ export function logRetentionRepository(db: Db) {
       return row?.n ?? 0;
     },
 
-    async tenantExists(tenantId: string): Promise<boolean> {
-      return rowsOf(await db.execute(sql`select 1 from tenants where id = ${tenantId}`)).length > 0;
-    },
+    /** Whether the tenant is there (the tenants' read model). */
+    tenantExists: tenantReadModel(db).exists,
 
     async addBackup(b: NewLogBackup) {
       await db.insert(logBackups).values(b);

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { TLogRule } from '@edp/shared/contracts/logs';
 import { logSettings, type Db } from '../../platform/db/index.ts';
+import { tenantIdsSql } from '../store/index.ts';
 
 export type LogSettingsRow = typeof logSettings.$inferSelect;
 
@@ -42,7 +43,7 @@ export function logSettingsRepository(db: Db) {
         select t.id as "tenantId", coalesce(s.retention_months, 6) as "retentionMonths",
           coalesce(s.backup, true) as backup,
           coalesce(s.audit_retention_months, 12) as "auditRetentionMonths"
-        from tenants t left join log_settings s on s.tenant_id = t.id`);
+        from (${tenantIdsSql}) t left join log_settings s on s.tenant_id = t.id`);
       return (
         rows as unknown as {
           rows: {

@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/index.ts';
 
 /*
- * A read model of the device centre (console/devices owns `devices`) for the reports and the
- * notifier: the figures of a tenant's devices, the devices sheet's pages (with their group's
- * name), and the running devices the notifier warns of (as selects its statements read from).
- * Selects only.
+ * A read model of the device centre (console/devices owns `devices`) for the reports, the
+ * notifier and the logs: the figures of a tenant's devices, the devices sheet's pages (with their
+ * group's name), the devices the notifier warns of and the names the logs' pages show (as selects
+ * their statements read from). Selects only.
  */
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -46,6 +46,13 @@ export interface DeviceKey {
  */
 export const deviceStatesSql = sql`select tenant_id, id, name, ip, status, last_seen_at,
   licence_expires_at from devices`;
+
+/** Every device's id and name, as a select a statement joins. */
+export const deviceNamesSql = sql`select id, name from devices`;
+
+/** A device's group (null: none or no such device), as a scalar a statement reads. */
+export const deviceGroupSql = (deviceId: string) =>
+  sql`(select group_id from devices where id = ${deviceId})`;
 
 export function deviceFiguresReadModel(db: Db) {
   return {

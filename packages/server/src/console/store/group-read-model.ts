@@ -1,4 +1,4 @@
-import { and, eq, inArray, like, or } from 'drizzle-orm';
+import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
 import { type Db, consoleGroups } from '../../platform/db/index.ts';
 
 /*
@@ -8,6 +8,9 @@ import { type Db, consoleGroups } from '../../platform/db/index.ts';
  */
 
 export type GroupRow = typeof consoleGroups.$inferSelect;
+
+/** Every group's id and name, as a select a statement joins (the logs' pages). */
+export const groupNamesSql = sql`select id, name from console_groups`;
 
 export function groupReadModel(db: Db) {
   return {

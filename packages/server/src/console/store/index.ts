@@ -15,3 +15,4 @@ export * from './elevation-read-model.ts';
 export * from './licence-read-model.ts';
 export * from './audit-read-model.ts';
 export * from './device-figures-read-model.ts';
+export * from './tenant-read-model.ts';
