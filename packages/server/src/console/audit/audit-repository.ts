@@ -1,13 +1,11 @@
-import { and, count, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, lte, sql, type SQL } from 'drizzle-orm';
 import {
   type Db,
   consoleAudit,
-  consoleGroups,
-  consoleRoles,
-  consoleUsers,
   containsPattern,
   writtenUnderAuditDuty,
 } from '../../platform/db/index.ts';
+import { groupReadModel, roleReadModel, userReadModel } from '../store/index.ts';
 import type { BuiltInRoleKey } from '@edp/shared/built-in-roles';
 
 export type AuditInsert = typeof consoleAudit.$inferInsert;
@@ -41,6 +39,9 @@ export interface NamedRecord {
 }
 
 export function auditRepository(db: Db) {
+  const roles = roleReadModel(db);
+  const groups = groupReadModel(db);
+  const users = userReadModel(db);
   const whereOf = (q: AuditQuery): SQL | undefined =>
     and(
       eq(consoleAudit.tenantId, q.tenantId),
@@ -78,31 +79,20 @@ export function auditRepository(db: Db) {
     },
     /**
      * The roles, groups and users of the tenant with these ids (entries' details name them by
-     * id): a role by name and built-in key, a group by name, a user by account.
+     * id): a role by name and built-in key, a group by name, a user by account, each through
+     * its owner's read model.
      */
     async namesOf(tenantId: string, ids: readonly string[]): Promise<Map<string, NamedRecord>> {
       const names = new Map<string, NamedRecord>();
       const unique = [...new Set(ids)];
       if (unique.length === 0) return names;
-      const [roles, groups, users] = await Promise.all([
-        db
-          .select({
-            id: consoleRoles.id,
-            name: consoleRoles.name,
-            roleKey: consoleRoles.builtInKey,
-          })
-          .from(consoleRoles)
-          .where(and(eq(consoleRoles.tenantId, tenantId), inArray(consoleRoles.id, unique))),
-        db
-          .select({ id: consoleGroups.id, name: consoleGroups.name })
-          .from(consoleGroups)
-          .where(and(eq(consoleGroups.tenantId, tenantId), inArray(consoleGroups.id, unique))),
-        db
-          .select({ id: consoleUsers.id, name: consoleUsers.account })
-          .from(consoleUsers)
-          .where(and(eq(consoleUsers.tenantId, tenantId), inArray(consoleUsers.id, unique))),
+      const [roleRows, groupRows, userRows] = await Promise.all([
+        roles.namesOf(tenantId, unique),
+        groups.namesOf(tenantId, unique),
+        users.accountsOf(tenantId, unique),
       ]);
-      for (const { id, ...named } of [...roles, ...groups, ...users]) names.set(id, named);
+      for (const { id, ...named } of [...roleRows, ...groupRows]) names.set(id, named);
+      for (const { id, account } of userRows) names.set(id, { name: account });
       return names;
     },
     /** Entries for the CSV export, newest first, in pages of `batch` so memory stays flat. */

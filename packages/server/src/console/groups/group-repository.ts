@@ -1,6 +1,6 @@
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import { type Db, consoleGroupEscrows, consoleGroups } from '../../platform/db/index.ts';
-import { groupReadModel } from '../store/index.ts';
+import { groupReadModel, groupUserCountSql } from '../store/index.ts';
 
 /**
  * The groups module's SQL: the one place `console_groups` and `console_group_escrows` are
@@ -31,8 +31,7 @@ export function groupRepository(db: Db) {
       return db
         .select({
           group: consoleGroups,
-          // Spelled out: drizzle leaves columns unqualified when a select has no join.
-          userCount: sql<number>`(select count(*)::int from console_users u where u.group_id = "console_groups"."id" and u.status <> 'deleted')`,
+          userCount: groupUserCountSql,
           escrowTo: consoleGroupEscrows.toGroupId,
           escrowMode: consoleGroupEscrows.mode,
         })

@@ -1,5 +1,6 @@
 import { and, count, desc, eq } from 'drizzle-orm';
-import { type Db, consoleProxies, consoleRoles, consoleUsers } from '../../platform/db/index.ts';
+import { type Db, consoleProxies } from '../../platform/db/index.ts';
+import { roleNames, userNames } from '../store/index.ts';
 
 export type ProxyRow = typeof consoleProxies.$inferSelect;
 
@@ -39,14 +40,15 @@ export function proxyRepository(db: Db) {
         db
           .select({
             proxy: consoleProxies,
-            account: consoleUsers.account,
-            userName: consoleUsers.name,
-            roleName: consoleRoles.name,
-            roleKey: consoleRoles.builtInKey,
+            account: userNames.account,
+            userName: userNames.name,
+            roleName: roleNames.name,
+            roleKey: roleNames.builtInKey,
           })
           .from(consoleProxies)
-          .innerJoin(consoleUsers, eq(consoleUsers.id, consoleProxies.userId))
-          .innerJoin(consoleRoles, eq(consoleRoles.id, consoleProxies.roleId))
+          // The user's and the role's names, from their owners' read models.
+          .innerJoin(userNames, eq(userNames.id, consoleProxies.userId))
+          .innerJoin(roleNames, eq(roleNames.id, consoleProxies.roleId))
           .where(where)
           .orderBy(desc(consoleProxies.startAt), consoleProxies.id)
           .limit(opts.limit)

@@ -6,7 +6,7 @@ import {
   consoleRoles,
   containsPattern,
 } from '../../platform/db/index.ts';
-import { roleReadModel, type RoleInsert } from '../store/index.ts';
+import { roleReadModel, roleUserCountSql, type RoleInsert } from '../store/index.ts';
 
 const BUILT_IN_KEY_ARRAY = sql`array[${sql.join(
   BUILT_IN_ROLE_KEYS.map((k) => sql`${k}`),
@@ -84,8 +84,7 @@ export function roleRepository(db: Db) {
         db
           .select({
             role: consoleRoles,
-            // Spelled out: drizzle leaves columns unqualified when a select has no join.
-            userCount: sql<number>`(select count(*)::int from console_users u where u.role_id = "console_roles"."id" and u.status <> 'deleted')`,
+            userCount: roleUserCountSql,
           })
           .from(consoleRoles)
           .where(where)

@@ -1,11 +1,13 @@
-import { and, count, eq, isNull, ne, or } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { type Db, consoleRoles, consoleUsers, tenants } from '../../platform/db/index.ts';
 import { administersUsersSql } from './role-read-model.ts';
 
 /*
  * A read model of the users module (console/users owns `console_users`): the reads of users
- * that the actor cache (access/), the tenant settings, the modules beside users (roles, groups,
- * proxies) and sign-in make. Selects only; the users module's repository reads the same way.
+ * that the actor cache (access/), the tenant settings and the tenants' list, the audit reader,
+ * the modules beside users (roles, groups, proxies) and sign-in make. Selects only; the users
+ * module's repository reads the same way.
  */
 
 export type UserRow = typeof consoleUsers.$inferSelect;
@@ -16,6 +18,23 @@ export const activeWithoutEmailSql = and(
   eq(consoleUsers.status, 'normal'),
   or(isNull(consoleUsers.email), eq(consoleUsers.email, '')),
 );
+
+/**
+ * Every user's id, account and name, as a subquery a list joins on the user's id (the proxies'
+ * page): `.innerJoin(userNames, eq(userNames.id, …))`.
+ */
+export const userNames = new QueryBuilder()
+  .select({ id: consoleUsers.id, account: consoleUsers.account, name: consoleUsers.name })
+  .from(consoleUsers)
+  .as('user_names');
+
+/**
+ * A group's users who are not deleted, as a column of a select over `console_groups` (the
+ * outer column spelled out: drizzle leaves columns unqualified when a select has no join).
+ */
+export const groupUserCountSql = sql<number>`(select count(*)::int from console_users u where u.group_id = "console_groups"."id" and u.status <> 'deleted')`;
+/** A role's holders who are not deleted, as a column of a select over `console_roles` (as above). */
+export const roleUserCountSql = sql<number>`(select count(*)::int from console_users u where u.role_id = "console_roles"."id" and u.status <> 'deleted')`;
 
 export function userReadModel(db: Db) {
   const byId = (tenantId: string, id: string) =>
@@ -79,6 +98,23 @@ export function userReadModel(db: Db) {
         .where(and(eq(consoleUsers.roleId, roleId), activeWithoutEmailSql))
         .orderBy(consoleUsers.account);
       return rows.map((r) => r.account);
+    },
+    /** The tenant's users with these ids, by account (an audit entry names them). */
+    async accountsOf(tenantId: string, ids: string[]) {
+      if (ids.length === 0) return [];
+      return db
+        .select({ id: consoleUsers.id, account: consoleUsers.account })
+        .from(consoleUsers)
+        .where(and(eq(consoleUsers.tenantId, tenantId), inArray(consoleUsers.id, ids)));
+    },
+    /** How many users who are not deleted each of these tenants has (tenants without are absent). */
+    async countByTenant(tenantIds: string[]) {
+      if (tenantIds.length === 0) return [];
+      return db
+        .select({ tenantId: consoleUsers.tenantId, n: count() })
+        .from(consoleUsers)
+        .where(and(inArray(consoleUsers.tenantId, tenantIds), ne(consoleUsers.status, 'deleted')))
+        .groupBy(consoleUsers.tenantId);
     },
     /** Users of a group who are not deleted. */
     async countInGroup(groupId: string): Promise<number> {

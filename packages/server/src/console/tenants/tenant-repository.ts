@@ -1,13 +1,6 @@
-import { and, count, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
-import {
-  consoleGroups,
-  consoleRoles,
-  consoleUsers,
-  containsPattern,
-  type Db,
-  tenants,
-  systemSettings,
-} from '../../platform/db/index.ts';
+import { count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { containsPattern, type Db, tenants, systemSettings } from '../../platform/db/index.ts';
+import { groupReadModel, roleReadModel, userReadModel } from '../store/index.ts';
 
 export type TenantRow = typeof tenants.$inferSelect;
 
@@ -22,6 +15,9 @@ export interface TenantHoldings {
 const SETUP_LOCK = 72_114_002;
 
 export function tenantRepository(db: Db) {
+  const userRead = userReadModel(db);
+  const roleRead = roleReadModel(db);
+  const groupRead = groupReadModel(db);
   return {
     /**
      * Creates a tenant, and its duty roles and users by `addDuties` (the roles and users modules
@@ -105,8 +101,9 @@ export function tenantRepository(db: Db) {
     },
     /**
      * What each of `ids` (a page of the list) holds: users (not the deleted ones waiting in the
-     * recycle bin), roles and groups. One grouped count per table for the whole page, each
-     * served by an index that starts with tenant_id, instead of a count per row.
+     * recycle bin), roles and groups. One grouped count per table for the whole page (each in
+     * its owner's read model), each served by an index that starts with tenant_id, instead of a
+     * count per row.
      */
     async holdings(ids: readonly string[]): Promise<Map<string, TenantHoldings>> {
       const held = new Map<string, TenantHoldings>(
@@ -115,21 +112,9 @@ export function tenantRepository(db: Db) {
       if (!ids.length) return held;
       const page = [...ids];
       const [users, roles, groups] = await Promise.all([
-        db
-          .select({ tenantId: consoleUsers.tenantId, n: count() })
-          .from(consoleUsers)
-          .where(and(inArray(consoleUsers.tenantId, page), ne(consoleUsers.status, 'deleted')))
-          .groupBy(consoleUsers.tenantId),
-        db
-          .select({ tenantId: consoleRoles.tenantId, n: count() })
-          .from(consoleRoles)
-          .where(inArray(consoleRoles.tenantId, page))
-          .groupBy(consoleRoles.tenantId),
-        db
-          .select({ tenantId: consoleGroups.tenantId, n: count() })
-          .from(consoleGroups)
-          .where(inArray(consoleGroups.tenantId, page))
-          .groupBy(consoleGroups.tenantId),
+        userRead.countByTenant(page),
+        roleRead.countByTenant(page),
+        groupRead.countByTenant(page),
       ]);
       for (const { tenantId, n } of users) held.get(tenantId)!.userCount = n;
       for (const { tenantId, n } of roles) held.get(tenantId)!.roleCount = n;

@@ -1,13 +1,13 @@
 import { and, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { UserStatus } from '@edp/shared/permissions';
+import { type Db, consoleUsers, containsPattern } from '../../platform/db/index.ts';
 import {
-  type Db,
-  consoleGroups,
-  consoleRoles,
-  consoleUsers,
-  containsPattern,
-} from '../../platform/db/index.ts';
-import { userReadModel, type UserInsert, type UserRow } from '../store/index.ts';
+  groupNames,
+  roleNames,
+  userReadModel,
+  type UserInsert,
+  type UserRow,
+} from '../store/index.ts';
 
 export interface UserListQuery {
   tenantId: string;
@@ -108,7 +108,10 @@ export function userRepository(db: Db) {
         );
       return row?.n ?? 0;
     },
-    /** One count and one page query, both on console_users_list_idx (tenant, group, status). */
+    /**
+     * One count and one page query, both on console_users_list_idx (tenant, group, status); the
+     * page joins the role's and the group's names from their owners' read models.
+     */
     async list(q: UserListQuery) {
       const conditions: (SQL | undefined)[] = [
         eq(consoleUsers.tenantId, q.tenantId),
@@ -142,16 +145,16 @@ export function userRepository(db: Db) {
             duty: consoleUsers.duty,
             status: consoleUsers.status,
             roleId: consoleUsers.roleId,
-            roleName: consoleRoles.name,
-            roleKey: consoleRoles.builtInKey,
+            roleName: roleNames.name,
+            roleKey: roleNames.builtInKey,
             groupId: consoleUsers.groupId,
-            groupName: consoleGroups.name,
+            groupName: groupNames.name,
             adminTag: consoleUsers.adminTag,
             createdAt: consoleUsers.createdAt,
           })
           .from(consoleUsers)
-          .leftJoin(consoleRoles, eq(consoleRoles.id, consoleUsers.roleId))
-          .leftJoin(consoleGroups, eq(consoleGroups.id, consoleUsers.groupId))
+          .leftJoin(roleNames, eq(roleNames.id, consoleUsers.roleId))
+          .leftJoin(groupNames, eq(groupNames.id, consoleUsers.groupId))
           .where(where)
           .orderBy(desc(consoleUsers.createdAt), desc(consoleUsers.id))
           .limit(q.limit)
