@@ -98,11 +98,11 @@ module.exports = {
       name: 'sql-in-repositories',
       severity: 'error',
       comment:
-        "SQL is written only in repositories (*-repository.ts), the console store's read models (*-read-model.ts) and the database module.",
+        "SQL is written only in repositories (*-repository.ts), the console's and the portal's store read models (*-read-model.ts) and the database module.",
       from: {
         path: '^packages/server/src/',
         pathNot:
-          '(-repository\\.ts$|^packages/server/src/console/store/[^/]+-read-model\\.ts$|^packages/server/src/platform/db/|\\.test\\.ts$|/src/test/)',
+          '(-repository\\.ts$|^packages/server/src/(console|portal)/store/[^/]+-read-model\\.ts$|^packages/server/src/platform/db/|\\.test\\.ts$|/src/test/)',
       },
       to: { path: '^node_modules/drizzle-orm/' },
     },

@@ -1,16 +1,8 @@
 import { count, desc, eq } from 'drizzle-orm';
 import type { TListRequest } from '@edp/shared/contracts/common';
 import type { TBalanceRecord } from '@edp/shared/contracts/com';
-import {
-  type Db,
-  balanceRecords,
-  companies,
-  engines,
-  issueRecords,
-  licences,
-  rechargeCodes,
-  rechargePackages,
-} from '../../platform/db/index.ts';
+import { type Db, balanceRecords, rechargeCodes } from '../../platform/db/index.ts';
+import { issuedFiles, packageNames } from '../store/index.ts';
 
 /** A certificate's payment: `cost` (months of balance) taken off for the issue record. */
 export interface IssuePayment {
@@ -56,31 +48,29 @@ export function balanceRepository(db: Db) {
   };
 }
 
-/** My balance: the balance and its history, with what each deduction paid for. */
+/**
+ * My balance's history, with what each deduction paid for: the package's name is
+ * portal/super-admin's, the certificate's code, device and kind are portal/licence's, read
+ * through their read models (one count, one page).
+ */
 export function balanceQueries(db: Db) {
   return {
     async history(companyId: string, req: TListRequest) {
       const where = eq(balanceRecords.companyId, companyId);
-      const [[company], [total], rows] = await Promise.all([
-        db
-          .select({ balance: companies.balance })
-          .from(companies)
-          .where(eq(companies.id, companyId)),
+      const [[total], rows] = await Promise.all([
         db.select({ n: count() }).from(balanceRecords).where(where),
         db
           .select({
             row: balanceRecords,
-            packageName: rechargePackages.name,
-            licenceCode: licences.code,
-            deviceId: issueRecords.deviceId,
-            kind: engines.kind,
+            packageName: packageNames.name,
+            licenceCode: issuedFiles.licenceCode,
+            deviceId: issuedFiles.deviceId,
+            kind: issuedFiles.kind,
           })
           .from(balanceRecords)
           .leftJoin(rechargeCodes, eq(rechargeCodes.id, balanceRecords.rechargeCodeId))
-          .leftJoin(rechargePackages, eq(rechargePackages.id, rechargeCodes.packageId))
-          .leftJoin(issueRecords, eq(issueRecords.id, balanceRecords.issueRecordId))
-          .leftJoin(licences, eq(licences.id, issueRecords.licenceId))
-          .leftJoin(engines, eq(engines.id, issueRecords.engineId))
+          .leftJoin(packageNames, eq(packageNames.id, rechargeCodes.packageId))
+          .leftJoin(issuedFiles, eq(issuedFiles.id, balanceRecords.issueRecordId))
           .where(where)
           .orderBy(desc(balanceRecords.createdAt), desc(balanceRecords.id))
           .limit(req.pageSize)
@@ -98,13 +88,7 @@ export function balanceQueries(db: Db) {
         deviceId: r.deviceId,
         kind: r.kind,
       }));
-      return {
-        balance: company?.balance ?? 0,
-        list,
-        total: total?.n ?? 0,
-        page: req.page,
-        pageSize: req.pageSize,
-      };
+      return { list, total: total?.n ?? 0, page: req.page, pageSize: req.pageSize };
     },
   };
 }

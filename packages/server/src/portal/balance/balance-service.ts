@@ -19,7 +19,14 @@ export function balanceService({
 }) {
   const queries = balanceQueries(db);
   return {
-    history: (companyId: string, req: TListRequest) => queries.history(companyId, req),
+    /** The balance (portal/company's) and a page of its history. */
+    async history(companyId: string, req: TListRequest) {
+      const [balance, page] = await Promise.all([
+        companies.balanceOf(companyId),
+        queries.history(companyId, req),
+      ]);
+      return { balance, ...page };
+    },
     /** The company's balance in months, read in `tx` when given. */
     current: (companyId: string, tx?: Db) => companies.balanceOf(companyId, tx),
     /** Takes `cost` months off if that many are left: the balance after, else undefined. */

@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, isNull, sql } from 'drizzle-orm';
 import type { TListRequest, TList } from '@edp/shared/contracts/common';
-import type { TCompanyRow, TPackage } from '@edp/shared/contracts/vendor';
-import { type Db, companies, rechargePackages, superAdmins } from '../../platform/db/index.ts';
+import type { TPackage } from '@edp/shared/contracts/vendor';
+import { type Db, rechargePackages, superAdmins } from '../../platform/db/index.ts';
 import { pageOffset } from '../licence/index.ts';
+import { packageCodesIssuedSql, packageCodesUsedSql } from '../store/index.ts';
 
 /** Any number fits: two concurrent first-time set-ups take turns on this advisory lock. */
 const INIT_LOCK = 72_114_001;
@@ -41,13 +42,10 @@ export function vendorRepository(db: Db) {
         isNull(rechargePackages.deletedAt),
         req.keyword ? ilike(rechargePackages.name, likePattern(req.keyword)) : undefined,
       );
-      // Spelled out: drizzle leaves columns unqualified in single-table selects.
-      const issued = sql<number>`(select count(*) from recharge_codes c where c.package_id = "recharge_packages"."id")::int`;
-      const used = sql<number>`(select count(*) from recharge_codes c where c.package_id = "recharge_packages"."id" and c.used_at is not null)::int`;
       const [[total], rows] = await Promise.all([
         db.select({ n: count() }).from(rechargePackages).where(where),
         db
-          .select({ p: rechargePackages, issued, used })
+          .select({ p: rechargePackages, issued: packageCodesIssuedSql, used: packageCodesUsedSql })
           .from(rechargePackages)
           .where(where)
           .orderBy(asc(rechargePackages.months), asc(rechargePackages.createdAt))
@@ -103,43 +101,6 @@ export function vendorRepository(db: Db) {
         .where(and(eq(rechargePackages.id, id), isNull(rechargePackages.deletedAt)))
         .returning({ id: rechargePackages.id });
       return rows.length > 0;
-    },
-
-    async companyPage(req: TListRequest & { keyword?: string }): Promise<TList<TCompanyRow>> {
-      const pattern = req.keyword ? likePattern(req.keyword) : undefined;
-      const where = pattern
-        ? or(
-            ilike(companies.email, pattern),
-            ilike(companies.company, pattern),
-            ilike(companies.contact, pattern),
-          )
-        : undefined;
-      const licenceCount = sql<number>`(select count(*) from licences l where l.company_id = "companies"."id")::int`;
-      const [[total], rows] = await Promise.all([
-        db.select({ n: count() }).from(companies).where(where),
-        db
-          .select({ c: companies, licenceCount })
-          .from(companies)
-          .where(where)
-          .orderBy(desc(companies.createdAt), desc(companies.id))
-          .limit(req.pageSize)
-          .offset(pageOffset(req)),
-      ]);
-      return {
-        list: rows.map(({ c, licenceCount }) => ({
-          id: c.id,
-          email: c.email,
-          company: c.company,
-          contact: c.contact,
-          phone: c.phone,
-          balance: c.balance,
-          licenceCount,
-          createdAt: c.createdAt.toISOString(),
-        })),
-        total: total?.n ?? 0,
-        page: req.page,
-        pageSize: req.pageSize,
-      };
     },
   };
 }

@@ -4,6 +4,7 @@ import { AppError } from '../../platform/errors/index.ts';
 import { isCommonPasswordDigest } from '../../platform/passwords/index.ts';
 import type { RechargeService } from '../balance/index.ts';
 import type { Origin } from '../company/index.ts';
+import { companyReadModel } from '../store/index.ts';
 import { vendorRepository } from './vendor-repository.ts';
 
 type Deps = Pick<Platform, 'db' | 'captcha' | 'loginGuard' | 'sessions' | 'passwords'> & {
@@ -54,7 +55,8 @@ export function vendorService(deps: Deps) {
     },
 
     packages: repo.packagePage,
-    companies: repo.companyPage,
+    /** The companies are portal/company's: listed through its read model. */
+    companies: companyReadModel(db).page,
 
     async savePackage(input: { id?: string; name: string; months: number }) {
       if (!input.id) return { id: await repo.insertPackage(input.name, input.months) };

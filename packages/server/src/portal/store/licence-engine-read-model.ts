@@ -1,11 +1,13 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { ENGINE_KINDS, DEVICE_TYPE_RANGE } from '@edp/shared/constants';
-import type { TList } from '@edp/shared/contracts/common';
-import type { TDeviceInfo, TDeviceListRequest, TEngineItem } from '@edp/shared/contracts/com';
-import { CommonErr } from '@edp/shared/errors';
-import { AppError } from '../../platform/errors/index.ts';
+import type { TDeviceListRequest } from '@edp/shared/contracts/com';
 import { type Db, engines, licences } from '../../platform/db/index.ts';
-import { licenceStatus, pageOffset, remainingDays } from '../licence/index.ts';
+
+/*
+ * A read model of the licence module (portal/licence owns `engines` and `licences`): a company's
+ * engines with their licences, as My engine lists them and shows a device (portal/device).
+ * Selects only.
+ */
 
 /** Kinds in the order of their device type numbers 0…4 (docs/portal.md). */
 const KIND_TYPES = sql.raw(
@@ -22,38 +24,24 @@ function typeExpression(now: number): SQL<number> {
 /** `%` and `_` typed by a user are literal characters, not patterns. */
 const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-type EngineJoin = {
+/** An engine, its licence (null: none) and its device type number at the time asked. */
+export interface EngineWithLicence {
   engine: typeof engines.$inferSelect;
   licence: typeof licences.$inferSelect | null;
   type: number;
-};
+}
 
-/** My engine: the company's engines with their licence state; one count, one page, one tally. */
-export function deviceQueries(db: Db, now: () => number) {
-  function toItem(row: EngineJoin, at: number): TEngineItem {
-    const { engine: e, licence: l } = row;
-    return {
-      id: e.id,
-      deviceId: e.deviceId,
-      name: e.name,
-      kind: e.kind as TEngineItem['kind'],
-      fingerprint: e.fingerprint,
-      type: row.type,
-      licenceStatus: l ? licenceStatus(l.expiresAt, at) : 'unlicensed',
-      licenseId: l?.id ?? null,
-      expiresAt: l?.expiresAt.toISOString() ?? null,
-      remainingDays: l ? remainingDays(l.expiresAt, at) : null,
-      lastIssuedAt: l?.issuedAt.toISOString() ?? null,
-      lastRequestAt: e.lastRequestAt.toISOString(),
-    };
-  }
-
+export function licenceEngineReadModel(db: Db) {
   return {
-    async enginePage(
+    /**
+     * A page of the company's engines at time `at`, the number that match and how many of all
+     * its engines have each device type: one count, one page, one tally.
+     */
+    async page(
       companyId: string,
       req: TDeviceListRequest,
-    ): Promise<TList<TEngineItem> & { counts: Record<string, number> }> {
-      const at = now();
+      at: number,
+    ): Promise<{ rows: EngineWithLicence[]; total: number; counts: Record<string, number> }> {
       const type = typeExpression(at);
       const keyword = req.keyword ? likePattern(req.keyword) : undefined;
       const where = and(
@@ -68,22 +56,20 @@ export function deviceQueries(db: Db, now: () => number) {
           : undefined,
         req.type !== undefined ? sql`${type} = ${req.type}` : undefined,
       );
-      const joined = () =>
-        db
-          .select({ engine: engines, licence: licences, type })
-          .from(engines)
-          .leftJoin(licences, eq(licences.engineId, engines.id));
       const [[total], rows, tally] = await Promise.all([
         db
           .select({ n: count() })
           .from(engines)
           .leftJoin(licences, eq(licences.engineId, engines.id))
           .where(where),
-        joined()
+        db
+          .select({ engine: engines, licence: licences, type })
+          .from(engines)
+          .leftJoin(licences, eq(licences.engineId, engines.id))
           .where(where)
           .orderBy(desc(engines.lastRequestAt), desc(engines.id))
           .limit(req.pageSize)
-          .offset(pageOffset(req)),
+          .offset((req.page - 1) * req.pageSize),
         db
           .select({ type, n: count() })
           .from(engines)
@@ -94,36 +80,17 @@ export function deviceQueries(db: Db, now: () => number) {
       ]);
       const counts = Object.fromEntries(DEVICE_TYPE_RANGE.map((t) => [String(t), 0]));
       for (const row of tally) counts[String(row.type)] = row.n;
-      return {
-        list: rows.map((row) => toItem(row, at)),
-        total: total?.n ?? 0,
-        page: req.page,
-        pageSize: req.pageSize,
-        counts,
-      };
+      return { rows, total: total?.n ?? 0, counts };
     },
 
-    /** A device with its engines; another company's is not found. */
-    async deviceInfo(companyId: string, deviceId: string): Promise<Omit<TDeviceInfo, 'records'>> {
-      const at = now();
-      const rows = await db
+    /** The company's engines on one device at time `at`, the latest request first. */
+    ofDevice(companyId: string, deviceId: string, at: number): Promise<EngineWithLicence[]> {
+      return db
         .select({ engine: engines, licence: licences, type: typeExpression(at) })
         .from(engines)
         .leftJoin(licences, eq(licences.engineId, engines.id))
         .where(and(eq(engines.companyId, companyId), eq(engines.deviceId, deviceId)))
         .orderBy(desc(engines.lastRequestAt));
-      const latest = rows[0]?.engine;
-      if (!latest) throw new AppError(CommonErr.NotFound);
-      return {
-        deviceId: latest.deviceId,
-        name: latest.name,
-        fingerprint: latest.fingerprint,
-        createdAt: new Date(
-          Math.min(...rows.map((r) => r.engine.createdAt.getTime())),
-        ).toISOString(),
-        lastRequestAt: latest.lastRequestAt.toISOString(),
-        engines: rows.map((row) => toItem(row, at)),
-      };
     },
 
     async deviceExists(companyId: string, deviceId: string): Promise<boolean> {
