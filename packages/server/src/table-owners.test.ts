@@ -124,7 +124,6 @@ const PENDING_READS = new Set<string>([
   'console_groups <- console/devices/device-activity-repository.ts',
   'console_groups <- console/devices/device-repository.ts',
   'console_groups <- console/licences/licence-repository.ts',
-  'device_enrol_secrets <- engines/engine-repository.ts',
   'device_uptime <- console/devices/device-repository.ts',
   'devices <- console/commands/command-repository.ts',
   'devices <- console/commands/task-repository.ts',

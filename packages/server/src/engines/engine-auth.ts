@@ -1,5 +1,5 @@
 import type { CacheBus } from '../platform/cache/index.ts';
-import type { DeviceAuth, EngineRepository } from './engine-repository.ts';
+import type { DeviceAuth, EngineEvents } from './engine-events.ts';
 
 const TENANT = 'tenant:';
 const BULK = 200;
@@ -16,7 +16,11 @@ const AUTH_TTL_MS = 10 * 60_000;
  * from the database. Deprecating, deleting or re-enrolling a device evicts its entry on every
  * node (the cache bus), so the next check-in with the old token reads the database and is refused.
  */
-export function engineAuthCache(repo: EngineRepository, bus: CacheBus, clock: () => number) {
+export function engineAuthCache(
+  devices: Pick<EngineEvents, 'devicesOfTokens'>,
+  bus: CacheBus,
+  clock: () => number,
+) {
   const byToken = new Map<string, DeviceAuth & { loadedAt: number }>();
   const tokenOf = new Map<string, string>();
   const loading = new Map<string, Promise<DeviceAuth | undefined>>();
@@ -29,7 +33,7 @@ export function engineAuthCache(repo: EngineRepository, bus: CacheBus, clock: ()
     if (waiting.size === 0) return;
     batch = new Map();
     try {
-      const found = await repo.authByTokens([...waiting.keys()]);
+      const found = await devices.devicesOfTokens([...waiting.keys()]);
       for (const [hash, done] of waiting) done(found.get(hash));
     } catch (err) {
       for (const done of waiting.values()) done(undefined, err);

@@ -30,7 +30,7 @@ export function engineContext(
   // Gaps in check-ins that began before this node started are not written as "went offline":
   // the console may have been down itself (docs/engines.md "Activity").
   const upSince = p.clock();
-  const auth = engineAuthCache(repo, p.bus, p.clock);
+  const auth = engineAuthCache(events, p.bus, p.clock);
   const presence = presenceStore({ refreshMs: LAST_SEEN_REFRESH_MS });
   const flusher = presenceFlusher({
     presence,
@@ -46,7 +46,6 @@ export function engineContext(
   const push = pushHub();
   const commands = commandQueue({ events, bus: p.bus, push, clock: p.clock, log: p.log });
   const service = engineService({
-    repo,
     auth,
     presence,
     commands,

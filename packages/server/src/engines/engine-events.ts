@@ -2,7 +2,25 @@ import type { CommandState } from '@edp/shared/contracts/commands';
 import type { TEngineIdentity, TEngineState } from '@edp/shared/contracts/engine';
 import type { TLogBatch, TLogBatchAnswer } from '@edp/shared/contracts/logs';
 import type { deviceActivity } from '../platform/db/index.ts';
-import type { DeviceAuth } from './engine-repository.ts';
+
+/** What a check-in needs of its device, cached by token hash (engine-auth.ts). */
+export interface DeviceAuth {
+  deviceId: string;
+  tenantId: string;
+  status: 'running' | 'deprecated';
+  stateDigest: string | null;
+  intervalS: number;
+  /** The last-seen time the database holds (ms), so presence knows when to write again. */
+  storedSeenAt: number | null;
+}
+
+/** The group a live enrolment secret enrols into. */
+export interface SecretOwner {
+  secretId: string;
+  secretName: string;
+  tenantId: string;
+  groupId: string;
+}
 
 /**
  * What an enrolment tells the tenant's audit log and the device's activity (`enrolled`).
@@ -131,15 +149,23 @@ export interface CommandsEnded {
 }
 
 /**
- * What the engines tell the console, and the answer where they need one (issue 36 point 2). The
- * engines context stands below the console and writes no console table: an enrolment, a
+ * What the engines tell the console, and what they ask of it (issue 36 point 2). The engines
+ * context stands below the console and reads or writes no console table: an enrolment, a
  * check-in's state, last-seen times, an engine's results and logs reach the console through this
- * one interface, which the composition root (services.ts) builds from the console's modules: the
+ * one interface, and the devices of check-ins' tokens and the group of a secret come back by it, which the composition root (services.ts) builds from the console's modules: the
  * device centre writes `devices` and their activity, the commands module `commands` and `tasks`,
  * the logs their tables. Each method is called once a batch where the engines batch (last-seen
  * times, deliveries, results, the deadline sweep), so the statements stay one a batch.
  */
 export interface EngineEvents {
+  /** The group a live secret enrols into, by its SHA-256 (revoked, expired or wrong: none). */
+  secretOwner(secretHash: string, now: Date): Promise<SecretOwner | undefined>;
+  /** The devices of these token hashes, one statement for a batch of check-ins. */
+  devicesOfTokens(hashes: string[]): Promise<Map<string, DeviceAuth>>;
+  /** Why an enrolment came back empty: the device with this fingerprint is deprecated, or not. */
+  deprecatedByFingerprint(tenantId: string, fingerprint: string): Promise<boolean>;
+  /** Why a re-proof came back empty: the device of this key is deprecated, or not. */
+  deprecatedByKey(key: string): Promise<boolean>;
   /** An enrolment with a secret: the device written, or undefined when not proven (or deprecated). */
   enrolling(e: Enrolling): Promise<Enrolled | undefined>;
   /** An enrolment by proof alone: the device written, or undefined (not proven, deprecated). */

@@ -12,8 +12,7 @@ import { AgentErr, CommonErr } from '@edp/shared/errors';
 import { isUniqueViolation } from '../platform/db/index.ts';
 import { AppError } from '../platform/errors/index.ts';
 import type { EngineAuthCache } from './engine-auth.ts';
-import type { DeviceAuth, EngineRepository } from './engine-repository.ts';
-import type { Enrolled, EngineEvents, Proof } from './engine-events.ts';
+import type { DeviceAuth, Enrolled, EngineEvents, Proof } from './engine-events.ts';
 import { signedProof } from './enrol-proof.ts';
 import type { CommandQueue } from './command-queue.ts';
 import type { PresenceStore } from './presence.ts';
@@ -66,7 +65,6 @@ async function unlessTaken<T>(write: () => Promise<T | undefined>): Promise<T | 
 
 /** Enrolment and check-in (docs/engines.md). */
 export function engineService(deps: {
-  repo: EngineRepository;
   auth: EngineAuthCache;
   presence: PresenceStore;
   commands: CommandQueue;
@@ -74,7 +72,15 @@ export function engineService(deps: {
   /** The console: it writes the devices, audits enrolments and gives its window key. */
   events: Pick<
     EngineEvents,
-    'enrolling' | 'reproving' | 'enrolled' | 'stateChanged' | 'changed' | 'consoleKey'
+    | 'secretOwner'
+    | 'deprecatedByFingerprint'
+    | 'deprecatedByKey'
+    | 'enrolling'
+    | 'reproving'
+    | 'enrolled'
+    | 'stateChanged'
+    | 'changed'
+    | 'consoleKey'
   >;
   metrics: Pick<Metrics, 'checkIns' | 'enrolments'>;
   /** The interval (s) an enrolment gives (CHECK_IN_INTERVAL_S). */
@@ -88,7 +94,7 @@ export function engineService(deps: {
   vendorKey: string;
 }) {
   const { checkIns, enrolments } = deps.metrics;
-  const { repo, auth, presence, clock, events } = deps;
+  const { auth, presence, clock, events } = deps;
   return {
     /**
      * Enrolment (docs/engines.md "Re-enrolment"): with a group's secret, a new device joins the
@@ -108,7 +114,7 @@ export function engineService(deps: {
       let device: Enrolled | undefined | null;
       let secretName = '';
       if (body.secret !== undefined) {
-        const owner = await repo.secretOwner(secretHash(body.secret), new Date(now));
+        const owner = await events.secretOwner(secretHash(body.secret), new Date(now));
         if (!owner) throw new AppError(AgentErr.SecretInvalid);
         const { secretName: name, ...where } = owner;
         secretName = name;
@@ -122,13 +128,13 @@ export function engineService(deps: {
           );
         }
         if (!device) {
-          const gone = await repo.deprecatedByFingerprint(owner.tenantId, identity.fingerprint);
+          const gone = await events.deprecatedByFingerprint(owner.tenantId, identity.fingerprint);
           throw new AppError(gone ? AgentErr.FingerprintDeprecated : AgentErr.ReenrolNotProven);
         }
       } else {
         device = await unlessTaken(() => events.reproving(written));
         if (!device) {
-          const gone = proof.key !== undefined && (await repo.deprecatedByKey(proof.key));
+          const gone = proof.key !== undefined && (await events.deprecatedByKey(proof.key));
           throw new AppError(gone ? AgentErr.DeviceDeprecated : AgentErr.ReenrolNotProven);
         }
       }

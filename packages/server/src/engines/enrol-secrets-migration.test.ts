@@ -11,7 +11,7 @@ import type { Db } from '../platform/db/index.ts';
 import { freshPostgres, testDriver } from '../test/harness.ts';
 import { migrationsBefore } from '../test/migrations.ts';
 import { tokenHash } from './device-token.ts';
-import { engineRepository } from './engine-repository.ts';
+import { deviceCheckInRepository } from '../console/devices/device-checkin-repository.ts';
 
 const TAG = '0012_named_enrol_secrets';
 const tenant = '00000000-0000-4000-8000-000000000001';
@@ -96,7 +96,7 @@ describe(`migration ${TAG} (${testDriver})`, () => {
     expect(rows[0]).not.toHaveProperty('secret');
 
     // Enrolment finds them by the hash, live.
-    const repo = engineRepository(db);
+    const repo = deviceCheckInRepository(db);
     const now = new Date('2026-11-25T00:00:00Z');
     expect(await repo.secretOwner(tokenHash(secretA), now)).toMatchObject({
       tenantId: tenant,

@@ -12,6 +12,7 @@ export {
 export type {
   ActivityRow,
   CommandsEnded,
+  DeviceAuth,
   EngineDevice,
   EngineEnrolled,
   EngineEvents,
@@ -24,6 +25,7 @@ export type {
   Proof,
   Reproving,
   ResultRow,
+  SecretOwner,
 } from './engine-events.ts';
 export { commandJobs, type CommandQueue } from './command-queue.ts';
 export { presenceFlushJob } from './presence-flusher.ts';

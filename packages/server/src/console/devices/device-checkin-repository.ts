@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   MISSED_INTERVALS_OFFLINE,
@@ -8,6 +8,7 @@ import {
 } from '@edp/shared/contracts/engine';
 import type {
   ActivityRow,
+  DeviceAuth,
   Enrolled,
   Enrolling,
   InstalledLicence,
@@ -15,7 +16,7 @@ import type {
   Proof,
   Reproving,
 } from '../../engines/index.ts';
-import { deviceActivity, devices, type Db } from '../../platform/db/index.ts';
+import { deviceActivity, deviceEnrolSecrets, devices, type Db } from '../../platform/db/index.ts';
 
 const stateColumns = (state: TEngineState, digest: string, now: Date) => ({
   install: state.install,
@@ -144,13 +145,78 @@ export function checkInActivity(
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
- * The devices' rows as their engines write them through the console (`EngineEvents`, issue 36
- * point 2): an enrolment, a check-in's changed state, the last-seen batches, the activity they
+ * The devices' rows as their engines read and write them through the console (`EngineEvents`,
+ * issue 36 point 2): the secret an enrolment names and the devices of check-ins' tokens; an
+ * enrolment, a check-in's changed state, the last-seen batches, the activity they
  * reveal, and the licences engines answered they installed. The device centre owns `devices` and
  * `device_activity`; each statement is the one the engines' batch makes.
  */
 export function deviceCheckInRepository(db: Db) {
   return {
+    /**
+     * The group a live secret enrols into, by its SHA-256: one probe of the unique index. A
+     * revoked or expired secret finds nothing, as a wrong one does.
+     */
+    async secretOwner(secretHash: string, now: Date) {
+      const [row] = await db
+        .select({
+          secretId: deviceEnrolSecrets.id,
+          secretName: deviceEnrolSecrets.name,
+          tenantId: deviceEnrolSecrets.tenantId,
+          groupId: deviceEnrolSecrets.groupId,
+        })
+        .from(deviceEnrolSecrets)
+        .where(
+          and(
+            eq(deviceEnrolSecrets.secretHash, secretHash),
+            isNull(deviceEnrolSecrets.revokedAt),
+            or(isNull(deviceEnrolSecrets.expiresAt), gt(deviceEnrolSecrets.expiresAt, now)),
+          ),
+        )
+        .limit(1);
+      return row;
+    },
+
+    /** Why an enrolment came back empty: the device with this fingerprint is deprecated, or not. */
+    async deprecatedByFingerprint(tenantId: string, fingerprint: string) {
+      const [row] = await db
+        .select({ status: devices.status })
+        .from(devices)
+        .where(and(eq(devices.tenantId, tenantId), eq(devices.fingerprint, fingerprint)));
+      return row?.status === 'deprecated';
+    },
+
+    /** Why a re-proof came back empty: the device of this key is deprecated, or not. */
+    async deprecatedByKey(key: string) {
+      const [row] = await db
+        .select({ status: devices.status })
+        .from(devices)
+        .where(eq(devices.engineKey, key));
+      return row?.status === 'deprecated';
+    },
+
+    /** The devices of these token hashes (one statement for a batch of check-ins). */
+    async authByTokens(hashes: string[]): Promise<Map<string, DeviceAuth>> {
+      const rows = await db
+        .select({
+          tokenHash: devices.tokenHash,
+          deviceId: devices.id,
+          tenantId: devices.tenantId,
+          status: devices.status,
+          stateDigest: devices.stateDigest,
+          intervalS: devices.intervalS,
+          lastSeenAt: devices.lastSeenAt,
+        })
+        .from(devices)
+        .where(inArray(devices.tokenHash, hashes));
+      return new Map(
+        rows.map(({ tokenHash, lastSeenAt, ...auth }) => [
+          tokenHash!,
+          { ...auth, storedSeenAt: lastSeenAt?.getTime() ?? null },
+        ]),
+      );
+    },
+
     /**
      * Enrols by fingerprint in one statement: a new device, or the same one again with a new
      * token when the request proves it is that device's engine (`proven`, below) or the console

@@ -8,12 +8,23 @@ import { deviceCheckInRepository } from './device-checkin-repository.ts';
 /** The device centre's part of the engines' `EngineEvents`: what it writes of their devices. */
 export type DeviceEvents = Pick<
   EngineEvents,
-  'enrolling' | 'reproving' | 'enrolled' | 'stateChanged' | 'seen' | 'cameBack' | 'changed'
+  | 'secretOwner'
+  | 'devicesOfTokens'
+  | 'deprecatedByFingerprint'
+  | 'deprecatedByKey'
+  | 'enrolling'
+  | 'reproving'
+  | 'enrolled'
+  | 'stateChanged'
+  | 'seen'
+  | 'cameBack'
+  | 'changed'
 >;
 
 /**
- * What an engine's enrolment and check-ins change of its device (issue 36 point 2): the device
- * centre owns `devices` and `device_activity`, and writes them here for the engines context,
+ * What an engine's enrolment and check-ins read and change of its device (issue 36 point 2): the
+ * device centre owns `devices`, `device_activity` and the enrolment secrets, and reads and
+ * writes them here for the engines context,
  * which tells it through `EngineEvents` (services.ts). Each call is one batch of the engines'.
  */
 export function deviceEvents(deps: {
@@ -24,6 +35,11 @@ export function deviceEvents(deps: {
 }) {
   const repo = deviceCheckInRepository(deps.db);
   const events: DeviceEvents = {
+    secretOwner: (hash, now) => repo.secretOwner(hash, now),
+    devicesOfTokens: (hashes) => repo.authByTokens(hashes),
+    deprecatedByFingerprint: (tenantId, fingerprint) =>
+      repo.deprecatedByFingerprint(tenantId, fingerprint),
+    deprecatedByKey: (key) => repo.deprecatedByKey(key),
     enrolling: (e) => repo.enrol(e),
     reproving: (e) => repo.reprove(e),
     // The tenant's audit log, and the device's activity.

@@ -4,7 +4,7 @@ import { AppError } from '../../platform/errors/index.ts';
 import type { Guard } from '../../platform/http/index.ts';
 import { bearerToken, tokenHash } from '../device-token.ts';
 import type { EngineAuthCache } from '../engine-auth.ts';
-import type { DeviceAuth } from '../engine-repository.ts';
+import type { DeviceAuth } from '../engine-events.ts';
 
 const devices = new WeakMap<FastifyRequest, DeviceAuth>();
 
