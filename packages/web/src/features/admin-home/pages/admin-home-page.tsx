@@ -7,6 +7,7 @@ import { opensFor } from '@edp/shared/api/define';
 import { deviceOverview } from '@edp/shared/api/console/devices.calls';
 import { overviewActivity } from '@edp/shared/api/console/overview.calls';
 import { PageContainer } from '../../../components/page-container.tsx';
+import { WhenNear } from '../../../components/when-near.tsx';
 import { formatTime } from '../../../lib/format.ts';
 import '../../admin-common/lib/admin-locales.ts';
 import { useAdminUser, useMayCall } from '../../admin-common/lib/admin-user.ts';
@@ -17,8 +18,9 @@ import { TAG } from '../../admin-common/lib/tag-colors.ts';
 // The device figures and their texts load after the page's first paint (the home is measured
 // by Lighthouse): no chart library, one small chunk.
 const DeviceOverview = lazy(() => import('../components/device-overview.tsx'));
-// The charts and ECharts come after that, in chunks of their own: the figures do not wait for
-// the chart library.
+// The charts and ECharts come after that, in chunks of their own, and only once their place
+// nears the window (below the first screen on a phone): the figures do not wait for the chart
+// library, and the first load neither fetches nor runs it (issue 38).
 const OverviewCharts = lazy(() => import('../components/overview-charts.tsx'));
 
 /**
@@ -102,9 +104,9 @@ export default function AdminHomePage() {
         </Suspense>
       ) : null}
       {figures || activity ? (
-        <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+        <WhenNear fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
           <OverviewCharts devices={figures} activity={activity} />
-        </Suspense>
+        </WhenNear>
       ) : null}
       {figures ? null : (
         // A CSS grid, not antd's Row and Col: their styles (every column width at every

@@ -1,9 +1,8 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ComponentProps } from 'react';
 import { Button } from 'antd';
 import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { deviceOverview } from '@edp/shared/api/console/devices.calls';
-import { EChart } from '../../admin-common/components/echart.tsx';
 import {
   CHART_STREAMS,
   barOption,
@@ -19,6 +18,17 @@ import { useOverviewActivity } from '../../admin-home/api/overview-activity.ts';
 import { formatTime } from '../../../lib/format.ts';
 import { SCREEN_REFRESH_MS, useScreenDevices } from '../api/screen.ts';
 import './admin-screen-page.css';
+
+// ECharts in a chunk of its own, loaded beside the page: the title and the large figures are
+// drawn before the chart library has loaded (issue 38); each panel fills in when it has.
+const LazyChart = lazy(() =>
+  import('../../admin-common/components/echart.tsx').then((m) => ({ default: m.EChart })),
+);
+const EChart = (props: ComponentProps<typeof LazyChart>) => (
+  <Suspense fallback={null}>
+    <LazyChart {...props} />
+  </Suspense>
+);
 
 /** The devices the big screen ranks (SPEC §9: at most 50 in a chart; 10 read across a room). */
 const SCREEN_TOP = 10;
