@@ -93,7 +93,13 @@ export function buildServices(platform: Platform) {
   // and activity, the commands module their commands and tasks, the logs their batches.
   const devicesOfEngines = deviceEvents({ db, audit, counts, activity });
   const engines = engineContext({
-    ...p,
+    db,
+    bus,
+    clock,
+    config: p.config,
+    vendorKeys: p.vendorKeys,
+    log: p.log,
+    metrics: p.metrics,
     events: {
       ...devicesOfEngines,
       ...commandEvents({ db, log: p.log, devices: devicesOfEngines, activity }),

@@ -6,7 +6,6 @@ import { defaultEngineFile, engineFileStore } from './engine-file.ts';
 import { engineRepository } from './engine-repository.ts';
 import { engineService } from './engine-service.ts';
 import { presenceFlusher } from './presence-flusher.ts';
-import type { Metrics } from '../platform/metrics/index.ts';
 import { presenceStore } from './presence.ts';
 import { pushHub } from './push-hub.ts';
 
@@ -19,9 +18,8 @@ export const LAST_SEEN_REFRESH_MS = 60_000;
  * console, and the console's tables they need written, go through `events` (issue 36 point 2).
  */
 export function engineContext(
-  p: Pick<Platform, 'db' | 'bus' | 'clock' | 'config' | 'vendorKeys'> & {
-    log: Parameters<typeof presenceFlusher>[0]['log'];
-    metrics: Metrics;
+  p: Pick<Platform, 'db' | 'bus' | 'clock' | 'config' | 'vendorKeys' | 'log' | 'metrics'> & {
+    /** The console, which the engines tell what happened and ask what they read (services.ts). */
     events: EngineEvents;
   },
 ) {
