@@ -40,6 +40,21 @@ describe('WhenNear', () => {
     expect(observers[0]!.margin).toBe('400px');
   });
 
+  it('looks for its place only once what comes above it has settled', () => {
+    const observers = fakeObserver();
+    const page = (settled: boolean) => (
+      <WhenNear settled={settled} fallback={<p>loading the charts</p>}>
+        <p>the charts</p>
+      </WhenNear>
+    );
+    const { rerender } = render(page(false));
+    expect(observers).toHaveLength(0);
+    rerender(page(true));
+    expect(observers).toHaveLength(1);
+    act(() => observers[0]!.seen([{ isIntersecting: true }]));
+    expect(screen.getByText('the charts')).toBeTruthy();
+  });
+
   it('shows the part at once in a browser without IntersectionObserver', () => {
     vi.stubGlobal('IntersectionObserver', undefined);
     render(

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../lib/format.ts';
@@ -25,12 +26,22 @@ const EXPIRING_LIST = adminPath('adminDevices', { expiring: '1' });
  * counts by licence type, licences ending within 30 days and the latest enrolments. Loaded
  * lazily by the home page, so its first paint does not wait for it.
  */
-export default function DeviceOverview({ canOpenDevices }: { canOpenDevices: boolean }) {
+export default function DeviceOverview({
+  canOpenDevices,
+  onSettled,
+}: {
+  canOpenDevices: boolean;
+  /** Called once the figures are drawn (or failed): what comes below has its place then. */
+  onSettled?: () => void;
+}) {
   const { t } = useTranslation('adminDevices');
   const { t: tc } = useTranslation('common');
   const overview = useDeviceOverview();
   const data = overview.data;
   const loading = overview.isPending;
+  useEffect(() => {
+    if (!loading) onSettled?.();
+  }, [loading, onSettled]);
   if (overview.isError) return <p role="alert">{t('overview.failed')}</p>;
   return (
     <section aria-labelledby="device-overview" style={{ marginBottom: 24 }}>

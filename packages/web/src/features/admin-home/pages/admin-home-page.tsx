@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Skeleton, Tag } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -34,6 +34,9 @@ export default function AdminHomePage() {
   const roleName = useRoleName();
   const figures = useMayCall(deviceOverview);
   const activity = useMayCall(overviewActivity);
+  // The charts look for their place only once the figures above them have their height.
+  const [figuresDrawn, setFiguresDrawn] = useState(false);
+  const figuresSettled = useCallback(() => setFiguresDrawn(true), []);
   if (!user) return null;
   const links = CONSOLE_PAGES.filter((page) => opensFor(page.access, user.menus));
 
@@ -100,11 +103,17 @@ export default function AdminHomePage() {
           into their place then moves nothing of the page's own below them. */}
       {figures ? (
         <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
-          <DeviceOverview canOpenDevices={links.some((l) => l.name === 'adminDevices')} />
+          <DeviceOverview
+            canOpenDevices={links.some((l) => l.name === 'adminDevices')}
+            onSettled={figuresSettled}
+          />
         </Suspense>
       ) : null}
       {figures || activity ? (
-        <WhenNear fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+        <WhenNear
+          settled={!figures || figuresDrawn}
+          fallback={<Skeleton active paragraph={{ rows: 6 }} />}
+        >
           <OverviewCharts devices={figures} activity={activity} />
         </WhenNear>
       ) : null}
