@@ -129,8 +129,10 @@ export function commandService(
     async send(c: Omit<CommandToSend, 'deadline' | 'id'> & { waitMs: number }) {
       const { waitMs, ...command } = c;
       const id = randomUUID();
-      const deadline = new Date(clock() + waitMs);
-      await repo.enqueue([{ ...command, id, now: new Date(clock()), deadline }]);
+      const now = clock();
+      await repo.enqueue([
+        { ...command, id, now: new Date(now), deadline: new Date(now + waitMs) },
+      ]);
       const answered = queue.waitFor(id, waitMs);
       queue.announce([c.deviceId]);
       await answered;
