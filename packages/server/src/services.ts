@@ -93,7 +93,6 @@ export function buildServices(platform: Platform) {
   // and activity, the commands module their commands and tasks, the logs their batches.
   const devicesOfEngines = deviceEvents({ db, audit, counts, activity });
   const engines = engineContext({
-    db,
     bus,
     clock,
     config: p.config,

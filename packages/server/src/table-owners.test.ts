@@ -93,12 +93,6 @@ function reads(): Set<string> {
 }
 
 /**
- * Writes not yet moved to their owner (issue 36): each goes when its module owns it. The test
- * fails when one is no longer in the code, so that the list only shrinks.
- */
-const PENDING = new Set<string>([]);
-
-/**
  * A read model: a file `console/store/<name>-read-model.ts` (selects only) whose opening comment
  * names the module that owns the tables it presents, "(console/<owner> owns …)"; it may join the
  * tables it needs to present them (a device's group name). The portal's are the same in
@@ -113,25 +107,6 @@ const ownerNamedIn = (file: string) => {
   return owner?.split('/')[0] === file.split('/')[0] ? owner : undefined;
 };
 
-/**
- * Reads outside the table's owner and outside a read model, not yet moved (issue 36): each goes
- * when its module reads through the owner's service or a read model. Shrinks only, as PENDING.
- */
-const PENDING_READS = new Set<string>([
-  'commands <- console/elevation/elevation-repository.ts',
-  'commands <- console/licences/licence-repository.ts',
-  'console_group_escrows <- console/devices/device-repository.ts',
-  'console_groups <- console/devices/device-activity-repository.ts',
-  'console_groups <- console/devices/device-repository.ts',
-  'console_groups <- console/licences/licence-repository.ts',
-  'device_uptime <- console/devices/device-repository.ts',
-  'devices <- console/commands/command-repository.ts',
-  'devices <- console/commands/task-repository.ts',
-  'devices <- console/elevation/elevation-repository.ts',
-  'devices <- console/licences/licence-repository.ts',
-  'devices <- engines/engine-repository.ts',
-]);
-
 describe.runIf(process.env.DB !== 'pg')('table owners', () => {
   const owners = ownersOfDoc();
 
@@ -145,8 +120,7 @@ describe.runIf(process.env.DB !== 'pg')('table owners', () => {
       const [table, file] = w.split(' <- ') as [string, string];
       return moduleOf(file) !== owners.get(table);
     });
-    expect(outside.filter((w) => !PENDING.has(w)).sort()).toEqual([]);
-    expect([...PENDING].filter((w) => !outside.includes(w)).sort()).toEqual([]);
+    expect(outside.sort()).toEqual([]);
   });
 
   it('reads a table outside its owner only in a read model the owner names', () => {
@@ -170,7 +144,6 @@ describe.runIf(process.env.DB !== 'pg')('table owners', () => {
       const [table, file] = r.split(' <- ') as [string, string];
       return moduleOf(file) !== owners.get(table) && !READ_MODEL.test(file);
     });
-    expect(outside.filter((r) => !PENDING_READS.has(r)).sort()).toEqual([]);
-    expect([...PENDING_READS].filter((r) => !outside.includes(r)).sort()).toEqual([]);
+    expect(outside.sort()).toEqual([]);
   });
 });

@@ -3,7 +3,6 @@ import { commandQueue } from './command-queue.ts';
 import { engineAuthCache } from './engine-auth.ts';
 import type { EngineEvents } from './engine-events.ts';
 import { defaultEngineFile, engineFileStore } from './engine-file.ts';
-import { engineRepository } from './engine-repository.ts';
 import { engineService } from './engine-service.ts';
 import { presenceFlusher } from './presence-flusher.ts';
 import { presenceStore } from './presence.ts';
@@ -18,13 +17,12 @@ export const LAST_SEEN_REFRESH_MS = 60_000;
  * console, and the console's tables they need written, go through `events` (issue 36 point 2).
  */
 export function engineContext(
-  p: Pick<Platform, 'db' | 'bus' | 'clock' | 'config' | 'vendorKeys' | 'log' | 'metrics'> & {
+  p: Pick<Platform, 'bus' | 'clock' | 'config' | 'vendorKeys' | 'log' | 'metrics'> & {
     /** The console, which the engines tell what happened and ask what they read (services.ts). */
     events: EngineEvents;
   },
 ) {
   const { events } = p;
-  const repo = engineRepository(p.db);
   // Gaps in check-ins that began before this node started are not written as "went offline":
   // the console may have been down itself (docs/engines.md "Activity").
   const upSince = p.clock();
@@ -32,7 +30,6 @@ export function engineContext(
   const presence = presenceStore({ refreshMs: LAST_SEEN_REFRESH_MS });
   const flusher = presenceFlusher({
     presence,
-    repo,
     events,
     upSince,
     log: p.log,

@@ -191,6 +191,11 @@ export interface EngineEvents {
   seen(ids: string[], seenAt: number[], upSince: number): Promise<ActivityRow[]>;
   /** Those pairs written to the devices' activity (in small statements, by the flusher). */
   cameBack(rows: ActivityRow[]): Promise<void>;
+  /**
+   * Hours seen, for the devices' heartbeat history: `bits` holds bit i for hour i (UTC) of the
+   * `day` beside it. One statement a batch; a device gone since is skipped.
+   */
+  hoursSeen(ids: string[], days: string[], bits: number[]): Promise<void>;
   /** A tenant's devices changed in a way its counters show. */
   changed(tenantId: string): void;
 

@@ -7,15 +7,16 @@ import { presenceStore } from './presence.ts';
 /** A console (and database) that takes `ms` for each last-seen statement, and counts what it was given. */
 function slowRepository(ms: number) {
   const written: string[] = [];
-  const events: Pick<EngineEvents, 'seen' | 'cameBack'> = {
+  const events: Pick<EngineEvents, 'seen' | 'cameBack' | 'hoursSeen'> = {
     async seen(ids: string[]) {
       await new Promise((r) => setTimeout(r, ms));
       written.push(...ids);
       return [];
     },
     async cameBack() {},
+    async hoursSeen() {},
   };
-  return { repo: { async markUptime() {} }, events, written };
+  return { events, written };
 }
 
 function logger() {
@@ -33,9 +34,9 @@ describe('the presence flusher at shutdown', () => {
 
   it('writes everything held when the database keeps up', async () => {
     const presence = store();
-    const { repo, events, written } = slowRepository(1);
+    const { events, written } = slowRepository(1);
     const { log, warnings } = logger();
-    const flusher = presenceFlusher({ presence, repo, events, upSince: 0, log });
+    const flusher = presenceFlusher({ presence, events, upSince: 0, log });
     await flusher.stop();
     expect(written).toHaveLength(devices);
     expect(presence.pending()).toBe(0);
@@ -45,9 +46,9 @@ describe('the presence flusher at shutdown', () => {
   it('stops at its deadline on a slow database, and says what it left', async () => {
     // 20 statements of 100 ms would take 2 s; the close may wait 300 ms.
     const presence = store();
-    const { repo, events, written } = slowRepository(100);
+    const { events, written } = slowRepository(100);
     const { log, warnings } = logger();
-    const flusher = presenceFlusher({ presence, repo, events, upSince: 0, log });
+    const flusher = presenceFlusher({ presence, events, upSince: 0, log });
     const started = performance.now();
     await flusher.stop(300);
     expect(performance.now() - started).toBeLessThan(1_000);

@@ -1,6 +1,5 @@
 import type { JobDefinition } from '../platform/jobs/index.ts';
 import type { Logger } from '../platform/log.ts';
-import type { EngineRepository } from './engine-repository.ts';
 import type { ActivityRow, EngineEvents } from './engine-events.ts';
 import type { PresenceStore } from './presence.ts';
 
@@ -38,15 +37,14 @@ export interface FlushFigures {
  */
 export function presenceFlusher(opts: {
   presence: PresenceStore;
-  repo: Pick<EngineRepository, 'markUptime'>;
-  /** The console: it writes the last-seen times and the activity they reveal. */
-  events: Pick<EngineEvents, 'seen' | 'cameBack'>;
+  /** The console: it writes the last-seen times, the activity they reveal and the hours seen. */
+  events: Pick<EngineEvents, 'seen' | 'cameBack' | 'hoursSeen'>;
   /** This node's start (ms): gaps that began before it are not written as activity. */
   upSince: number;
   log: Logger;
   onFlush?: (figures: FlushFigures) => void;
 }) {
-  const { presence, repo, events, log } = opts;
+  const { presence, events, log } = opts;
   let running: Promise<void> | undefined;
   /** Activity the last-seen writes revealed, not yet written. */
   let activity: ActivityRow[] = [];
@@ -100,7 +98,7 @@ export function presenceFlusher(opts: {
       const batch = presence.takeUptime(FLUSH_CHUNK);
       if (batch.ids.length === 0) break;
       try {
-        await repo.markUptime(batch.ids, batch.days, batch.bits);
+        await events.hoursSeen(batch.ids, batch.days, batch.bits);
         presence.settleUptime(batch);
         rows += batch.ids.length;
       } catch (err) {

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { COMMAND_STATES, type CommandState } from '@edp/shared/contracts/commands';
 import type { MovedCommand, OpenCommand, ResultRow } from '../../engines/index.ts';
 import type { Db } from '../../platform/db/index.ts';
+import { deviceRefsSql } from '../store/index.ts';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -11,8 +12,8 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
  */
 const inGroups = (groupIds: string[] | null): SQL =>
   groupIds
-    ? sql`c.device_id in (select id from devices
-        where group_id = any(${`{${groupIds.join(',')}}`}::uuid[]))`
+    ? sql`c.device_id in (select id from (${deviceRefsSql}) d
+        where d.group_id = any(${`{${groupIds.join(',')}}`}::uuid[]))`
     : sql`true`;
 
 /**

@@ -2,8 +2,14 @@ import { and, count, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } fro
 import { COMMAND_STATES, type CommandState, type TaskType } from '@edp/shared/contracts/commands';
 import type { TTaskTarget } from '@edp/shared/contracts/tasks';
 import type { Db } from '../../platform/db/index.ts';
-import { commands, devices, tasks } from '../../platform/db/index.ts';
-import { deviceScopeSql, type DeviceScope, type TouchedDevice } from '../store/index.ts';
+import { commands, tasks } from '../../platform/db/index.ts';
+import {
+  deviceRefs,
+  deviceRefsSql,
+  scopedDevicesSql,
+  type DeviceScope,
+  type TouchedDevice,
+} from '../store/index.ts';
 import { enqueueStatement } from './command-repository.ts';
 
 export type TaskRow = typeof tasks.$inferSelect;
@@ -41,8 +47,8 @@ const uuidArray = (ids: string[]) => `{${ids.join(',')}}`;
 /** A command with its device's name and its task's, as the result pages read it. */
 const COMMAND_COLUMNS = {
   command: commands,
-  deviceName: devices.name,
-  deviceGroupId: devices.groupId,
+  deviceName: deviceRefs.name,
+  deviceGroupId: deviceRefs.groupId,
   taskName: tasks.name,
 };
 
@@ -71,7 +77,7 @@ export function taskRepository(db: Db) {
     ): Promise<{ taskId: string; devices: TouchedDevice[] } | null> {
       const result = await db.execute(sql`
         with chosen as (
-          select id, name, group_id from devices where ${deviceScopeSql(scope)}
+          ${scopedDevicesSql(scope)}
         ), task as (
           insert into tasks (tenant_id, name, type, args, target, group_ids, created_by_id,
             created_by, created_at, updated_at, expires_at, total, waiting)
@@ -159,7 +165,7 @@ export function taskRepository(db: Db) {
       const result = await db.execute(sql`
         select c.task_id as "taskId", ${counted},
           min(c.code) filter (where c.state = 'failed') as "errorCode"
-        from commands c join devices d on d.id = c.device_id
+        from commands c join (${deviceRefsSql}) d on d.id = c.device_id
         where c.tenant_id = ${tenantId} and c.task_id = any(${uuidArray(taskIds)}::uuid[])
           and d.group_id = any(${uuidArray(groupIds)}::uuid[])
         group by c.task_id`);
@@ -194,7 +200,7 @@ export function taskRepository(db: Db) {
         q.taskId ? eq(commands.taskId, q.taskId) : undefined,
         q.deviceId ? eq(commands.deviceId, q.deviceId) : undefined,
         q.state ? eq(commands.state, q.state) : undefined,
-        q.groupIds ? sql`${devices.groupId} = any(${uuidArray(q.groupIds)}::uuid[])` : undefined,
+        q.groupIds ? sql`${deviceRefs.groupId} = any(${uuidArray(q.groupIds)}::uuid[])` : undefined,
       );
       const order = q.taskId ? [commands.id] : [desc(commands.createdAt), desc(commands.id)];
       // The page's ids first, then their rows with the devices' and tasks' names: joined before
@@ -203,8 +209,8 @@ export function taskRepository(db: Db) {
       const ids = db.select({ id: commands.id }).from(commands).$dynamic();
       const counted = db.select({ n: count() }).from(commands).$dynamic();
       if (q.groupIds) {
-        ids.innerJoin(devices, eq(devices.id, commands.deviceId));
-        counted.innerJoin(devices, eq(devices.id, commands.deviceId));
+        ids.innerJoin(deviceRefs, eq(deviceRefs.id, commands.deviceId));
+        counted.innerJoin(deviceRefs, eq(deviceRefs.id, commands.deviceId));
       }
       const [page, [total]] = await Promise.all([
         ids
@@ -220,7 +226,7 @@ export function taskRepository(db: Db) {
           : await db
               .select(COMMAND_COLUMNS)
               .from(commands)
-              .innerJoin(devices, eq(devices.id, commands.deviceId))
+              .innerJoin(deviceRefs, eq(deviceRefs.id, commands.deviceId))
               .leftJoin(tasks, eq(tasks.id, commands.taskId))
               .where(
                 and(
@@ -240,7 +246,7 @@ export function taskRepository(db: Db) {
       const [row] = await db
         .select(COMMAND_COLUMNS)
         .from(commands)
-        .innerJoin(devices, eq(devices.id, commands.deviceId))
+        .innerJoin(deviceRefs, eq(deviceRefs.id, commands.deviceId))
         .leftJoin(tasks, eq(tasks.id, commands.taskId))
         .where(and(eq(commands.tenantId, tenantId), eq(commands.id, id)));
       return row;

@@ -1,6 +1,7 @@
 import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import type { DeviceActivityKind, TDeviceActivityDetail } from '@edp/shared/contracts/devices';
 import { deviceActivity, type Db } from '../../platform/db/index.ts';
+import { groupNamesSql } from '../store/index.ts';
 
 /**
  * Who did it: a console user (id and account; no id when only the account is known, as a
@@ -90,7 +91,7 @@ export function deviceActivityRepository(db: Db) {
       await db.execute(sql`
         insert into device_activity (tenant_id, device_id, at, kind, detail)
         select d.tenant_id, d.id, ${at.toISOString()}::timestamptz, 'enrolled', jsonb_build_object('group', g.name)
-        from devices d join console_groups g on g.id = d.group_id
+        from devices d join (${groupNamesSql}) g on g.id = d.group_id
         where d.id = ${deviceId} and d.tenant_id = ${tenantId}`);
     },
 

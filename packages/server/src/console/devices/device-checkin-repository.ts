@@ -328,6 +328,22 @@ export function deviceCheckInRepository(db: Db) {
     },
 
     /**
+     * Marks hours seen in the devices' heartbeat history (`device_uptime`, which the device's page
+     * shows): `bits` holds bit i for hour i (UTC) of the `day` beside it. One statement a batch
+     * of the presence flusher's; a device deleted since its check-in is skipped.
+     */
+    async markUptime(ids: string[], days: string[], bits: number[]) {
+      if (ids.length === 0) return;
+      await db.execute(sql`
+        insert into device_uptime (device_id, day, hours)
+        select v.id, v.day, v.bits from unnest(
+          ${`{${ids.join(',')}}`}::uuid[], ${`{${days.join(',')}}`}::date[], ${`{${bits.join(',')}}`}::int[]
+        ) as v(id, day, bits)
+        join devices d on d.id = v.id
+        on conflict (device_id, day) do update set hours = device_uptime.hours | excluded.hours`);
+    },
+
+    /**
      * Last-seen times in one statement (presence.ts batches them). The statement also answers
      * the devices that come back from a gap long enough to count as offline (the row as it was,
      * by a self-join on the primary key): the flusher writes each one's pair "went offline" /

@@ -18,6 +18,7 @@ export type DeviceEvents = Pick<
   | 'stateChanged'
   | 'seen'
   | 'cameBack'
+  | 'hoursSeen'
   | 'changed'
 >;
 
@@ -51,6 +52,7 @@ export function deviceEvents(deps: {
       repo.writeState(deviceId, state, digest, now, upSince),
     seen: (ids, seenAt, upSince) => repo.writeLastSeen(ids, seenAt, upSince),
     cameBack: (rows) => repo.writeActivity(rows),
+    hoursSeen: (ids, days, bits) => repo.markUptime(ids, days, bits),
     changed: (tenantId) => deps.counts.changed(tenantId),
   };
   return {

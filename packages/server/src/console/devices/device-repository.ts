@@ -1,16 +1,12 @@
 import { and, asc, count, desc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { LICENCE_WARNING_DAYS } from '@edp/shared/constants';
-import {
-  consoleGroupEscrows,
-  consoleGroups,
-  devices,
-  deviceUptime,
-  type Db,
-} from '../../platform/db/index.ts';
+import { devices, deviceUptime, type Db } from '../../platform/db/index.ts';
 import type { ActivityActor } from './device-activity-repository.ts';
 import {
   deviceReadModel,
   deviceScopeSql,
+  groupNames,
+  groupNamesSql,
   onlineSince,
   type DeviceRow,
   type DeviceScope,
@@ -121,10 +117,10 @@ export function deviceRepository(db: Db) {
         .offset(order.offset)
         .as('page');
       return db
-        .select({ device: devices, groupName: consoleGroups.name })
+        .select({ device: devices, groupName: groupNames.name })
         .from(page)
         .innerJoin(devices, eq(devices.id, page.id))
-        .innerJoin(consoleGroups, eq(consoleGroups.id, devices.groupId))
+        .innerJoin(groupNames, eq(groupNames.id, devices.groupId))
         .orderBy(...by);
     },
 
@@ -147,7 +143,7 @@ export function deviceRepository(db: Db) {
       const fields = sql.join(
         [
           ...LIST_FIELDS.map((f) => devices[f]),
-          consoleGroups.name,
+          groupNames.name,
           sql`${ORDER[order.sort][0]}::text`,
         ],
         sql`, `,
@@ -166,7 +162,7 @@ export function deviceRepository(db: Db) {
             rows: sql<string>`coalesce(json_agg(json_build_array(${fields}) order by ${sql.join(by, sql`, `)}), '[]')::text`,
           })
           .from(sql`(${next}) as ${devices}`)
-          .innerJoin(consoleGroups, eq(consoleGroups.id, devices.groupId));
+          .innerJoin(groupNames, eq(groupNames.id, devices.groupId));
         const rows = (JSON.parse(answer!.rows) as unknown[][]).map(listRowOf);
         if (rows.length > 0) yield rows;
         if (rows.length < batch) return;
@@ -329,7 +325,7 @@ export function deviceRepository(db: Db) {
         await db.execute(sql`
           with touched as (
             update devices set group_id = ${to.id}, updated_at = ${at.toISOString()}::timestamptz
-            from devices o join console_groups g on g.id = o.group_id
+            from devices o join (${groupNamesSql}) g on g.id = o.group_id
             where o.id = ${devices.id} and ${whereOf(s)}
             returning ${devices.id} as id, ${devices.name} as name, ${devices.tenantId} as tenant_id,
               o.group_id as from_id, g.name as from_name
@@ -355,21 +351,6 @@ export function deviceRepository(db: Db) {
         .where(eq(deviceUptime.deviceId, deviceId))
         .orderBy(desc(deviceUptime.day))
         .limit(days);
-    },
-
-    /** Groups whose devices are escrowed to one of `groupIds` (docs/console.md "Escrow"). */
-    async escrowedInto(tenantId: string, groupIds: string[]): Promise<string[]> {
-      if (groupIds.length === 0) return [];
-      const rows = await db
-        .select({ id: consoleGroupEscrows.groupId })
-        .from(consoleGroupEscrows)
-        .where(
-          and(
-            eq(consoleGroupEscrows.tenantId, tenantId),
-            inArray(consoleGroupEscrows.toGroupId, groupIds),
-          ),
-        );
-      return rows.map((r) => r.id);
     },
   };
 }

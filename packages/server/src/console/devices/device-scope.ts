@@ -17,7 +17,7 @@ import { installerReadModel, type DeviceScope } from '../store/index.ts';
 export async function visibleDeviceGroups(db: Db, actor: Actor): Promise<string[] | null> {
   const visible = await visibleGroupIds(db, actor);
   if (visible === null) return null;
-  const escrowed = await deviceRepository(db).escrowedInto(actor.tenantId, visible);
+  const escrowed = await groupReadModel(db).escrowedInto(actor.tenantId, visible);
   return [...new Set([...visible, ...escrowed])];
 }
 

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AckKind, AckState, TAckSettings } from '@edp/shared/contracts/elevation';
 import type { CommandState } from '@edp/shared/contracts/commands';
 import type { Db } from '../../platform/db/index.ts';
+import { commandOutcomesSql, deviceRefsSql } from '../store/index.ts';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const uuidArray = (ids: string[]) => `{${ids.join(',')}}`;
@@ -49,8 +50,8 @@ const SELECT = sql`
     r.valid_until as "validUntil", r.ended_at as "endedAt", r.command_id as "commandId",
     c.state as "commandState", c.code as "commandCode", c.message as "commandMessage"
   from ack_requests r
-  join devices d on d.id = r.device_id
-  left join commands c on c.id = r.command_id`;
+  join (${deviceRefsSql}) d on d.id = r.device_id
+  left join (${commandOutcomesSql}) c on c.id = r.command_id`;
 
 const dates = [
   'askedAt',

@@ -26,7 +26,7 @@ import type { Caller } from '../access/index.ts';
 import { touchedDevices, type AuditService } from '../audit/index.ts';
 import type { SyncService, TaskService } from '../commands/index.ts';
 import { deviceScope } from '../devices/index.ts';
-import { deviceReadModel } from '../store/index.ts';
+import { deviceLicenceReadModel, deviceReadModel } from '../store/index.ts';
 import { type DeviceRow } from '../store/index.ts';
 import { licenceRepository, type LicenceRequestRow } from './licence-repository.ts';
 
@@ -56,6 +56,7 @@ export function deviceLicenceService(
 ) {
   const { db, clock, sync, tasks } = deps;
   const repo = licenceRepository(db);
+  const licences = deviceLicenceReadModel(db);
   const vendorKey = deps.vendorKeys.publicKey;
 
   const newRequest = (
@@ -129,7 +130,7 @@ export function deviceLicenceService(
         ids: target.ids,
         servedVersion: deps.servedVersion,
       });
-      const found = await repo.devicesOf(scope, CERTIFICATES_MAX + 1);
+      const found = await licences.devicesOf(scope, CERTIFICATES_MAX + 1);
       if (found.length > CERTIFICATES_MAX)
         throw new AppError(CommandErr.TooManyDevices, {
           count: await deviceReadModel(db).count(scope),
@@ -271,7 +272,7 @@ export function deviceLicenceService(
         ids: [...new Set([...requests.values()].map((r) => r.deviceId))],
         servedVersion: deps.servedVersion,
       });
-      const devices = new Map((await repo.devicesOf(scope)).map((d) => [d.id, d]));
+      const devices = new Map((await licences.devicesOf(scope)).map((d) => [d.id, d]));
       const accepted: TCertificateBatchResult['accepted'] = [];
       const argsOf: { id: string; args: Record<string, unknown> }[] = [];
       for (const c of opened) {
@@ -341,7 +342,7 @@ export function deviceLicenceService(
           : undefined,
         servedVersion: deps.servedVersion,
       });
-      const { rows, total } = await repo.page(scope, {
+      const { rows, total } = await licences.page(scope, {
         state: q.state,
         limit: q.pageSize,
         offset: (q.page - 1) * q.pageSize,

@@ -3,7 +3,8 @@ import type { Db } from '../../platform/db/index.ts';
 
 /*
  * A read model of the commands module (console/commands owns `tasks` and `commands`): the tasks
- * the reports count and the notifier warns of (the latter as selects its statements read from).
+ * the reports count and the notifier warns of (the latter as selects its statements read from),
+ * the licences' install commands and the commands carrying elevation windows.
  * Selects only.
  */
 
@@ -19,6 +20,17 @@ export const newestTaskUpdateMsSql = sql`coalesce((extract(epoch from
  */
 export const taskStatesSql = sql`select tenant_id, id, name, type, status, total, failed, timeout,
   error_code, created_at, updated_at from tasks`;
+
+/**
+ * Every `licence.install` command: device_id, request_id (the licence request it answers, from
+ * its arguments), state, finished_at, created_by, task_id and detail, as a select the licences
+ * read their requests' answers and a device's installs from.
+ */
+export const licenceInstallsSql = sql`select device_id, args->>'requestId' as request_id, state,
+  finished_at, created_by, task_id, detail from commands where type = 'licence.install'`;
+
+/** Every command's id, state, code and message, as a select a statement joins (a window's). */
+export const commandOutcomesSql = sql`select id, state, code, message from commands`;
 
 export function commandReadModel(db: Db) {
   return {

@@ -20,6 +20,7 @@ import {
   PRESENCE_SLACK_S,
   type DeviceStatus,
 } from '@edp/shared/contracts/engine';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { consoleGroups, containsPattern, devices, type Db } from '../../platform/db/index.ts';
 
 /*
@@ -100,6 +101,25 @@ function whereOf(s: DeviceScope): SQL {
 
 /** The same conditions for the store's other statements over devices (a task's devices). */
 export const deviceScopeSql = (s: DeviceScope): SQL => whereOf(s);
+
+/** The devices of a scope, as a select a statement reads from: id, name, group_id (a task's). */
+export const scopedDevicesSql = (s: DeviceScope): SQL =>
+  sql`select id, name, group_id from devices where ${whereOf(s)}`;
+
+/**
+ * Every device's id, name, group_id, status and fingerprint, as a select a statement joins (a
+ * task's commands in a role's groups, an elevation request's device).
+ */
+export const deviceRefsSql = sql`select id, name, group_id, status, fingerprint from devices`;
+
+/**
+ * Every device's id, name and group, as a subquery a list joins on the device's id (a task's
+ * commands): `.innerJoin(deviceRefs, eq(deviceRefs.id, …))`.
+ */
+export const deviceRefs = new QueryBuilder()
+  .select({ id: devices.id, name: devices.name, groupId: devices.groupId })
+  .from(devices)
+  .as('device_refs');
 
 /** A device a bulk action touched. */
 export interface TouchedDevice {

@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, like, or, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
-import { type Db, consoleGroups } from '../../platform/db/index.ts';
+import { type Db, consoleGroupEscrows, consoleGroups } from '../../platform/db/index.ts';
 
 /*
  * A read model of the groups module (console/groups owns `console_groups` and
@@ -56,6 +56,20 @@ export function groupReadModel(db: Db) {
         .from(consoleGroups)
         .where(inArray(consoleGroups.tenantId, tenantIds))
         .groupBy(consoleGroups.tenantId);
+    },
+    /** Groups whose devices are escrowed to one of `groupIds` (docs/console.md "Escrow"). */
+    async escrowedInto(tenantId: string, groupIds: string[]): Promise<string[]> {
+      if (groupIds.length === 0) return [];
+      const rows = await db
+        .select({ id: consoleGroupEscrows.groupId })
+        .from(consoleGroupEscrows)
+        .where(
+          and(
+            eq(consoleGroupEscrows.tenantId, tenantId),
+            inArray(consoleGroupEscrows.toGroupId, groupIds),
+          ),
+        );
+      return rows.map((r) => r.id);
     },
     /** Ids of the groups under any of `roots` (the roots included), by their materialised path. */
     async subtreeIds(tenantId: string, roots: GroupRow[]): Promise<string[]> {

@@ -9,6 +9,7 @@ export * from './role-read-model.ts';
 export * from './user-read-model.ts';
 export * from './installer-read-model.ts';
 export * from './device-read-model.ts';
+export * from './device-licence-read-model.ts';
 export * from './log-read-model.ts';
 export * from './command-read-model.ts';
 export * from './elevation-read-model.ts';
