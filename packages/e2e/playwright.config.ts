@@ -16,11 +16,10 @@ process.env.E2E_FIRST_RUN_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'ed
 
 // Chromium's old headless mode, Debian's chromium-headless-shell (the same build as chromium,
 // installed by scripts/test-all.sh): no GPU process and a lighter browser process. On the 2-core
-// machine the browser tests are CPU-bound and Chromium is about 70 % of their CPU (renderers 84 s,
-// browser and utility processes 34 s, GPU 9 s of 184 s for small-screens and admin-users);
-// the shell ran the same tests on 143 s against 184 and 187 s with the full browser, alternating
-// runs, every assertion unchanged. E2E_CHROMIUM names another binary; without the shell, the
-// full browser.
+// machine the browser tests are CPU-bound and Chromium is about 70 % of their CPU. small-screens
+// and admin-users (21 tests), alternating runs on the shared machine: the full browser 93 and
+// 96 s (164 and 169 s of CPU), the shell 73 and 74 s (125 and 127 s of CPU), every assertion
+// unchanged. E2E_CHROMIUM names another binary; without the shell, the full browser.
 const headlessShell = '/usr/lib/chromium/chromium-headless-shell';
 const chromium =
   process.env.E2E_CHROMIUM ?? (fs.existsSync(headlessShell) ? headlessShell : '/usr/bin/chromium');
