@@ -1,6 +1,7 @@
 import type { CommandState } from '@edp/shared/contracts/commands';
 import type { TEngineIdentity, TEngineState } from '@edp/shared/contracts/engine';
 import type { TLogBatch, TLogBatchAnswer } from '@edp/shared/contracts/logs';
+import type { TEscrowKey, TEscrowRequest } from '@edp/shared/contracts/agent';
 import type { deviceActivity } from '../platform/db/index.ts';
 
 /** What a check-in needs of its device, cached by token hash (engine-auth.ts). */
@@ -218,4 +219,17 @@ export interface EngineEvents {
   logged(device: EngineDevice, batch: TLogBatch): Promise<TLogBatchAnswer>;
   /** The console's window key (PEM), handed to every engine at enrolment. */
   consoleKey(): Promise<string>;
+
+  /**
+   * The tenant's current escrow public key (docs/keys.md "Escrow"), null before its keys are
+   * initialised. Asked on check-ins whose state lists a key not escrowed: the console answers
+   * from memory.
+   */
+  escrowKey(tenantId: string): Promise<TEscrowKey | null>;
+  /**
+   * Data keys an engine wrapped to an escrow key (`POST /api/agent/keys`): the console keeps
+   * those wrapped to the tenant's current escrow key and answers their ids (others are not
+   * acknowledged, so the engine wraps them again at the key the next check-in gives).
+   */
+  escrowed(device: EngineDevice, keys: TEscrowRequest['keys'], now: Date): Promise<string[]>;
 }

@@ -8,6 +8,7 @@ import * as devices from './console/devices.calls.ts';
 import * as agent from './engine/agent.calls.ts';
 import * as groups from './console/groups.calls.ts';
 import * as installers from './console/installers.calls.ts';
+import * as keys from './console/keys.calls.ts';
 import * as consoleLicences from './console/licences.calls.ts';
 import * as login from './console/login.calls.ts';
 import * as logs from './console/logs.calls.ts';
@@ -58,6 +59,7 @@ export const CALL_MODULES = {
   'engine/agent': agent,
   'console/ack': ack,
   'console/reports': reports,
+  'console/keys': keys,
 } as const;
 
 export const CALLS = {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ENROL_SECRET_PATTERN } from '../constants.ts';
 import { rule } from './field-rules.ts';
-import { ZEngineIdentity, ZEngineState } from './engine.ts';
+import { ZDataKeyId, ZEngineIdentity, ZEngineState } from './engine.ts';
 
 /**
  * The engine protocol under /api/agent (docs/engines.md). Engines authenticate with an
@@ -147,6 +147,40 @@ export const ZEngineCommand = z.object({
 });
 export type TEngineCommand = z.infer<typeof ZEngineCommand>;
 
+/** An escrow public key as the engines see it: its id and its age X25519 recipient. */
+export const ZEscrowKey = z.object({
+  id: z.uuid(),
+  recipient: z
+    .string()
+    .max(100)
+    .regex(/^age1[02-9ac-hj-np-z]{58}$/, rule('wrongFormat')),
+});
+export type TEscrowKey = z.infer<typeof ZEscrowKey>;
+
+/** The most an escrowed key's age file may weigh (ASCII-armoured: about 400 bytes). */
+export const ESCROW_WRAPPED_MAX = 2048;
+
+/**
+ * `POST /api/agent/keys`: data keys wrapped to an escrow public key (an ASCII-armoured age file
+ * whose clear text is the 32-byte key). The console never receives a data key in clear.
+ */
+export const ZEscrowRequest = z.object({
+  keys: z
+    .array(
+      z.object({
+        id: ZDataKeyId,
+        escrow: z.uuid(),
+        wrapped: z.string().max(ESCROW_WRAPPED_MAX).startsWith('-----BEGIN AGE ENCRYPTED FILE-----'),
+      }),
+    )
+    .min(1)
+    .max(16),
+});
+export type TEscrowRequest = z.infer<typeof ZEscrowRequest>;
+/** The key ids the console now holds escrowed under the escrow key they name. */
+export const ZEscrowAnswer = z.object({ acknowledged: z.array(ZDataKeyId) });
+export type TEscrowAnswer = z.infer<typeof ZEscrowAnswer>;
+
 export const ZCheckInAnswer = z.object({
   /** Seconds until the next check-in (before jitter). */
   interval: z.number().int(),
@@ -155,6 +189,12 @@ export const ZCheckInAnswer = z.object({
   commands: z.array(ZEngineCommand),
   /** The ids of the request's results that the console now holds. */
   acknowledged: z.array(z.string()).default([]),
+  /**
+   * The tenant's current escrow public key, when the request's state lists a data key not
+   * escrowed under it: the engine wraps those keys to it and sends them (`POST /api/agent/keys`,
+   * docs/keys.md "Escrow").
+   */
+  escrow: ZEscrowKey.optional(),
 });
 export type TCheckInAnswer = z.infer<typeof ZCheckInAnswer>;
 

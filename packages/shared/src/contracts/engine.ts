@@ -76,6 +76,19 @@ export const ZProtectedDir = z.object({
   files: z.number().int().min(0).max(1e9),
 });
 
+/** A data key's id: the first 8 bytes of its SHA-256, lower-case hex (docs/keys.md). */
+export const ZDataKeyId = z.string().regex(/^[0-9a-f]{16}$/);
+
+/**
+ * A data key the engine holds (docs/keys.md "Escrow"): its id, and the id of the escrow key the
+ * console last accepted it under (null: not escrowed yet). Never the key itself.
+ */
+export const ZEngineDataKey = z.object({
+  id: ZDataKeyId,
+  escrow: z.uuid().nullable().default(null),
+});
+export type TEngineDataKey = z.output<typeof ZEngineDataKey>;
+
 /** The licence an engine holds: its certificate's code, serial and expiry. */
 export const ZEngineLicence = z.object({
   /** The licence code (kept across renewals); engines before 1.1 did not send it. */
@@ -99,6 +112,8 @@ export const ZEngineState = z.object({
   version: ZShort.min(1),
   protected: z.array(ZProtectedDir).max(100).default([]),
   licence: ZEngineLicence.nullable().default(null),
+  /** Its data keys (engines before issue 37 do not send them). */
+  keys: z.array(ZEngineDataKey).max(16).default([]),
 });
 export type TEngineState = z.output<typeof ZEngineState>;
 export type TEngineStateInput = z.input<typeof ZEngineState>;

@@ -111,6 +111,20 @@ export const fieldRules = {
     'en-US': 'must last from 1 second to 30 days',
   },
   cursor: { 'zh-CN': '不是有效的翻页位置', 'en-US': 'is not a valid page position' },
+  ageRecipient: {
+    'zh-CN': '须为 age 公钥（以 age1 开头，age-keygen 输出）',
+    'en-US': 'must be an age public key (age1…, as age-keygen prints it)',
+  },
+  passphrase: { 'zh-CN': '口令至少需要 12 个字符', 'en-US': 'must be at least 12 characters' },
+  shareText: {
+    'zh-CN': '不是密钥分片（edp-share.1.…）',
+    'en-US': 'is not a key share (edp-share.1.…)',
+  },
+  threshold: {
+    'zh-CN': '门限不能大于持有人数',
+    'en-US': 'must not be more than the number of holders',
+  },
+  distinctHolders: { 'zh-CN': '持有人不能重复', 'en-US': 'must name each holder once' },
   serialId: {
     'zh-CN': '须为 1 至 9223372036854775807 之间的整数',
     'en-US': 'must be a whole number from 1 to 9223372036854775807',

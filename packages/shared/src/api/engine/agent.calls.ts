@@ -6,6 +6,8 @@ import {
   ZEngineEventsQuery,
   ZEngineFile,
   ZResultsAnswer,
+  ZEscrowRequest,
+  ZEscrowAnswer,
   ZResultsRequest,
 } from '../../contracts/agent.ts';
 import { ZEmpty } from '../../contracts/common.ts';
@@ -107,4 +109,18 @@ export const sendLogs = call({
   rateLimit: 'none',
   // 500 events with a path and a program of 1,024 characters each and a user of 128 fit.
   bodyLimit: 2 * 1024 * 1024,
+});
+
+export const escrowKeys = call({
+  method: 'POST',
+  path: '/agent/keys',
+  access: { who: 'engine' },
+  tag,
+  summary:
+    "Data keys wrapped to the tenant's escrow public key (age files, never a key in clear); answers the ids the console now holds",
+  label: { 'zh-CN': '引擎托管数据密钥', 'en-US': 'Engine key escrow' },
+  body: ZEscrowRequest,
+  data: ZEscrowAnswer,
+  // Once per key and escrow key: after a check-in that carried the escrow key.
+  rateLimit: 'none',
 });

@@ -1,0 +1,199 @@
+import { z } from 'zod';
+import { ZMsUuidCursor, ZUuid } from './common.ts';
+import { ZDataKeyId } from './engine.ts';
+import { rule } from './field-rules.ts';
+
+/**
+ * Key management under dual control (SPEC §2 key management; docs/keys.md). Nothing here ever
+ * carries key material, except a share to its own holder once (a download) and a recovery file
+ * to its requester once (a download).
+ */
+
+/** A split: pending until every holder confirmed, then active; retired by the next one. */
+export const SPLIT_STATES = ['pending', 'active', 'retired'] as const;
+export type SplitState = (typeof SPLIT_STATES)[number];
+/** A share as its holder has it: not yet downloaded, downloaded, confirmed. */
+export const SHARE_STATES = ['ready', 'downloaded', 'confirmed'] as const;
+export type ShareState = (typeof SHARE_STATES)[number];
+export const RECOVERY_STATES = ['open', 'completed', 'delivered', 'expired', 'cancelled'] as const;
+export type RecoveryState = (typeof RECOVERY_STATES)[number];
+
+/** At least this many holders and this threshold: no one person alone. */
+export const SPLIT_MIN = 2;
+export const SPLIT_MAX = 16;
+/** A passphrase that protects a share or a recovery file. */
+export const PASSPHRASE_MIN = 12;
+
+/** An age X25519 recipient (`age1…`), as `age-keygen` prints it. */
+export const ZAgeRecipient = z
+  .string()
+  .trim()
+  .max(100)
+  .regex(/^age1[02-9ac-hj-np-z]{58}$/, rule('ageRecipient'));
+
+/** What a share or a recovery file is encrypted to: a passphrase, or an age recipient. */
+export const ZProtectWith = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('passphrase'),
+    passphrase: z.string().min(PASSPHRASE_MIN, rule('passphrase')).max(256),
+  }),
+  z.object({ kind: z.literal('recipient'), recipient: ZAgeRecipient }),
+]);
+export type TProtectWith = z.infer<typeof ZProtectWith>;
+
+/** A share as its holder presents it (the clear text, `edp-share.1.<split>.<bytes>`). */
+export const ZShareText = z
+  .string()
+  .trim()
+  .max(200)
+  .regex(/^edp-share\.1\.[0-9a-f-]{36}\.[A-Za-z0-9_-]{40,120}$/, rule('shareText'));
+
+const ZPerson = z.object({ id: z.string(), account: z.string(), name: z.string() });
+
+export const ZKeyHolder = ZPerson.extend({
+  share: z.enum(SHARE_STATES),
+  downloadedAt: z.iso.datetime().nullable(),
+  confirmedAt: z.iso.datetime().nullable(),
+});
+
+export const ZSplit = z.object({
+  id: ZUuid,
+  state: z.enum(SPLIT_STATES),
+  threshold: z.number().int(),
+  holders: z.array(ZKeyHolder),
+  createdAt: z.iso.datetime(),
+  createdBy: ZPerson.nullable(),
+});
+export type TSplit = z.infer<typeof ZSplit>;
+
+/** `/kss/status`: where the tenant's keys stand. */
+export const ZKeyStatus = z.object({
+  initialised: z.boolean(),
+  initialisedAt: z.iso.datetime().nullable(),
+  /** The tenant's key managers (users holding the `kss` duty): who may hold a share. */
+  keyManagers: z.array(ZPerson),
+  /**
+   * Dual control is on when an active split needs at least two people. Off: fewer than two key
+   * managers, or no split confirmed yet (`dualControlOff` says which).
+   */
+  dualControl: z.boolean(),
+  dualControlOff: z.enum(['oneKeyManager', 'noSplit', 'splitPending']).nullable(),
+  /** The split recoveries use, and one waiting for its holders' confirmation. */
+  activeSplit: ZSplit.nullable(),
+  pendingSplit: ZSplit.nullable(),
+  escrowKey: z.object({ id: ZUuid, createdAt: z.iso.datetime() }).nullable(),
+  /** Devices whose state lists data keys, and those with one not escrowed under the current key. */
+  escrow: z.object({ devicesWithKeys: z.number().int(), notEscrowed: z.number().int() }),
+  /** The caller's own share in the pending or active split, if any. */
+  myShare: z
+    .object({ splitId: ZUuid, splitState: z.enum(SPLIT_STATES), share: z.enum(SHARE_STATES) })
+    .nullable(),
+});
+export type TKeyStatus = z.infer<typeof ZKeyStatus>;
+
+/** `/kss/init`: the tenant's keys, once; a first split when `holders` are given. */
+export const ZKeyInit = z.object({
+  split: z
+    .object({
+      threshold: z.number().int().min(SPLIT_MIN).max(SPLIT_MAX),
+      holders: z.array(z.string().min(1).max(64)).min(SPLIT_MIN).max(SPLIT_MAX),
+    })
+    .refine((s) => s.threshold <= s.holders.length, rule('threshold'))
+    .refine((s) => new Set(s.holders).size === s.holders.length, rule('distinctHolders'))
+    .optional(),
+});
+/** `/kss/split`: a new split of a new KEK (the current one is retired once it is confirmed). */
+export const ZKeySplit = z
+  .object({
+    threshold: z.number().int().min(SPLIT_MIN).max(SPLIT_MAX),
+    holders: z.array(z.string().min(1).max(64)).min(SPLIT_MIN).max(SPLIT_MAX),
+  })
+  .refine((s) => s.threshold <= s.holders.length, rule('threshold'))
+  .refine((s) => new Set(s.holders).size === s.holders.length, rule('distinctHolders'));
+export type TKeySplit = z.infer<typeof ZKeySplit>;
+
+/** `/kss/share/download`: the caller's share, once, encrypted as they choose. */
+export const ZShareDownload = z.object({ protect: ZProtectWith });
+/** `/kss/share/confirm`: the caller's share, decrypted, to show the file works. */
+export const ZShareConfirm = z.object({ share: ZShareText });
+
+/** A device's data keys and their escrow (`/kss/escrow/list`, `/kss/escrow/device`). */
+export const ZEscrowedDataKey = z.object({
+  keyId: ZDataKeyId,
+  /** When the engine first listed it. */
+  seenAt: z.iso.datetime(),
+  /** Under the current escrow key: when; null when not (yet). */
+  escrowedAt: z.iso.datetime().nullable(),
+});
+export const ZDeviceEscrow = z.object({
+  deviceId: ZUuid,
+  name: z.string(),
+  groupName: z.string(),
+  online: z.boolean(),
+  lastSeenAt: z.iso.datetime().nullable(),
+  keys: z.array(ZEscrowedDataKey),
+});
+export type TDeviceEscrow = z.infer<typeof ZDeviceEscrow>;
+
+export const ZEscrowListRequest = z.object({
+  /** `missing`: devices with a key not escrowed under the current escrow key. */
+  filter: z.enum(['all', 'missing']).default('all'),
+  q: z.string().trim().max(64).optional(),
+  cursor: ZMsUuidCursor.optional(),
+  size: z.number().int().min(1).max(100).default(20),
+});
+export const ZEscrowPage = z.object({
+  items: z.array(ZDeviceEscrow),
+  next: ZMsUuidCursor.nullable(),
+});
+export const ZDeviceRef = z.object({ deviceId: ZUuid });
+
+/** `/kss/recovery/ask`. */
+export const ZRecoveryAsk = z.object({
+  deviceId: ZUuid,
+  /** The key the files were encrypted with (their header); absent: the device's newest. */
+  keyId: ZDataKeyId.optional(),
+  reason: z.string().trim().min(1).max(200),
+  deliver: ZProtectWith,
+});
+export const ZRecoveryId = z.object({ id: ZUuid });
+export const ZRecoveryPresent = z.object({ id: ZUuid, share: ZShareText });
+
+export const ZRecovery = z.object({
+  id: ZUuid,
+  state: z.enum(RECOVERY_STATES),
+  deviceId: ZUuid,
+  deviceName: z.string(),
+  keyId: ZDataKeyId,
+  reason: z.string(),
+  deliver: z.enum(['passphrase', 'recipient']),
+  requestedBy: ZPerson,
+  threshold: z.number().int(),
+  /** Who has presented a share (never the share). */
+  presented: z.array(ZPerson.extend({ at: z.iso.datetime() })),
+  createdAt: z.iso.datetime(),
+  expiresAt: z.iso.datetime(),
+  completedAt: z.iso.datetime().nullable(),
+  /** The caller may present a share now (a holder of the split, not presented yet, open). */
+  mayPresent: z.boolean(),
+  /** The caller is the requester and the file waits for download. */
+  mayDownload: z.boolean(),
+});
+export type TRecovery = z.infer<typeof ZRecovery>;
+export const ZRecoveryListRequest = z.object({
+  state: z.enum(RECOVERY_STATES).optional(),
+  cursor: ZMsUuidCursor.optional(),
+  size: z.number().int().min(1).max(100).default(20),
+});
+export const ZRecoveryPage = z.object({ items: z.array(ZRecovery), next: ZMsUuidCursor.nullable() });
+
+/** The recovery file's clear text (an age file's content, `age -d` prints it). */
+export const RECOVERY_FORMAT = 'edp-recovery/v1';
+export const ZRecoveryPayload = z.object({
+  format: z.literal(RECOVERY_FORMAT),
+  deviceId: z.string(),
+  keyId: ZDataKeyId,
+  /** The 32-byte data key, base64. */
+  key: z.string().regex(/^[A-Za-z0-9+/]{43}=$/),
+});
+export type TRecoveryPayload = z.infer<typeof ZRecoveryPayload>;
