@@ -10,13 +10,15 @@ rm -rf "$results" && mkdir -p "$results"
 
 step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 
-step "system packages for the browser and multi-node tests"
+step "system packages for the browser, multi-node and key tests"
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
 # The browser tests run Chromium's old headless mode: the same build, a fifth less of their CPU
 # (packages/e2e/playwright.config.ts).
 [ -x /usr/lib/chromium/chromium-headless-shell ] || need+=(chromium-headless-shell)
 fc-list 2>/dev/null | grep -qi 'Noto Sans CJK' || need+=(fonts-noto-cjk)
+# The key tests check that Debian's `age` reads the console's recovery files (docs/keys.md).
+command -v age >/dev/null || need+=(age)
 [ -n "${TEST_REDIS_URL:-}" ] || command -v redis-server >/dev/null || need+=(redis-server)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ]; then
