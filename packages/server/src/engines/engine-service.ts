@@ -5,6 +5,8 @@ import {
   type TCommandResult,
   type TEnrolAnswer,
   type TEnrolRequest,
+  type TEscrowAnswer,
+  type TEscrowRequest,
 } from '@edp/shared/contracts/agent';
 import { rule } from '@edp/shared/contracts/field-rules';
 import type { TEngineState } from '@edp/shared/contracts/engine';
@@ -81,6 +83,8 @@ export function engineService(deps: {
     | 'stateChanged'
     | 'changed'
     | 'consoleKey'
+    | 'escrowKey'
+    | 'escrowed'
   >;
   metrics: Pick<Metrics, 'checkIns' | 'enrolments'>;
   /** The interval (s) an enrolment gives (CHECK_IN_INTERVAL_S). */
@@ -95,6 +99,16 @@ export function engineService(deps: {
 }) {
   const { checkIns, enrolments } = deps.metrics;
   const { auth, presence, clock, events } = deps;
+
+  /**
+   * The tenant's escrow key, when the state lists a data key not escrowed under it (docs/keys.md
+   * "Escrow"). A state that lists no key asks nothing: an idle check-in costs what it did.
+   */
+  const escrowFor = async (tenantId: string, state: TEngineState) => {
+    if (state.keys.length === 0) return {};
+    const key = await events.escrowKey(tenantId);
+    return key && state.keys.some((k) => k.escrow !== key.id) ? { escrow: key } : {};
+  };
   return {
     /**
      * Enrolment (docs/engines.md "Re-enrolment"): with a group's secret, a new device joins the
@@ -213,7 +227,18 @@ export function engineService(deps: {
         ? await deps.commands.results(device.deviceId, results)
         : [];
       const commands = await deps.commands.open(device.deviceId);
-      return { interval: device.intervalS, now, commands, acknowledged };
+      const escrow = await escrowFor(device.tenantId, state);
+      return { interval: device.intervalS, now, commands, acknowledged, ...escrow };
+    },
+
+    /**
+     * Data keys wrapped to the escrow key a check-in gave (`POST /api/agent/keys`): the console
+     * keeps those wrapped to the tenant's current one and answers their ids.
+     */
+    async escrowed(device: DeviceAuth, keys: TEscrowRequest['keys']): Promise<TEscrowAnswer> {
+      const at = new Date(clock());
+      const acknowledged = await events.escrowed(device, keys, at);
+      return { acknowledged };
     },
 
     /** Results sent between check-ins (`POST /api/agent/results`). */

@@ -3,6 +3,7 @@ import {
   checkIn,
   enrol,
   engineEvents,
+  escrowKeys,
   sendLogs,
   sendResults,
 } from '@edp/shared/api/engine/agent.calls';
@@ -36,6 +37,7 @@ export function agentRoutes(app: FastifyInstance, { engines }: { engines: Engine
   );
   serve(app, sendResults, (req) => engines.service.results(deviceOf(req), req.body.results));
   serve(app, sendLogs, (req) => engines.logged(deviceOf(req), req.body));
+  serve(app, escrowKeys, (req) => engines.service.escrowed(deviceOf(req), req.body.keys));
   // The push stream (docs/commands.md): the reply is handed over to the hub, which writes
   // server-sent events to it until the engine goes or the server closes; an engine that asks
   // (`?commands=1`) is sent its commands on it, any other only asked to check in. A stream
