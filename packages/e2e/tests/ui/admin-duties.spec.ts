@@ -36,7 +36,7 @@ const MENUS: Record<Duty, string[]> = {
   ],
   operator: ['Groups', 'Device center', 'Tasks', 'Big screen'],
   keyAdmin: ['Key management'],
-  auditor: ['Audit log', 'Big screen', 'Report downloads'],
+  auditor: ['Key management', 'Audit log', 'Big screen', 'Report downloads'],
 };
 
 test('[ADMIN][MENU]: each duty sees only its own menu', async ({

@@ -61,6 +61,11 @@ export interface GetFileOptions {
    * large file can show how far it has come.
    */
   onChunk?: (chunk: Uint8Array) => void;
+  /**
+   * Asks with POST and this JSON body instead of GET: a file the server answers once, to a
+   * request that carries what it is encrypted to (a key share, a recovery file; docs/keys.md).
+   */
+  body?: unknown;
   /** For tests. */
   fetchImpl?: typeof globalThis.fetch;
 }
@@ -90,20 +95,26 @@ async function readStreamed(response: Response, onChunk: (chunk: Uint8Array) => 
 
 /**
  * The one client for files under /api (certificates, elevation files, installers, CSV and Excel
- * exports): GET with the session's headers and the failure handling of the JSON calls (the
+ * exports, key shares and recovery files): GET (or POST with `body`) with the session's headers and the failure handling of the JSON calls (the
  * server answers a failure with the envelope, before the file's first byte). `path` may carry a
  * query string. With `onChunk` the file is read as it streams; with `signal` it can be
  * cancelled. No request timeout: a year of events may take minutes, and the reader cancels.
  */
 export async function getFile(
   path: string,
-  { silent, signal, onChunk, fetchImpl = globalThis.fetch }: GetFileOptions = {},
+  { silent, signal, onChunk, body, fetchImpl = globalThis.fetch }: GetFileOptions = {},
 ): Promise<DownloadedFile> {
   const serverError = () => new ApiError(CommonErr.Server, i18n.t('common:request.serverError'), 0);
   let response: Response;
   try {
     response = await fetchImpl(`${API_BASE}${path}`, {
-      headers: requestHeaders(path),
+      ...(body === undefined
+        ? { headers: requestHeaders(path) }
+        : {
+            method: 'POST',
+            headers: requestHeaders(path, { 'Content-Type': 'application/json' }),
+            body: JSON.stringify(body),
+          }),
       credentials: 'same-origin',
       signal,
     });

@@ -104,7 +104,7 @@ export const CONSOLE_PAGES = [
     access: overviewActivity.access,
   },
   { name: 'adminReports', path: '/admin/reports', icon: 'report', access: reportList.access },
-  { name: 'adminKeys', path: '/admin/keys', icon: 'key', access: consoleRead('kss') },
+  { name: 'adminKeys', path: '/admin/keys', icon: 'key', access: consoleRead('kss', 'audit') },
   { name: 'adminAudit', path: '/admin/audit', icon: 'audit', access: auditLog.access },
   {
     name: 'adminElevationReview',

@@ -26,7 +26,7 @@ describe('adminMenu', () => {
     ]);
     expect(paths(['operate'])).toEqual(['/admin', '/admin/groups', '/admin/devices']);
     expect(paths(['kss'])).toEqual(['/admin', '/admin/keys']);
-    expect(paths(['audit'])).toEqual(['/admin', '/admin/audit']);
+    expect(paths(['audit'])).toEqual(['/admin', '/admin/keys', '/admin/audit']);
   });
 
   it('gives a super user (every mode) every entry', () => {

@@ -1,15 +1,101 @@
-import { Empty } from 'antd';
+import { Alert, Skeleton, Tabs } from 'antd';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { confirmShare } from '@edp/shared/api/console/keys.calls';
+import { LoadError } from '../../../components/load-error.tsx';
 import { PageContainer } from '../../../components/page-container.tsx';
+import { useMayCall } from '../../admin-common/lib/admin-user.ts';
 import '../../admin-common/lib/admin-locales.ts';
+import '../lib/locales.ts';
+import { useKeyStatus } from '../api/keys.ts';
+import { EscrowTab, type EscrowFilter } from '../components/escrow-tab.tsx';
+import { MyShareTab } from '../components/my-share-tab.tsx';
+import { RecoveriesTab } from '../components/recoveries-tab.tsx';
+import { StatusTab } from '../components/status-tab.tsx';
+import '../components/keys.css';
 
-/** A duty's page that a later issue builds; here so each duty's menu is complete. */
+const TABS = ['status', 'share', 'escrow', 'recoveries'] as const;
+type Tab = (typeof TABS)[number];
+
+/**
+ * Key management under dual control (issue 37, docs/keys.md): the key manager's status,
+ * own share, escrow and recoveries, in tabs kept in the address (`?tab=escrow&filter=missing`),
+ * so a reload or a link shows the same. The auditor reads every tab but "My share" (an auditor
+ * holds none) and sees no write button.
+ */
 export default function AdminKeysPage() {
-  const { t } = useTranslation('menu');
-  const { t: ta } = useTranslation('admin');
+  const { t } = useTranslation('adminKeys');
+  const { t: tm } = useTranslation('menu');
+  const canWrite = useMayCall(confirmShare);
+  const status = useKeyStatus();
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('tab') as Tab | null;
+  const shown = TABS.filter((k) => k !== 'share' || canWrite);
+  const tab: Tab = asked && shown.includes(asked) ? asked : 'status';
+  const filter: EscrowFilter = params.get('filter') === 'missing' ? 'missing' : 'all';
+  const go = (next: Tab, escrow?: EscrowFilter) =>
+    setParams(
+      (p) => {
+        const q = new URLSearchParams(p);
+        if (next === 'status') q.delete('tab');
+        else q.set('tab', next);
+        if (escrow === 'missing') q.set('filter', 'missing');
+        else if (escrow === 'all' || next !== 'escrow') q.delete('filter');
+        return q;
+      },
+      { replace: true },
+    );
+
+  const s = status.data;
+  const body = status.isError ? (
+    <LoadError title={t('loadFailed')} error={status.error} onRetry={() => void status.refetch()} />
+  ) : !s ? (
+    <Skeleton active />
+  ) : (
+    <Tabs
+      activeKey={tab}
+      onChange={(k) => go(k as Tab)}
+      items={[
+        {
+          key: 'status',
+          label: t('tabs.status'),
+          children: (
+            <StatusTab
+              status={s}
+              canWrite={canWrite}
+              onShowMissing={() => go('escrow', 'missing')}
+            />
+          ),
+        },
+        ...(canWrite
+          ? [{ key: 'share', label: t('tabs.myShare'), children: <MyShareTab status={s} /> }]
+          : []),
+        {
+          key: 'escrow',
+          label: t('tabs.escrow'),
+          children: <EscrowTab filter={filter} onFilter={(f) => go('escrow', f)} />,
+        },
+        {
+          key: 'recoveries',
+          label: t('tabs.recoveries'),
+          children: (
+            <RecoveriesTab
+              canWrite={canWrite}
+              threshold={s.activeSplit ? s.activeSplit.threshold : undefined}
+            />
+          ),
+        },
+      ]}
+    />
+  );
+
   return (
-    <PageContainer title={t('adminKeys')}>
-      <Empty description={ta('pending')} />
+    <PageContainer title={tm('adminKeys')}>
+      <p>{t('intro')}</p>
+      {!canWrite && (
+        <Alert type="info" showIcon title={t('readOnly')} style={{ marginBottom: 16 }} />
+      )}
+      {body}
     </PageContainer>
   );
 }
