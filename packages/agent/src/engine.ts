@@ -3,7 +3,12 @@ import { keepConsoleKey, openWindows } from './windows.ts';
 import { learnOnce } from './learning.ts';
 import type { EngineKind } from '@edp/shared/constants';
 import { AgentErr } from '@edp/shared/errors';
-import { ZCheckInAnswer, ZEnrolAnswer, ZResultsAnswer } from '@edp/shared/contracts/agent';
+import {
+  ZCheckInAnswer,
+  ZEnrolAnswer,
+  ZResultsAnswer,
+  type TEscrowKey,
+} from '@edp/shared/contracts/agent';
 import { checkIn, enrol as enrolCall, sendResults } from '@edp/shared/api/engine/agent.calls';
 import type { TEngineIdentity, TEngineState } from '@edp/shared/contracts/engine';
 import { ProtocolClient, NetworkError, type Answer } from './client.ts';
@@ -28,6 +33,7 @@ import { CommandLanes } from './command-lanes.ts';
 import { backoffMs, jittered } from './backoff.ts';
 import { Outbox } from './outbox.ts';
 import { PushStream } from './push.ts';
+import { dataKeys, escrowRound } from './escrow.ts';
 
 /** What `enrol` keeps in agent.json (mode 0600: the token is a credential). */
 export interface Enrolment {
@@ -62,6 +68,8 @@ export async function engineState(state: StateDir, now = Date.now()): Promise<TE
           expiresAt: new Date(held.payload.expiresAt),
         }
       : null,
+    // Its data keys and their escrow (docs/keys.md "Escrow"): ids only, never a key.
+    keys: dataKeys(state),
   };
 }
 
@@ -381,6 +389,37 @@ export async function runEngine(opts: RunOptions = {}): Promise<RunOutcome> {
   let lastDpi = Date.now();
   /** Set once the console answered the results call with 404 (a console from before it). */
   let resultsCallMissing = false;
+  /** What was last said of a failed escrow, so that a failure repeated is said once. */
+  let escrowSaid = '';
+
+  /**
+   * The check-in's answer carried the tenant's escrow key: the data keys not escrowed under it
+   * are wrapped to it and sent now (escrow.ts). A failure is said once and tried again at the
+   * next check-in, whose answer carries the key again while the state shows them not escrowed.
+   */
+  async function escrow(key: TEscrowKey): Promise<void> {
+    let said: string;
+    try {
+      const outcome = await escrowRound(state, client, enrolment.token, key);
+      if (outcome.kind === 'nothing') return;
+      if (outcome.kind === 'done' && outcome.acknowledged.length === outcome.sent) {
+        escrowSaid = '';
+        log(`data key ${outcome.acknowledged.join(', ')} escrowed under escrow key ${key.id}`);
+        return;
+      }
+      said =
+        outcome.kind === 'done'
+          ? `the console acknowledged ${outcome.acknowledged.length} of ${outcome.sent} data keys`
+          : outcome.kind === 'refused'
+            ? `refused: ${describe(outcome.answer)}`
+            : outcome.message;
+    } catch (err) {
+      said = (err as Error).message;
+    }
+    if (said !== escrowSaid)
+      log(`data keys not escrowed (${said}); trying again at the next check-in`);
+    escrowSaid = said;
+  }
   log(`engine ${enrolment.deviceId} checking in to ${enrolment.url} every ~${interval} s`);
 
   /** Sends the unacknowledged results now (POST /api/agent/results), batch after batch. */
@@ -600,6 +639,7 @@ export async function runEngine(opts: RunOptions = {}): Promise<RunOutcome> {
             if (opts.signal?.aborted) break;
             lanes.submit(command, clockOffsetMs);
           }
+          if (data.data.escrow) await escrow(data.data.escrow);
           // --once: one check-in and its commands.
           if (opts.once) await lanes.idle();
           // More results waiting than one check-in carries: send the rest now.

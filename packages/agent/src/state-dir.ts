@@ -23,6 +23,11 @@ export const files = {
   /** The TDE key: 32 random bytes. */
   tdeKey: 'tde.key',
   /**
+   * Its escrow (docs/keys.md "Escrow"): by data key id, the escrow key id the console
+   * acknowledged it under and when. No key material.
+   */
+  escrow: 'escrow.json',
+  /**
    * The vendor's Ed25519 public key (PEM) that certificates are checked against: pinned from the
    * first enrolment answer that gives one, replaced only by `--vendor-key` / `--key` (licence.ts).
    */

@@ -32,7 +32,7 @@ export interface TdeKey {
   id: Buffer;
 }
 
-const keyOf = (key: Buffer): TdeKey => ({
+export const keyOf = (key: Buffer): TdeKey => ({
   key,
   id: createHash('sha256').update(key).digest().subarray(0, 8),
 });
@@ -54,7 +54,7 @@ export function loadKey(state: StateDir, create: boolean): TdeKey | undefined {
   return keyOf(key);
 }
 
-interface Header {
+export interface Header {
   keyId: Buffer;
   iv: Buffer;
   length: bigint;

@@ -4,9 +4,11 @@ import type { AddressInfo } from 'node:net';
 import {
   ZCheckInRequest,
   ZEnrolRequest,
+  ZEscrowRequest,
   ZResultsRequest,
   type TCommandResult,
   type TEngineCommand,
+  type TEscrowKey,
 } from '@edp/shared/contracts/agent';
 import type { TEnrolProof } from '@edp/shared/contracts/agent';
 import type { TEngineIdentity, TEngineState } from '@edp/shared/contracts/engine';
@@ -105,6 +107,15 @@ export interface FakeConsole {
    * this fake's own by default; undefined is a console from before it.
    */
   vendorKey?: string;
+  /**
+   * The tenant's escrow key (docs/keys.md "Escrow"): as the console does, a check-in whose state
+   * lists a data key not escrowed under it is answered `escrow`. Undefined: keys not initialised.
+   */
+  escrowKey?: TEscrowKey;
+  /** The keys call: `ack` holds keys wrapped to the current escrow key; `down` cuts it. */
+  keysMode: 'ack' | 'down';
+  /** Wrapped keys received with the keys call (each time, also again). */
+  escrowed: { deviceId: string; id: string; escrow: string; wrapped: string; at: number }[];
   /** Answers for the next check-ins, first in first out; then `fallback`. */
   next: Scripted[];
   fallback: Scripted;
@@ -156,6 +167,8 @@ export async function startFakeConsole(opts: { interval?: number } = {}): Promis
     vendorKey: generateKeyPairSync('ed25519')
       .publicKey.export({ type: 'spki', format: 'pem' })
       .toString(),
+    keysMode: 'ack',
+    escrowed: [],
     next: [],
     fallback: { kind: 'ok' },
     deprecate: (id) => deprecated.add(id),
@@ -291,6 +304,23 @@ export async function startFakeConsole(opts: { interval?: number } = {}): Promis
         if (fake.logsMode === 'drop') return req.socket.destroy();
         return send(res, 200, { success: true, errCode: 0, msg: 'ok', data });
       }
+      if (req.method === 'POST' && req.url === '/api/agent/keys') {
+        if (fake.keysMode === 'down') return req.socket.destroy();
+        const deviceId = deviceOf();
+        if (!deviceId) return refuse(res, AgentErr.TokenInvalid, 401);
+        const parsed = ZEscrowRequest.safeParse(body);
+        if (!parsed.success) {
+          fake.invalid.push(body);
+          return refuse(res, CommonErr.Invalid, 400);
+        }
+        const at = Date.now();
+        for (const k of parsed.data.keys) fake.escrowed.push({ ...k, deviceId, at });
+        // As the console does: only keys wrapped to the current escrow key are held.
+        const acknowledged = parsed.data.keys
+          .filter((k) => k.escrow === fake.escrowKey?.id)
+          .map((k) => k.id);
+        return send(res, 200, { success: true, errCode: 0, msg: 'ok', data: { acknowledged } });
+      }
       if (req.method === 'POST' && req.url === '/api/agent/checkin') {
         const deviceId = deviceOf();
         if (!deviceId) return refuse(res, AgentErr.TokenInvalid, 401);
@@ -330,6 +360,10 @@ export async function startFakeConsole(opts: { interval?: number } = {}): Promis
             commands: answer.commands ?? [],
             ...(fake.resultsMode === 'ack' && answer.acknowledge !== false
               ? { acknowledged: parsed.data.results.map((r) => r.id) }
+              : {}),
+            ...(fake.escrowKey &&
+            parsed.data.state.keys.some((k) => k.escrow !== fake.escrowKey!.id)
+              ? { escrow: fake.escrowKey }
               : {}),
           },
         });
