@@ -16,6 +16,8 @@ import { LogOutbox } from './log-outbox.ts';
 import { byHand } from './access.ts';
 import { createSimulator } from './simulator.ts';
 import { isSupervised, superviseRestarts } from './supervisor.ts';
+import { recover } from './recover.ts';
+import { asResult } from './codes.ts';
 
 /** This file: the built one-file engine (edp-agent.mjs), which engine.upgrade replaces, or cli.ts. */
 const selfFile = fileURLToPath(import.meta.url);
@@ -36,6 +38,11 @@ const usage = `Usage: edp-agent <command> [options]     (docs/engines-agent.md)
   unprotect --tde <folder> | --dpi <folder>   [--dir <state dir>]
   verify    --dpi <folder>                    [--dir <state dir>]
   install-licence <file.lic> [--key <vendor-ed25519.pub>] [--dir <state dir>]
+  recover <folder> --file <recovery file> [--passphrase-file <file> | --identity <age identity>]
+          [--install] [--dir <state dir>]
+          (decrypts the folder with the key a recovery under dual control gave; the file as the
+           console delivered it, or its clear text from "age -d"; --install puts the key back
+           as the engine's tde.key, never over another key)
   simulate --url <URL> --secret <secret> --count <N> [--interval <s>] [--offline-share <0-1>]
            [--report <s>] [--duration <s>] [--concurrency <n>] [--connections <n>] [--seed <text>]
            [--hold-interval]   (check in every --interval s whatever the console answers)
@@ -235,6 +242,33 @@ async function main(command: string | undefined, rest: string[]): Promise<void> 
       if (positionals.length !== 1) fail('install-licence takes one certificate file');
       return report(
         await ops.installLicence(new StateDir(values.dir), positionals[0]!, values.key),
+      );
+    }
+    case 'recover': {
+      const { values, positionals } = args(
+        rest,
+        {
+          file: { type: 'string' },
+          'passphrase-file': { type: 'string' },
+          identity: { type: 'string' },
+          install: { type: 'boolean' },
+        },
+        true,
+      );
+      if (positionals.length !== 1) fail('recover takes one folder');
+      if (!values.file) fail('--file <recovery file> is required');
+      if (values['passphrase-file'] && values.identity)
+        fail('recover takes --passphrase-file or --identity, not both');
+      return report(
+        await asResult(() =>
+          recover(new StateDir(values.dir), {
+            folder: positionals[0]!,
+            file: values.file!,
+            passphraseFile: values['passphrase-file'],
+            identity: values.identity,
+            install: values.install,
+          }),
+        ),
       );
     }
     case 'simulate': {
