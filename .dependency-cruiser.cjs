@@ -12,7 +12,7 @@ const CONSOLE_LAYERS = [
   ['access'],
   ['audit'],
   ['tenants'],
-  ['roles', 'users', 'groups', 'proxies', 'devices', 'installers', 'notify', 'reports'],
+  ['roles', 'users', 'groups', 'proxies', 'devices', 'installers', 'notify', 'reports', 'keys'],
   ['login', 'commands', 'logs'],
   ['licences', 'elevation', 'overview'],
   ['http'],

@@ -3,6 +3,7 @@ import type { Services } from './services.ts';
 import { portalRoutes, vendorRoutes } from './portal/http/index.ts';
 import {
   elevationRoutes,
+  keyRoutes,
   deviceRoutes,
   installerRoutes,
   taskRoutes,
@@ -33,6 +34,7 @@ export function apiRoutes(services: Services) {
     installerRoutes(app, services);
     taskRoutes(app, services);
     elevationRoutes(app, services);
+    keyRoutes(app, services);
     licenceRoutes(app, services);
     logRoutes(app, services);
     overviewRoutes(app, services);

@@ -30,6 +30,7 @@ import {
   taskService,
 } from './console/commands/index.ts';
 import { elevationService } from './console/elevation/index.ts';
+import { keyService, recoveryService } from './console/keys/index.ts';
 import { consoleKey, secretBox } from './platform/keys/index.ts';
 import { notifier, notifyService } from './console/notify/index.ts';
 import { outboundClient } from './platform/outbound/index.ts';
@@ -89,6 +90,18 @@ export function buildServices(platform: Platform) {
   // The console's own key, which signs elevation and learning-mode windows (docs/elevation.md).
   const windowKey = consoleKey({ db, clock, consoleKeySecret: p.consoleKeySecret });
   const ingest = logIngest({ db, clock, bus: p.bus });
+  // The tenants' keys under dual control (docs/keys.md): shares and deliveries sealed by a key
+  // of their own, derived from the root secret.
+  const keyDeps = {
+    db,
+    clock,
+    bus,
+    consoleKeySecret: p.consoleKeySecret,
+    audit,
+    box: secretBox({ consoleKeySecret: p.consoleKeySecret, purpose: 'key shares' }),
+  };
+  const keys = keyService(keyDeps);
+  const recoveries = recoveryService({ ...keyDeps, keys });
   // What the engines tell the console (issue 36 point 2): the device centre writes their devices
   // and activity, the commands module their commands and tasks, the logs their batches.
   const devicesOfEngines = deviceEvents({ db, audit, counts, activity });
@@ -104,6 +117,24 @@ export function buildServices(platform: Platform) {
       ...commandEvents({ db, log: p.log, devices: devicesOfEngines, activity }),
       logged: (device, batch) => ingest.append(device, batch),
       consoleKey: windowKey.publicPem,
+      // The data keys a device's state lists go to the key module once the device is written.
+      async enrolling(e) {
+        const made = await devicesOfEngines.enrolling(e);
+        if (made) await keys.listed(made.id, e.state.keys, e.now);
+        return made;
+      },
+      async reproving(e) {
+        const made = await devicesOfEngines.reproving(e);
+        if (made) await keys.listed(made.id, e.state.keys, e.now);
+        return made;
+      },
+      async stateChanged(deviceId, state, digest, now, upSince) {
+        const running = await devicesOfEngines.stateChanged(deviceId, state, digest, now, upSince);
+        if (running) await keys.listed(deviceId, state.keys, now);
+        return running;
+      },
+      escrowKey: keys.escrowKey,
+      escrowed: keys.escrowed,
     },
   });
   // The one way commands go to the engines (console/commands).
@@ -191,6 +222,7 @@ export function buildServices(platform: Platform) {
         installers.removeTenantFiles(id).catch((err: unknown) => {
           p.log.error({ err, tenantId: id }, 'installer files of a deleted tenant not removed');
         }),
+      keysInitialised: keys.initialised,
     }),
     // console
     consoleCache: cache,
@@ -251,6 +283,8 @@ export function buildServices(platform: Platform) {
       audit,
       servedVersion,
     }),
+    keys,
+    recoveries,
     elevation: elevationService({ db, clock, audit, key: windowKey, commands, sync, activity }),
     logs: logReads({ db, clock }),
     alerts: alertService({ db, clock, audit }),

@@ -7,6 +7,7 @@ import { commandCatalogue, CommandErr } from './errors/commands.ts';
 import { ackCatalogue, AckErr } from './errors/elevation.ts';
 import { notifyCatalogue, NotifyErr } from './errors/notify.ts';
 import { fileCatalogue, FileErr } from './errors/files.ts';
+import { keyCatalogue, KeyErr } from './errors/keys.ts';
 import type { Catalogue, ErrorEntry } from './errors/types.ts';
 
 /**
@@ -14,7 +15,7 @@ import type { Catalogue, ErrorEntry } from './errors/types.ts';
  * -10020…-10059 customer portal and vendor; -10060…-10099 management console;
  * -10100…-10119 engine protocol; -10120…-10139 commands and tasks; -10150…-10159 elevation and
  * learning mode under review; -10160…-10169 SMS and warnings; -10170…-10179 uploaded files and
- * zip archives.
+ * zip archives; -10180…-10209 key management.
  */
 export const ErrCode = {
   ...CommonErr,
@@ -25,6 +26,7 @@ export const ErrCode = {
   ...AckErr,
   ...NotifyErr,
   ...FileErr,
+  ...KeyErr,
   Engine: EngineErr,
 } as const;
 
@@ -38,6 +40,7 @@ export const catalogue: Catalogue = {
   ...ackCatalogue,
   ...notifyCatalogue,
   ...fileCatalogue,
+  ...keyCatalogue,
 };
 
 export type Locale = 'zh-CN' | 'en-US';
@@ -71,4 +74,5 @@ export {
   AckErr,
   NotifyErr,
   FileErr,
+  KeyErr,
 };

@@ -102,6 +102,7 @@ export const ZKeyInit = z.object({
     .refine((s) => new Set(s.holders).size === s.holders.length, rule('distinctHolders'))
     .optional(),
 });
+export type TKeyInit = z.infer<typeof ZKeyInit>;
 /** `/kss/split`: a new split of a new KEK (the current one is retired once it is confirmed). */
 export const ZKeySplit = z
   .object({
@@ -185,7 +186,10 @@ export const ZRecoveryListRequest = z.object({
   cursor: ZMsUuidCursor.optional(),
   size: z.number().int().min(1).max(100).default(20),
 });
-export const ZRecoveryPage = z.object({ items: z.array(ZRecovery), next: ZMsUuidCursor.nullable() });
+export const ZRecoveryPage = z.object({
+  items: z.array(ZRecovery),
+  next: ZMsUuidCursor.nullable(),
+});
 
 /** The recovery file's clear text (an age file's content, `age -d` prints it). */
 export const RECOVERY_FORMAT = 'edp-recovery/v1';

@@ -16,6 +16,8 @@ export const ZTenantItem = z.object({
   userCount: z.number().int().describe('Users, not counting deleted ones'),
   roleCount: z.number().int(),
   groupCount: z.number().int(),
+  /** SPEC §3: whether the tenant has initialised its keys (docs/keys.md); never a key. */
+  keyInitialised: z.boolean(),
   createdAt: z.string(),
 });
 export const ZTenantAct = z.object({ id: z.uuid(), active: z.boolean() });

@@ -13,3 +13,4 @@ export * from './logs.ts';
 export * from './overview.ts';
 export * from './notify.ts';
 export * from './reports.ts';
+export * from './keys.ts';

@@ -17,3 +17,4 @@ export * from './licence-read-model.ts';
 export * from './audit-read-model.ts';
 export * from './device-figures-read-model.ts';
 export * from './tenant-read-model.ts';
+export * from './keys-read-model.ts';

@@ -26,6 +26,8 @@ export function vendorTenantService(
     consoleCache: ConsoleCache;
     /** What the tenant kept outside the database (installer files) is removed with it. */
     tenantDeleted: (tenantId: string) => Promise<void>;
+    /** Which of these tenants have initialised their keys (console/keys, wired in services.ts). */
+    keysInitialised: (tenantIds: string[]) => Promise<Set<string>>;
   },
 ) {
   const { sessions, audit, consoleCache } = deps;
@@ -56,9 +58,11 @@ export function vendorTenantService(
         offset: (q.page - 1) * q.pageSize,
       });
       const held = await repo.holdings(rows.map((r) => r.id));
+      const initialised = await deps.keysInitialised(rows.map((r) => r.id));
       const list = rows.map((r) => ({
         ...r,
         ...held.get(r.id)!,
+        keyInitialised: initialised.has(r.id),
         createdAt: r.createdAt.toISOString(),
       }));
       return { list, total, page: q.page, pageSize: q.pageSize };

@@ -2,3 +2,6 @@
 export * from './vendor-keys.ts';
 export * from './console-key.ts';
 export * from './secret-box.ts';
+export * from './kek.ts';
+export * from './shares.ts';
+export * from './age-files.ts';

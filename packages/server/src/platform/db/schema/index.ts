@@ -14,3 +14,4 @@ export * from './log-retention.ts';
 export * from './log-counts.ts';
 export * from './notify.ts';
 export * from './reports.ts';
+export * from './keys.ts';

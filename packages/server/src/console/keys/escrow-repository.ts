@@ -1,0 +1,122 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { deviceKeys, escrowedKeys, type Db } from '../../platform/db/index.ts';
+import { deviceTenantSql } from '../store/index.ts';
+
+export type DeviceKeyRow = typeof deviceKeys.$inferSelect;
+
+/** A Postgres text[] literal of ids that are hex (data key ids): nothing to escape. */
+const textArray = (ids: string[]) => `{${ids.join(',')}}`;
+
+/** The SQL of the data keys devices list and those they escrowed (console/keys owns both). */
+export function escrowRepository(db: Db) {
+  return {
+    /**
+     * The keys a device's state lists now, in one statement: new ones added (first seen now, and
+     * escrowed already if escrowed_keys holds them under the current escrow key), those it no
+     * longer lists dropped (their escrowed copies stay, so they can still be recovered).
+     */
+    async listed(deviceId: string, keyIds: string[], now: Date) {
+      await db.execute(sql`
+        with gone as (
+          delete from device_keys
+          where device_id = ${deviceId} and key_id <> all(${textArray(keyIds)}::text[]))
+        insert into device_keys (device_id, key_id, tenant_id, seen_at, escrowed_at)
+        select ${deviceId}, l.key_id, t.tenant_id, ${now},
+          (select e.escrowed_at from escrowed_keys e
+            join escrow_keys k on k.id = e.escrow_key_id and k.state = 'current'
+            where e.device_id = ${deviceId} and e.key_id = l.key_id)
+        from unnest(${textArray(keyIds)}::text[]) as l(key_id), (${deviceTenantSql(deviceId)}) t
+        on conflict (device_id, key_id) do nothing`);
+    },
+    /**
+     * Keys an engine wrapped to the tenant's current escrow key, a batch in two statements: kept
+     * (a key already kept under that escrow key stays as it was), and marked escrowed.
+     */
+    async escrowed(
+      d: { tenantId: string; deviceId: string; escrowKeyId: string },
+      keys: { id: string; wrapped: string }[],
+      now: Date,
+    ) {
+      if (keys.length === 0) return;
+      await db
+        .insert(escrowedKeys)
+        .values(
+          keys.map((k) => ({
+            deviceId: d.deviceId,
+            keyId: k.id,
+            escrowKeyId: d.escrowKeyId,
+            tenantId: d.tenantId,
+            wrapped: k.wrapped,
+            escrowedAt: now,
+          })),
+        )
+        .onConflictDoNothing();
+      await db
+        .insert(deviceKeys)
+        .values(
+          keys.map((k) => ({
+            deviceId: d.deviceId,
+            keyId: k.id,
+            tenantId: d.tenantId,
+            seenAt: now,
+            escrowedAt: now,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: [deviceKeys.deviceId, deviceKeys.keyId],
+          set: { escrowedAt: sql`coalesce(${deviceKeys.escrowedAt}, excluded.escrowed_at)` },
+        });
+    },
+    /** The data keys of these devices (a page of the escrow list), newest first per device. */
+    keysOf(tenantId: string, deviceIds: string[]) {
+      if (deviceIds.length === 0) return Promise.resolve([] as DeviceKeyRow[]);
+      return db
+        .select()
+        .from(deviceKeys)
+        .where(and(eq(deviceKeys.tenantId, tenantId), inArray(deviceKeys.deviceId, deviceIds)))
+        .orderBy(desc(deviceKeys.seenAt), asc(deviceKeys.keyId));
+    },
+    /** A key a device escrowed, wrapped to this escrow key. */
+    async wrapped(deviceId: string, keyId: string, escrowKeyId: string) {
+      const [row] = await db
+        .select({ wrapped: escrowedKeys.wrapped })
+        .from(escrowedKeys)
+        .where(
+          and(
+            eq(escrowedKeys.deviceId, deviceId),
+            eq(escrowedKeys.keyId, keyId),
+            eq(escrowedKeys.escrowKeyId, escrowKeyId),
+          ),
+        );
+      return row?.wrapped;
+    },
+    /** The escrowed copies of a device's key (or of its newest escrowed key), newest first. */
+    escrowedCopies(deviceId: string, keyId?: string) {
+      return db
+        .select({
+          keyId: escrowedKeys.keyId,
+          escrowKeyId: escrowedKeys.escrowKeyId,
+          escrowedAt: escrowedKeys.escrowedAt,
+        })
+        .from(escrowedKeys)
+        .where(
+          and(
+            eq(escrowedKeys.deviceId, deviceId),
+            keyId ? eq(escrowedKeys.keyId, keyId) : undefined,
+          ),
+        )
+        .orderBy(desc(escrowedKeys.escrowedAt))
+        .limit(16);
+    },
+    /** The key the device's state listed last (its newest). */
+    async newestListed(deviceId: string) {
+      const [row] = await db
+        .select({ keyId: deviceKeys.keyId })
+        .from(deviceKeys)
+        .where(eq(deviceKeys.deviceId, deviceId))
+        .orderBy(desc(deviceKeys.seenAt), desc(deviceKeys.keyId))
+        .limit(1);
+      return row?.keyId;
+    },
+  };
+}

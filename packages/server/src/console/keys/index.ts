@@ -1,0 +1,9 @@
+/** The public entry of this module: other modules import only from here. */
+export { keyService, type KeyService } from './key-service.ts';
+export {
+  RECOVERY_EXPIRY_JOB,
+  RECOVERY_OPEN_MS,
+  recoveryExpiryJob,
+  recoveryService,
+  type RecoveryService,
+} from './recovery-service.ts';
