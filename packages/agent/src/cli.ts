@@ -48,6 +48,7 @@ const usage = `Usage: edp-agent <command> [options]     (docs/engines-agent.md)
            [--hold-interval]   (check in every --interval s whatever the console answers)
            [--no-push]         (no push streams: check-ins at the interval only)
            [--logs-per-second <n>] [--log-flush-ms <ms>]  (log events across the fleet)
+           [--escrow]          (each engine holds a data key and escrows it, as engines do)
   request --kind <${kinds}> --months <1-120> [--device <id>] [--name <device name>]
           [--fingerprint <hex>] [--serial <installed>] [--out <file.dat>] [--dir <state dir>]
 
@@ -287,6 +288,7 @@ async function main(command: string | undefined, rest: string[]): Promise<void> 
         'no-push': { type: 'boolean' },
         'logs-per-second': { type: 'string' },
         'log-flush-ms': { type: 'string' },
+        escrow: { type: 'boolean' },
       });
       if (!values.url) fail('--url is required');
       if (!values.secret) fail('--secret is required');
@@ -312,6 +314,7 @@ async function main(command: string | undefined, rest: string[]): Promise<void> 
         logFlushMs: values['log-flush-ms']
           ? number(values['log-flush-ms'], 'log-flush-ms')
           : undefined,
+        escrow: values.escrow,
         signal: controller.signal,
       });
       const summary = await simulator.run();

@@ -209,7 +209,7 @@ describe('recover: a protected folder back, every byte', () => {
     const { dir, key, plain } = await encryptedFolder();
     const hello = path.join(dir, 'hello.txt');
     const bytes = fs.readFileSync(hello);
-    bytes[45] ^= 1;
+    bytes[45] = bytes[45]! ^ 1;
     fs.writeFileSync(hello, bytes);
     const state = new StateDir(path.join(root, `state-${++n}`));
     const done = await recover(state, {

@@ -1,12 +1,79 @@
+import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
+import * as age from 'age-encryption';
 import { COMMAND_ANSWERS, type SyncType } from '@edp/shared/contracts/commands';
-import { createSimulator, simulatedEngine, type SimReport } from './simulator.ts';
+import { createSimulator, simulatedDataKey, simulatedEngine, type SimReport } from './simulator.ts';
 import { startFakeConsole, type FakeConsole } from './test/fake-console.ts';
 
 let fake: FakeConsole;
 afterEach(async () => fake?.close());
 
 describe('simulator', () => {
+  it("escrows each engine's data key as the engine does, again under a new escrow key", async () => {
+    fake = await startFakeConsole({ interval: 1 });
+    const identity = await age.generateX25519Identity();
+    const next = await age.generateX25519Identity();
+    fake.escrowKey = { id: randomUUID(), recipient: await age.identityToRecipient(identity) };
+    const reports: SimReport[] = [];
+    const simulator = createSimulator({
+      url: fake.url,
+      secret: fake.secret,
+      count: 50,
+      interval: 1,
+      durationSeconds: 3.5,
+      reportSeconds: 1,
+      offlineShare: 0,
+      push: false,
+      escrow: true,
+      seed: 'escrow-test',
+      onReport: (r) => reports.push(r),
+      log: () => {},
+    });
+    const rotated = fake.escrowKey.id;
+    const nextRecipient = await age.identityToRecipient(next);
+    // The escrow key changes once every key is escrowed: every engine wraps its key again.
+    const rotation = setInterval(() => {
+      if (fake.escrowed.filter((k) => k.escrow === rotated).length < 50) return;
+      clearInterval(rotation);
+      fake.escrowKey = { id: randomUUID(), recipient: nextRecipient };
+    }, 20);
+    const summary = await simulator.run();
+    clearInterval(rotation);
+    expect(fake.invalid).toEqual([]);
+    const escrow = summary.escrow!;
+    expect(escrow).toMatchObject({
+      keys: 50,
+      escrowed: 50,
+      escrowKey: fake.escrowKey.id,
+      calls: 100,
+      acknowledged: 100,
+      failed: 0,
+      errors: {},
+    });
+    expect(escrow.latencyMs.count).toBe(100);
+    expect(escrow.lastSeconds).toBeGreaterThanOrEqual(escrow.firstSeconds!);
+    // Each engine sent its own key once under each escrow key, and it opens with the identity.
+    const ids = new Set(
+      Array.from({ length: 50 }, (_, i) => simulatedDataKey('escrow-test', i).id),
+    );
+    for (const under of [rotated, fake.escrowKey.id]) {
+      const sent = fake.escrowed.filter((k) => k.escrow === under);
+      expect(new Set(sent.map((k) => k.id))).toEqual(ids);
+      expect(sent).toHaveLength(50);
+    }
+    const [first] = fake.escrowed;
+    const index = [...ids].indexOf(first!.id);
+    const d = new age.Decrypter();
+    d.addIdentity(identity);
+    expect(Buffer.from(await d.decrypt(age.armor.decode(first!.wrapped)))).toEqual(
+      simulatedDataKey('escrow-test', index).key,
+    );
+    // Once escrowed, check-ins list the key under the current escrow key and send nothing more.
+    const last = fake.checkIns.at(-1)!;
+    expect(last.state.keys).toEqual([{ id: expect.any(String), escrow: fake.escrowKey.id }]);
+    expect(reports.some((r) => r.escrow !== undefined)).toBe(true);
+  });
+
   it('sends a realistic log stream per engine, numbered, in batches, each event stored once', async () => {
     fake = await startFakeConsole({ interval: 30 });
     // The first answers are lost after the console stored them: the engines send them again.

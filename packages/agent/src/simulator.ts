@@ -13,13 +13,16 @@ import {
   RESULTS_MAX,
   ZCheckInAnswer,
   ZEnrolAnswer,
+  ZEscrowAnswer,
   ZResultsAnswer,
   type TCommandResult,
   type TEngineCommand,
+  type TEscrowKey,
 } from '@edp/shared/contracts/agent';
 import {
   checkIn as checkInCall,
   enrol as enrolCall,
+  escrowKeys,
   sendResults,
 } from '@edp/shared/api/engine/agent.calls';
 import { peekWindow } from '@edp/shared/window/console-window';
@@ -31,6 +34,7 @@ import type { Log } from './engine.ts';
 import { PushStream } from './push.ts';
 import { simulatedLicence } from './simulated-licence.ts';
 import { formatLogs, SimLogs, type SimLogFigures } from './sim-logs.ts';
+import { ageFileNative, NativeX25519Recipient } from './age-x25519.ts';
 
 /**
  * Many engines in one process (docs/engines-agent.md "Simulator"): the same protocol as the
@@ -83,6 +87,13 @@ export interface SimulatorOptions {
   logDrainSeconds?: number;
   /** Connections for the logs calls, beside the check-ins' pool (default one an engine, 512 at most). */
   logConnections?: number;
+  /**
+   * Each engine holds a data key (made from the seed and its index, so a rerun holds the same)
+   * and escrows it as the engine does (docs/keys.md "Escrow"): listed in its state, wrapped to
+   * the escrow key a check-in answer gives (age X25519 on node's native cryptography) and sent
+   * with the keys call. Default false: no key, as before.
+   */
+  escrow?: boolean;
   log?: Log;
   onReport?: (report: SimReport) => void;
   signal?: AbortSignal;
@@ -105,6 +116,8 @@ export interface SimReport {
   commands: { received: number; resultsSent: number };
   /** Log events made and acked in this window, held unacked now, the logs call's latency. */
   logs?: { made: number; acked: number; behind: number; latencyMs: Latency };
+  /** Engines whose key is escrowed under the newest escrow key seen, and keys calls so far. */
+  escrow?: { escrowed: number; calls: number };
 }
 
 export interface SimSummary {
@@ -156,6 +169,7 @@ export interface SimSummary {
    * stopped, before the last `logDrainSeconds` of sending); `perSecond` made per
    * second over the run; `engines` each engine's stream and acked number.
    */
+  escrow?: SimEscrowFigures;
   logs?: SimLogFigures & {
     behind: number;
     behindAtStop: number;
@@ -165,8 +179,32 @@ export interface SimSummary {
   };
 }
 
+/**
+ * Escrow (with `escrow`): `keys` engines holding a key; `escrowed` those whose key the console
+ * acknowledged under the newest escrow key seen (`escrowKey`); check-in answers that carried it;
+ * keys calls, answered (`latencyMs`) or failed (`errors` by key); `wrapMs` the simulator's time
+ * wrapping keys, in all; `firstSeconds`/`lastSeconds` when the first and the last key were
+ * acknowledged under that key, from the start of the check-ins (the time escrow took).
+ */
+export interface SimEscrowFigures {
+  keys: number;
+  escrowed: number;
+  escrowKey: string | null;
+  answers: number;
+  calls: number;
+  acknowledged: number;
+  failed: number;
+  errors: Record<string, number>;
+  latencyMs: Latency;
+  wrapMs: number;
+  firstSeconds: number | null;
+  lastSeconds: number | null;
+}
+
 interface SimEngine {
   index: number;
+  /** Its data key (with `escrow`): the key and its id. */
+  dataKey?: { key: Buffer; id: string };
   identity: TEngineIdentity;
   state: TEngineStateInput;
   token?: string;
@@ -292,6 +330,15 @@ export function simulatedEngine(seed: string, index: number, now = Date.now()) {
     licence,
   };
   return { identity, state };
+}
+
+/**
+ * A simulated engine's data key: 32 bytes from the seed and its index (a rerun with the same seed
+ * holds the same key, as a real engine keeps its tde.key), and its id as tde.ts makes it.
+ */
+export function simulatedDataKey(seed: string, index: number): { key: Buffer; id: string } {
+  const key = createHash('sha256').update(`edp-sim-data-key/${seed}/${index}`).digest();
+  return { key, id: createHash('sha256').update(key).digest('hex').slice(0, 16) };
 }
 
 const FAKE_TIME = '2026-01-05T08:00:00.000Z';
@@ -478,6 +525,24 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
   };
   const nudgeToResult = new Histogram();
   const startedAt = Date.now();
+  let phaseStart = startedAt;
+  const escrowStats = {
+    answers: 0,
+    calls: 0,
+    acknowledged: 0,
+    failed: 0,
+    errors: {} as Record<string, number>,
+    latency: new Histogram(),
+    wrapMs: 0,
+    key: null as string | null,
+    /** When the newest key's first and last acknowledgement came (ms since the epoch). */
+    first: null as number | null,
+    last: null as number | null,
+  };
+  /** One recipient object per escrow key: its public key is parsed once for the fleet. */
+  const recipients = new Map<string, NativeX25519Recipient>();
+  const escrowedUnder = (id: string | null) =>
+    id === null ? 0 : engines.filter((e) => e.state.keys?.[0]?.escrow === id).length;
   const logClient = opts.logsPerSecond
     ? new ProtocolClient(opts.url, {
         // As engines have, a connection each (up to 512): a smaller pool would queue the calls
@@ -660,6 +725,54 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
     return false;
   }
 
+  /**
+   * The engine's key wrapped to the escrow key its check-in answer gave and sent, as the engine
+   * does (escrow.ts); its state shows it escrowed once the console acknowledged it.
+   */
+  async function escrowOne(e: SimEngine, key: TEscrowKey): Promise<void> {
+    const held = e.dataKey;
+    if (!held || e.state.keys?.[0]?.escrow === key.id) return;
+    escrowStats.answers++;
+    if (escrowStats.key !== key.id) {
+      escrowStats.key = key.id;
+      escrowStats.first = escrowStats.last = null;
+    }
+    let recipient = recipients.get(key.recipient);
+    if (!recipient) {
+      recipient = new NativeX25519Recipient(key.recipient);
+      recipients.set(key.recipient, recipient);
+    }
+    const wrapStarted = performance.now();
+    const wrapped = ageFileNative(recipient, held.key);
+    escrowStats.wrapMs += performance.now() - wrapStarted;
+    escrowStats.calls++;
+    try {
+      const a = await client.post(
+        escrowKeys,
+        { keys: [{ id: held.id, escrow: key.id, wrapped }] },
+        e.token,
+      );
+      const data = ZEscrowAnswer.safeParse(a.envelope?.data);
+      if (!a.envelope?.success || !data.success) {
+        escrowStats.failed++;
+        bump(escrowStats.errors, errorKey(a));
+        return;
+      }
+      escrowStats.latency.record(a.latencyMs);
+      if (!data.data.acknowledged.includes(held.id)) return;
+      escrowStats.acknowledged++;
+      e.state = { ...e.state, keys: [{ id: held.id, escrow: key.id }] };
+      if (escrowStats.key === key.id) {
+        escrowStats.first ??= Date.now();
+        escrowStats.last = Date.now();
+      }
+    } catch (err) {
+      if (!(err instanceof NetworkError)) throw err;
+      escrowStats.failed++;
+      bump(escrowStats.errors, 'network');
+    }
+  }
+
   async function checkIn(e: SimEngine): Promise<void> {
     if (stopping || e.stopped) return;
     if (e.offlineAt !== undefined && Date.now() >= e.offlineAt) {
@@ -700,6 +813,7 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
           }
           e.interval = Math.max(1, data.data.interval);
         }
+        if (data.data.escrow) await escrowOne(e, data.data.escrow);
         const commands = data.data.commands;
         if (commands.length) {
           answer(e, commands);
@@ -750,8 +864,11 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
     const now = Date.now();
     for (let i = 0; i < opts.count; i++) {
       const { identity, state } = simulatedEngine(seed, i, now);
+      const dataKey = opts.escrow ? simulatedDataKey(seed, i) : undefined;
+      if (dataKey) state.keys = [{ id: dataKey.id, escrow: null }];
       engines.push({
         index: i,
+        dataKey,
         identity,
         state,
         interval: spread,
@@ -791,7 +908,7 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
     }
     // Check-ins: the first spread uniformly over the interval, then each engine on its own; its
     // push stream opens with its first check-in.
-    const phaseStart = Date.now();
+    phaseStart = Date.now();
     const duration = opts.durationSeconds ? opts.durationSeconds * 1000 : undefined;
     const offlineShare = opts.offlineShare ?? 0.02;
     for (const e of enrolled) {
@@ -817,6 +934,9 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
             streams: pushStats.held,
             commands: { received: commandStats.received, resultsSent: commandStats.resultsSent },
             ...(logs ? { logs: { ...logs.takeWindow(), behind: logs.behind() } } : {}),
+            ...(opts.escrow
+              ? { escrow: { escrowed: escrowedUnder(escrowStats.key), calls: escrowStats.calls } }
+              : {}),
           };
           window = { sent: 0, ok: 0, errors: {}, latency: new Histogram() };
           if (opts.onReport) opts.onReport(report);
@@ -842,6 +962,8 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
     streamAgent?.destroy();
     client.close();
     const seconds = (Date.now() - phaseStart) / 1000;
+    const sinceStart = (at: number | null) =>
+      at === null ? null : Math.round((at - phaseStart) / 10) / 100;
     const failed = Object.values(total.errors).reduce((s, n) => s + n, 0);
     return {
       count: opts.count,
@@ -868,6 +990,24 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
       },
       commands: commandStats,
       nudgeToResultMs: nudgeToResult.summary(),
+      ...(opts.escrow
+        ? {
+            escrow: {
+              keys: engines.filter((e) => e.dataKey).length,
+              escrowed: escrowedUnder(escrowStats.key),
+              escrowKey: escrowStats.key,
+              answers: escrowStats.answers,
+              calls: escrowStats.calls,
+              acknowledged: escrowStats.acknowledged,
+              failed: escrowStats.failed,
+              errors: escrowStats.errors,
+              latencyMs: escrowStats.latency.summary(),
+              wrapMs: Math.round(escrowStats.wrapMs),
+              firstSeconds: sinceStart(escrowStats.first),
+              lastSeconds: sinceStart(escrowStats.last),
+            },
+          }
+        : {}),
       ...(logs
         ? {
             logs: {
@@ -899,6 +1039,7 @@ export function formatReport(r: SimReport, every: number): string {
     (r.streams || r.commands.received
       ? ` streams=${r.streams} commands=${r.commands.received} results=${r.commands.resultsSent}`
       : '') +
-    (r.logs ? formatLogs(r.logs, every, r.logs.behind) : '')
+    (r.logs ? formatLogs(r.logs, every, r.logs.behind) : '') +
+    (r.escrow ? ` escrowed=${r.escrow.escrowed} escrow calls=${r.escrow.calls}` : '')
   );
 }
