@@ -23,6 +23,7 @@ import { WindowTab } from '../../admin-elevation/parts/window-tab.tsx';
 import { DaysLeft } from '../../admin-licences/parts/days-left.tsx';
 import { LicenceSteps } from '../../admin-licences/parts/licence-steps.tsx';
 import { IntegrityChanges } from '../components/integrity-changes.tsx';
+import { DeviceKeyEscrow } from '../components/device-key-escrow.tsx';
 import { authorisedPrograms } from '@edp/shared/api/console/sync.calls';
 import { useMayCall } from '../../admin-common/lib/admin-user.ts';
 import '../../admin-common/components/console-parts.css';
@@ -108,6 +109,7 @@ function BasicTab({ d }: { d: TDeviceDetail }) {
         </Descriptions.Item>
       </Descriptions>
       <UptimeStrip uptime={d.uptime} />
+      <DeviceKeyEscrow deviceId={d.id} />
     </>
   );
 }

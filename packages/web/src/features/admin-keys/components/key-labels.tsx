@@ -27,15 +27,3 @@ export function RecoveryTag({ state }: { state: RecoveryState }) {
   const { t } = useTranslation('adminKeys');
   return <Tag color={RECOVERY_COLORS[state]}>{t(`recovery.states.${state}`)}</Tag>;
 }
-
-/** Escrowed since when, or "Not escrowed" (a key the console could not recover). */
-export function EscrowTag({ at, format }: { at: string | null; format: (iso: string) => string }) {
-  const { t } = useTranslation('adminKeys');
-  return at ? (
-    <Tag color={TAG.ok}>
-      {t('escrow.escrowed')} {format(at)}
-    </Tag>
-  ) : (
-    <Tag color={TAG.bad}>{t('escrow.notEscrowed')}</Tag>
-  );
-}

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { TDeviceEscrow } from '@edp/shared/contracts/keys';
 import { formatTime } from '../../../lib/format.ts';
-import { EscrowTag } from './key-labels.tsx';
+import { EscrowTag } from '../parts/escrow-tag.tsx';
 import './keys.css';
 
 /**
