@@ -349,6 +349,46 @@ describe('engines: enrolment, check-in and the device centre', () => {
     );
   });
 
+  it('takes wrapped data keys from engines only, checked; before keys exist, no escrow and none held', async () => {
+    const { token } = (await enrol(secretA, identity('vault-01'))).body.data!;
+    const key = { id: 'a1b2c3d4e5f60718', escrow: '7d4f6c1e-2b1a-4c3d-8e5f-222222222222' };
+    const wrapped = '-----BEGIN AGE ENCRYPTED FILE-----\nYWJj\n-----END AGE ENCRYPTED FILE-----\n';
+    const keys = (body: unknown, headers: Record<string, string> = {}) =>
+      call<{ acknowledged: string[] }>(ctx.app, '/agent/keys', body, headers);
+    const bearer = { authorization: `Bearer ${token}` };
+    // No device token, or a user's session: refused as every engine call is.
+    const none = await keys({ keys: [{ ...key, wrapped }] });
+    expect(none.status).toBe(401);
+    expect(none.body.errCode).toBe(AgentErr.TokenInvalid);
+    const asUser = await keys({ keys: [{ ...key, wrapped }] }, { 'x-token': opToken, host });
+    expect(asUser.body.errCode).toBe(AgentErr.TokenInvalid);
+    // What is not a wrapped key (a key in clear, a malformed id, nothing) is refused by field.
+    for (const [body, field] of [
+      [{ keys: [{ ...key, wrapped: randomBytes(32).toString('base64') }] }, 'body.keys.0.wrapped'],
+      [{ keys: [{ ...key, id: 'A1B2', wrapped }] }, 'body.keys.0.id'],
+      [{ keys: [] }, 'body.keys'],
+    ] as const) {
+      const bad = await keys(body, bearer);
+      expect(bad.status).toBe(400);
+      expect(bad.body).toMatchObject({ errCode: CommonErr.Invalid, data: { field } });
+    }
+    // This tenant has not initialised its keys: a state listing a key is handed no escrow key,
+    // and a key sent anyway is not held.
+    later(1_100);
+    const answer = await call<Record<string, unknown>>(
+      ctx.app,
+      '/agent/checkin',
+      { state: state({ keys: [{ id: key.id, escrow: null }] }) },
+      bearer,
+    );
+    expect(answer.body.success).toBe(true);
+    expect(answer.body.data).not.toHaveProperty('escrow');
+    expect((await keys({ keys: [{ ...key, wrapped }] }, bearer)).body).toMatchObject({
+      success: true,
+      data: { acknowledged: [] },
+    });
+  });
+
   it('writes last-seen times and the heartbeat history when the batch is flushed', async () => {
     const { deviceId, token } = (await enrol(secretA, identity('late-02'))).body.data!;
     const enrolled = await row(deviceId);
