@@ -170,6 +170,8 @@ describe('check-in loop', () => {
       version: ENGINE_VERSION,
       protected: [],
       licence: null,
+      // No data key before the first encryption (escrow.test.ts).
+      keys: [],
     });
     expect(fake.checkIns[0]!.headers.cookie).toBeUndefined();
     expect(fake.checkIns[0]!.headers['accept-language']).toBeUndefined();
