@@ -1,0 +1,333 @@
+import fs from 'node:fs';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { armor, Decrypter, generateX25519Identity, identityToRecipient } from 'age-encryption';
+import { expectAccessible, expectFitsPhone } from '../support/a11y.ts';
+import {
+  api,
+  apiLogin,
+  createUser,
+  roleIdOf,
+  uniq,
+  type ConsoleAccount,
+} from '../support/admin.ts';
+import { expect, test, type Tenant } from '../support/console-test.ts';
+import { navigate } from '../support/navigate.ts';
+import { signInAdmin } from '../support/session.ts';
+
+/**
+ * Key management under dual control (issue 37, docs/keys.md), the key manager's pages and the
+ * device's escrow panel. One journey: two key managers, the keys initialised with a 2-of-2
+ * split, each downloads their share (one to their age public key, one to a passphrase) and
+ * confirms it with the file decrypted in the browser, and the split becomes active (en-US,
+ * 1440 px). Then, in each language, the pages of a tenant set up through the API, as the key
+ * manager and the auditor (read only) and the device's panel as the operator, each with axe at
+ * 1440 and 390 px. The server's rules (shares, recoveries, refusals) are tested on the server
+ * (console/http/keys.test.ts); a recovery end to end with the real engine in the agent's tests.
+ */
+
+type Code = 'zh-CN' | 'en-US';
+
+// antd puts a space between the two characters of a Chinese button's label.
+const TEXT = {
+  'en-US': {
+    title: 'Key management',
+    status: 'Status',
+    myShare: 'My share',
+    escrow: 'Escrow',
+    recoveries: 'Recoveries',
+    init: 'Initialise keys',
+    save: /^Save$/,
+    initOk: /^Initialise$/,
+    initSure: "Initialise the tenant's keys?",
+    pending: 'Split waiting for confirmation',
+    waits: 'Dual control waits for the holders',
+    active: 'Active split',
+    download: /Download my share/,
+    downloadTitle: 'Download my share',
+    confirmTitle: 'Confirm my share',
+    downloadOk: /Download$/,
+    once: /can be downloaded once/,
+    byRecipient: 'My age public key',
+    recipient: 'age public key',
+    passphrase: 'Passphrase',
+    passphraseAgain: 'Passphrase again',
+    confirm: /Confirm my share/,
+    confirmOk: /^Confirm$/,
+    fromIdentity: 'File and age identity',
+    fromPassphrase: 'File and passphrase',
+    identity: 'age identity',
+    confirmed: 'Your share is confirmed',
+    shareConfirmed: 'Confirmed',
+    ask: /Ask for recovery/,
+    askTitle: "Ask for a data key's recovery",
+    cancel: /^Cancel$/,
+    noRecovery: 'No recovery asked yet',
+    readOnly: /Your role may only read/,
+    splitAgain: 'Split again',
+    deviceTitle: 'Data key escrow',
+    deviceEmpty: 'The engine reports no data key',
+  },
+  'zh-CN': {
+    title: '密钥管理',
+    status: '状态',
+    myShare: '我的分片',
+    escrow: '密钥托管',
+    recoveries: '密钥恢复',
+    init: '初始化密钥',
+    save: /^保\s?存$/,
+    initOk: /^初始化$/,
+    initSure: '确定初始化租户密钥？',
+    pending: '待确认的分割',
+    waits: '双人控制等待持有人确认',
+    active: '当前分割',
+    download: /下载我的分片/,
+    downloadTitle: '下载我的分片',
+    confirmTitle: '确认我的分片',
+    downloadOk: /下\s?载$/,
+    once: /分片只能下载一次/,
+    byRecipient: '我的 age 公钥',
+    recipient: 'age 公钥',
+    passphrase: '口令',
+    passphraseAgain: '再次输入口令',
+    confirm: /确认我的分片/,
+    confirmOk: /^确\s?认$/,
+    fromIdentity: '文件和 age 身份密钥',
+    fromPassphrase: '文件和口令',
+    identity: 'age 身份密钥',
+    confirmed: '你的分片已确认',
+    shareConfirmed: '已确认',
+    ask: /申请恢复/,
+    askTitle: '申请恢复数据密钥',
+    cancel: /^取\s?消$/,
+    noRecovery: '还没有恢复申请',
+    readOnly: /你的角色只能查看/,
+    splitAgain: '重新分割',
+    deviceTitle: '数据密钥托管',
+    deviceEmpty: '引擎没有上报数据密钥',
+  },
+} as const;
+
+/** A second key manager: the system administrator gives a new user the duty's role. */
+async function secondKeyManager(request: APIRequestContext, tenant: Tenant) {
+  const admin = await apiLogin(request, tenant.accounts.admin);
+  return createUser(request, admin, await roleIdOf(request, admin, 'Password manager'));
+}
+
+/** The dialog named `name` (antd's confirmations are named by their title too). */
+const dialog = (page: Page, name: string | RegExp) => page.getByRole('dialog', { name });
+
+/** Opens a tab of the key page. */
+async function openTab(page: Page, name: string) {
+  await page.getByRole('tab', { name }).click();
+  await expect(page.getByRole('tab', { name, selected: true })).toBeVisible();
+}
+
+/** Picks `file` in the share dialog (the hidden file input behind "Choose file"). */
+async function pickFile(box: Locator, file: string) {
+  await box.locator('input[type="file"]').setInputFiles(file);
+}
+
+test.describe('the journey', () => {
+  test.use({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
+
+  test('[ADMIN][KEYS]: two key managers split the key 2-of-2, each downloads their share and confirms it decrypted in the browser, in en-US', async ({
+    page,
+    browser,
+    request,
+    tenant,
+  }) => {
+    test.setTimeout(150_000);
+    const T = TEXT['en-US'];
+    const second = await secondKeyManager(request, tenant);
+
+    // The first key manager initialises the keys, split between the two.
+    await signInAdmin(page, request, tenant.accounts.keyAdmin, '/admin/keys');
+    await expect(page.getByRole('heading', { level: 1, name: T.title })).toBeVisible();
+    await page.getByRole('button', { name: T.init }).click();
+    const init = dialog(page, T.init);
+    await expect(init.getByRole('checkbox', { name: new RegExp(second.account) })).toBeChecked();
+    await expectAccessible(page);
+    await init.getByRole('button', { name: T.save }).click();
+    const sure = page.locator('.ant-modal-confirm').filter({ hasText: T.initSure });
+    await sure.getByRole('button', { name: T.initOk }).click();
+    await expect(page.getByText(T.waits)).toBeVisible();
+    await expect(page.getByText(T.pending)).toBeVisible();
+    await expectAccessible(page);
+
+    // Their share to their own age public key, confirmed with their identity.
+    const identity = await generateX25519Identity();
+    await openTab(page, T.myShare);
+    await page.getByRole('button', { name: T.download }).click();
+    const download = dialog(page, T.downloadTitle);
+    await expect(download.getByText(T.once)).toBeVisible();
+    await download.getByRole('radio', { name: T.byRecipient }).check();
+    await download
+      .getByLabel(T.recipient, { exact: true })
+      .fill(await identityToRecipient(identity));
+    await expectAccessible(page);
+    const [first] = await Promise.all([
+      page.waitForEvent('download'),
+      download.getByRole('button', { name: T.downloadOk }).click(),
+    ]);
+    expect(first.suggestedFilename()).toBe(`edp-share-${tenant.accounts.keyAdmin.account}.age`);
+    const firstFile = await first.path();
+    expect(fs.readFileSync(firstFile, 'utf8')).toMatch(/^-----BEGIN AGE ENCRYPTED FILE-----/);
+    await page.getByRole('button', { name: T.confirm }).click();
+    const confirm = dialog(page, T.confirmTitle);
+    await confirm.getByRole('radio', { name: T.fromIdentity }).check();
+    await pickFile(confirm, firstFile);
+    await confirm.getByLabel(T.identity, { exact: true }).fill(identity);
+    await expectAccessible(page);
+    await confirm.getByRole('button', { name: T.confirmOk }).click();
+    await expect(page.getByText(T.confirmed).first()).toBeVisible();
+    await expect(confirm).toBeHidden();
+
+    // The second: to a passphrase typed twice, confirmed with it.
+    const other = await browser.newContext({
+      baseURL: tenant.url,
+      locale: 'en-US',
+      serviceWorkers: 'block',
+      reducedMotion: 'reduce',
+      viewport: { width: 1440, height: 900 },
+    });
+    const page2 = await other.newPage();
+    await signInAdmin(page2, request, second, '/admin/keys?tab=share');
+    const passphrase = 'correct horse battery staple';
+    await page2.getByRole('button', { name: T.download }).click();
+    const download2 = dialog(page2, T.downloadTitle);
+    await download2.getByLabel(T.passphrase, { exact: true }).fill(passphrase);
+    await download2.getByLabel(T.passphraseAgain, { exact: true }).fill(passphrase);
+    const [secondShare] = await Promise.all([
+      page2.waitForEvent('download'),
+      download2.getByRole('button', { name: T.downloadOk }).click(),
+    ]);
+    await page2.getByRole('button', { name: T.confirm }).click();
+    const confirm2 = dialog(page2, T.confirmTitle);
+    await pickFile(confirm2, await secondShare.path());
+    await confirm2.getByLabel(T.passphrase, { exact: true }).fill(passphrase);
+    await confirm2.getByRole('button', { name: T.confirmOk }).click();
+    // age's scrypt runs in the browser's JavaScript: seconds on this machine.
+    await expect(page2.getByText(T.confirmed).first()).toBeVisible({ timeout: 30_000 });
+    await other.close();
+
+    // Both confirmed: the split is the tenant's, dual control on.
+    await openTab(page, T.status);
+    await page.reload();
+    await expect(page.getByText(T.active)).toBeVisible();
+    await expect(page.getByText(T.waits)).toHaveCount(0);
+    const holders = page.locator('.keys-card').filter({ hasText: T.active });
+    await expect(holders.locator('.ant-tag', { hasText: T.shareConfirmed })).toHaveCount(2);
+    await expect(page.getByRole('button', { name: T.splitAgain })).toBeVisible();
+    await expectAccessible(page);
+
+    // A recovery can now be asked: its dialog, then nothing sent.
+    await openTab(page, T.recoveries);
+    await expect(page.getByText(T.noRecovery)).toBeVisible();
+    await page.getByRole('button', { name: T.ask }).click();
+    const ask = dialog(page, T.askTitle);
+    await expect(ask).toBeVisible();
+    await expectAccessible(page);
+    await ask.getByRole('button', { name: T.cancel }).click();
+    await expect(ask).toBeHidden();
+  });
+});
+
+/** The share file's text decrypted with its identity, as `age -d -i` would. */
+async function openShareFile(file: string, identity: string) {
+  const d = new Decrypter();
+  d.addIdentity(identity);
+  return (await d.decrypt(armor.decode(file), 'text')).trim();
+}
+
+/** Downloads and confirms `who`'s share through the API, to an identity of the test's own. */
+async function confirmThroughApi(request: APIRequestContext, who: ConsoleAccount) {
+  const token = await apiLogin(request, who);
+  const identity = await generateX25519Identity();
+  const res = await request.post('/api/kss/share/download', {
+    data: { protect: { kind: 'recipient', recipient: await identityToRecipient(identity) } },
+    headers: { 'X-Token': token, 'Accept-Language': 'en-US' },
+  });
+  expect(res.ok()).toBe(true);
+  const share = await openShareFile(await res.text(), identity);
+  await api(request, token, '/kss/share/confirm', { share });
+}
+
+/** A tenant with its keys split 2-of-2 and both shares confirmed; a device of the operator's. */
+async function tenantWithKeys(request: APIRequestContext, tenant: Tenant) {
+  const second = await secondKeyManager(request, tenant);
+  const keyAdmin = await apiLogin(request, tenant.accounts.keyAdmin);
+  await api(request, keyAdmin, '/kss/init', {
+    split: { threshold: 2, holders: [tenant.accounts.keyAdmin.account, second.account] },
+  });
+  await confirmThroughApi(request, tenant.accounts.keyAdmin);
+  await confirmThroughApi(request, second);
+  const admin = await apiLogin(request, tenant.accounts.admin);
+  const group = await api<{ id: string }>(request, admin, '/user/group/add', { name: uniq('g') });
+  const operator = await apiLogin(request, tenant.accounts.operator);
+  const device = await api<{ id: string }>(request, operator, '/dv/m/add', {
+    name: 'keys-device',
+    groupId: group.id,
+    kind: 'TDE',
+    systemType: 'Linux',
+    ip: '10.0.0.2',
+  });
+  return { deviceId: device.id };
+}
+
+/** Axe at 1440 px, and at 390 px without sideways scroll. */
+async function bothSizes(page: Page) {
+  await expectAccessible(page);
+  await expectFitsPhone(page);
+}
+
+for (const code of ['zh-CN', 'en-US'] as const satisfies readonly Code[]) {
+  test.describe(`in ${code}`, () => {
+    test.use({ locale: code, viewport: { width: 1440, height: 900 } });
+
+    test(`[ADMIN][KEYS][A11Y]: the key pages as the key manager and the auditor, and a device's escrow panel, at 1440 and 390 px in ${code}`, async ({
+      page,
+      request,
+      tenant,
+    }) => {
+      test.setTimeout(150_000);
+      const T = TEXT[code];
+      const { deviceId } = await tenantWithKeys(request, tenant);
+
+      // The key manager: every tab.
+      await signInAdmin(page, request, tenant.accounts.keyAdmin, '/admin/keys');
+      await expect(page.getByRole('heading', { level: 1, name: T.title })).toBeVisible();
+      await expect(page.getByText(T.active)).toBeVisible();
+      await bothSizes(page);
+      await openTab(page, T.myShare);
+      await expect(
+        page.getByRole('tabpanel').locator('.ant-tag', { hasText: T.shareConfirmed }),
+      ).toBeVisible();
+      await bothSizes(page);
+      await openTab(page, T.escrow);
+      await bothSizes(page);
+      await openTab(page, T.recoveries);
+      await expect(page.getByText(T.noRecovery)).toBeVisible();
+      await bothSizes(page);
+
+      // The auditor reads the same, without a write button or a share of their own.
+      await signInAdmin(page, request, tenant.accounts.auditor, '/admin/keys');
+      await expect(page.getByText(T.readOnly)).toBeVisible();
+      await expect(page.getByText(T.active)).toBeVisible();
+      await expect(page.getByRole('tab', { name: T.myShare })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: T.splitAgain })).toHaveCount(0);
+      await bothSizes(page);
+      await openTab(page, T.recoveries);
+      await expect(page.getByRole('button', { name: T.ask })).toHaveCount(0);
+      await bothSizes(page);
+      await openTab(page, T.escrow);
+      await bothSizes(page);
+
+      // The operator's device page: its data keys' escrow (none reported yet).
+      await signInAdmin(page, request, tenant.accounts.operator, '/admin/devices');
+      await navigate(page, `/admin/devices/${deviceId}`);
+      await expect(page.getByRole('heading', { level: 2, name: T.deviceTitle })).toBeVisible();
+      await expect(page.getByText(T.deviceEmpty)).toBeVisible();
+      await bothSizes(page);
+    });
+  });
+}
