@@ -1,28 +1,41 @@
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { armor, Decrypter, generateX25519Identity, identityToRecipient } from 'age-encryption';
+import {
+  armor,
+  Decrypter,
+  Encrypter,
+  generateX25519Identity,
+  identityToRecipient,
+} from 'age-encryption';
 import { expectAccessible, expectFitsPhone } from '../support/a11y.ts';
 import {
   api,
   apiLogin,
+  chooseOption,
   createUser,
   roleIdOf,
   uniq,
   type ConsoleAccount,
 } from '../support/admin.ts';
 import { expect, test, type Tenant } from '../support/console-test.ts';
+import { groupWithSecret } from '../support/fleet.ts';
 import { navigate } from '../support/navigate.ts';
 import { signInAdmin } from '../support/session.ts';
 
 /**
  * Key management under dual control (issue 37, docs/keys.md), the key manager's pages and the
- * device's escrow panel. One journey: two key managers, the keys initialised with a 2-of-2
- * split, each downloads their share (one to their age public key, one to a passphrase) and
- * confirms it with the file decrypted in the browser, and the split becomes active (en-US,
- * 1440 px). Then, in each language, the pages of a tenant set up through the API, as the key
- * manager and the auditor (read only) and the device's panel as the operator, each with axe at
- * 1440 and 390 px. The server's rules (shares, recoveries, refusals) are tested on the server
- * (console/http/keys.test.ts); a recovery end to end with the real engine in the agent's tests.
+ * device's escrow panel, one test per journey:
+ * - two key managers, the keys initialised with a 2-of-2 split, each downloads their share (one
+ *   to their age public key, one to a passphrase) and confirms it with the file decrypted in the
+ *   browser; the split becomes active (en-US, 1440 px);
+ * - an engine's data key escrowed through the protocol, shown escrowed, its recovery asked,
+ *   each key manager presenting their share, the file downloaded once by the asker and read
+ *   back: the engine's key (en-US, the list also at 390 px);
+ * - in each language, the pages as the key manager and the auditor (read only) and the device's
+ *   panel as the operator, each with axe at 1440 and 390 px.
+ * The server's rules (refused shares, expiry, duties, tenants apart) are tested on the server
+ * (console/http/keys.test.ts); the real engine's escrow and recover in the agent's tests.
  */
 
 type Code = 'zh-CN' | 'en-US';
@@ -250,6 +263,7 @@ async function confirmThroughApi(request: APIRequestContext, who: ConsoleAccount
   expect(res.ok()).toBe(true);
   const share = await openShareFile(await res.text(), identity);
   await api(request, token, '/kss/share/confirm', { share });
+  return share;
 }
 
 /** A tenant with its keys split 2-of-2 and both shares confirmed; a device of the operator's. */
@@ -259,8 +273,10 @@ async function tenantWithKeys(request: APIRequestContext, tenant: Tenant) {
   await api(request, keyAdmin, '/kss/init', {
     split: { threshold: 2, holders: [tenant.accounts.keyAdmin.account, second.account] },
   });
-  await confirmThroughApi(request, tenant.accounts.keyAdmin);
-  await confirmThroughApi(request, second);
+  const shares = [
+    await confirmThroughApi(request, tenant.accounts.keyAdmin),
+    await confirmThroughApi(request, second),
+  ] as const;
   const admin = await apiLogin(request, tenant.accounts.admin);
   const group = await api<{ id: string }>(request, admin, '/user/group/add', { name: uniq('g') });
   const operator = await apiLogin(request, tenant.accounts.operator);
@@ -271,8 +287,166 @@ async function tenantWithKeys(request: APIRequestContext, tenant: Tenant) {
     systemType: 'Linux',
     ip: '10.0.0.2',
   });
-  return { deviceId: device.id };
+  return { deviceId: device.id, second, shares };
 }
+
+/**
+ * An engine enrolled through the protocol whose data key is escrowed as the engine does it: its
+ * check-in lists the key, the answer names the tenant's escrow key, and the key goes wrapped to
+ * it (`POST /api/agent/keys`). The key itself stays with the test, to compare with the recovery.
+ */
+async function escrowedEngine(request: APIRequestContext, tenant: Tenant) {
+  const { secret, group } = await groupWithSecret(request, tenant.accounts);
+  const key = randomBytes(32);
+  const keyId = createHash('sha256').update(key).digest('hex').slice(0, 16);
+  const name = uniq('tde');
+  const state = { install: 'installed', detection: 'ok', activation: 'active', version: '1.2.0' };
+  const enrol = await request.post('/api/agent/enrol', {
+    data: {
+      secret,
+      identity: {
+        name,
+        ip: '10.9.0.7',
+        systemType: 'Linux',
+        version: '1.2.0',
+        kind: 'TDE',
+        fingerprint: randomBytes(32).toString('hex'),
+      },
+      state,
+    },
+  });
+  const { deviceId, token } = (
+    (await enrol.json()) as { data: { deviceId: string; token: string } }
+  ).data;
+  const engine = { Authorization: `Bearer ${token}` };
+  const checkIn = async (escrow: string | null) => {
+    const res = await request.post('/api/agent/checkin', {
+      data: { state: { ...state, keys: [{ id: keyId, escrow }] } },
+      headers: engine,
+    });
+    return ((await res.json()) as { data: { escrow?: { id: string; recipient: string } } }).data;
+  };
+  const { escrow } = await checkIn(null);
+  expect(escrow, 'the check-in names the escrow key').toBeTruthy();
+  const e = new Encrypter();
+  e.addRecipient(escrow!.recipient);
+  const wrapped = armor.encode(await e.encrypt(key));
+  const sent = await request.post('/api/agent/keys', {
+    data: { keys: [{ id: keyId, escrow: escrow!.id, wrapped }] },
+    headers: engine,
+  });
+  expect(((await sent.json()) as { data: { acknowledged: string[] } }).data.acknowledged).toEqual([
+    keyId,
+  ]);
+  await checkIn(escrow!.id);
+  return { deviceId, name, group, key, keyId };
+}
+
+/** A recovery's row in the list, by its device. */
+const recoveryRow = (page: Page, device: string) =>
+  page.getByRole('tabpanel').getByRole('row').filter({ hasText: device });
+
+test.describe('a recovery', () => {
+  test.use({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
+
+  test("[ADMIN][KEYS]: a device's escrowed key recovered by two key managers, each presenting their share, and the file read back, in en-US", async ({
+    page,
+    browser,
+    request,
+    tenant,
+  }) => {
+    test.setTimeout(150_000);
+    const { second, shares } = await tenantWithKeys(request, tenant);
+    const device = await escrowedEngine(request, tenant);
+
+    // The key shows escrowed.
+    await signInAdmin(page, request, tenant.accounts.keyAdmin, '/admin/keys?tab=escrow');
+    const escrowed = page.getByRole('tabpanel').getByRole('row').filter({ hasText: device.name });
+    await expect(escrowed.getByText(device.keyId)).toBeVisible();
+    await expect(escrowed.getByText(/^Escrowed/)).toBeVisible();
+
+    // Asked, delivered to a passphrase.
+    await openTab(page, 'Recoveries');
+    await page.getByRole('button', { name: /Ask for recovery/ }).click();
+    const ask = dialog(page, "Ask for a data key's recovery");
+    await ask.getByRole('combobox', { name: 'Device' }).click();
+    await ask.getByRole('combobox', { name: 'Device' }).fill(device.name);
+    await chooseOption(page, `${device.name} · ${device.group}`);
+    await ask.getByRole('combobox', { name: 'Data key' }).click();
+    await chooseOption(page, device.keyId);
+    await ask.getByLabel('Reason').fill('Disk moved to a new machine');
+    const passphrase = 'recovery passphrase 2026';
+    await ask.getByLabel('Passphrase', { exact: true }).fill(passphrase);
+    await ask.getByLabel('Passphrase again', { exact: true }).fill(passphrase);
+    await expectAccessible(page);
+    await ask.getByRole('button', { name: /^Save$/ }).click();
+    await expect(ask).toBeHidden();
+    const row = recoveryRow(page, device.name);
+    await expect(row.getByText('Open', { exact: true })).toBeVisible();
+    await expect(row.getByText('0 of 2')).toBeVisible();
+
+    // The asker presents their share (the clear text age -d printed).
+    await row.getByRole('button', { name: `Present my share for ${device.name}` }).click();
+    const present = dialog(page, `Present my share for ${device.name}`);
+    await present.getByRole('radio', { name: 'Clear text' }).check();
+    await present.getByLabel("The share's clear text").fill(shares[0]);
+    await present.getByRole('button', { name: 'Present my share' }).click();
+    await expect(present).toBeHidden();
+    await expect(row.getByText('1 of 2')).toBeVisible();
+    await expect(row.getByRole('button', { name: /Present my share/ })).toHaveCount(0);
+    await expectFitsPhone(page);
+
+    // The second key manager presents theirs: the file is made.
+    const other = await browser.newContext({
+      baseURL: tenant.url,
+      locale: 'en-US',
+      serviceWorkers: 'block',
+      reducedMotion: 'reduce',
+      viewport: { width: 1440, height: 900 },
+    });
+    const page2 = await other.newPage();
+    await signInAdmin(page2, request, second, '/admin/keys?tab=recoveries');
+    const row2 = recoveryRow(page2, device.name);
+    await row2.getByRole('button', { name: `Present my share for ${device.name}` }).click();
+    const present2 = dialog(page2, `Present my share for ${device.name}`);
+    await present2.getByRole('radio', { name: 'Clear text' }).check();
+    await present2.getByLabel("The share's clear text").fill(shares[1]);
+    await present2.getByRole('button', { name: 'Present my share' }).click();
+    await expect(
+      page2.getByText(
+        `All shares presented: the recovery file waits for ${tenant.accounts.keyAdmin.account}`,
+      ),
+    ).toBeVisible();
+    // Only the asker downloads it.
+    await expect(row2.getByRole('button', { name: /Download recovery file/ })).toHaveCount(0);
+    await other.close();
+
+    // The asker downloads the file, once, after a warning; it holds the device's key.
+    await expect(row.getByText('Ready to download')).toBeVisible({ timeout: 15_000 });
+    await row.getByRole('button', { name: `Download the recovery file of ${device.name}` }).click();
+    const warn = page.locator('.ant-modal-confirm').filter({ hasText: 'can be downloaded once' });
+    await expect(warn).toBeVisible();
+    await expectAccessible(page);
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      warn.getByRole('button', { name: 'Download recovery file' }).click(),
+    ]);
+    const d = new Decrypter();
+    d.addPassphrase(passphrase);
+    const payload = JSON.parse(
+      await d.decrypt(armor.decode(fs.readFileSync(await file.path(), 'utf8')), 'text'),
+    ) as { format: string; deviceId: string; keyId: string; key: string };
+    expect(payload).toEqual({
+      format: 'edp-recovery/v1',
+      deviceId: device.deviceId,
+      keyId: device.keyId,
+      key: device.key.toString('base64'),
+    });
+    await expect(row.getByText('Downloaded', { exact: true })).toBeVisible();
+    await expect(row.getByRole('button', { name: /Download recovery file/ })).toHaveCount(0);
+    await expectFitsPhone(page);
+  });
+});
 
 /** Axe at 1440 px, and at 390 px without sideways scroll. */
 async function bothSizes(page: Page) {
