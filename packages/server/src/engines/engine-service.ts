@@ -222,12 +222,14 @@ export function engineService(deps: {
         presence.seen(device.deviceId, device.storedSeenAt, now);
         checkIns.inc({ result: 'ok' });
       }
+      // Before the results and commands: a failure here leaves no command marked delivered that
+      // the engine never received.
+      const escrow = await escrowFor(device.tenantId, state);
       // Results first: a command it has just answered is not delivered again.
       const acknowledged = results.length
         ? await deps.commands.results(device.deviceId, results)
         : [];
       const commands = await deps.commands.open(device.deviceId);
-      const escrow = await escrowFor(device.tenantId, state);
       return { interval: device.intervalS, now, commands, acknowledged, ...escrow };
     },
 
