@@ -89,6 +89,7 @@ export const CALLS = {
   ...agent,
   ...ack,
   ...reports,
+  ...keys,
 } satisfies Record<string, Call>;
 
 export type CallName = keyof typeof CALLS;

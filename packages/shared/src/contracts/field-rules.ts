@@ -112,12 +112,12 @@ export const fieldRules = {
   },
   cursor: { 'zh-CN': '不是有效的翻页位置', 'en-US': 'is not a valid page position' },
   ageRecipient: {
-    'zh-CN': '须为 age 公钥（以 age1 开头，age-keygen 输出）',
+    'zh-CN': '须为 X25519 公钥（以 age1 开头）',
     'en-US': 'must be an age public key (age1…, as age-keygen prints it)',
   },
   passphrase: { 'zh-CN': '口令至少需要 12 个字符', 'en-US': 'must be at least 12 characters' },
   shareText: {
-    'zh-CN': '不是密钥分片（edp-share.1.…）',
+    'zh-CN': '不是密钥分片',
     'en-US': 'is not a key share (edp-share.1.…)',
   },
   threshold: {

@@ -147,6 +147,7 @@ export const ZEscrowPage = z.object({
   items: z.array(ZDeviceEscrow),
   next: ZMsUuidCursor.nullable(),
 });
+export type TEscrowPage = z.infer<typeof ZEscrowPage>;
 export const ZDeviceRef = z.object({ deviceId: ZUuid });
 
 /** `/kss/recovery/ask`. */

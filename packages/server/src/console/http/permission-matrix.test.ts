@@ -26,6 +26,8 @@ interface Ids {
   group: string;
   proxy: string;
 }
+/** An age recipient of the right shape (the key calls' deliveries). */
+const MATRIX_RECIPIENT = `age1${'q'.repeat(58)}`;
 const samples: Record<ConsoleCall, (ids: Ids) => object> = {
   autoLoginToken: () => ({ ng: 0 }),
   consoleLogout: () => ({}),
@@ -214,6 +216,23 @@ const samples: Record<ConsoleCall, (ids: Ids) => object> = {
     locale: 'zh-CN',
     tz: 'UTC',
   }),
+  keyStatus: () => ({}),
+  initKeys: () => ({}),
+  splitKeys: () => ({ threshold: 2, holders: ['keys', 'admin'] }),
+  cancelSplit: () => ({}),
+  downloadShare: () => ({ protect: { kind: 'recipient', recipient: MATRIX_RECIPIENT } }),
+  confirmShare: (i) => ({ share: `edp-share.1.${i.group}.${'A'.repeat(44)}` }),
+  escrowList: () => ({}),
+  deviceEscrow: (i) => ({ deviceId: i.group }),
+  askRecovery: (i) => ({
+    deviceId: i.group,
+    reason: 'matrix',
+    deliver: { kind: 'recipient', recipient: MATRIX_RECIPIENT },
+  }),
+  recoveryList: () => ({}),
+  presentShare: (i) => ({ id: i.group, share: `edp-share.1.${i.group}.${'A'.repeat(44)}` }),
+  cancelRecovery: (i) => ({ id: i.group }),
+  downloadRecovery: (i) => ({ id: i.group }),
 };
 /** Calls that name an object by id: another tenant's id answers 404. */
 const byId = (call: ConsoleCall) =>

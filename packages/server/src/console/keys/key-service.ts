@@ -447,6 +447,7 @@ export function keyService(deps: KeyDeps) {
 }
 export type KeyService = ReturnType<typeof keyService>;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** A page position: a time (ms; 0 where a page is keyed by id alone) and an id, base64url. */
 export const cursorOf = (ms: number, id: string) =>
   Buffer.from(`${ms}.${id}`, 'utf8').toString('base64url');
@@ -454,7 +455,7 @@ export function readCursorParts(c: string | undefined) {
   if (!c) return undefined;
   const [ms, id] = Buffer.from(c, 'base64url').toString('utf8').split('.');
   const at = Number(ms);
-  if (!Number.isSafeInteger(at) || !id || !/^[0-9a-f-]{36}$/.test(id))
+  if (!Number.isSafeInteger(at) || !id || !UUID.test(id))
     throw new AppError(CommonErr.Invalid, { field: 'body.cursor', detail: rule('cursor') });
   return { at, id };
 }

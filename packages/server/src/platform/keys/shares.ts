@@ -6,7 +6,8 @@ import { combine, split } from 'shamir-secret-sharing';
  * `shamir-secret-sharing`, each share written `edp-share.1.<split id>.<base64url of its bytes>`.
  */
 const PREFIX = 'edp-share.1.';
-const SHARE_RE = /^edp-share\.1\.([0-9a-f-]{36})\.([A-Za-z0-9_-]{40,120})$/;
+const SHARE_RE =
+  /^edp-share\.1\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([A-Za-z0-9_-]{40,120})$/;
 
 /** `n` shares of `secret`, any `threshold` of which rebuild it. */
 export async function splitSecret(
@@ -14,7 +15,9 @@ export async function splitSecret(
   n: number,
   threshold: number,
 ): Promise<Buffer[]> {
-  return (await split(secret, n, threshold)).map((s) => Buffer.from(s));
+  // A plain Uint8Array copy: the package checks `instanceof Uint8Array`, which a Buffer from
+  // another realm (a test runner's) fails.
+  return (await split(Uint8Array.from(secret), n, threshold)).map((s) => Buffer.from(s));
 }
 
 /** A share as its holder keeps it. */
@@ -39,7 +42,7 @@ export const shareHash = (text: string) =>
 /** The secret the shares rebuild, or null when they cannot be combined (same point twice, lengths). */
 export async function combineShares(shares: Uint8Array[]): Promise<Buffer | null> {
   try {
-    return Buffer.from(await combine(shares));
+    return Buffer.from(await combine(shares.map((s) => Uint8Array.from(s))));
   } catch {
     return null;
   }
