@@ -77,7 +77,10 @@ export const ZProtectedDir = z.object({
 });
 
 /** A data key's id: the first 8 bytes of its SHA-256, lower-case hex (docs/keys.md). */
-export const ZDataKeyId = z.string().max(16).regex(/^[0-9a-f]{16}$/);
+export const ZDataKeyId = z
+  .string()
+  .max(16)
+  .regex(/^[0-9a-f]{16}$/);
 
 /**
  * A data key the engine holds (docs/keys.md "Escrow"): its id, and the id of the escrow key the

@@ -96,7 +96,8 @@ export const confirmShare = call({
   path: '/kss/share/confirm',
   access: writers,
   tag,
-  summary: "The caller's share, decrypted: proves the file works; the split is active once all have",
+  summary:
+    "The caller's share, decrypted: proves the file works; the split is active once all have",
   label: { 'zh-CN': '确认我的分片', 'en-US': 'Confirm my share' },
   body: ZShareConfirm,
   data: ZKeyStatus,
@@ -155,8 +156,7 @@ export const presentShare = call({
   path: '/kss/recovery/present',
   access: writers,
   tag,
-  summary:
-    "Present the caller's own share to an open recovery; the M-th makes the recovery file",
+  summary: "Present the caller's own share to an open recovery; the M-th makes the recovery file",
   label: { 'zh-CN': '提交分片', 'en-US': 'Present share' },
   body: ZRecoveryPresent,
   data: ZRecovery,
@@ -180,7 +180,7 @@ export const downloadRecovery = call({
   path: '/kss/recovery/file',
   access: writers,
   tag,
-  summary: "The recovery file, once, to its requester (an age file: `age -d` reads it)",
+  summary: 'The recovery file, once, to its requester (an age file: `age -d` reads it)',
   label: { 'zh-CN': '下载恢复文件', 'en-US': 'Download recovery file' },
   body: ZRecoveryId,
   file: true,
