@@ -11,7 +11,7 @@ import type {
 } from '@edp/shared/contracts/keys';
 import { rule } from '@edp/shared/contracts/field-rules';
 import { CommonErr, ConsoleErr, KeyErr } from '@edp/shared/errors';
-import type { CacheBus } from '../../platform/cache/index.ts';
+import { ttlCache, type CacheBus } from '../../platform/cache/index.ts';
 import type { Db } from '../../platform/db/index.ts';
 import { AppError } from '../../platform/errors/index.ts';
 import {
@@ -37,6 +37,8 @@ import { holdersOf, newSplit, type Person } from './key-people.ts';
 import { keysRepository, type ShareRow, type SplitRow } from './keys-repository.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+/** How long a scope's count of devices with data keys is kept (a count over every device). */
+const WITH_KEYS_MS = 10_000;
 /** Why escrow identities are wrapped under the KEK (HKDF info and associated data). */
 export const ESCROW_PURPOSE = 'escrow';
 
@@ -117,6 +119,15 @@ export function keyService(deps: KeyDeps) {
     return kept;
   };
 
+  const withKeys = ttlCache<string, number>({ max: 1_000, ttlMs: WITH_KEYS_MS, now: clock });
+  const escrowCounts = async (s: KeyScope) => ({
+    devicesWithKeys:
+      (await withKeys.load(`${s.tenantId} ${s.groupIds?.join(',') ?? '*'}`, () =>
+        reads.escrowCount(s, false),
+      )) ?? 0,
+    notEscrowed: await reads.escrowCount(s, true),
+  });
+
   const scopeOf = async (caller: Caller): Promise<KeyScope> => ({
     tenantId: caller.actor.tenantId,
     groupIds: await visibleGroupIds(db, caller.actor),
@@ -166,7 +177,7 @@ export function keyService(deps: KeyDeps) {
       activeSplit: active ? splitOf(active, shares) : null,
       pendingSplit: pending ? splitOf(pending, shares) : null,
       escrowKey: current ? { id: current.id, createdAt: current.createdAt.toISOString() } : null,
-      escrow: await reads.escrowCounts(await scopeOf(caller)),
+      escrow: await escrowCounts(await scopeOf(caller)),
       myShare: mine
         ? {
             splitId: mine.splitId,

@@ -114,28 +114,26 @@ export function keysReadModel(db: Db) {
     },
 
     /**
-     * Devices of the scope holding data keys, and those with one not escrowed under the current
-     * escrow key: index-only counts of device_keys when the caller sees every group.
+     * Devices of the scope holding data keys (`missing`: one not escrowed under the current
+     * escrow key). The missing ones are an index-only count of a partial index; all of them a
+     * count over the tenant's rows of device_keys, which the key service keeps a few seconds.
      */
-    async escrowCounts(s: KeyScope) {
-      const countOf = async (missing: boolean) => {
-        const where = and(
-          eq(deviceKeys.tenantId, s.tenantId),
-          missing ? isNull(deviceKeys.escrowedAt) : undefined,
-        );
-        const [row] = s.groupIds
-          ? await db
-              .select({ n: sql<number>`count(distinct ${deviceKeys.deviceId})::int` })
-              .from(deviceKeys)
-              .innerJoin(devices, eq(devices.id, deviceKeys.deviceId))
-              .where(and(where, inScope(s)))
-          : await db
-              .select({ n: sql<number>`count(distinct ${deviceKeys.deviceId})::int` })
-              .from(deviceKeys)
-              .where(where);
-        return row?.n ?? 0;
-      };
-      return { devicesWithKeys: await countOf(false), notEscrowed: await countOf(true) };
+    async escrowCount(s: KeyScope, missing: boolean): Promise<number> {
+      const where = and(
+        eq(deviceKeys.tenantId, s.tenantId),
+        missing ? isNull(deviceKeys.escrowedAt) : undefined,
+      );
+      const [row] = s.groupIds
+        ? await db
+            .select({ n: sql<number>`count(distinct ${deviceKeys.deviceId})::int` })
+            .from(deviceKeys)
+            .innerJoin(devices, eq(devices.id, deviceKeys.deviceId))
+            .where(and(where, inScope(s)))
+        : await db
+            .select({ n: sql<number>`count(distinct ${deviceKeys.deviceId})::int` })
+            .from(deviceKeys)
+            .where(where);
+      return row?.n ?? 0;
     },
   };
 }
