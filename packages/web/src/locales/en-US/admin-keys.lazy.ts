@@ -218,6 +218,7 @@ const adminKeys: DeepString<typeof zh> = {
     presentDone: 'Your share was presented',
     completedDone: 'All shares presented: the recovery file waits for {{account}}',
     cancel: 'Cancel',
+    cancelOk: 'Cancel recovery',
     cancelLabel: 'Cancel the recovery of {{device}}',
     cancelTitle: 'Cancel the recovery of {{device}}?',
     cancelContent:

@@ -212,6 +212,7 @@ const adminKeys = {
     presentDone: '你的分片已提交',
     completedDone: '分片已齐：恢复文件等待 {{account}} 下载',
     cancel: '取消',
+    cancelOk: '取消恢复',
     cancelLabel: '取消 {{device}} 的恢复',
     cancelTitle: '取消 {{device}} 的恢复？',
     cancelContent: '已提交的分片将被删除；如仍需恢复，须重新申请并再次提交分片。',

@@ -52,7 +52,7 @@ export function RecoveriesTab({
     const sure = await modal.confirm({
       title: t('recovery.cancelTitle', { device: r.deviceName }),
       content: t('recovery.cancelContent'),
-      okText: t('recovery.cancel'),
+      okText: t('recovery.cancelOk'),
       okButtonProps: { danger: true },
     });
     if (!sure) return;
