@@ -32,12 +32,11 @@ export function EscrowTab({
   const [q, setQ] = useState('');
   const { reset } = keyset;
   useEffect(() => {
-    const timer = setTimeout(() => {
-      setQ(typed.trim());
-      reset();
-    }, TYPING_MS);
+    const timer = setTimeout(() => setQ(typed.trim()), TYPING_MS);
     return () => clearTimeout(timer);
-  }, [typed, reset]);
+  }, [typed]);
+  // Another search starts again at page 1.
+  useEffect(() => reset(), [q, reset]);
   const list = useEscrowList({
     filter,
     size: 20,

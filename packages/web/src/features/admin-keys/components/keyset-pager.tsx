@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 
@@ -8,13 +8,21 @@ import { useTranslation } from 'react-i18next';
  */
 export function useKeyset() {
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
-  return {
-    cursor: cursors[cursors.length - 1],
-    page: cursors.length,
-    next: (c: string) => setCursors((all) => [...all, c]),
-    back: () => setCursors((all) => (all.length > 1 ? all.slice(0, -1) : all)),
-    reset: () => setCursors([undefined]),
-  };
+  // Stable, so that a page may reset it from an effect.
+  const reset = useCallback(
+    () => setCursors((all) => (all.length === 1 && all[0] === undefined ? all : [undefined])),
+    [],
+  );
+  return useMemo(
+    () => ({
+      cursor: cursors[cursors.length - 1],
+      page: cursors.length,
+      next: (c: string) => setCursors((all) => [...all, c]),
+      back: () => setCursors((all) => (all.length > 1 ? all.slice(0, -1) : all)),
+      reset,
+    }),
+    [cursors, reset],
+  );
 }
 
 /** Previous / "Page N" / Next under a keyset list. */
