@@ -31,20 +31,30 @@ export interface ScryptWrapKey {
 /** What a file is encrypted to: an age X25519 recipient, or a passphrase's wrap key. */
 export type AgeTarget = { recipient: string } | { wrapKey: ScryptWrapKey };
 
-/** Derives age's scrypt wrap key from a passphrase with a new salt (native; about 0.3 s at 18). */
+/**
+ * One scrypt at a time on this node: each holds 256 MiB (128 · r · N at logN 18), so a burst of
+ * downloads waits its turn rather than taking a gigabyte from the thread pool at once.
+ */
+let scryptTurn: Promise<unknown> = Promise.resolve();
+
+/** Derives age's scrypt wrap key from a passphrase with a new salt (native; about 0.7 s at 18). */
 export function scryptWrapKey(passphrase: string, logN = SCRYPT_LOG_N): Promise<ScryptWrapKey> {
   const salt = randomBytes(16);
   const N = 2 ** logN;
-  return new Promise((resolve, reject) => {
-    scrypt(
-      Buffer.from(passphrase, 'utf8'),
-      Buffer.concat([Buffer.from(SCRYPT_LABEL, 'utf8'), salt]),
-      32,
-      // 128 · r · N bytes, and some room.
-      { N, r: 8, p: 1, maxmem: 128 * 8 * N + 32 * 1024 * 1024 },
-      (err, key) => (err ? reject(err) : resolve({ logN, salt, key })),
-    );
-  });
+  const derive = () =>
+    new Promise<ScryptWrapKey>((resolve, reject) => {
+      scrypt(
+        Buffer.from(passphrase, 'utf8'),
+        Buffer.concat([Buffer.from(SCRYPT_LABEL, 'utf8'), salt]),
+        32,
+        // 128 · r · N bytes, and some room.
+        { N, r: 8, p: 1, maxmem: 128 * 8 * N + 32 * 1024 * 1024 },
+        (err, key) => (err ? reject(err) : resolve({ logN, salt, key })),
+      );
+    });
+  const mine = scryptTurn.then(derive, derive);
+  scryptTurn = mine.catch(() => undefined);
+  return mine;
 }
 
 /** A wrap key as one string, for sealing: `<logN>.<salt>.<key>` in base64url. */
