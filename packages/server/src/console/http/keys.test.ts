@@ -8,7 +8,7 @@ import { armor, Decrypter } from 'age-encryption';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCheckInAnswer } from '@edp/shared/contracts/agent';
 import type { TEscrowPage, TKeyStatus, TRecovery, TSplit } from '@edp/shared/contracts/keys';
-import { CommonErr, KeyErr } from '@edp/shared/errors';
+import { CommonErr, ConsoleErr, KeyErr } from '@edp/shared/errors';
 import { consoleAudit } from '../../platform/db/schema/index.ts';
 import { ageEncrypt, newAgeIdentity } from '../../platform/keys/index.ts';
 import { call, createPeerApp, createTestApp, type TestContext } from '../../test/harness.ts';
@@ -487,6 +487,43 @@ describe('keys under dual control', () => {
         ).status,
       ).toBe(403);
     }
+  });
+
+  it("shows a key manager only the devices of their role's groups", async () => {
+    const lab = (await admin<{ id: string }>('/user/group/add', { name: 'Lab' })).body.data!.id;
+    const role = await admin<{ id: string }>('/user/role/add', {
+      name: 'labKeys',
+      menu: 'kss',
+      permission: 'write',
+      groupIds: [lab],
+    });
+    await admin('/user/add', {
+      account: 'k4',
+      name: 'K4',
+      password: pwd(PASSWORD),
+      roleId: role.body.data!.id,
+    });
+    const k4 = as(ctx.app, host, await signIn(ctx.app, host, 'k4'));
+    expect((await k4<TEscrowPage>('/kss/escrow/list', {})).body.data!.items).toEqual([]);
+    expect((await k4<TKeyStatus>('/kss/status')).body.data!.escrow).toEqual({
+      devicesWithKeys: 0,
+      notEscrowed: 0,
+    });
+    expect((await k4('/kss/escrow/device', { deviceId: device.id })).body.errCode).toBe(
+      ConsoleErr.DeviceHidden,
+    );
+    const asked = await k4('/kss/recovery/ask', {
+      deviceId: device.id,
+      reason: 'x',
+      deliver: { kind: 'recipient', recipient: delivery.recipient },
+    });
+    expect(asked.body.errCode).toBe(ConsoleErr.DeviceHidden);
+    const recovery = (await km.keys!<{ items: TRecovery[] }>('/kss/recovery/list')).body.data!
+      .items[0]!;
+    expect((await k4<{ items: TRecovery[] }>('/kss/recovery/list')).body.data!.items).toEqual([]);
+    expect((await k4('/kss/recovery/cancel', { id: recovery.id })).body.errCode).toBe(
+      CommonErr.NotFound,
+    );
   });
 
   it('keeps tenants apart; one key manager initialises without dual control', async () => {
