@@ -170,7 +170,10 @@ export const ZEscrowRequest = z.object({
       z.object({
         id: ZDataKeyId,
         escrow: z.uuid(),
-        wrapped: z.string().max(ESCROW_WRAPPED_MAX).startsWith('-----BEGIN AGE ENCRYPTED FILE-----'),
+        wrapped: z
+          .string()
+          .max(ESCROW_WRAPPED_MAX)
+          .startsWith('-----BEGIN AGE ENCRYPTED FILE-----'),
       }),
     )
     .min(1)
