@@ -60,6 +60,8 @@ export async function engineState(state: StateDir, now = Date.now()): Promise<TE
     detection: 'ok',
     activation: held?.valid ? 'active' : 'inactive',
     version: ENGINE_VERSION,
+    // The window-key rotation (docs/keys.md "Rotation") reports the key it trusts here.
+    windowKey: null,
     protected: await protectedSummary(state),
     licence: held
       ? {

@@ -10,6 +10,7 @@ type Words<K extends string> = Readonly<Record<K, Readonly<Record<Locale, string
 export const COMMAND_TYPE_WORDS: Words<CommandType> = {
   'tde.encrypt': { 'zh-CN': '加密目录', 'en-US': 'Encrypt folder' },
   'tde.decrypt': { 'zh-CN': '解密目录', 'en-US': 'Decrypt folder' },
+  'tde.rotate': { 'zh-CN': '轮换数据密钥', 'en-US': 'Rotate data key' },
   'se.protect': { 'zh-CN': '写保护目录', 'en-US': 'Write-protect folder' },
   'se.unprotect': { 'zh-CN': '解除写保护', 'en-US': 'Lift write protection' },
   'dpi.baseline': { 'zh-CN': '添加完整性监控', 'en-US': 'Monitor folder integrity' },

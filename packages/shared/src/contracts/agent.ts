@@ -184,6 +184,30 @@ export type TEscrowRequest = z.infer<typeof ZEscrowRequest>;
 export const ZEscrowAnswer = z.object({ acknowledged: z.array(ZDataKeyId) });
 export type TEscrowAnswer = z.infer<typeof ZEscrowAnswer>;
 
+/**
+ * The text a window-key announcement signs: its purpose, the new key's id and PEM, and whether
+ * windows signed by the key it replaces are refused from now on (an incident) or kept.
+ */
+export const windowKeyStatement = (id: string, publicKey: string, revoke: boolean) =>
+  `edp-window-key/v1\n${id}\n${revoke ? 'revoke' : 'keep'}\n${publicKey}`;
+
+export const ZWindowKeyAnnouncement = z.object({
+  /** The new key's id (16 hex, the `kid` of the windows it signs). */
+  id: z.string().regex(/^[0-9a-f]{16}$/),
+  /** The new key's SPKI PEM. */
+  publicKey: z.string().max(1024),
+  /** The id of the key that signed this announcement: the one the engine reported. */
+  signedBy: z.string().regex(/^[0-9a-f]{16}$/),
+  /** Ed25519 over windowKeyStatement(id, publicKey, revoke), base64. */
+  signature: z.string().max(200),
+  /**
+   * True after an incident: windows signed by the old key are refused from now on, and those
+   * open are closed. False: windows the old key signed before keep their end.
+   */
+  revoke: z.boolean(),
+});
+export type TWindowKeyAnnouncement = z.infer<typeof ZWindowKeyAnnouncement>;
+
 export const ZCheckInAnswer = z.object({
   /** Seconds until the next check-in (before jitter). */
   interval: z.number().int(),
@@ -198,6 +222,12 @@ export const ZCheckInAnswer = z.object({
    * docs/keys.md "Escrow").
    */
   escrow: ZEscrowKey.optional(),
+  /**
+   * A new window-signing key, when the state's `windowKey` is not the tenant's current one: the
+   * engine checks `signature` with the key it holds, then trusts the new one (docs/keys.md
+   * "Rotation").
+   */
+  windowKey: ZWindowKeyAnnouncement.optional(),
 });
 export type TCheckInAnswer = z.infer<typeof ZCheckInAnswer>;
 

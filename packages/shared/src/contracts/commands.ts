@@ -41,6 +41,12 @@ export const COMMAND_ARGS = {
   'tde.encrypt': ZPathArgs,
   /** Decrypt them back, every byte as it was. */
   'tde.decrypt': ZPathArgs,
+  /**
+   * Rotate the engine's data key (docs/keys.md "Rotation"): a new key, escrowed to `escrow`
+   * before any file uses it, every protected folder re-encrypted under it, then the old key
+   * dropped.
+   */
+  'tde.rotate': z.object({ escrow: z.object({ id: z.uuid(), recipient: z.string().max(100) }) }),
   /** Write-protect a folder (SE, security enhancement): nothing may change its files. */
   'se.protect': ZPathArgs,
   /** Lift the write protection, each file's mode as it was. */

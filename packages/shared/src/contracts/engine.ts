@@ -115,6 +115,16 @@ export const ZEngineState = z.object({
   version: ZShort.min(1),
   protected: z.array(ZProtectedDir).max(100).default([]),
   licence: ZEngineLicence.nullable().default(null),
+  /**
+   * The id (16 hex, a window's `kid`) of the window-signing key the engine trusts: the console
+   * announces a newer one when it differs (docs/keys.md "Rotation"). Null from engines before.
+   */
+  windowKey: z
+    .string()
+    .regex(/^[0-9a-f]{16}$/)
+    .max(16)
+    .nullable()
+    .default(null),
   /** Its data keys (engines before issue 37 do not send them). */
   keys: z.array(ZEngineDataKey).max(16).default([]),
 });

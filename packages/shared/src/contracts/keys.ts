@@ -66,6 +66,17 @@ export const ZSplit = z.object({
 });
 export type TSplit = z.infer<typeof ZSplit>;
 
+/**
+ * How far a rotation has reached over the devices it concerns: done, waiting (seen within two
+ * check-in intervals, not done yet) and offline (not seen since).
+ */
+export const ZRotationProgress = z.object({
+  done: z.number().int(),
+  waiting: z.number().int(),
+  offline: z.number().int(),
+});
+export type TRotationProgress = z.infer<typeof ZRotationProgress>;
+
 /** `/kss/status`: where the tenant's keys stand. */
 export const ZKeyStatus = z.object({
   initialised: z.boolean(),
@@ -82,6 +93,27 @@ export const ZKeyStatus = z.object({
   activeSplit: ZSplit.nullable(),
   pendingSplit: ZSplit.nullable(),
   escrowKey: z.object({ id: ZUuid, createdAt: z.iso.datetime() }).nullable(),
+  /**
+   * An escrow-key rotation under way (docs/keys.md "Rotation"): the engines re-wrap their keys
+   * to the new key at their next check-in; the old key is retired when none waits, or when a key
+   * manager finishes the rotation.
+   */
+  escrowRotation: z
+    .object({ fromId: ZUuid, startedAt: z.iso.datetime(), progress: ZRotationProgress })
+    .nullable(),
+  /**
+   * The key that signs the tenant's elevation and learning-mode windows: its id (16 hex, as a
+   * window's `kid`), whether it is the tenant's own (wrapped by the KEK) or still the console's
+   * shared one, and a rotation under way (engines told the new key at their next check-in).
+   */
+  windowKey: z
+    .object({
+      id: z.string(),
+      own: z.boolean(),
+      createdAt: z.iso.datetime().nullable(),
+      rotation: z.object({ startedAt: z.iso.datetime(), progress: ZRotationProgress }).nullable(),
+    })
+    .nullable(),
   /** Devices whose state lists data keys, and those with one not escrowed under the current key. */
   escrow: z.object({ devicesWithKeys: z.number().int(), notEscrowed: z.number().int() }),
   /** The caller's own share in the pending or active split, if any. */
@@ -117,6 +149,87 @@ export type TKeySplit = z.infer<typeof ZKeySplit>;
 export const ZShareDownload = z.object({ protect: ZProtectWith });
 /** `/kss/share/confirm`: the caller's share, decrypted, to show the file works. */
 export const ZShareConfirm = z.object({ share: ZShareText });
+
+/** `/kss/rotate/device`: rotate these devices' data keys (a task: re-encrypt, escrow, drop). */
+export const ZRotateDevices = z.object({
+  deviceIds: z.array(ZUuid).min(1).max(1000),
+  reason: z.string().trim().min(1).max(200),
+});
+
+/** `/kss/rotate/escrow/finish`: retire the old escrow key now, though some engines wait. */
+export const ZFinishRotation = z.object({ confirm: z.literal(true) });
+
+// Incidents (docs/keys.md "Incidents").
+
+/**
+ * `share`: a share lost or exposed (a new split without its holder); `escrowKey`: the escrow key
+ * exposed (rotate it, every engine re-escrows); `device`: a device compromised (rotate its data
+ * keys, end its windows); `windowKey`: the window-signing key exposed (rotate it; windows signed
+ * by the old key refused from then on).
+ */
+export const INCIDENT_KINDS = ['share', 'escrowKey', 'device', 'windowKey'] as const;
+export type IncidentKind = (typeof INCIDENT_KINDS)[number];
+export const INCIDENT_STATES = ['open', 'contained', 'closed'] as const;
+export type IncidentState = (typeof INCIDENT_STATES)[number];
+/** What a timeline entry records. */
+export const INCIDENT_EVENTS = [
+  'declared',
+  'actionStarted',
+  'contained',
+  'closed',
+  'note',
+  'warned',
+] as const;
+
+const ZIncidentNote = z.string().trim().min(1).max(500);
+export const ZIncidentDeclare = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('share'),
+    /** The holder whose share is lost or exposed. */
+    holderId: z.string().min(1).max(64),
+    /** The new split, without that holder. */
+    split: ZKeySplit,
+    note: ZIncidentNote,
+  }),
+  z.object({ kind: z.literal('escrowKey'), note: ZIncidentNote }),
+  z.object({ kind: z.literal('device'), deviceId: ZUuid, note: ZIncidentNote }),
+  z.object({ kind: z.literal('windowKey'), note: ZIncidentNote }),
+]);
+export type TIncidentDeclare = z.infer<typeof ZIncidentDeclare>;
+export const ZIncidentNoteRequest = z.object({ id: ZUuid, note: ZIncidentNote });
+
+export const ZIncident = z.object({
+  id: ZUuid,
+  kind: z.enum(INCIDENT_KINDS),
+  state: z.enum(INCIDENT_STATES),
+  note: z.string(),
+  holder: ZPerson.nullable(),
+  device: z.object({ id: ZUuid, name: z.string() }).nullable(),
+  declaredBy: ZPerson,
+  declaredAt: z.iso.datetime(),
+  containedAt: z.iso.datetime().nullable(),
+  closedAt: z.iso.datetime().nullable(),
+  /** Devices still affected, counted when read (0 for a share). */
+  affected: z.number().int(),
+  timeline: z.array(
+    z.object({
+      at: z.iso.datetime(),
+      by: ZPerson.nullable(),
+      event: z.enum(INCIDENT_EVENTS),
+      detail: z.string(),
+    }),
+  ),
+});
+export type TIncident = z.infer<typeof ZIncident>;
+export const ZIncidentListRequest = z.object({
+  state: z.enum(INCIDENT_STATES).optional(),
+  cursor: ZMsUuidCursor.optional(),
+  size: z.number().int().min(1).max(100).default(20),
+});
+export const ZIncidentPage = z.object({
+  items: z.array(ZIncident),
+  next: ZMsUuidCursor.nullable(),
+});
 
 /** A device's data keys and their escrow (`/kss/escrow/list`, `/kss/escrow/device`). */
 export const ZEscrowedDataKey = z.object({

@@ -233,6 +233,14 @@ const samples: Record<ConsoleCall, (ids: Ids) => object> = {
   presentShare: (i) => ({ id: i.group, share: `edp-share.1.${i.group}.${'A'.repeat(44)}` }),
   cancelRecovery: (i) => ({ id: i.group }),
   downloadRecovery: (i) => ({ id: i.group }),
+  rotateEscrowKey: () => ({}),
+  finishEscrowRotation: () => ({ confirm: true }),
+  rotateWindowKey: () => ({}),
+  rotateDeviceKeys: (i) => ({ deviceIds: [i.group], reason: 'matrix' }),
+  declareIncident: () => ({ kind: 'escrowKey', note: 'matrix' }),
+  incidentList: () => ({}),
+  noteIncident: (i) => ({ id: i.group, note: 'matrix' }),
+  closeIncident: (i) => ({ id: i.group, note: 'matrix' }),
 };
 /** Calls that name an object by id: another tenant's id answers 404. */
 const byId = (call: ConsoleCall) =>

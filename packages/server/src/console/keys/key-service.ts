@@ -177,6 +177,9 @@ export function keyService(deps: KeyDeps) {
       activeSplit: active ? splitOf(active, shares) : null,
       pendingSplit: pending ? splitOf(pending, shares) : null,
       escrowKey: current ? { id: current.id, createdAt: current.createdAt.toISOString() } : null,
+      // Rotations (docs/keys.md "Rotation") fill these.
+      escrowRotation: null,
+      windowKey: null,
       escrow: await escrowCounts(await scopeOf(caller)),
       myShare: mine
         ? {

@@ -1,4 +1,11 @@
 import {
+  ZFinishRotation,
+  ZIncident,
+  ZIncidentDeclare,
+  ZIncidentListRequest,
+  ZIncidentNoteRequest,
+  ZIncidentPage,
+  ZRotateDevices,
   ZDeviceEscrow,
   ZDeviceRef,
   ZEscrowListRequest,
@@ -184,4 +191,104 @@ export const downloadRecovery = call({
   label: { 'zh-CN': '下载恢复文件', 'en-US': 'Download recovery file' },
   body: ZRecoveryId,
   file: true,
+});
+
+export const rotateEscrowKey = call({
+  method: 'POST',
+  path: '/kss/rotate/escrow',
+  access: writers,
+  tag,
+  summary:
+    'A new escrow key pair: every engine re-wraps its data keys to it at its next check-in (progress in the status)',
+  label: { 'zh-CN': '轮换托管密钥', 'en-US': 'Rotate escrow key' },
+  body: ZEmpty,
+  data: ZKeyStatus,
+  message: 'ok',
+});
+
+export const finishEscrowRotation = call({
+  method: 'POST',
+  path: '/kss/rotate/escrow/finish',
+  access: writers,
+  tag,
+  summary:
+    'Retire the old escrow key now: engines that have not re-escrowed are not escrowed until they do',
+  label: { 'zh-CN': '结束托管密钥轮换', 'en-US': 'Finish escrow key rotation' },
+  body: ZFinishRotation,
+  data: ZKeyStatus,
+  message: 'ok',
+});
+
+export const rotateWindowKey = call({
+  method: 'POST',
+  path: '/kss/rotate/window',
+  access: writers,
+  tag,
+  summary:
+    "A new key to sign the tenant's windows, announced to each engine signed by the key it holds; windows already signed keep their end",
+  label: { 'zh-CN': '轮换窗口签名密钥', 'en-US': 'Rotate window-signing key' },
+  body: ZEmpty,
+  data: ZKeyStatus,
+  message: 'ok',
+});
+
+export const rotateDeviceKeys = call({
+  method: 'POST',
+  path: '/kss/rotate/device',
+  access: writers,
+  tag,
+  summary:
+    "Rotate devices' data keys: a task that makes a new key, escrows it, re-encrypts the protected folders and then drops the old key",
+  label: { 'zh-CN': '轮换设备数据密钥', 'en-US': 'Rotate device data keys' },
+  body: ZRotateDevices,
+  data: ZCreated,
+  message: 'created',
+});
+
+export const declareIncident = call({
+  method: 'POST',
+  path: '/kss/incident/declare',
+  access: writers,
+  tag,
+  summary:
+    'Declare a key incident: its action starts at once (a new split, a rotation, a device rotated and its windows ended) and the key managers are warned',
+  label: { 'zh-CN': '登记密钥事件', 'en-US': 'Declare key incident' },
+  body: ZIncidentDeclare,
+  data: ZIncident,
+  message: 'created',
+});
+
+export const incidentList = call({
+  method: 'POST',
+  path: '/kss/incident/list',
+  access: readers,
+  tag,
+  summary: 'Key incidents, newest first, each with its timeline and the devices still affected',
+  label: { 'zh-CN': '查看密钥事件', 'en-US': 'View key incidents' },
+  body: ZIncidentListRequest,
+  data: ZIncidentPage,
+});
+
+export const noteIncident = call({
+  method: 'POST',
+  path: '/kss/incident/note',
+  access: writers,
+  tag,
+  summary: "Add a note to an incident's timeline",
+  label: { 'zh-CN': '记录事件处置', 'en-US': 'Add incident note' },
+  body: ZIncidentNoteRequest,
+  data: ZIncident,
+  message: 'ok',
+});
+
+export const closeIncident = call({
+  method: 'POST',
+  path: '/kss/incident/close',
+  access: writers,
+  tag,
+  summary: 'Close a contained incident, with a closing note',
+  label: { 'zh-CN': '关闭密钥事件', 'en-US': 'Close key incident' },
+  body: ZIncidentNoteRequest,
+  data: ZIncident,
+  message: 'ok',
 });

@@ -36,6 +36,8 @@ const status = (over: Partial<TKeyStatus> = {}): TKeyStatus => ({
   activeSplit: null,
   pendingSplit: split(),
   escrowKey: { id: '1c8b7f0e-0000-4000-8000-000000000001', createdAt: at },
+  escrowRotation: null,
+  windowKey: null,
   escrow: { devicesWithKeys: 3, notEscrowed: 1 },
   myShare: { splitId, splitState: 'pending', share: 'ready' },
   ...over,
