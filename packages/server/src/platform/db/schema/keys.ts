@@ -10,7 +10,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { RecoveryState, SplitState } from '@edp/shared/contracts/keys';
+import type {
+  IncidentKind,
+  IncidentState,
+  RecoveryState,
+  SplitState,
+} from '@edp/shared/contracts/keys';
 import { devices } from './devices.ts';
 import { tenants } from './tenants.ts';
 
@@ -46,14 +51,17 @@ export const escrowKeys = pgTable(
     tenantId: tenantId(),
     recipient: text('recipient').notNull(),
     identityWrapped: text('identity_wrapped').notNull(),
-    state: text('state').$type<'current' | 'retired'>().notNull(),
+    /** `retiring`: replaced by a rotation, kept until the engines have re-escrowed. */
+    state: text('state').$type<'current' | 'retiring' | 'retired'>().notNull(),
     createdAt: at('created_at').notNull(),
+    /** When a rotation replaced it. */
+    retiringAt: at('retiring_at'),
   },
   (t) => [
     uniqueIndex('escrow_keys_current_uq')
       .on(t.tenantId)
       .where(sql`state = 'current'`),
-    check('escrow_keys_state_check', sql`state in ('current', 'retired')`),
+    check('escrow_keys_state_check', sql`state in ('current', 'retiring', 'retired')`),
   ],
 );
 
@@ -210,4 +218,101 @@ export const recoveryShares = pgTable(
     presentedAt: at('presented_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.recoveryId, t.holderId] })],
+);
+
+/**
+ * A tenant's own window-signing keys (docs/keys.md "Rotation"): the current one signs its windows;
+ * the older ones sign the announcement of the current one to engines still holding them.
+ * Before a tenant's first rotation it signs with the console's shared key (`console_keys`); a
+ * `revoked` row with no private half records that shared key revoked for this tenant.
+ */
+export const windowKeys = pgTable(
+  'window_keys',
+  {
+    tenantId: tenantId(),
+    /** The key's id: a window's `kid` (16 hex). */
+    id: text('id').notNull(),
+    publicPem: text('public_pem').notNull(),
+    /** PKCS#8 under the KEK; null for the console's shared key revoked for this tenant. */
+    privateWrapped: text('private_wrapped'),
+    state: text('state').$type<'current' | 'previous' | 'revoked'>().notNull(),
+    createdAt: at('created_at').notNull(),
+    /** When it stopped signing windows (rotated), or was revoked. */
+    endedAt: at('ended_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('window_keys_current_uq')
+      .on(t.tenantId)
+      .where(sql`state = 'current'`),
+    check('window_keys_state_check', sql`state in ('current', 'previous', 'revoked')`),
+  ],
+);
+
+/** The window-signing key each device's engine reports trusting (`ZEngineState.windowKey`). */
+export const deviceWindowKeys = pgTable(
+  'device_window_keys',
+  {
+    deviceId: uuid('device_id')
+      .primaryKey()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    tenantId: tenantId(),
+    keyId: text('key_id').notNull(),
+    seenAt: at('seen_at').notNull(),
+  },
+  (t) => [index('device_window_keys_tenant_idx').on(t.tenantId, t.keyId)],
+);
+
+/** Key incidents (docs/keys.md "Incidents"): what was declared and what its action touches. */
+export const keyIncidents = pgTable(
+  'key_incidents',
+  {
+    id: uuid('id').primaryKey(),
+    tenantId: tenantId(),
+    kind: text('kind').$type<IncidentKind>().notNull(),
+    state: text('state').$type<IncidentState>().notNull(),
+    note: text('note').notNull(),
+    /** `share`: the holder whose share was lost or exposed; the split made without it. */
+    holderId: uuid('holder_id'),
+    holderAccount: text('holder_account'),
+    holderName: text('holder_name'),
+    splitId: uuid('split_id'),
+    /** `device`: the device, and the task that rotates its data keys. */
+    deviceId: uuid('device_id').references(() => devices.id, { onDelete: 'set null' }),
+    deviceName: text('device_name'),
+    taskId: uuid('task_id'),
+    /** `escrowKey` / `windowKey`: the key the rotation replaced. */
+    replacedKeyId: text('replaced_key_id'),
+    declaredById: uuid('declared_by_id'),
+    declaredBy: text('declared_by').notNull(),
+    declaredByName: text('declared_by_name').notNull(),
+    declaredAt: at('declared_at').notNull(),
+    containedAt: at('contained_at'),
+    closedAt: at('closed_at'),
+  },
+  (t) => [
+    index('key_incidents_list_idx').on(t.tenantId, t.declaredAt.desc(), t.id.desc()),
+    index('key_incidents_state_idx').on(t.tenantId, t.state, t.declaredAt.desc(), t.id.desc()),
+    check('key_incidents_kind_check', sql`kind in ('share', 'escrowKey', 'device', 'windowKey')`),
+    check('key_incidents_state_check', sql`state in ('open', 'contained', 'closed')`),
+  ],
+);
+
+/** An incident's timeline. */
+export const keyIncidentEvents = pgTable(
+  'key_incident_events',
+  {
+    id: uuid('id').primaryKey(),
+    incidentId: uuid('incident_id')
+      .notNull()
+      .references(() => keyIncidents.id, { onDelete: 'cascade' }),
+    tenantId: tenantId(),
+    at: at('at').notNull(),
+    byId: uuid('by_id'),
+    by: text('by'),
+    byName: text('by_name'),
+    event: text('event').notNull(),
+    detail: text('detail').notNull(),
+  },
+  (t) => [index('key_incident_events_incident_idx').on(t.incidentId, t.at, t.id)],
 );
