@@ -23,6 +23,12 @@ export const KeyErr = {
   NotRequester: -10198,
   FileGone: -10199,
   Sealed: -10200,
+  // Incidents (docs/keys.md "Incidents"); -10201…-10204 are left to the rotations.
+  IncidentNotHolder: -10205,
+  IncidentHolderInSplit: -10206,
+  IncidentTooFewManagers: -10207,
+  IncidentNotContained: -10208,
+  IncidentClosed: -10209,
 } as const;
 
 export const keyCatalogue: Catalogue = {
@@ -130,5 +136,30 @@ export const keyCatalogue: Catalogue = {
     status: 409,
     'zh-CN': '本服务器的根密钥无法打开租户密钥',
     'en-US': "This server's root secret does not open the tenant's keys",
+  },
+  [KeyErr.IncidentNotHolder]: {
+    status: 409,
+    'zh-CN': '该人员不持有当前分割的分片',
+    'en-US': 'This person holds no share of the active split',
+  },
+  [KeyErr.IncidentHolderInSplit]: {
+    status: 409,
+    'zh-CN': '新分割不能包含分片丢失或泄露的持有人',
+    'en-US': 'The new split must leave out the holder whose share was lost or exposed',
+  },
+  [KeyErr.IncidentTooFewManagers]: {
+    status: 409,
+    'zh-CN': '除该持有人外不足两名密钥管理员，无法重新分割',
+    'en-US': 'Without this holder fewer than two key managers remain to split the key among',
+  },
+  [KeyErr.IncidentNotContained]: {
+    status: 409,
+    'zh-CN': '事件尚未控制，不能关闭',
+    'en-US': 'The incident is not contained yet and cannot be closed',
+  },
+  [KeyErr.IncidentClosed]: {
+    status: 409,
+    'zh-CN': '该事件已关闭',
+    'en-US': 'This incident is closed',
   },
 };
