@@ -3,15 +3,23 @@ import {
   askRecovery,
   cancelRecovery,
   cancelSplit,
+  closeIncident,
   confirmShare,
+  declareIncident,
   deviceEscrow,
   downloadRecovery,
   downloadShare,
   escrowList,
+  finishEscrowRotation,
+  incidentList,
   initKeys,
   keyStatus,
+  noteIncident,
   presentShare,
   recoveryList,
+  rotateDeviceKeys,
+  rotateEscrowKey,
+  rotateWindowKey,
   splitKeys,
 } from '@edp/shared/api/console/keys.calls';
 import type { BodyOf } from '@edp/shared/api/define';
@@ -28,12 +36,26 @@ import { downloadApiFile } from '../../../lib/download-file.ts';
 export type EscrowListParams = BodyOf<typeof escrowList>;
 export type RecoveryListParams = BodyOf<typeof recoveryList>;
 export type ProtectWith = BodyOf<typeof downloadShare>['protect'];
+export type IncidentListParams = BodyOf<typeof incidentList>;
+export type IncidentDeclare = BodyOf<typeof declareIncident>;
 
 /** While a recovery is open others present their shares: its list is read again this often. */
 export const OPEN_RECOVERY_MS = 5_000;
 
+/**
+ * While a rotation is under way the engines move over at their check-ins: the status (and its
+ * progress) is read again this often; an incident open is read again as often (its live count).
+ */
+export const ROTATION_REFRESH_MS = 5_000;
+
 export function useKeyStatus() {
-  return useQuery(callQuery(keyStatus, {}, { silent: true }));
+  return useQuery({
+    ...callQuery(keyStatus, {}, { silent: true }),
+    refetchInterval: (q) =>
+      q.state.data?.escrowRotation || q.state.data?.windowKey?.rotation
+        ? ROTATION_REFRESH_MS
+        : false,
+  });
 }
 
 export function useInitKeys() {
@@ -88,6 +110,57 @@ export function usePresentShare() {
 
 export function useCancelRecovery() {
   return useChange((id: string) => callApi(cancelRecovery, { id }), [recoveryList]);
+}
+
+export function useRotateEscrowKey() {
+  return useChange(() => callApi(rotateEscrowKey, {}), [keyStatus]);
+}
+
+export function useFinishEscrowRotation() {
+  return useChange(() => callApi(finishEscrowRotation, { confirm: true }), [keyStatus]);
+}
+
+export function useRotateWindowKey() {
+  return useChange(() => callApi(rotateWindowKey, {}), [keyStatus]);
+}
+
+/** A task rotates the devices' data keys: its id comes back, the escrow list may change. */
+export function useRotateDeviceKeys() {
+  return useChange(
+    (body: BodyOf<typeof rotateDeviceKeys>) => callApi(rotateDeviceKeys, body),
+    [escrowList, keyStatus],
+  );
+}
+
+export function useIncidents(params: IncidentListParams, enabled = true) {
+  return useQuery({
+    ...callQuery(incidentList, params, { silent: true }),
+    enabled,
+    refetchInterval: (q) =>
+      q.state.data?.items.some((i) => i.state === 'open') ? ROTATION_REFRESH_MS : false,
+  });
+}
+
+/** An incident starts its action at once (a split, a rotation): the status changes too. */
+export function useDeclareIncident() {
+  return useChange(
+    (body: IncidentDeclare) => callApi(declareIncident, body),
+    [incidentList, keyStatus],
+  );
+}
+
+export function useNoteIncident() {
+  return useChange(
+    (body: BodyOf<typeof noteIncident>) => callApi(noteIncident, body),
+    [incidentList],
+  );
+}
+
+export function useCloseIncident() {
+  return useChange(
+    (body: BodyOf<typeof closeIncident>) => callApi(closeIncident, body),
+    [incidentList],
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { RecoveryState, ShareState } from '@edp/shared/contracts/keys';
+import type { IncidentState, RecoveryState, ShareState } from '@edp/shared/contracts/keys';
 import { TAG } from '../../admin-common/lib/tag-colors.ts';
 
 const SHARE_COLORS: Record<ShareState, string> = {
@@ -17,6 +17,12 @@ const RECOVERY_COLORS: Record<RecoveryState, string> = {
   cancelled: TAG.muted,
 };
 
+const INCIDENT_COLORS: Record<IncidentState, string> = {
+  open: TAG.bad,
+  contained: TAG.warn,
+  closed: TAG.muted,
+};
+
 /** A share's state in words, in a dark solid tag (axe's contrast). */
 export function ShareTag({ state }: { state: ShareState }) {
   const { t } = useTranslation('adminKeys');
@@ -26,4 +32,9 @@ export function ShareTag({ state }: { state: ShareState }) {
 export function RecoveryTag({ state }: { state: RecoveryState }) {
   const { t } = useTranslation('adminKeys');
   return <Tag color={RECOVERY_COLORS[state]}>{t(`recovery.states.${state}`)}</Tag>;
+}
+
+export function IncidentTag({ state }: { state: IncidentState }) {
+  const { t } = useTranslation('adminKeys');
+  return <Tag color={INCIDENT_COLORS[state]}>{t(`incident.states.${state}`)}</Tag>;
 }

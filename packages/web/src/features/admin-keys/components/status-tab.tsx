@@ -11,6 +11,7 @@ import { useCancelSplit } from '../api/keys.ts';
 import { SPLIT_MIN } from '../lib/key-rules.ts';
 import { ShareTag } from './key-labels.tsx';
 import './keys.css';
+import { RotationCard } from './rotation-card.tsx';
 import { InitModal, SplitModal } from './split-modal.tsx';
 
 type Holder = TSplit['holders'][number];
@@ -79,8 +80,9 @@ function SplitCard({ split, title, extra }: { split: TSplit; title: string; extr
 
 /**
  * Where the tenant's keys stand: initialised or not, dual control and why it is off, the
- * active and pending splits with each holder's share, the escrow coverage; the key manager's
- * "Initialise keys", "Split key" / "Split again" and "Cancel split" (each asks first).
+ * active and pending splits with each holder's share, the escrow coverage, the rotation of the
+ * escrow and window-signing keys; the key manager's "Initialise keys", "Split key" / "Split
+ * again" and "Cancel split" (each asks first).
  */
 export function StatusTab({
   status,
@@ -216,6 +218,7 @@ export function StatusTab({
           />
         )}
         {status.activeSplit && <SplitCard split={status.activeSplit} title={t('split.active')} />}
+        <RotationCard status={status} canWrite={canWrite} />
       </div>
       {dialog === 'split' && <SplitModal status={status} onClose={() => setDialog(undefined)} />}
     </>

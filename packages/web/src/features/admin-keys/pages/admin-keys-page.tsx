@@ -9,17 +9,19 @@ import '../../admin-common/lib/admin-locales.ts';
 import '../lib/locales.ts';
 import { useKeyStatus } from '../api/keys.ts';
 import { EscrowTab, type EscrowFilter } from '../components/escrow-tab.tsx';
+import { IncidentsTab } from '../components/incidents-tab.tsx';
 import { MyShareTab } from '../components/my-share-tab.tsx';
 import { RecoveriesTab } from '../components/recoveries-tab.tsx';
 import { StatusTab } from '../components/status-tab.tsx';
 import '../components/keys.css';
 
-const TABS = ['status', 'share', 'escrow', 'recoveries'] as const;
+const TABS = ['status', 'share', 'escrow', 'recoveries', 'incidents'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
- * Key management under dual control (issue 37, docs/keys.md): the key manager's status,
- * own share, escrow and recoveries, in tabs kept in the address (`?tab=escrow&filter=missing`),
+ * Key management under dual control (issue 37, docs/keys.md): the key manager's status (with
+ * the keys' rotation), own share, escrow (and data key rotation), recoveries and incidents, in
+ * tabs kept in the address (`?tab=escrow&filter=missing`),
  * so a reload or a link shows the same. The auditor reads every tab but "My share" (an auditor
  * holds none) and sees no write button.
  */
@@ -73,7 +75,9 @@ export default function AdminKeysPage() {
         {
           key: 'escrow',
           label: t('tabs.escrow'),
-          children: <EscrowTab filter={filter} onFilter={(f) => go('escrow', f)} />,
+          children: (
+            <EscrowTab filter={filter} onFilter={(f) => go('escrow', f)} canWrite={canWrite} />
+          ),
         },
         {
           key: 'recoveries',
@@ -84,6 +88,11 @@ export default function AdminKeysPage() {
               threshold={s.activeSplit ? s.activeSplit.threshold : undefined}
             />
           ),
+        },
+        {
+          key: 'incidents',
+          label: t('tabs.incidents'),
+          children: <IncidentsTab status={s} canWrite={canWrite} />,
         },
       ]}
     />
