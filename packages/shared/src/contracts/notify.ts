@@ -142,7 +142,15 @@ export const ZSmsTestResult = z.object({
 });
 
 /** What raises a warning (the list). */
-export const WARNING_CAUSES = ['licence', 'offline', 'dpi', 'taskFailed', 'review'] as const;
+export const WARNING_CAUSES = [
+  'licence',
+  'offline',
+  'dpi',
+  'taskFailed',
+  'review',
+  /** A key incident declared (docs/keys.md "Incidents"): told once, with its first message. */
+  'keyIncident',
+] as const;
 export type TWarningCause = (typeof WARNING_CAUSES)[number];
 export const WARNING_CHANNELS = ['sms', 'email', 'webhook'] as const;
 export type TWarningChannel = (typeof WARNING_CHANNELS)[number];

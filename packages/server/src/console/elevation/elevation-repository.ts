@@ -247,6 +247,16 @@ export function elevationRepository(db: Db) {
       return rowsOf(result).length > 0;
     },
 
+    /** The device's windows approved and not over yet (delivered or still on their way). */
+    async openWindowsOf(tenantId: string, deviceId: string, now: Date): Promise<ElevationRow[]> {
+      const rows = rowsOf<ElevationRow>(
+        await db.execute(sql`${SELECT} where r.tenant_id = ${tenantId}
+          and r.device_id = ${deviceId} and r.state = 'approved' and r.ended_at is null
+          and r.valid_until > ${now}`),
+      );
+      return rows.map(normalise);
+    },
+
     /** A running window's new end (`ended`: it was cut short now). */
     async adjust(tenantId: string, id: string, validUntil: Date, endedAt: Date | null) {
       await db.execute(sql`

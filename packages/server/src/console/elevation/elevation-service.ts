@@ -461,6 +461,34 @@ export function elevationService(
       );
     },
 
+    /**
+     * Ends the device's open windows now, for a key incident (console/keys: a device
+     * compromised): each signed again to end now and sent as a command that waits for the
+     * device until the window would have ended, and ended here at once, online or not. The
+     * caller is the key manager who declared the incident. Answers the requests' ids.
+     */
+    async endDeviceWindows(caller: Caller, deviceId: string): Promise<string[]> {
+      const now = clock();
+      const at = new Date(now);
+      const rows = await repo.openWindowsOf(caller.actor.tenantId, deviceId, at);
+      for (const row of rows) {
+        const window = await sign(row, row.validFrom!.getTime(), now);
+        await commands.enqueue([
+          {
+            tenantId: row.tenantId,
+            deviceId: row.deviceId,
+            type: 'window.adjust',
+            args: { window },
+            createdBy: caller.actor.account,
+            deadline: row.validUntil!,
+          },
+        ]);
+        await repo.adjust(row.tenantId, row.id, at, at);
+        await activity.adjusted(windowOf(row), caller, at, at);
+      }
+      return rows.map((r) => r.id);
+    },
+
     /** Ends learning mode now (its window signed again to end now). */
     async endLearning(caller: Caller, id: string) {
       const row = await running(caller, id, 'learning');

@@ -7,3 +7,11 @@ export {
   recoveryService,
   type RecoveryService,
 } from './recovery-service.ts';
+export {
+  INCIDENT_CONTAINMENT_JOB,
+  incidentContainmentJob,
+  incidentService,
+  type IncidentActions,
+  type IncidentService,
+  type IncidentWarn,
+} from './incident-service.ts';

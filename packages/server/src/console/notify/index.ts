@@ -11,3 +11,4 @@ export {
 } from './notifier.ts';
 export { signedCloudQuery, type SmsFill } from './sms-sender.ts';
 export { webhookSignature } from './webhook.ts';
+export { keyIncidentWarning } from './key-incident-warning.ts';

@@ -65,6 +65,32 @@ const action = (w: WarningLine, language: Locale) => {
   return language === 'en-US' && word !== raw ? word.toLowerCase() : word;
 };
 
+/** A key incident's kind (INCIDENT_KINDS) and what it is about (a holder's account, a device). */
+function zhIncident(w: WarningLine) {
+  switch (str(w.detail.kind)) {
+    case 'share':
+      return `持有人 ${w.label} 的分片丢失或泄露`;
+    case 'escrowKey':
+      return '托管密钥泄露';
+    case 'device':
+      return `设备 ${w.label} 被入侵`;
+    default:
+      return '窗口签名密钥泄露';
+  }
+}
+function enIncident(w: WarningLine) {
+  switch (str(w.detail.kind)) {
+    case 'share':
+      return `the share of ${w.label} lost or exposed`;
+    case 'escrowKey':
+      return 'the escrow key exposed';
+    case 'device':
+      return `device ${w.label} compromised`;
+    default:
+      return 'the window-signing key exposed';
+  }
+}
+
 const WORDS: Record<Locale, Words> = {
   'zh-CN': {
     line: {
@@ -78,6 +104,7 @@ const WORDS: Record<Locale, Words> = {
         `任务 ${w.label} 失败：${str(w.detail.failed)} 台失败，${str(w.detail.timeout)} 台超时，共 ${str(w.detail.total)} 台`,
       review: (w) =>
         `${zhDevice(w)}有${learning(w) ? '学习模式' : '提权'}申请待审核（申请人 ${str(w.detail.askedBy)}）`,
+      keyIncident: (w) => `已登记密钥事件：${zhIncident(w)}，请密钥管理员处置`,
       test: () => '这是一条测试告警，收到即表示告警配置可用',
     },
     // `n` counts the messages: the second is the first reminder.
@@ -105,6 +132,7 @@ const WORDS: Record<Locale, Words> = {
         `Task ${w.label} failed: ${str(w.detail.failed)} failed and ${str(w.detail.timeout)} timed out of ${str(w.detail.total)} devices`,
       review: (w) =>
         `A${learning(w) ? ' learning-mode' : 'n elevation'} request of device ${w.label}${ip(w, ' (', ')')} waits for review (asked by ${str(w.detail.askedBy)})`,
+      keyIncident: (w) => `Key incident declared: ${enIncident(w)}; key managers, act on it`,
       test: () => 'This is a test warning: the warning settings work',
     },
     reminder: (n) => ` (reminder ${n - 1})`,

@@ -137,6 +137,26 @@ export function warningRepository(db: Db) {
         on conflict (tenant_id, cause, subject) where closed_at is null do nothing`);
       return upTo;
     },
+    /**
+     * A key incident declared (console/keys hands it in): a warning if the tenant's warnings
+     * are on with the cause; answers whether one was opened.
+     */
+    async openKeyIncident(w: {
+      tenantId: string;
+      subject: string;
+      label: string;
+      detail: Record<string, unknown>;
+      now: Date;
+    }): Promise<boolean> {
+      const result = await db.execute(sql`
+        insert into warnings (tenant_id, cause, subject, label, detail, opened_at)
+        select ${w.tenantId}::uuid, 'keyIncident', ${w.subject}, ${w.label},
+          ${JSON.stringify(w.detail)}::jsonb, ${w.now.toISOString()}::timestamptz
+        from (select 1) one ${warnsOf(sql`${w.tenantId}::uuid`, 'keyIncident')}
+        on conflict (tenant_id, cause, subject) where closed_at is null do nothing
+        returning id`);
+      return (result as unknown as { rows: unknown[] }).rows.length > 0;
+    },
     /** Elevation and learning-mode requests waiting for a review. */
     async openReviews(now: Date) {
       await db.execute(
@@ -239,7 +259,7 @@ export function warningRepository(db: Db) {
         if (warningIds.length > 0)
           await tx.execute(sql`
             update warnings set sent_count = sent_count + 1, last_sent_at = ${at}::timestamptz,
-              closed_at = case when cause = 'taskFailed' then ${at}::timestamptz end
+              closed_at = case when cause in ('taskFailed', 'keyIncident') then ${at}::timestamptz end
             where id = any(${`{${warningIds.join(',')}}`}::bigint[])`);
         for (const d of deliveries)
           await tx.execute(sql`

@@ -56,6 +56,7 @@ const adminNotify: DeepString<typeof zh> = {
       dpi: 'DPI alert',
       taskFailed: 'Task failed',
       review: 'Request pending review',
+      keyIncident: 'Key incident',
       test: 'Test',
     },
     offlineMinutes: 'Offline after (minutes)',

@@ -53,6 +53,7 @@ const adminNotify = {
       dpi: 'DPI 告警',
       taskFailed: '任务失败',
       review: '待审核申请',
+      keyIncident: '密钥事件',
       test: '测试',
     },
     offlineMinutes: '离线判定（分钟）',
