@@ -30,7 +30,7 @@ import {
   taskService,
 } from './console/commands/index.ts';
 import { elevationService } from './console/elevation/index.ts';
-import { keyService, recoveryService } from './console/keys/index.ts';
+import { keyService, recoveryService, windowKeyService } from './console/keys/index.ts';
 import { consoleKey, secretBox } from './platform/keys/index.ts';
 import { notifier, notifyService } from './console/notify/index.ts';
 import { outboundClient } from './platform/outbound/index.ts';
@@ -100,7 +100,18 @@ export function buildServices(platform: Platform) {
     audit,
     box: secretBox({ consoleKeySecret: p.consoleKeySecret, purpose: 'key shares' }),
   };
-  const keys = keyService(keyDeps);
+  // The tenant's window-signing key (docs/keys.md "Rotation"): its own under its KEK, or the
+  // console's shared key until its first rotation. `keys` is read when a key is opened, not now.
+  const windowKeys = windowKeyService({
+    db,
+    clock,
+    bus,
+    audit,
+    shared: windowKey,
+    kek: async (tenantId) => (await keys.currentKek(tenantId)).kek,
+    counts,
+  });
+  const keys = keyService({ ...keyDeps, windowKeys });
   const recoveries = recoveryService({ ...keyDeps, keys });
   // What the engines tell the console (issue 36 point 2): the device centre writes their devices
   // and activity, the commands module their commands and tasks, the logs their batches.
@@ -116,21 +127,25 @@ export function buildServices(platform: Platform) {
       ...devicesOfEngines,
       ...commandEvents({ db, log: p.log, devices: devicesOfEngines, activity }),
       logged: (device, batch) => ingest.append(device, batch),
-      consoleKey: windowKey.publicPem,
+      consoleKey: windowKeys.publicPem,
+      windowKeyFor: windowKeys.windowKeyFor,
       // The data keys a device's state lists go to the key module once the device is written.
       async enrolling(e) {
         const made = await devicesOfEngines.enrolling(e);
         if (made) await keys.listed(made.id, e.state.keys, e.now);
+        if (made) await windowKeys.reported(made.id, e.state.windowKey, e.now);
         return made;
       },
       async reproving(e) {
         const made = await devicesOfEngines.reproving(e);
         if (made) await keys.listed(made.id, e.state.keys, e.now);
+        if (made) await windowKeys.reported(made.id, e.state.windowKey, e.now);
         return made;
       },
       async stateChanged(deviceId, state, digest, now, upSince) {
         const running = await devicesOfEngines.stateChanged(deviceId, state, digest, now, upSince);
         if (running) await keys.listed(deviceId, state.keys, now);
+        if (running) await windowKeys.reported(deviceId, state.windowKey, now);
         return running;
       },
       escrowKey: keys.escrowKey,
@@ -285,7 +300,9 @@ export function buildServices(platform: Platform) {
     }),
     keys,
     recoveries,
-    elevation: elevationService({ db, clock, audit, key: windowKey, commands, sync, activity }),
+    windowKeys,
+    // Windows are signed by their tenant's current window key.
+    elevation: elevationService({ db, clock, audit, key: windowKeys, commands, sync, activity }),
     logs: logReads({ db, clock }),
     alerts: alertService({ db, clock, audit }),
     logSettings: logSettingsService({ db, clock, audit, rulesChanged: ingest.rulesChanged }),

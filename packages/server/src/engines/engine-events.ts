@@ -1,7 +1,11 @@
 import type { CommandState } from '@edp/shared/contracts/commands';
 import type { TEngineIdentity, TEngineState } from '@edp/shared/contracts/engine';
 import type { TLogBatch, TLogBatchAnswer } from '@edp/shared/contracts/logs';
-import type { TEscrowKey, TEscrowRequest } from '@edp/shared/contracts/agent';
+import type {
+  TEscrowKey,
+  TEscrowRequest,
+  TWindowKeyAnnouncement,
+} from '@edp/shared/contracts/agent';
 import type { deviceActivity } from '../platform/db/index.ts';
 
 /** What a check-in needs of its device, cached by token hash (engine-auth.ts). */
@@ -217,8 +221,14 @@ export interface EngineEvents {
 
   /** An engine's log batch (POST /api/agent/logs): the console stores it. */
   logged(device: EngineDevice, batch: TLogBatch): Promise<TLogBatchAnswer>;
-  /** The console's window key (PEM), handed to every engine at enrolment. */
-  consoleKey(): Promise<string>;
+  /** The tenant's current window-signing key (PEM), handed to every engine at enrolment. */
+  consoleKey(tenantId: string): Promise<string>;
+  /**
+   * The tenant's current window-signing key announced to an engine that reports trusting another
+   * (docs/keys.md "Rotation"): signed by the key it reported, or null when that is the current
+   * one (answered from memory) or a key the console does not know.
+   */
+  windowKeyFor(tenantId: string, reportedKeyId: string): Promise<TWindowKeyAnnouncement | null>;
 
   /**
    * The tenant's current escrow public key (docs/keys.md "Escrow"), null before its keys are

@@ -83,6 +83,7 @@ export function engineService(deps: {
     | 'stateChanged'
     | 'changed'
     | 'consoleKey'
+    | 'windowKeyFor'
     | 'escrowKey'
     | 'escrowed'
   >;
@@ -108,6 +109,15 @@ export function engineService(deps: {
     if (state.keys.length === 0) return {};
     const key = await events.escrowKey(tenantId);
     return key && state.keys.some((k) => k.escrow !== key.id) ? { escrow: key } : {};
+  };
+  /**
+   * The tenant's window-signing key, announced when the engine reports trusting another
+   * (docs/keys.md "Rotation"); the console answers an engine on the current key from memory.
+   */
+  const windowKeyFor = async (tenantId: string, state: TEngineState) => {
+    if (!state.windowKey) return {};
+    const windowKey = await events.windowKeyFor(tenantId, state.windowKey);
+    return windowKey ? { windowKey } : {};
   };
   return {
     /**
@@ -179,7 +189,7 @@ export function engineService(deps: {
         deviceId: device.id,
         token,
         interval: device.intervalS,
-        consoleKey: await events.consoleKey(),
+        consoleKey: await events.consoleKey(device.tenantId),
         vendorKey: deps.vendorKey,
       };
     },
@@ -225,12 +235,13 @@ export function engineService(deps: {
       // Before the results and commands: a failure here leaves no command marked delivered that
       // the engine never received.
       const escrow = await escrowFor(device.tenantId, state);
+      const windowKey = await windowKeyFor(device.tenantId, state);
       // Results first: a command it has just answered is not delivered again.
       const acknowledged = results.length
         ? await deps.commands.results(device.deviceId, results)
         : [];
       const commands = await deps.commands.open(device.deviceId);
-      return { interval: device.intervalS, now, commands, acknowledged, ...escrow };
+      return { interval: device.intervalS, now, commands, acknowledged, ...escrow, ...windowKey };
     },
 
     /**

@@ -129,7 +129,8 @@ export function reviewBar(reviewer: Actor, r: ElevationRow): AckReviewBar | null
 export function elevationService(
   deps: Pick<Platform, 'db' | 'clock'> & {
     audit: AuditService;
-    key: ConsoleKey;
+    /** The tenant's window-signing key (console/keys). */
+    key: { pair(tenantId: string): ReturnType<ConsoleKey['pair']> };
     /**
      * The commands module, elevation's one way to its engines: a window's command is enqueued
      * with its approval, and adjusting or ending a window, or reading and authorising what
@@ -183,7 +184,7 @@ export function elevationService(
   }
 
   async function sign(r: ElevationRow, validFrom: number, validUntil: number) {
-    const { privateKey, publicKey } = await key.pair();
+    const { privateKey, publicKey } = await key.pair(r.tenantId);
     return signWindow(
       {
         ver: 1,

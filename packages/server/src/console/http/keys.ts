@@ -12,10 +12,11 @@ import {
   keyStatus,
   presentShare,
   recoveryList,
+  rotateWindowKey,
   splitKeys,
 } from '@edp/shared/api/console/keys.calls';
 import { serve } from '../../platform/http/index.ts';
-import type { KeyService, RecoveryService } from '../keys/index.ts';
+import type { KeyService, RecoveryService, WindowKeyService } from '../keys/index.ts';
 import { callerOf } from './console-guard.ts';
 
 /** An age file as a download: never cached, its name given. */
@@ -24,7 +25,11 @@ const ageFile = 'application/octet-stream';
 /** Key management under dual control (docs/keys.md). */
 export function keyRoutes(
   app: FastifyInstance,
-  { keys, recoveries }: { keys: KeyService; recoveries: RecoveryService },
+  {
+    keys,
+    recoveries,
+    windowKeys,
+  }: { keys: KeyService; recoveries: RecoveryService; windowKeys: WindowKeyService },
 ) {
   serve(app, keyStatus, (req) => keys.status(callerOf(req)));
   serve(app, initKeys, (req) => keys.init(callerOf(req), req.body));
@@ -39,6 +44,10 @@ export function keyRoutes(
       .send(file.text);
   });
   serve(app, confirmShare, (req) => keys.confirmShare(callerOf(req), req.body.share));
+  serve(app, rotateWindowKey, async (req) => {
+    await windowKeys.rotateWindowKey(callerOf(req), { revoke: false });
+    return keys.status(callerOf(req));
+  });
   serve(app, escrowList, (req) => keys.escrowList(callerOf(req), req.body));
   serve(app, deviceEscrow, (req) => keys.deviceEscrow(callerOf(req), req.body.deviceId));
   serve(app, askRecovery, (req) => recoveries.ask(callerOf(req), req.body));

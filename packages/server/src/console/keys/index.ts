@@ -7,6 +7,7 @@ export {
   recoveryService,
   type RecoveryService,
 } from './recovery-service.ts';
+export { WINDOW_PURPOSE, windowKeyService, type WindowKeyService } from './window-key-service.ts';
 export {
   INCIDENT_CONTAINMENT_JOB,
   incidentContainmentJob,

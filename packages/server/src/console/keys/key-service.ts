@@ -35,6 +35,7 @@ import { keysReadModel, type EscrowDeviceRow, type KeyScope } from '../store/ind
 import { escrowRepository, type DeviceKeyRow } from './escrow-repository.ts';
 import { holdersOf, newSplit, type Person } from './key-people.ts';
 import { keysRepository, type ShareRow, type SplitRow } from './keys-repository.ts';
+import type { WindowKeyService } from './window-key-service.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** How long a scope's count of devices with data keys is kept (a count over every device). */
@@ -53,6 +54,8 @@ export interface KeyDeps {
   box: SecretBox;
   /** age's scrypt work factor for passphrases (18; tests of many downloads may lower it). */
   scryptLogN?: number;
+  /** The window-signing key: the status shows it, and a new KEK wraps its keys again. */
+  windowKeys?: Pick<WindowKeyService, 'status' | 'rewrap'>;
 }
 
 /** The state of a share as its holder has it. */
@@ -179,7 +182,7 @@ export function keyService(deps: KeyDeps) {
       escrowKey: current ? { id: current.id, createdAt: current.createdAt.toISOString() } : null,
       // Rotations (docs/keys.md "Rotation") fill these.
       escrowRotation: null,
-      windowKey: null,
+      windowKey: deps.windowKeys ? await deps.windowKeys.status(tenantId) : null,
       escrow: await escrowCounts(await scopeOf(caller)),
       myShare: mine
         ? {
@@ -236,7 +239,7 @@ export function keyService(deps: KeyDeps) {
       if (identity === null) throw new AppError(KeyErr.Sealed);
       return { id: e.id, identityWrapped: wrapUnderKek(kek, ESCROW_PURPOSE, e.id, identity) };
     });
-    return repo.activate({
+    const activated = await repo.activate({
       tenantId,
       splitId: split.id,
       kek: {
@@ -247,6 +250,8 @@ export function keyService(deps: KeyDeps) {
       rewrapped,
       at: new Date(clock()),
     });
+    if (activated) await deps.windowKeys?.rewrap(tenantId, old, kek);
+    return activated;
   }
 
   async function escrowItems(tenantId: string, rows: EscrowDeviceRow[]): Promise<TDeviceEscrow[]> {
