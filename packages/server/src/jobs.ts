@@ -1,7 +1,7 @@
 import type { Platform } from './platform/platform.ts';
 import type { Services } from './services.ts';
 import { elevationExpiryJob } from './console/elevation/index.ts';
-import { recoveryExpiryJob } from './console/keys/index.ts';
+import { escrowRotationJob, recoveryExpiryJob } from './console/keys/index.ts';
 import { logCountFoldJob, logMaintenanceJob } from './console/logs/index.ts';
 import { notifierJob } from './console/notify/index.ts';
 import { reportJob } from './console/reports/index.ts';
@@ -38,6 +38,8 @@ export function registerJobs(p: Pick<Platform, 'jobs' | 'sessions'>, services: S
   jobs.register(elevationExpiryJob(services.elevation));
   // Key recoveries open 24 hours: then expired, their shares forgotten (docs/keys.md).
   jobs.register(recoveryExpiryJob(services.recoveries));
+  // An escrow-key rotation with no device left to re-escrow: its old key retired (docs/keys.md).
+  jobs.register(escrowRotationJob(services.escrowRotation));
   // Open commands past their deadline ended every second, and which devices have open commands
   // read again every minute, on every node (docs/commands.md).
   for (const job of commandJobs(services.engines.commands)) jobs.register(job);

@@ -30,7 +30,12 @@ import {
   taskService,
 } from './console/commands/index.ts';
 import { elevationService } from './console/elevation/index.ts';
-import { keyService, recoveryService, windowKeyService } from './console/keys/index.ts';
+import {
+  escrowRotationService,
+  keyService,
+  recoveryService,
+  windowKeyService,
+} from './console/keys/index.ts';
 import { consoleKey, secretBox } from './platform/keys/index.ts';
 import { notifier, notifyService } from './console/notify/index.ts';
 import { outboundClient } from './platform/outbound/index.ts';
@@ -170,6 +175,13 @@ export function buildServices(platform: Platform) {
   const tenants = tenantService({ db, audit });
   const installers = installerService({ db, config: p.config, audit });
   const tasks = taskService({ db, clock, audit, commands, servedVersion });
+  // Rotations of the escrow key and of devices' data keys (docs/keys.md "Rotation"): a data key's
+  // is a task, sent the one way tasks go.
+  const escrowRotation = escrowRotationService({
+    ...keyDeps,
+    keys,
+    startTask: (caller, input) => tasks.create(caller, input),
+  });
   const sync = syncService({
     db,
     clock,
@@ -300,6 +312,7 @@ export function buildServices(platform: Platform) {
     }),
     keys,
     recoveries,
+    escrowRotation,
     windowKeys,
     // Windows are signed by their tenant's current window key.
     elevation: elevationService({ db, clock, audit, key: windowKeys, commands, sync, activity }),

@@ -114,6 +114,9 @@ export const TASK_TYPES = [
   'dpi.reset',
   'engine.upgrade',
   'licence.install',
+  // Started by the key manager (`/kss/rotate/device`), never by the task form: listed here so
+  // that it shows in the task list with its progress.
+  'tde.rotate',
 ] as const satisfies readonly CommandType[];
 export type TaskType = (typeof TASK_TYPES)[number];
 

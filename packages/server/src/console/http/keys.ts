@@ -8,15 +8,23 @@ import {
   downloadRecovery,
   downloadShare,
   escrowList,
+  finishEscrowRotation,
   initKeys,
   keyStatus,
   presentShare,
   recoveryList,
+  rotateDeviceKeys,
+  rotateEscrowKey,
   rotateWindowKey,
   splitKeys,
 } from '@edp/shared/api/console/keys.calls';
 import { serve } from '../../platform/http/index.ts';
-import type { KeyService, RecoveryService, WindowKeyService } from '../keys/index.ts';
+import type {
+  EscrowRotationService,
+  KeyService,
+  RecoveryService,
+  WindowKeyService,
+} from '../keys/index.ts';
 import { callerOf } from './console-guard.ts';
 
 /** An age file as a download: never cached, its name given. */
@@ -29,7 +37,13 @@ export function keyRoutes(
     keys,
     recoveries,
     windowKeys,
-  }: { keys: KeyService; recoveries: RecoveryService; windowKeys: WindowKeyService },
+    escrowRotation,
+  }: {
+    keys: KeyService;
+    recoveries: RecoveryService;
+    windowKeys: WindowKeyService;
+    escrowRotation: EscrowRotationService;
+  },
 ) {
   serve(app, keyStatus, (req) => keys.status(callerOf(req)));
   serve(app, initKeys, (req) => keys.init(callerOf(req), req.body));
@@ -48,6 +62,9 @@ export function keyRoutes(
     await windowKeys.rotateWindowKey(callerOf(req), { revoke: false });
     return keys.status(callerOf(req));
   });
+  serve(app, rotateEscrowKey, (req) => escrowRotation.rotateEscrow(callerOf(req)));
+  serve(app, finishEscrowRotation, (req) => escrowRotation.finishEscrowRotation(callerOf(req)));
+  serve(app, rotateDeviceKeys, (req) => escrowRotation.rotateDevices(callerOf(req), req.body));
   serve(app, escrowList, (req) => keys.escrowList(callerOf(req), req.body));
   serve(app, deviceEscrow, (req) => keys.deviceEscrow(callerOf(req), req.body.deviceId));
   serve(app, askRecovery, (req) => recoveries.ask(callerOf(req), req.body));

@@ -16,3 +16,10 @@ export {
   type IncidentService,
   type IncidentWarn,
 } from './incident-service.ts';
+export {
+  DEVICE_ROTATION_HOURS,
+  ESCROW_ROTATION_JOB,
+  escrowRotationJob,
+  escrowRotationService,
+  type EscrowRotationService,
+} from './escrow-rotation-service.ts';

@@ -33,6 +33,7 @@ import { visibleGroupIds, type Caller } from '../access/index.ts';
 import type { AuditService } from '../audit/index.ts';
 import { keysReadModel, type EscrowDeviceRow, type KeyScope } from '../store/index.ts';
 import { escrowRepository, type DeviceKeyRow } from './escrow-repository.ts';
+import { escrowRotationProgress } from './escrow-rotation-progress.ts';
 import { holdersOf, newSplit, type Person } from './key-people.ts';
 import { keysRepository, type ShareRow, type SplitRow } from './keys-repository.ts';
 import type { WindowKeyService } from './window-key-service.ts';
@@ -103,6 +104,7 @@ export function keyService(deps: KeyDeps) {
   const repo = keysRepository(db);
   const escrow = escrowRepository(db);
   const reads = keysReadModel(db);
+  const rotation = escrowRotationProgress(deps);
 
   // Each tenant's current escrow public key, asked on check-ins: kept in memory, evicted on
   // every node through the cache bus when it changes (initialisation; later, rotation).
@@ -165,6 +167,8 @@ export function keyService(deps: KeyDeps) {
         shares.find((s) => s.splitId === pending.id && s.holderId === caller.actor.userId)) ||
       (active && shares.find((s) => s.splitId === active.id && s.holderId === caller.actor.userId));
     const dualControl = !!active && active.threshold >= 2;
+    const scope = await scopeOf(caller);
+    const escrow = await escrowCounts(scope);
     return {
       initialised: !!tk,
       initialisedAt: iso(tk?.initialisedAt ?? null),
@@ -180,10 +184,9 @@ export function keyService(deps: KeyDeps) {
       activeSplit: active ? splitOf(active, shares) : null,
       pendingSplit: pending ? splitOf(pending, shares) : null,
       escrowKey: current ? { id: current.id, createdAt: current.createdAt.toISOString() } : null,
-      // Rotations (docs/keys.md "Rotation") fill these.
-      escrowRotation: null,
+      escrowRotation: await rotation.rotationOf(scope, escrow),
       windowKey: deps.windowKeys ? await deps.windowKeys.status(tenantId) : null,
-      escrow: await escrowCounts(await scopeOf(caller)),
+      escrow,
       myShare: mine
         ? {
             splitId: mine.splitId,
@@ -280,6 +283,8 @@ export function keyService(deps: KeyDeps) {
     currentKek,
     keyManagers,
     escrowKeyOf,
+    /** The tenant's escrow key changed (a rotation): every node asks it afresh. */
+    escrowKeyChanged: (tenantId: string) => escrowKeyChanged(tenantId),
 
     async init(caller: Caller, input: TKeyInit): Promise<TKeyStatus> {
       const tenantId = caller.actor.tenantId;

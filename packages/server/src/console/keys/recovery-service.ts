@@ -164,6 +164,18 @@ export function recoveryService(deps: KeyDeps & { keys: Pick<KeyService, 'curren
     throw new AppError(code);
   }
 
+  /**
+   * The escrow key (current or retiring) holding a copy of the device's key, the newest copy
+   * first: during an escrow-key rotation a device not re-escrowed yet is held by the old key.
+   */
+  async function escrowKeyHolding(tenantId: string, deviceId: string, keyId?: string) {
+    const held = new Map((await keysRepo.escrowKeysOf(tenantId)).map((k) => [k.id, k]));
+    const copy = (await escrow.escrowedCopies(deviceId, keyId)).find((c) =>
+      held.has(c.escrowKeyId),
+    );
+    return copy && { ...held.get(copy.escrowKeyId)!, keyId: copy.keyId };
+  }
+
   /** The M-th share: the KEK rebuilt and checked, the data key unwrapped and encrypted anew. */
   async function complete(caller: Caller, r: RecoveryRow) {
     const tenantId = r.tenantId;
@@ -172,10 +184,14 @@ export function recoveryService(deps: KeyDeps & { keys: Pick<KeyService, 'curren
     const { row: tk } = await deps.keys.currentKek(tenantId);
     const kek = parts.every((p) => p) ? await combineShares(parts.map((p) => p!.bytes)) : null;
     if (!kek || kekCheck(kek) !== tk.kekCheck) return refuse(caller, r, KeyErr.KekMismatch);
-    const escrowKey = await keysRepo.escrowKey(tenantId, r.escrowKeyId);
+    // The escrow key the copy was under when asked; retired since (a rotation finished), the copy
+    // the engine sent under another key the tenant still holds.
+    const escrowKey =
+      (await keysRepo.escrowKey(tenantId, r.escrowKeyId)) ??
+      (await escrowKeyHolding(tenantId, r.deviceId, r.keyId));
     const identity =
       escrowKey && unwrapUnderKek(kek, ESCROW_PURPOSE, escrowKey.id, escrowKey.identityWrapped);
-    const wrapped = await escrow.wrapped(r.deviceId, r.keyId, r.escrowKeyId);
+    const wrapped = escrowKey && (await escrow.wrapped(r.deviceId, r.keyId, escrowKey.id));
     const key = identity && wrapped ? await ageDecrypt(identity, wrapped) : null;
     // What the engine escrowed must be the key its id names.
     if (!key || key.length !== 32 || dataKeyId(key) !== r.keyId)

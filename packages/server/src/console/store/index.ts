@@ -18,3 +18,4 @@ export * from './audit-read-model.ts';
 export * from './device-figures-read-model.ts';
 export * from './tenant-read-model.ts';
 export * from './keys-read-model.ts';
+export * from './key-rotation-read-model.ts';
