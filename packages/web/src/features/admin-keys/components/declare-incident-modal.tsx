@@ -48,8 +48,8 @@ export function DeclareIncidentModal({
   const [device, setDevice] = useState<TDeviceEscrow>();
   const kind = Form.useWatch('kind', form);
   const holderId = Form.useWatch('holderId', form);
-  // Whose share may be lost: the holders of the split in use (or the one waiting, if none).
-  const split = status.activeSplit ?? status.pendingSplit;
+  // Whose share may be lost: a holder of the split in use (the server refuses others).
+  const split = status.activeSplit;
   const splitHolders = split?.holders ?? [];
   const remaining = status.keyManagers.filter((p) => p.id !== holderId);
   const tooFew = !!holderId && remaining.length < SPLIT_MIN;

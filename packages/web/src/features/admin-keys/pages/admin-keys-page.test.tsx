@@ -88,6 +88,7 @@ describe('the key management page', () => {
         if (url === '/api/kss/share/confirm') return ok(current);
         if (url === '/api/kss/escrow/list') return ok({ items: [], next: null });
         if (url === '/api/kss/recovery/list') return ok({ items: [], next: null });
+        if (url === '/api/kss/incident/list') return ok({ items: [], next: null });
         throw new Error(`unexpected ${url}`);
       }),
     );
@@ -265,6 +266,12 @@ describe('the key management page', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Recoveries' }));
     expect(await screen.findByText('No recovery asked yet')).toBeVisible();
     expect(screen.queryByRole('button', { name: /Ask for recovery/ })).toBeNull();
+    await userEvent.click(screen.getByRole('tab', { name: 'Incidents' }));
+    expect(await screen.findByText('No key incident declared')).toBeVisible();
+    expect(screen.queryByRole('button', { name: /Declare incident/ })).toBeNull();
+    await userEvent.click(screen.getByRole('tab', { name: 'Status' }));
+    expect(await screen.findByRole('region', { name: 'Escrow key' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: /Rotate/ })).toBeNull();
   });
 
   it('shows a failed load with its reason and a retry', async () => {

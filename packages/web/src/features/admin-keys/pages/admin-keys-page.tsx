@@ -21,8 +21,7 @@ type Tab = (typeof TABS)[number];
 /**
  * Key management under dual control (issue 37, docs/keys.md): the key manager's status (with
  * the keys' rotation), own share, escrow (and data key rotation), recoveries and incidents, in
- * tabs kept in the address (`?tab=escrow&filter=missing`),
- * so a reload or a link shows the same. The auditor reads every tab but "My share" (an auditor
+ * tabs kept in the address (`?tab=escrow&filter=missing`), so a reload or a link shows the same. The auditor reads every tab but "My share" (an auditor
  * holds none) and sees no write button.
  */
 export default function AdminKeysPage() {
