@@ -267,10 +267,13 @@ const adminKeys: DeepString<typeof zh> = {
       started: 'Escrow key rotation started: the engines re-escrow at their next check-in',
       finish: 'Finish now',
       finishTitle: 'Finish the escrow key rotation now?',
-      finishContent:
-        'The old escrow key is deleted now. The {{n}} devices that have not re-escrowed ({{waiting}} waiting, {{offline}} offline) are left without escrow until they do: their data keys cannot be recovered meanwhile. This cannot be undone.',
+      finishContent_one:
+        'The old escrow key is deleted now. The device that has not re-escrowed ({{waiting}} waiting, {{offline}} offline) is left without escrow until it does: its data keys cannot be recovered meanwhile. This cannot be undone.',
+      finishContent_other:
+        'The old escrow key is deleted now. The {{count}} devices that have not re-escrowed ({{waiting}} waiting, {{offline}} offline) are left without escrow until they do: their data keys cannot be recovered meanwhile. This cannot be undone.',
       finished: 'Escrow key rotation finished: the old key is deleted',
-      oneAtATime: 'Another rotation can start once this one is finished.',
+      confirmAgain:
+        'A rotation is under way. A new escrow key pair is made now and the engines re-escrow to it at their next check-in; the old keys are kept until none waits.',
     },
     window: {
       title: 'Window-signing key',

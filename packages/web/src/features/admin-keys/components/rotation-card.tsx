@@ -36,7 +36,7 @@ export function RotationCard({ status, canWrite }: { status: TKeyStatus; canWrit
   const askRotateEscrow = async () => {
     const sure = await modal.confirm({
       title: t('rotation.escrow.confirmTitle'),
-      content: t('rotation.escrow.confirmContent'),
+      content: escrow ? t('rotation.escrow.confirmAgain') : t('rotation.escrow.confirmContent'),
       okText: t('rotation.escrow.rotate'),
     });
     if (!sure) return;
@@ -49,7 +49,7 @@ export function RotationCard({ status, canWrite }: { status: TKeyStatus; canWrit
     const { waiting, offline } = escrow.progress;
     const sure = await modal.confirm({
       title: t('rotation.escrow.finishTitle'),
-      content: t('rotation.escrow.finishContent', { n: waiting + offline, waiting, offline }),
+      content: t('rotation.escrow.finishContent', { count: waiting + offline, waiting, offline }),
       okText: t('rotation.escrow.finish'),
       okButtonProps: { danger: true },
     });
@@ -108,7 +108,7 @@ export function RotationCard({ status, canWrite }: { status: TKeyStatus; canWrit
           <Space wrap className="keys-actions">
             <Button
               loading={rotateEscrow.isPending}
-              disabled={!status.escrowKey || !!escrow}
+              disabled={!status.escrowKey}
               onClick={() => void askRotateEscrow().catch(() => undefined)}
             >
               {t('rotation.escrow.rotate')}
@@ -122,7 +122,6 @@ export function RotationCard({ status, canWrite }: { status: TKeyStatus; canWrit
                 {t('rotation.escrow.finish')}
               </Button>
             )}
-            {escrow && <span className="keys-note">{t('rotation.escrow.oneAtATime')}</span>}
           </Space>
         )}
       </section>
