@@ -4,6 +4,7 @@ import { portalRoutes, vendorRoutes } from './portal/http/index.ts';
 import {
   elevationRoutes,
   keyRoutes,
+  keyIncidentRoutes,
   deviceRoutes,
   installerRoutes,
   taskRoutes,
@@ -35,6 +36,7 @@ export function apiRoutes(services: Services) {
     taskRoutes(app, services);
     elevationRoutes(app, services);
     keyRoutes(app, services);
+    keyIncidentRoutes(app, services);
     licenceRoutes(app, services);
     logRoutes(app, services);
     overviewRoutes(app, services);

@@ -1,7 +1,11 @@
 import type { Platform } from './platform/platform.ts';
 import type { Services } from './services.ts';
 import { elevationExpiryJob } from './console/elevation/index.ts';
-import { escrowRotationJob, recoveryExpiryJob } from './console/keys/index.ts';
+import {
+  escrowRotationJob,
+  incidentContainmentJob,
+  recoveryExpiryJob,
+} from './console/keys/index.ts';
 import { logCountFoldJob, logMaintenanceJob } from './console/logs/index.ts';
 import { notifierJob } from './console/notify/index.ts';
 import { reportJob } from './console/reports/index.ts';
@@ -40,6 +44,8 @@ export function registerJobs(p: Pick<Platform, 'jobs' | 'sessions'>, services: S
   jobs.register(recoveryExpiryJob(services.recoveries));
   // An escrow-key rotation with no device left to re-escrow: its old key retired (docs/keys.md).
   jobs.register(escrowRotationJob(services.escrowRotation));
+  // Key incidents whose condition holds: contained at start, then every minute (docs/keys.md).
+  jobs.register(incidentContainmentJob(services.incidents));
   // Open commands past their deadline ended every second, and which devices have open commands
   // read again every minute, on every node (docs/commands.md).
   for (const job of commandJobs(services.engines.commands)) jobs.register(job);

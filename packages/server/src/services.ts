@@ -32,12 +32,13 @@ import {
 import { elevationService } from './console/elevation/index.ts';
 import {
   escrowRotationService,
+  incidentService,
   keyService,
   recoveryService,
   windowKeyService,
 } from './console/keys/index.ts';
 import { consoleKey, secretBox } from './platform/keys/index.ts';
-import { notifier, notifyService } from './console/notify/index.ts';
+import { keyIncidentWarning, notifier, notifyService } from './console/notify/index.ts';
 import { outboundClient } from './platform/outbound/index.ts';
 import { deviceLicenceService } from './console/licences/index.ts';
 import {
@@ -219,6 +220,34 @@ export function buildServices(platform: Platform) {
     users,
     sms: notify.sendLoginCode,
   });
+  // Windows are signed by their tenant's current window key.
+  const elevation = elevationService({
+    db,
+    clock,
+    audit,
+    key: windowKeys,
+    commands,
+    sync,
+    activity,
+  });
+  // Key incidents (docs/keys.md "Incidents"): each starts the key module's split or rotation (a
+  // device's also ends its windows), and warns through the tenant's warning channels.
+  const incidents = incidentService({
+    db,
+    clock,
+    audit,
+    warn: keyIncidentWarning(db),
+    actions: {
+      split: keys.split,
+      rotateEscrow: escrowRotation.rotateEscrow,
+      escrowRotationAffected: escrowRotation.escrowRotationAffected,
+      rotateDevices: escrowRotation.rotateDevices,
+      deviceRotationAffected: escrowRotation.deviceRotationAffected,
+      rotateWindowKey: windowKeys.rotateWindowKey,
+      windowRotationAffected: windowKeys.windowRotationAffected,
+      endDeviceWindows: elevation.endDeviceWindows,
+    },
+  });
   const roles = roleService({ db, audit, tenants, releaseRole: users.releaseRole });
   return {
     // portal
@@ -314,8 +343,8 @@ export function buildServices(platform: Platform) {
     recoveries,
     escrowRotation,
     windowKeys,
-    // Windows are signed by their tenant's current window key.
-    elevation: elevationService({ db, clock, audit, key: windowKeys, commands, sync, activity }),
+    elevation,
+    incidents,
     logs: logReads({ db, clock }),
     alerts: alertService({ db, clock, audit }),
     logSettings: logSettingsService({ db, clock, audit, rulesChanged: ingest.rulesChanged }),

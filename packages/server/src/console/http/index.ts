@@ -14,3 +14,4 @@ export * from './overview.ts';
 export * from './notify.ts';
 export * from './reports.ts';
 export * from './keys.ts';
+export * from './key-incidents.ts';
