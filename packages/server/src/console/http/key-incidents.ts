@@ -9,13 +9,13 @@ import { serve } from '../../platform/http/index.ts';
 import type { IncidentService } from '../keys/index.ts';
 import { callerOf } from './console-guard.ts';
 
-/**
- * Key incidents (docs/keys.md "Incidents"). The service is read from `services` at each call, so
- * a test may hand in one built on actions of its own.
- */
-export function keyIncidentRoutes(app: FastifyInstance, services: { incidents: IncidentService }) {
-  serve(app, declareIncident, (req) => services.incidents.declare(callerOf(req), req.body));
-  serve(app, incidentList, (req) => services.incidents.list(callerOf(req), req.body));
-  serve(app, noteIncident, (req) => services.incidents.note(callerOf(req), req.body));
-  serve(app, closeIncident, (req) => services.incidents.close(callerOf(req), req.body));
+/** Key incidents (docs/keys.md "Incidents"). */
+export function keyIncidentRoutes(
+  app: FastifyInstance,
+  { incidents }: { incidents: IncidentService },
+) {
+  serve(app, declareIncident, (req) => incidents.declare(callerOf(req), req.body));
+  serve(app, incidentList, (req) => incidents.list(callerOf(req), req.body));
+  serve(app, noteIncident, (req) => incidents.note(callerOf(req), req.body));
+  serve(app, closeIncident, (req) => incidents.close(callerOf(req), req.body));
 }
