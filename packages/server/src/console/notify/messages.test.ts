@@ -140,6 +140,9 @@ describe('every warning text in the tenant’s language', () => {
     }),
     dev({ cause: 'review', detail: { kind: 'elevation', askedBy: data.who } }),
     dev({ cause: 'review', detail: { kind: 'learning', askedBy: data.who, ip: '' } }),
+    ...['share', 'escrowKey', 'device', 'windowKey'].map((kind) =>
+      line({ cause: 'keyIncident', label: data.label, detail: { kind } }),
+    ),
     line({ cause: 'test', label: '', detail: {} }),
   ];
   /** What people read of one batch: the SMS, the mail, the webhook's text, the delivery log. */
