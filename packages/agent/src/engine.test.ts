@@ -168,6 +168,8 @@ describe('check-in loop', () => {
       detection: 'ok',
       activation: 'inactive',
       version: ENGINE_VERSION,
+      // No console key from this fake console: no window-signing key to report.
+      windowKey: null,
       protected: [],
       licence: null,
       // No data key before the first encryption (escrow.test.ts).

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { keepConsoleKey, openWindows } from './windows.ts';
+import { keepConsoleKey, openWindows, takeWindowKey, trustedKeyId } from './windows.ts';
 import { learnOnce } from './learning.ts';
 import type { EngineKind } from '@edp/shared/constants';
 import { AgentErr } from '@edp/shared/errors';
@@ -8,6 +8,7 @@ import {
   ZEnrolAnswer,
   ZResultsAnswer,
   type TEscrowKey,
+  type TWindowKeyAnnouncement,
 } from '@edp/shared/contracts/agent';
 import { checkIn, enrol as enrolCall, sendResults } from '@edp/shared/api/engine/agent.calls';
 import type { TEngineIdentity, TEngineState } from '@edp/shared/contracts/engine';
@@ -60,8 +61,8 @@ export async function engineState(state: StateDir, now = Date.now()): Promise<TE
     detection: 'ok',
     activation: held?.valid ? 'active' : 'inactive',
     version: ENGINE_VERSION,
-    // The window-key rotation (docs/keys.md "Rotation") reports the key it trusts here.
-    windowKey: null,
+    // The window-signing key it trusts (docs/keys.md "Rotation"): a newer one is announced.
+    windowKey: trustedKeyId(state),
     protected: await protectedSummary(state),
     licence: held
       ? {
@@ -391,6 +392,17 @@ export async function runEngine(opts: RunOptions = {}): Promise<RunOutcome> {
   let lastDpi = Date.now();
   /** Set once the console answered the results call with 404 (a console from before it). */
   let resultsCallMissing = false;
+  /** A new window-signing key from a check-in's answer (windows.ts); a bad one is said. */
+  function windowKeyAnnounced(a: TWindowKeyAnnouncement, consoleNow: number) {
+    try {
+      const { closed } = takeWindowKey(state, a, consoleNow);
+      log(`window-signing key ${a.id} trusted${a.revoke ? ' (the one before revoked)' : ''}`);
+      for (const w of closed) log(`${w.kind} window ${w.id} ended: its key was revoked`);
+    } catch (err) {
+      log(`window-signing key ${a.id} refused: ${(err as Error).message}`);
+    }
+  }
+
   /** What was last said of a failed escrow, so that a failure repeated is said once. */
   let escrowSaid = '';
 
@@ -642,6 +654,7 @@ export async function runEngine(opts: RunOptions = {}): Promise<RunOutcome> {
             lanes.submit(command, clockOffsetMs);
           }
           if (data.data.escrow) await escrow(data.data.escrow);
+          if (data.data.windowKey) windowKeyAnnounced(data.data.windowKey, data.data.now);
           // --once: one check-in and its commands.
           if (opts.once) await lanes.idle();
           // More results waiting than one check-in carries: send the rest now.

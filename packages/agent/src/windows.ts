@@ -1,7 +1,8 @@
-import { createPublicKey, type KeyObject } from 'node:crypto';
+import { createPublicKey, verify, type KeyObject } from 'node:crypto';
+import { windowKeyStatement, type TWindowKeyAnnouncement } from '@edp/shared/contracts/agent';
 import type { TWindowState } from '@edp/shared/contracts/commands';
 import type { TEngineIdentity } from '@edp/shared/contracts/engine';
-import { openWindow, type TWindowPayload } from '@edp/shared/window/console-window';
+import { keyId, openWindow, type TWindowPayload } from '@edp/shared/window/console-window';
 import { Code, EngineError, ok, type OpResult } from './codes.ts';
 import { files, type StateDir } from './state-dir.ts';
 
@@ -11,13 +12,30 @@ import { files, type StateDir } from './state-dir.ts';
  * given at enrolment (`console-ed25519.pub`, as it trusts its token) and nothing a command
  * carries. A window is open from `validFrom` until `validUntil` by this machine's clock and ends
  * by itself then: every read of the windows drops those that have closed.
+ *
+ * The console may rotate its key (docs/keys.md "Rotation"): a check-in's answer then announces
+ * the new key signed by the one held. The engine trusts the new key, and keeps the old one for
+ * the windows it signed before (or, revoked after an incident, refuses them and closes those
+ * open).
  */
 
+/** A key the console signed with before the one held: for windows issued before `before`. */
+interface KeptKey {
+  id: string;
+  pem: string;
+  /** The console's time (ms) when the engine took the key after it. */
+  before: number;
+}
+
 interface WindowsFile {
-  /** The windows received and not yet closed, at most one of each kind. */
-  open: TWindowPayload[];
+  /** The windows received and not yet closed, at most one of each kind, with their key's id. */
+  open: (TWindowPayload & { kid?: string })[];
   /** The newest signing time seen of each window id: an older text is never taken again. */
   seen: Record<string, number>;
+  /** Keys replaced by a rotation, kept for the windows they signed before. */
+  kept?: KeptKey[];
+  /** Keys revoked by an incident: their windows are refused. */
+  revoked?: string[];
 }
 
 /** Keeps the console's key (from the enrolment's answer). */
@@ -29,6 +47,12 @@ export function keepConsoleKey(state: StateDir, pem: string) {
 function consoleKeyOf(state: StateDir): KeyObject | undefined {
   const pem = state.readText(files.consoleKey);
   return pem ? createPublicKey(pem) : undefined;
+}
+
+/** The id (a window's `kid`) of the key the engine trusts, reported in its state. */
+export function trustedKeyId(state: StateDir): string | null {
+  const key = consoleKeyOf(state);
+  return key ? keyId(key) : null;
 }
 
 /** True once the engine holds a console's key: it is managed, and lifting protection by hand needs elevation. */
@@ -86,9 +110,10 @@ export function takeWindow(
 ): OpResult {
   const key = consoleKeyOf(state);
   if (!key) throw new EngineError(Code.EnvironmentMissing, 'no console key: enrol again');
-  const w = openWindow(text, key);
-  if (!w)
+  const signed = verified(state, text, key);
+  if (!signed)
     throw new EngineError(Code.ElevationFileInvalid, 'not signed by the console enrolled with');
+  const { w, kid } = signed;
   const enrolment = state.readJson<{ deviceId: string }>(files.enrolment);
   const identity = state.readJson<TEngineIdentity>(files.identity);
   if (w.deviceId !== enrolment?.deviceId || w.fingerprint !== identity?.fingerprint) {
@@ -112,8 +137,77 @@ export function takeWindow(
   }
   // One window of a kind at a time: a new one replaces the one before.
   const open = file.open.filter((o) => o.kind !== w.kind && o.validUntil > now);
-  if (w.validUntil > now) open.push(w);
+  if (w.validUntil > now) open.push({ ...w, kid });
   file.seen[w.id] = Math.max(seen ?? 0, w.issuedAt);
-  state.writeJson(files.windows, { open, seen: file.seen });
+  state.writeJson(files.windows, { ...file, open, seen: file.seen });
   return ok({ ...windowState(w) });
+}
+
+/**
+ * The window `text` carries and the id of the key that signed it: the key held, or a key a
+ * rotation replaced (not revoked) for a window issued before the engine took the next one.
+ */
+function verified(state: StateDir, text: unknown, held: KeyObject) {
+  const w = openWindow(text, held);
+  if (w) return { w, kid: keyId(held) };
+  const file = read(state);
+  for (const k of file.kept ?? []) {
+    if (file.revoked?.includes(k.id)) continue;
+    const old = openWindow(text, createPublicKey(k.pem));
+    if (old && old.issuedAt < k.before) return { w: old, kid: k.id };
+  }
+  return undefined;
+}
+
+/**
+ * Takes a new window-signing key a check-in announced (docs/keys.md "Rotation"), once its
+ * signature checks with the key held: the new key is trusted from now on; the one held is kept
+ * for the windows it signed before, or with `revoke` refused from now on and its open windows
+ * closed (answered, for the log). `consoleNow` is the check-in's time by the console's clock,
+ * the clock windows are issued by. Throws -42 when it is not signed by the key held.
+ */
+export function takeWindowKey(
+  state: StateDir,
+  a: TWindowKeyAnnouncement,
+  consoleNow: number,
+): { closed: TWindowPayload[] } {
+  const held = consoleKeyOf(state);
+  const heldPem = state.readText(files.consoleKey);
+  if (!held || !heldPem) throw new EngineError(Code.EnvironmentMissing, 'no console key held');
+  const heldId = keyId(held);
+  let next: KeyObject | undefined;
+  try {
+    next = createPublicKey(a.publicKey);
+  } catch {
+    next = undefined;
+  }
+  const good =
+    a.signedBy === heldId &&
+    next !== undefined &&
+    keyId(next) === a.id &&
+    verify(
+      null,
+      Buffer.from(windowKeyStatement(a.id, a.publicKey, a.revoke), 'utf8'),
+      held,
+      Buffer.from(a.signature, 'base64'),
+    );
+  if (!good)
+    throw new EngineError(Code.ElevationFileInvalid, 'window key not signed by the key held');
+  const file = read(state);
+  const kept = (file.kept ?? []).filter((k) => k.id !== heldId);
+  const revoked = file.revoked ?? [];
+  let open = file.open;
+  let closed: TWindowPayload[] = [];
+  if (a.revoke) {
+    revoked.push(heldId);
+    // A window taken before kids were recorded was signed by the key held then: this one.
+    const byOld = (o: { kid?: string }) => (o.kid ?? heldId) === heldId;
+    closed = open.filter(byOld);
+    open = open.filter((o) => !byOld(o));
+  } else {
+    kept.push({ id: heldId, pem: heldPem, before: consoleNow });
+  }
+  state.writeJson(files.windows, { ...file, open, kept, revoked });
+  keepConsoleKey(state, a.publicKey);
+  return { closed };
 }

@@ -1,5 +1,5 @@
 import { createPublicKey, randomBytes, randomUUID, verify } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { armor, Decrypter } from 'age-encryption';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { windowKeyStatement, type TCheckInAnswer } from '@edp/shared/contracts/agent';
@@ -7,7 +7,7 @@ import type { TAckItem } from '@edp/shared/contracts/elevation';
 import type { TKeyStatus, TSplit } from '@edp/shared/contracts/keys';
 import { CommonErr, KeyErr } from '@edp/shared/errors';
 import { keyId, openWindow } from '@edp/shared/window/console-window';
-import { consoleAudit } from '../../platform/db/schema/index.ts';
+import { consoleAudit, windowKeys } from '../../platform/db/schema/index.ts';
 import { newAgeIdentity } from '../../platform/keys/index.ts';
 import { loadActor } from '../access/index.ts';
 import { call, createPeerApp, createTestApp, type TestContext } from '../../test/harness.ts';
@@ -267,21 +267,20 @@ describe('window-signing key rotation', () => {
     expect((await status()).activeSplit).not.toBeNull();
     // A node with nothing in memory opens the current and the revoked key under the new KEK.
     const current = (await status()).windowKey!.id;
-    const revoked = (
-      await ctx.app.platform.db.execute<{ id: string }>(
-        `select id from window_keys where state = 'revoked' and private_wrapped is not null`,
-      )
-    ).rows[0]!.id;
+    const [revoked] = await ctx.app.platform.db
+      .select({ id: windowKeys.id })
+      .from(windowKeys)
+      .where(and(eq(windowKeys.state, 'revoked'), isNotNull(windowKeys.privateWrapped)));
     const peer = await createPeerApp(ctx, {}, clock);
     try {
       now += 2_000;
       const there = await call<TCheckInAnswer>(
         peer,
         '/agent/checkin',
-        { state: stateOf(revoked) },
+        { state: stateOf(revoked!.id) },
         { authorization: `Bearer ${engines['fin-02']!.token}` },
       );
-      expect(there.body.data!.windowKey).toMatchObject({ id: current, signedBy: revoked });
+      expect(there.body.data!.windowKey).toMatchObject({ id: current, signedBy: revoked!.id });
       expect(idOf(await peer.services.windowKeys.publicPem(tenantA))).toBe(current);
       await peer.services.windowKeys.pair(tenantA);
     } finally {
