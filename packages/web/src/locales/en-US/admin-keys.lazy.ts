@@ -349,6 +349,16 @@ const adminKeys: DeepString<typeof zh> = {
       note: 'Note',
       warned: 'Key managers warned',
     },
+    detail: {
+      split: 'A new split, {{m}} shares needed, among {{holders}}',
+      escrowKey: 'Escrow key {{from}} replaced by {{to}}',
+      device_one: 'Task {{taskId}} rotates its data keys; {{count}} window ended',
+      device_other: 'Task {{taskId}} rotates its data keys; {{count}} windows ended',
+      revoke: 'Windows signed by the old key are refused from now on',
+      warned: "Sent to the tenant's warning channels",
+      notWarned: "Not sent: the tenant's warnings of key incidents are off",
+      contained: 'Nothing is affected any more',
+    },
     byConsole: 'the console',
     declaredNote: 'Note:',
     columns: {

@@ -342,6 +342,16 @@ const adminKeys = {
       note: '处置记录',
       warned: '已通知密钥管理员',
     },
+    detail: {
+      split: '新的分割，需要 {{m}} 份分片，持有人：{{holders}}',
+      escrowKey: '托管密钥 {{from}} 已替换为 {{to}}',
+      device_one: '任务 {{taskId}} 正在轮换它的数据密钥；已结束 {{count}} 个窗口',
+      device_other: '任务 {{taskId}} 正在轮换它的数据密钥；已结束 {{count}} 个窗口',
+      revoke: '从现在起拒绝旧密钥签发的窗口',
+      warned: '已发送到租户的告警渠道',
+      notWarned: '未发送：租户关闭了密钥事件告警',
+      contained: '已没有受影响的对象',
+    },
     byConsole: '控制台',
     declaredNote: '说明：',
     columns: {

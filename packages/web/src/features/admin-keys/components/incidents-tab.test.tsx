@@ -52,7 +52,16 @@ const incident = (over: Partial<TIncident>): TIncident => ({
   affected: 4,
   timeline: [
     { at, by: me, event: 'declared', detail: 'Backup tape lost' },
-    { at, by: null, event: 'actionStarted', detail: 'Escrow key rotated' },
+    {
+      at,
+      by: me,
+      event: 'actionStarted',
+      detail: JSON.stringify({
+        escrowKeyId: '2d9c8a1f-0000-4000-8000-000000000002',
+        replacedKeyId: '1c8b7f0e-0000-4000-8000-000000000001',
+      }),
+    },
+    { at, by: null, event: 'warned', detail: '{"queued":true}' },
   ],
   ...over,
 });
@@ -134,7 +143,9 @@ describe('the incidents tab', () => {
 
     await userEvent.click(within(open).getByRole('button', { name: /expand/i }));
     expect(await screen.findByText('Action started')).toBeInTheDocument();
-    expect(screen.getByText('Escrow key rotated')).toBeInTheDocument();
+    expect(screen.getByText('Escrow key 1c8b7f0e replaced by 2d9c8a1f')).toBeInTheDocument();
+    expect(screen.getByText("Sent to the tenant's warning channels")).toBeInTheDocument();
+    expect(screen.getByText(/· the console/)).toBeInTheDocument();
     expect(screen.getByText('Note:')).toBeInTheDocument();
 
     await userEvent.click(
