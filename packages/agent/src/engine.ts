@@ -34,7 +34,8 @@ import { CommandLanes } from './command-lanes.ts';
 import { backoffMs, jittered } from './backoff.ts';
 import { Outbox } from './outbox.ts';
 import { PushStream } from './push.ts';
-import { dataKeys, escrowRound } from './escrow.ts';
+import { dataKeys, escrowRound, postKeys } from './escrow.ts';
+import { finishRotation } from './tde-rotate.ts';
 
 /** What `enrol` keeps in agent.json (mode 0600: the token is a credential). */
 export interface Enrolment {
@@ -360,6 +361,8 @@ export async function runEngine(opts: RunOptions = {}): Promise<RunOutcome> {
     url: enrolment.url,
     engineFile: opts.engineFile,
     startedAt,
+    // tde.rotate escrows its new key at once, with the token held then.
+    sendKeys: (keys) => postKeys(client, enrolment.token, keys),
   });
   const outbox = new Outbox(state);
   // Findings queued by an engine from before the log outbox go into it first.
@@ -508,6 +511,11 @@ export async function runEngine(opts: RunOptions = {}): Promise<RunOutcome> {
     log(`command failed: ${(err as Error).message}`),
   );
   let dpiQueued = false;
+  // A data-key rotation stopped half way (docs/keys.md "Rotation") goes on at the start.
+  lanes.exclusive(async () => {
+    const done = await finishRotation(state);
+    if (done) log(`data key rotation finished: ${done.code} ${done.message}`);
+  });
 
   /** What was last said of a refused token, so that a long refusal is not a flood of lines. */
   let refusalSaid = '';

@@ -3,8 +3,9 @@ import { ZEscrowAnswer, type TEscrowKey } from '@edp/shared/contracts/agent';
 import type { TEngineDataKey } from '@edp/shared/contracts/engine';
 import { ageEncryptTo, NativeX25519Recipient } from './age-x25519.ts';
 import { NetworkError, type Answer, type ProtocolClient } from './client.ts';
+import { Code, EngineError } from './codes.ts';
 import { files, type StateDir } from './state-dir.ts';
-import { loadKey, type TdeKey } from './tde.ts';
+import { heldKeys as tdeHeldKeys, type TdeKey } from './tde.ts';
 
 /**
  * Escrow of the engine's data keys (docs/keys.md "Escrow"). The state lists each data key with
@@ -19,11 +20,8 @@ export interface EscrowFile {
   keys: Record<string, { escrow: string; at: string }>;
 }
 
-/** The data keys this engine holds: its TDE key today (a rotation will add the next). */
-export function heldKeys(state: StateDir): TdeKey[] {
-  const key = loadKey(state, false);
-  return key ? [key] : [];
-}
+/** The data keys this engine holds: its TDE key and those a rotation has not dropped yet. */
+export const heldKeys = (state: StateDir): TdeKey[] => tdeHeldKeys(state);
 
 const escrowed = (state: StateDir): EscrowFile['keys'] =>
   state.readJson<EscrowFile>(files.escrow)?.keys ?? {};
@@ -40,7 +38,12 @@ export function dataKeys(state: StateDir): TEngineDataKey[] {
 }
 
 /** Records the keys the console acknowledged under `escrowId` (keys no longer held are dropped). */
-function recordEscrowed(state: StateDir, ids: readonly string[], escrowId: string, at: Date) {
+export function recordEscrowed(
+  state: StateDir,
+  ids: readonly string[],
+  escrowId: string,
+  at: Date,
+) {
   const held = new Set(heldKeys(state).map((k) => k.id.toString('hex')));
   const keys: EscrowFile['keys'] = {};
   for (const [id, entry] of Object.entries(escrowed(state))) if (held.has(id)) keys[id] = entry;
@@ -96,4 +99,30 @@ export async function escrowRound(
   const acknowledged = data.data.acknowledged.filter((id) => sent.has(id));
   if (acknowledged.length) recordEscrowed(state, acknowledged, escrowKey.id, new Date());
   return { kind: 'done', acknowledged, sent: keys.length };
+}
+
+/**
+ * Sends wrapped keys now (`POST /api/agent/keys`) and answers the ids the console acknowledged;
+ * a refusal or an unreachable console throws (-1), saying why.
+ */
+export async function postKeys(
+  client: ProtocolClient,
+  token: string,
+  keys: { id: string; escrow: string; wrapped: string }[],
+): Promise<string[]> {
+  let answer: Answer;
+  try {
+    answer = await client.post(escrowKeys, { keys }, token);
+  } catch (err) {
+    if (!(err instanceof NetworkError)) throw err;
+    throw new EngineError(Code.Generic, `escrow not sent: ${err.message}`);
+  }
+  const data = ZEscrowAnswer.safeParse(answer.envelope?.data);
+  if (!answer.envelope?.success || !data.success) {
+    const why = answer.envelope
+      ? `errCode ${answer.envelope.errCode} (${answer.envelope.msg})`
+      : `HTTP ${answer.status}`;
+    throw new EngineError(Code.Generic, `escrow refused: ${why}`);
+  }
+  return data.data.acknowledged;
 }

@@ -3,10 +3,14 @@ import {
   ZEngineCommand,
   type TEngineCommand,
 } from '@edp/shared/contracts/agent';
-import { COMMAND_TYPES as SHARED_COMMAND_TYPES } from '@edp/shared/contracts/commands';
+import {
+  COMMAND_ARGS,
+  COMMAND_TYPES as SHARED_COMMAND_TYPES,
+} from '@edp/shared/contracts/commands';
 import { asResult, Code, EngineError, failed, ok, type OpResult } from './codes.ts';
 import { files, type StateDir } from './state-dir.ts';
 import { decryptDir, encryptDir } from './tde.ts';
+import { rotateTde, type SendKeys } from './tde-rotate.ts';
 import { dropBaseline, resetBaseline, takeBaseline, verifyBaseline } from './dpi.ts';
 import { protectSe, unprotectSe } from './se.ts';
 import { authoriseProgram, listPrograms, revokeProgram, viewProgram } from './programs.ts';
@@ -128,6 +132,8 @@ export interface DispatcherContext {
   /** When this engine started (engine.version, engine.watch). */
   startedAt?: number;
   upgradeTimeoutMs?: number;
+  /** Sends wrapped data keys to the console (tde.rotate escrows its new key with it). */
+  sendKeys?: SendKeys;
 }
 
 export interface Dispatched {
@@ -210,6 +216,11 @@ export class Dispatcher {
         return ops.protectTde(state, dir, true);
       case 'tde.decrypt':
         return ops.unprotectTde(state, dir, true);
+      case 'tde.rotate': {
+        const args = COMMAND_ARGS['tde.rotate'].safeParse(c.args);
+        if (!args.success) return Promise.resolve(failed(Code.InvalidOption, 'escrow key missing'));
+        return asResult(() => rotateTde(state, args.data, this.context.sendKeys));
+      }
       case 'se.protect':
         return ops.protectSe(state, dir, true);
       case 'se.unprotect':

@@ -7,7 +7,15 @@ import { LogOutbox } from './log-outbox.ts';
 import { isProtected, removeProtected } from './protected.ts';
 import { files, type StateDir } from './state-dir.ts';
 import { listFiles, resolveTarget } from './target.ts';
-import { decryptFile, keyOf, loadKey, readHeader, type Header, type TdeKey } from './tde.ts';
+import {
+  decryptFile,
+  heldKeys,
+  keyOf,
+  loadKey,
+  readHeader,
+  type Header,
+  type TdeKey,
+} from './tde.ts';
 
 /**
  * `edp-agent recover` (docs/keys.md "Recovery"): a protected folder decrypted with the data key a
@@ -160,9 +168,10 @@ export async function readRecovery(
 
 /** Puts the key back as tde.key (0600); the same key there already is fine, another refused. */
 function installKey(state: StateDir, key: TdeKey): 'installed' | 'held' {
+  // A key a rotation replaced is held too, until no file uses it.
+  if (heldKeys(state).some((k) => k.key.equals(key.key))) return 'held';
   const held = loadKey(state, false);
   if (held) {
-    if (held.key.equals(key.key)) return 'held';
     throw new EngineError(
       Code.FileExists,
       `${state.path(files.tdeKey)} holds another key (${held.id.toString('hex')}): not replaced`,

@@ -26,6 +26,7 @@ import {
   sendResults,
 } from '@edp/shared/api/engine/agent.calls';
 import { peekWindow } from '@edp/shared/window/console-window';
+import { COMMAND_ARGS } from '@edp/shared/contracts/commands';
 import { NetworkError, ProtocolClient, type Answer } from './client.ts';
 import { Histogram } from './histogram.ts';
 import { ENGINE_VERSION, enrolProof, seededEngineKey } from './identity.ts';
@@ -687,11 +688,25 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
     commandStats.received += commands.length;
     for (const c of commands) {
       e.outbox = e.outbox.filter((r) => r.id !== c.id);
+      if (c.type === 'tde.rotate' && !e.answered.has(c.id)) rotateKey(e, c);
       const result = e.answered.get(c.id) ?? simulatedResult(c, e, startedAt, opts.vendorKey);
       e.answered.set(c.id, result);
       if (e.answered.size > ANSWERED_KEPT) e.answered.delete(e.answered.keys().next().value!);
       e.outbox.push(result);
     }
+  }
+
+  /**
+   * `tde.rotate`, cheaply: a new data key (derived from the old one: no files to re-encrypt),
+   * escrowed at once to the escrow key the command carries, as the engine does (tde-rotate.ts).
+   */
+  function rotateKey(e: SimEngine, c: TEngineCommand): void {
+    const escrow = COMMAND_ARGS['tde.rotate'].safeParse(c.args);
+    if (!e.dataKey || !escrow.success) return;
+    const key = createHash('sha256').update('edp-sim-rotate/').update(e.dataKey.key).digest();
+    e.dataKey = { key, id: createHash('sha256').update(key).digest('hex').slice(0, 16) };
+    e.state = { ...e.state, keys: [{ id: e.dataKey.id, escrow: null }] };
+    void escrowOne(e, escrow.data.escrow);
   }
 
   function takeResults(e: SimEngine, acknowledged: readonly string[]): void {

@@ -23,6 +23,13 @@ export const files = {
   /** The TDE key: 32 random bytes. */
   tdeKey: 'tde.key',
   /**
+   * The data keys a rotation replaced (tde-rotate.ts), `<key id>.key` each (0600): kept while a
+   * file is still encrypted with one, so that a rotation stopped half way loses nothing.
+   */
+  tdeOldKeys: 'tde-keys',
+  /** The key a rotation made, not yet used by any file: it becomes tde.key once escrowed. */
+  tdeNextKey: 'tde.next.key',
+  /**
    * Its escrow (docs/keys.md "Escrow"): by data key id, the escrow key id the console
    * acknowledged it under and when. No key material.
    */

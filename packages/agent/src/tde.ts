@@ -54,6 +54,34 @@ export function loadKey(state: StateDir, create: boolean): TdeKey | undefined {
   return keyOf(key);
 }
 
+/**
+ * Every data key the engine holds: tde.key (the current one, first) and those a rotation replaced
+ * that files may still use (tde-keys/<id>.key). A file's header names its key by id.
+ */
+export function heldKeys(state: StateDir): TdeKey[] {
+  const current = loadKey(state, false);
+  const held = current ? [current] : [];
+  const dir = state.path(stateFiles.tdeOldKeys);
+  let names: string[] = [];
+  try {
+    names = fs.readdirSync(dir).filter((n) => /^[0-9a-f]{16}\.key$/.test(n));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  for (const name of names.sort()) {
+    const key = fs.readFileSync(path.join(dir, name));
+    const k = key.length === 32 ? keyOf(key) : undefined;
+    // A file named for another key is not that key: left out.
+    if (k && `${k.id.toString('hex')}.key` === name && !held.some((h) => h.id.equals(k.id)))
+      held.push(k);
+  }
+  return held;
+}
+
+/** The held keys by id (hex). */
+export const keysById = (state: StateDir) =>
+  new Map(heldKeys(state).map((k) => [k.id.toString('hex'), k]));
+
 export interface Header {
   keyId: Buffer;
   iv: Buffer;
@@ -181,6 +209,53 @@ export async function decryptFile(file: string, header: Header, key: TdeKey): Pr
   });
 }
 
+/**
+ * A file encrypted with `from` encrypted again with `to`, atomically: decrypted and encrypted in
+ * one pass into a temporary file (a new IV), renamed over the file only when the old tag checked.
+ */
+export async function reencryptFile(
+  file: string,
+  header: Header,
+  from: TdeKey,
+  to: TdeKey,
+): Promise<void> {
+  if (!header.keyId.equals(from.id)) {
+    throw new EngineError(Code.MismatchedData, `${file} was encrypted with another key`);
+  }
+  const { size } = await fsp.stat(file);
+  const tag = Buffer.alloc(TAG_BYTES);
+  const fh = await fsp.open(file, 'r');
+  await fh.read(tag, 0, TAG_BYTES, size - TAG_BYTES).finally(() => fh.close());
+  await replaceAtomically(file, async (temp, mode) => {
+    const decipher = createDecipheriv('aes-256-gcm', from.key, header.iv);
+    decipher.setAAD(header.raw);
+    decipher.setAuthTag(tag);
+    const iv = randomBytes(IV_BYTES);
+    const newHeader = makeHeader(to.id, iv, Number(header.length));
+    const cipher = createCipheriv('aes-256-gcm', to.key, iv);
+    cipher.setAAD(newHeader);
+    const body =
+      size > HEADER_BYTES + TAG_BYTES
+        ? fs.createReadStream(file, { start: HEADER_BYTES, end: size - TAG_BYTES - 1 })
+        : Readable.from([] as Buffer[]);
+    await pipeline(
+      body,
+      async function* (source: AsyncIterable<Buffer>) {
+        yield newHeader;
+        for await (const chunk of source) yield cipher.update(decipher.update(chunk));
+        try {
+          decipher.final();
+        } catch {
+          throw new EngineError(Code.MismatchedData, `${file} fails authentication (altered)`);
+        }
+        yield cipher.final();
+        yield cipher.getAuthTag();
+      },
+      fs.createWriteStream(temp, { flags: 'wx', mode }),
+    );
+  });
+}
+
 /** Encrypts every plain file under `input`: -47 when there is none left to encrypt. */
 export async function encryptDir(state: StateDir, input: unknown, absolute = false) {
   const dir = await resolveTarget(input, state, { absolute });
@@ -232,11 +307,20 @@ export async function decryptDir(state: StateDir, input: unknown, absolute = fal
       unlist();
       throw new EngineError(Code.AlreadyDecrypted, dir);
     }
-    const key = loadKey(state, false);
-    if (!key) throw new EngineError(Code.MismatchedData, `no key in ${state.root}`);
+    // Each file with the key its header names: after a rotation stopped half way, files of the
+    // old key and of the new one are both here.
+    const keys = keysById(state);
+    if (!keys.size) throw new EngineError(Code.MismatchedData, `no key in ${state.root}`);
+    const missing = encrypted.find(([, h]) => !keys.has(h.keyId.toString('hex')));
+    if (missing) {
+      throw new EngineError(
+        Code.MismatchedData,
+        `${path.join(dir, missing[0])} was encrypted with key ${missing[1].keyId.toString('hex')}, which this engine does not hold`,
+      );
+    }
     for (const [rel, header] of encrypted) {
       const file = path.join(dir, rel);
-      await decryptFile(file, header, key);
+      await decryptFile(file, header, keys.get(header.keyId.toString('hex'))!);
       log.append([{ kind: 'tde', change: 'decrypted', path: file }]);
     }
     unlist();
