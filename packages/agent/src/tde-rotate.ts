@@ -126,6 +126,8 @@ async function reencryptAll(state: StateDir): Promise<Pass> {
     fs.rmSync(state.path(path.join(files.tdeOldKeys, `${hex(k)}.key`)), { force: true });
     pass.dropped.push(hex(k));
   }
+  // escrow.json forgets the keys dropped.
+  if (pass.dropped.length) recordEscrowed(state, [], '', new Date());
   return pass;
 }
 
