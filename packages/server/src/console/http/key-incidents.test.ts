@@ -353,9 +353,10 @@ describe('key incidents', () => {
     });
     const started = JSON.parse(incident.timeline[1]!.detail) as {
       taskId: string;
-      windowsEnded: string[];
+      windowsEnded: number;
+      windows: string[];
     };
-    expect(started.windowsEnded).toEqual([asked.body.data!.id]);
+    expect(started).toMatchObject({ windowsEnded: 1, windows: [asked.body.data!.id] });
     const info = await auditor<{ phase: string }>('/ack/s/info', { id: asked.body.data!.id });
     expect(info.body.data!.phase).toBe('ended');
     expect((await list(km.k4!)).items.map((i) => i.id)).not.toContain(incident.id);

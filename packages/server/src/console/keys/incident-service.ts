@@ -263,7 +263,7 @@ export function incidentService(deps: IncidentDeps) {
         const windows = await actions.endDeviceWindows(caller, d.id);
         return {
           columns: { deviceId: d.id, deviceName: d.name, taskId },
-          did: { taskId, windowsEnded: windows },
+          did: { taskId, windowsEnded: windows.length, windows },
           label: d.name,
         };
       }
