@@ -35,6 +35,7 @@ import {
   incidentService,
   keyService,
   recoveryService,
+  sealedSecrets,
   windowKeyService,
 } from './console/keys/index.ts';
 import { consoleKey, secretBox } from './platform/keys/index.ts';
@@ -117,7 +118,19 @@ export function buildServices(platform: Platform) {
     kek: async (tenantId) => (await keys.currentKek(tenantId)).kek,
     counts,
   });
-  const keys = keyService({ ...keyDeps, windowKeys });
+  // The tenant's sealed secrets (the notify settings'): under its KEK once initialised; a new KEK
+  // has notify seal them again. `notify` is read when that happens, not now.
+  const sealed = sealedSecrets({
+    db,
+    bus,
+    consoleKeySecret: p.consoleKeySecret,
+    purpose: 'notify settings',
+  });
+  const keys = keyService({
+    ...keyDeps,
+    windowKeys,
+    kekChanged: (tenantId, old, kek) => sealed.kekChanged(tenantId, old, kek, notify.resealSecrets),
+  });
   const recoveries = recoveryService({ ...keyDeps, keys });
   // What the engines tell the console (issue 36 point 2): the device centre writes their devices
   // and activity, the commands module their commands and tasks, the logs their batches.
@@ -191,10 +204,9 @@ export function buildServices(platform: Platform) {
     presence: engines.presence,
     waitMs: p.config.SYNC_WAIT_MS,
   });
-  const box = secretBox({ consoleKeySecret: p.consoleKeySecret, purpose: 'notify settings' });
   // Every call to an address a tenant typed, internal ones refused (platform/outbound).
   const outbound = outboundClient({ allow: p.config.OUTBOUND_ALLOW_HOSTS });
-  const notify = notifyService({ db, clock, audit, box, outbound });
+  const notify = notifyService({ db, clock, audit, boxOf: sealed.boxOf, outbound });
   const users = userService({
     db,
     clock,
@@ -352,7 +364,7 @@ export function buildServices(platform: Platform) {
     logCountFolder: logCountFolder({ db }),
     overview: overviewService({ db, clock }),
     notify,
-    notifier: notifier({ db, clock, log: p.log, mailer: p.mailer, box, outbound }),
+    notifier: notifier({ db, clock, log: p.log, mailer: p.mailer, boxOf: sealed.boxOf, outbound }),
     reports: reportService({ db, clock, jobs: p.jobs, log: p.log, audit }),
     // engines
     engines,

@@ -23,3 +23,4 @@ export {
   escrowRotationService,
   type EscrowRotationService,
 } from './escrow-rotation-service.ts';
+export { KEK_SEALED_PREFIX, sealedSecrets, type SealedSecrets } from './sealed-secrets.ts';

@@ -57,6 +57,11 @@ export interface KeyDeps {
   scryptLogN?: number;
   /** The window-signing key: the status shows it, and a new KEK wraps its keys again. */
   windowKeys?: Pick<WindowKeyService, 'status' | 'rewrap'>;
+  /**
+   * The tenant's KEK changed (initialised: `old` null; a new split active): the secrets sealed
+   * for the tenant are sealed again under the new one (console/keys/sealed-secrets.ts).
+   */
+  kekChanged?: (tenantId: string, old: Uint8Array | null, kek: Uint8Array) => Promise<void>;
 }
 
 /** The state of a share as its holder has it. */
@@ -254,6 +259,7 @@ export function keyService(deps: KeyDeps) {
       at: new Date(clock()),
     });
     if (activated) await deps.windowKeys?.rewrap(tenantId, old, kek);
+    if (activated) await deps.kekChanged?.(tenantId, old, kek);
     return activated;
   }
 
@@ -323,6 +329,7 @@ export function keyService(deps: KeyDeps) {
       );
       if (!done) throw new AppError(KeyErr.AlreadyInitialised);
       escrowKeyChanged(tenantId);
+      await deps.kekChanged?.(tenantId, null, kek);
       await audit.change(caller, {
         target: 'keys',
         after: {
