@@ -49,7 +49,8 @@ export interface PassReport {
 }
 
 type Deps = Pick<Platform, 'db' | 'clock' | 'log' | 'mailer'> & {
-  box: SecretBox;
+  /** A tenant's box of sealed secrets (under its KEK once initialised: console/keys). */
+  boxOf: (tenantId: string) => Promise<SecretBox>;
   outbound: OutboundClient;
 };
 
@@ -209,14 +210,15 @@ export function notifier(deps: Deps) {
     try {
       const row = await settingsOf(d.tenantId);
       if (d.channel === 'sms') {
-        const sms = openSms(readSms(row?.sms), deps.box);
+        const sms = openSms(readSms(row?.sms), await deps.boxOf(d.tenantId));
         await sendSms(deps.outbound, sms, JSON.parse(d.body) as SmsFill, new Date(clock()));
       } else if (d.channel === 'email') {
         const mail = JSON.parse(d.body) as { subject: string; text: string; language: string };
         await deps.mailer.send({ to: d.target, ...mail });
       } else {
         const warn = readWarn(row?.warn);
-        const secret = warn.webhookSecret ? (deps.box.open(warn.webhookSecret) ?? '') : '';
+        const box = await deps.boxOf(d.tenantId);
+        const secret = warn.webhookSecret ? (box.open(warn.webhookSecret) ?? '') : '';
         const id = (JSON.parse(d.body) as { id: string }).id;
         await postWebhook(deps.outbound, d.target, secret, id, d.body, new Date(clock()));
       }

@@ -25,6 +25,13 @@ export function notifyRepository(db: Db) {
     async setWarn(tenantId: string, warn: Record<string, unknown>, by: string, at: Date) {
       await upsert(tenantId, { warn, warnBy: by, warnAt: at });
     },
+    /** Its secrets sealed again under another key: who changed the settings, and when, stay. */
+    async resealed(tenantId: string, sms: Record<string, unknown>, warn: Record<string, unknown>) {
+      await db
+        .update(notifySettings)
+        .set({ sms, warn })
+        .where(eq(notifySettings.tenantId, tenantId));
+    },
     /** Where the notifier stopped reading a source; null before its first pass. */
     async cursor(source: string): Promise<number | null> {
       const [row] = await db.select().from(notifyCursors).where(eq(notifyCursors.source, source));

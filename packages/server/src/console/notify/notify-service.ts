@@ -29,6 +29,8 @@ import {
   readSms,
   type StoredSms,
   readWarn,
+  resealSms,
+  resealWarn,
   sealSms,
   sealWarn,
   viewSms,
@@ -47,11 +49,12 @@ const byOf = (by: string | null, at: Date | null) => ({
 export function notifyService(
   deps: Pick<Platform, 'db' | 'clock'> & {
     audit: AuditService;
-    box: SecretBox;
+    /** A tenant's box of sealed secrets (under its KEK once initialised: console/keys). */
+    boxOf: (tenantId: string) => Promise<SecretBox>;
     outbound: OutboundClient;
   },
 ) {
-  const { db, clock, audit, box, outbound } = deps;
+  const { db, clock, audit, outbound } = deps;
   const repo = notifyRepository(db);
   const warnings = warningRepository(db);
   const stored = async (tenantId: string) => {
@@ -61,10 +64,11 @@ export function notifyService(
       warn: readWarn(row?.warn),
       smsBy: byOf(row?.smsBy ?? null, row?.smsAt ?? null),
       warnBy: byOf(row?.warnBy ?? null, row?.warnAt ?? null),
+      box: await deps.boxOf(tenantId),
     };
   };
   /** Sends through a tenant's stored gateway (sms-sender.ts says what it throws). */
-  const send = (sms: StoredSms, fill: SmsFill) =>
+  const send = (sms: StoredSms, box: SecretBox, fill: SmsFill) =>
     sendSms(outbound, openSms(sms, box), fill, new Date(clock()));
   /** A save's rules (settings-rules.ts), refused as a bad request. */
   const checked = (check: () => void) => {
@@ -79,18 +83,18 @@ export function notifyService(
   return {
     async sms(caller: Caller): Promise<TSmsSettingsView> {
       const s = await stored(caller.actor.tenantId);
-      return viewSms(s.sms, box, s.smsBy);
+      return viewSms(s.sms, s.box, s.smsBy);
     },
     async setSms(caller: Caller, b: TSmsSettings) {
       const { tenantId, account } = caller.actor;
       const s = await stored(tenantId);
       checked(() => checkSmsSave(b, s.sms, outbound.refusedHost));
-      const next = sealSms(b, s.sms, box);
+      const next = sealSms(b, s.sms, s.box);
       await repo.setSms(tenantId, next, account, new Date(clock()));
-      const after = viewSms(next, box, s.smsBy);
+      const after = viewSms(next, s.box, s.smsBy);
       await audit.change(caller, {
         target: '',
-        before: { ...viewSms(s.sms, box, s.smsBy), updatedBy: undefined, updatedAt: undefined },
+        before: { ...viewSms(s.sms, s.box, s.smsBy), updatedBy: undefined, updatedAt: undefined },
         after: { ...after, updatedBy: undefined, updatedAt: undefined },
       });
     },
@@ -107,7 +111,7 @@ export function notifyService(
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       try {
         const content = testSmsContent(s.sms, code, s.warn.language);
-        const r = await send(s.sms, { content, phone, ip: caller.ip });
+        const r = await send(s.sms, s.box, { content, phone, ip: caller.ip });
         await audit.change(caller, { target: phone, after: { status: r.status } });
         return { status: r.status, ms: r.ms };
       } catch (err) {
@@ -116,7 +120,7 @@ export function notifyService(
     },
     async warn(caller: Caller): Promise<TWarnSettingsView> {
       const s = await stored(caller.actor.tenantId);
-      return viewWarn(s.warn, box, s.warnBy);
+      return viewWarn(s.warn, s.box, s.warnBy);
     },
     async setWarn(caller: Caller, b: TWarnSettings) {
       const { tenantId, account } = caller.actor;
@@ -128,7 +132,7 @@ export function notifyService(
           field: 'body.webhookSecret',
           detail: rule('wrongFormat'),
         });
-      const next = sealWarn(b, s.warn, box);
+      const next = sealWarn(b, s.warn, s.box);
       if (b.enabled) await repo.startCursors();
       await repo.setWarn(tenantId, next, account, new Date(clock()));
       const strip = (v: TWarnSettingsView) => ({
@@ -138,8 +142,8 @@ export function notifyService(
       });
       await audit.change(caller, {
         target: '',
-        before: strip(viewWarn(s.warn, box, s.warnBy)),
-        after: strip(viewWarn(next, box, s.warnBy)),
+        before: strip(viewWarn(s.warn, s.box, s.warnBy)),
+        after: strip(viewWarn(next, s.box, s.warnBy)),
       });
     },
     /** A test warning, queued now for every recipient of every channel that is on. */
@@ -196,10 +200,23 @@ export function notifyService(
      * then goes to the outbox, as before there was one); a gateway's refusal throws SmsError.
      */
     async sendLoginCode(tenantId: string, fill: SmsFill): Promise<boolean> {
-      const { sms } = await stored(tenantId);
+      const { sms, box } = await stored(tenantId);
       if (sms.mode === 'off') return false;
-      await send(sms, fill);
+      await send(sms, box, fill);
       return true;
+    },
+    /**
+     * The tenant's secrets sealed again from one key to another (console/keys asks, when the
+     * tenant's keys are initialised and when a new KEK becomes current: docs/keys.md).
+     */
+    async resealSecrets(tenantId: string, from: SecretBox, to: SecretBox) {
+      const row = await repo.get(tenantId);
+      if (!row) return;
+      await repo.resealed(
+        tenantId,
+        resealSms(readSms(row.sms), from, to),
+        resealWarn(readWarn(row.warn), from, to),
+      );
     },
   };
 }

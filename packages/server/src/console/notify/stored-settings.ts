@@ -55,6 +55,33 @@ export function readWarn(raw: unknown): TWarnSettings {
   return parsed.success ? parsed.data : WARN_DEFAULTS;
 }
 
+/** A sealed value sealed again (`from` opens it, `to` seals it); one that does not open stays. */
+const resealed = (v: string, from: SecretBox, to: SecretBox) => {
+  const clear = v === '' ? null : from.open(v);
+  return clear === null ? v : to.seal(clear);
+};
+
+/** Every secret of stored SMS settings sealed again (a tenant's keys changed: docs/keys.md). */
+export function resealSms(stored: StoredSms, from: SecretBox, to: SecretBox): StoredSms {
+  const again = (fields: readonly TSmsField[]) =>
+    fields.map((f) => (f.secret ? { ...f, value: resealed(f.value, from, to) } : f));
+  return {
+    ...stored,
+    http: stored.http && {
+      ...stored.http,
+      headers: again(stored.http.headers),
+      params: again(stored.http.params),
+    },
+    cloud: stored.cloud && { ...stored.cloud, key: resealed(stored.cloud.key, from, to) },
+  };
+}
+
+/** The webhook's secret sealed again. */
+export const resealWarn = (warn: TWarnSettings, from: SecretBox, to: SecretBox): TWarnSettings => ({
+  ...warn,
+  webhookSecret: resealed(warn.webhookSecret, from, to),
+});
+
 /** A secret as it is shown again: the last four characters of a long one, never the rest. */
 export function shown(clear: string | null): TSecretShown {
   if (!clear) return { set: false, hint: '' };
