@@ -146,8 +146,10 @@ export function escrowRotationService(
     },
 
     /** Devices not re-escrowed under the current escrow key (the incidents' live count). */
-    escrowRotationAffected: (tenantId: string) =>
-      reads.escrowCount({ tenantId, groupIds: null }, true),
+    async escrowRotationAffected(tenantId: string): Promise<number> {
+      const left = await rotations.notEscrowedByPresence({ tenantId, groupIds: null }, clock());
+      return left.waiting + left.offline;
+    },
 
     /** Devices of a data-key rotation task whose rotation has not finished (the incidents'). */
     deviceRotationAffected: (tenantId: string, taskId: string) =>
