@@ -32,8 +32,12 @@ import { signInAdmin } from '../support/session.ts';
  * - an engine's data key escrowed through the protocol, shown escrowed, its recovery asked,
  *   each key manager presenting their share, the file downloaded once by the asker and read
  *   back: the engine's key (en-US, the list also at 390 px);
- * - in each language, the pages as the key manager and the auditor (read only) and the device's
- *   panel as the operator, each with axe at 1440 and 390 px.
+ * - the escrow key rotated, the progress shown, an engine re-escrowing through the protocol and
+ *   the rotation ending; the window-signing key rotated and the engine moving to it (en-US);
+ * - the escrow key declared exposed, its timeline, contained at once with no engine affected,
+ *   closed with a note (en-US);
+ * - in each language, the pages (the incidents tab too) as the key manager and the auditor (read
+ *   only) and the device's panel as the operator, each with axe at 1440 and 390 px.
  * The server's rules (refused shares, expiry, duties, tenants apart) are tested on the server
  * (console/http/keys.test.ts); the real engine's escrow and recover in the agent's tests.
  */
@@ -48,6 +52,10 @@ const TEXT = {
     myShare: 'My share',
     escrow: 'Escrow',
     recoveries: 'Recoveries',
+    incidents: 'Incidents',
+    noIncident: 'No key incident declared',
+    declare: /Declare incident/,
+    rotation: 'Rotation',
     init: 'Initialise keys',
     save: /^Save$/,
     initOk: /^Initialise$/,
@@ -86,6 +94,10 @@ const TEXT = {
     myShare: '我的分片',
     escrow: '密钥托管',
     recoveries: '密钥恢复',
+    incidents: '密钥事件',
+    noIncident: '还没有登记密钥事件',
+    declare: /登记事件/,
+    rotation: '密钥轮换',
     init: '初始化密钥',
     save: /^保\s?存$/,
     initOk: /^初始化$/,
@@ -319,27 +331,45 @@ async function escrowedEngine(request: APIRequestContext, tenant: Tenant) {
     (await enrol.json()) as { data: { deviceId: string; token: string } }
   ).data;
   const engine = { Authorization: `Bearer ${token}` };
-  const checkIn = async (escrow: string | null) => {
-    const res = await request.post('/api/agent/checkin', {
-      data: { state: { ...state, keys: [{ id: keyId, escrow }] } },
+  /**
+   * A check-in listing the key as escrowed under `escrow`, trusting `windowKey`; asked again a
+   * second later when it came too soon after the last one (-10104: one a second at most).
+   */
+  const checkIn = async (escrow: string | null, windowKey: string | null = null) => {
+    for (;;) {
+      const res = await request.post('/api/agent/checkin', {
+        data: { state: { ...state, windowKey, keys: [{ id: keyId, escrow }] } },
+        headers: engine,
+      });
+      const body = (await res.json()) as {
+        errCode: number;
+        data: { escrow?: { id: string; recipient: string }; windowKey?: { id: string } };
+      };
+      if (body.errCode !== -10104) {
+        expect(body.errCode, 'the check-in is accepted').toBe(0);
+        return body.data;
+      }
+      await new Promise((r) => setTimeout(r, 1_100));
+    }
+  };
+  /** The key wrapped to the escrow key a check-in named, sent as the engine sends it. */
+  const escrowTo = async (escrow: { id: string; recipient: string }) => {
+    const e = new Encrypter();
+    e.addRecipient(escrow.recipient);
+    const wrapped = armor.encode(await e.encrypt(key));
+    const sent = await request.post('/api/agent/keys', {
+      data: { keys: [{ id: keyId, escrow: escrow.id, wrapped }] },
       headers: engine,
     });
-    return ((await res.json()) as { data: { escrow?: { id: string; recipient: string } } }).data;
+    expect(((await sent.json()) as { data: { acknowledged: string[] } }).data.acknowledged).toEqual(
+      [keyId],
+    );
   };
   const { escrow } = await checkIn(null);
   expect(escrow, 'the check-in names the escrow key').toBeTruthy();
-  const e = new Encrypter();
-  e.addRecipient(escrow!.recipient);
-  const wrapped = armor.encode(await e.encrypt(key));
-  const sent = await request.post('/api/agent/keys', {
-    data: { keys: [{ id: keyId, escrow: escrow!.id, wrapped }] },
-    headers: engine,
-  });
-  expect(((await sent.json()) as { data: { acknowledged: string[] } }).data.acknowledged).toEqual([
-    keyId,
-  ]);
+  await escrowTo(escrow!);
   await checkIn(escrow!.id);
-  return { deviceId, name, group, key, keyId };
+  return { deviceId, name, group, key, keyId, escrowId: escrow!.id, checkIn, escrowTo };
 }
 
 /** A recovery's row in the list, by its device. */
@@ -448,6 +478,147 @@ test.describe('a recovery', () => {
   });
 });
 
+/** The accessible name of a rotation's progress bar (rotation-progress.tsx). */
+const progress = (done: number, waiting: number, offline: number, word: string) =>
+  `${done} of ${done + waiting + offline} devices done: ${word} ${done}, Waiting ${waiting}, Offline ${offline}`;
+
+test.describe('rotations', () => {
+  test.use({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
+
+  test('[ADMIN][KEYS]: the escrow key rotated and an engine re-escrowing to it, then the window-signing key rotated and the engine moving to it, with their progress, in en-US', async ({
+    page,
+    request,
+    tenant,
+  }) => {
+    test.setTimeout(150_000);
+    await tenantWithKeys(request, tenant);
+    const engine = await escrowedEngine(request, tenant);
+
+    await signInAdmin(page, request, tenant.accounts.keyAdmin, '/admin/keys');
+    const escrow = page.getByRole('region', { name: 'Escrow key' });
+    await expect(escrow.getByText('None under way')).toBeVisible();
+    await expect(escrow.locator('.keys-id')).toHaveAttribute('title', engine.escrowId);
+
+    // Rotated, asked first: the engine, seen lately, waits for its next check-in.
+    await escrow.getByRole('button', { name: 'Rotate escrow key' }).click();
+    const sure = page.locator('.ant-modal-confirm').filter({ hasText: 'Rotate the escrow key?' });
+    await expect(sure).toContainText('the old key is kept until then');
+    await expectAccessible(page);
+    await sure.getByRole('button', { name: 'Rotate escrow key' }).click();
+    await expect(escrow.getByRole('img', { name: progress(0, 1, 0, 'Re-escrowed') })).toBeVisible();
+    await expect(escrow.getByText(/^Under way since/)).toBeVisible();
+    await expect(escrow.getByText('Finish now')).toBeVisible();
+    await expectAccessible(page);
+    await expectFitsPhone(page);
+
+    // Its check-in names the new key; it re-escrows, and the page (read every 5 s) sees the
+    // rotation end: nothing waits, the old key is retired.
+    const told = await engine.checkIn(engine.escrowId);
+    expect(told.escrow?.id).toBeTruthy();
+    expect(told.escrow!.id).not.toBe(engine.escrowId);
+    await engine.escrowTo(told.escrow!);
+    await engine.checkIn(told.escrow!.id);
+    await expect(escrow.getByText('None under way')).toBeVisible({ timeout: 15_000 });
+    await expect(escrow.locator('.keys-id')).toHaveAttribute('title', told.escrow!.id);
+
+    // The window-signing key: the console's shared one until the tenant's first rotation.
+    const win = page.getByRole('region', { name: 'Window-signing key' });
+    await expect(win.getByText("The console's shared key")).toBeVisible();
+    const shared = (await win.locator('.keys-id').textContent())!;
+    await win.getByRole('button', { name: 'Rotate window-signing key' }).click();
+    const sureWin = page
+      .locator('.ant-modal-confirm')
+      .filter({ hasText: 'Rotate the window-signing key?' });
+    await expect(sureWin).toContainText('windows already signed keep their end');
+    await sureWin.getByRole('button', { name: 'Rotate window-signing key' }).click();
+    await expect(win.getByText("The tenant's own")).toBeVisible();
+    const own = (await win.locator('.keys-id').textContent())!;
+    expect(own).not.toBe(shared);
+    await expect(win.getByRole('img', { name: progress(0, 1, 0, 'On the new key') })).toBeVisible();
+    await expectAccessible(page);
+
+    // The engine, trusting the shared key, is told the new one; once it reports it, done.
+    const announced = await engine.checkIn(told.escrow!.id, shared);
+    expect(announced.windowKey?.id).toBe(own);
+    await engine.checkIn(told.escrow!.id, own);
+    await expect(win.getByText('None under way')).toBeVisible({ timeout: 15_000 });
+    await expectFitsPhone(page);
+  });
+});
+
+test.describe('an incident', () => {
+  test.use({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
+
+  test('[ADMIN][KEYS]: the escrow key declared exposed, its timeline, contained with no engine affected, then closed with a note, in en-US', async ({
+    page,
+    request,
+    tenant,
+  }) => {
+    test.setTimeout(150_000);
+    await tenantWithKeys(request, tenant);
+    await signInAdmin(page, request, tenant.accounts.keyAdmin, '/admin/keys?tab=incidents');
+    await expect(page.getByText('No key incident declared')).toBeVisible();
+
+    // Declared: the kind, a note, and a confirmation of what starts at once.
+    await page.getByRole('button', { name: /Declare incident/ }).click();
+    const declare = dialog(page, 'Declare a key incident');
+    await declare.getByRole('radio', { name: /Escrow key exposed/ }).check();
+    await declare
+      .getByLabel('Note', { exact: true })
+      .fill('Backup of the escrow key found on a share');
+    await expectAccessible(page);
+    await declare.getByRole('button', { name: /^Save$/ }).click();
+    const sure = page
+      .locator('.ant-modal-confirm')
+      .filter({ hasText: 'Declare the incident "Escrow key exposed"?' });
+    await expect(sure).toContainText('The escrow key is rotated now');
+    await sure.getByRole('button', { name: 'Declare incident' }).click();
+    await expect(declare).toBeHidden();
+
+    // No engine holds a key: nothing is affected, so it is contained when read.
+    const row = page
+      .getByRole('tabpanel')
+      .getByRole('row')
+      .filter({ hasText: 'Escrow key exposed' });
+    await expect(row.getByText('Contained', { exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(row.getByText("The tenant's escrow key")).toBeVisible();
+    await expect(row.getByText(tenant.accounts.keyAdmin.account, { exact: true })).toBeVisible();
+    await row.getByRole('button', { name: /expand/i }).click();
+    const timeline = page.locator('.keys-timeline');
+    await expect(
+      timeline.getByText('Backup of the escrow key found on a share').first(),
+    ).toBeVisible();
+    await expect(timeline.getByText('Action started')).toBeVisible();
+    await expect(timeline.getByText(/^Escrow key \w{8} replaced by \w{8}$/)).toBeVisible();
+    await expect(timeline.getByText('Key managers warned')).toBeVisible();
+    await expect(timeline.getByText('Contained', { exact: true })).toBeVisible();
+    await expectAccessible(page);
+    await expectFitsPhone(page);
+
+    // Closed with a note, asked first.
+    await row.getByRole('button', { name: /^Close Escrow key exposed/ }).click();
+    const close = dialog(page, /^Close: Escrow key exposed/);
+    await close.getByRole('button', { name: /^Save$/ }).click();
+    await expect(close.getByText('Enter a note')).toBeVisible();
+    await close.getByLabel('Closing note').fill('Rotated; the copy deleted');
+    await close.getByRole('button', { name: /^Save$/ }).click();
+    const sureClose = page
+      .locator('.ant-modal-confirm')
+      .filter({ hasText: 'it cannot be opened again' });
+    await sureClose.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(row.getByText('Closed', { exact: true })).toBeVisible();
+    await expect(row.getByRole('button', { name: /^Close|Add a note/ })).toHaveCount(0);
+    await expect(timeline.getByText('Rotated; the copy deleted')).toBeVisible();
+    await expectAccessible(page);
+
+    // The status shows the rotation the incident started, already ended.
+    await openTab(page, 'Status');
+    await expect(
+      page.getByRole('region', { name: 'Escrow key' }).getByText('None under way'),
+    ).toBeVisible();
+  });
+});
+
 /** Axe at 1440 px, and at 390 px without sideways scroll. */
 async function bothSizes(page: Page) {
   await expectAccessible(page);
@@ -471,6 +642,7 @@ for (const code of ['zh-CN', 'en-US'] as const satisfies readonly Code[]) {
       await signInAdmin(page, request, tenant.accounts.keyAdmin, '/admin/keys');
       await expect(page.getByRole('heading', { level: 1, name: T.title })).toBeVisible();
       await expect(page.getByText(T.active)).toBeVisible();
+      await expect(page.getByText(T.rotation, { exact: true })).toBeVisible();
       await bothSizes(page);
       await openTab(page, T.myShare);
       await expect(
@@ -481,6 +653,10 @@ for (const code of ['zh-CN', 'en-US'] as const satisfies readonly Code[]) {
       await bothSizes(page);
       await openTab(page, T.recoveries);
       await expect(page.getByText(T.noRecovery)).toBeVisible();
+      await bothSizes(page);
+      await openTab(page, T.incidents);
+      await expect(page.getByText(T.noIncident)).toBeVisible();
+      await expect(page.getByRole('button', { name: T.declare })).toBeVisible();
       await bothSizes(page);
 
       // The auditor reads the same, without a write button or a share of their own.
@@ -494,6 +670,10 @@ for (const code of ['zh-CN', 'en-US'] as const satisfies readonly Code[]) {
       await expect(page.getByRole('button', { name: T.ask })).toHaveCount(0);
       await bothSizes(page);
       await openTab(page, T.escrow);
+      await bothSizes(page);
+      await openTab(page, T.incidents);
+      await expect(page.getByText(T.noIncident)).toBeVisible();
+      await expect(page.getByRole('button', { name: T.declare })).toHaveCount(0);
       await bothSizes(page);
 
       // The operator's device page: its data keys' escrow (none reported yet).

@@ -54,6 +54,7 @@ export default function AdminKeysPage() {
     <Skeleton active />
   ) : (
     <Tabs
+      className="keys-tabs"
       activeKey={tab}
       onChange={(k) => go(k as Tab)}
       items={[
