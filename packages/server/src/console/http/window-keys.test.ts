@@ -287,4 +287,35 @@ describe('window-signing key rotation', () => {
       await peer.close();
     }
   });
+
+  it('keeps engines checking in and enrolling on a node whose root secret opens nothing', async () => {
+    const peer = await createPeerApp(
+      ctx,
+      { CONSOLE_KEY_SECRET: randomBytes(32).toString('base64') },
+      clock,
+    );
+    try {
+      const current = (await status()).windowKey!.id;
+      now += 2_000;
+      const there = await call<TCheckInAnswer>(
+        peer,
+        '/agent/checkin',
+        { state: stateOf(idOf(sharedPem)) },
+        { authorization: `Bearer ${engines['fin-02']!.token}` },
+      );
+      // No announcement it could not sign; the check-in itself answers.
+      expect(there.body).toMatchObject({ success: true });
+      expect(there.body.data!.windowKey).toBeUndefined();
+      const secret = (await op<{ secret: string }>('/dv/m/secret/rotate', { groupId: group })).body
+        .data!.secret;
+      const made = await call<{ consoleKey: string }>(peer, '/agent/enrol', {
+        secret,
+        identity: identity('fin-04'),
+        state: stateOf(null),
+      });
+      expect(idOf(made.body.data!.consoleKey)).toBe(current);
+    } finally {
+      await peer.close();
+    }
+  });
 });

@@ -21,15 +21,19 @@ import { windowKeyRepository, type WindowKeyRow } from './window-key-repository.
 /** Why window keys are wrapped under the KEK (HKDF info and associated data). */
 export const WINDOW_PURPOSE = 'window key';
 
-/** A key that signs: its id (a window's `kid`), its halves and its public PEM. */
-interface SigningKey {
+/** A window key as enrolments and check-ins see it: its id (a window's `kid`) and PEM. */
+interface PublicKeyOf {
   id: string;
   publicPem: string;
-  privateKey: KeyObject;
-  publicKey: KeyObject;
   /** The tenant's own (wrapped by its KEK), or the console's shared key. */
   own: boolean;
   createdAt: Date | null;
+}
+
+/** A key that signs: with its halves. */
+interface SigningKey extends PublicKeyOf {
+  privateKey: KeyObject;
+  publicKey: KeyObject;
 }
 
 export interface WindowKeyDeps {
@@ -85,9 +89,11 @@ export function windowKeyService(deps: WindowKeyDeps) {
   };
 
   const currents = new Map<string, Promise<SigningKey>>();
+  const publics = new Map<string, Promise<PublicKeyOf>>();
   const announcements = new Map<string, Promise<TWindowKeyAnnouncement | null>>();
   const evict = deps.bus.channel('window-key', (tenantId) => {
     currents.delete(tenantId);
+    publics.delete(tenantId);
     for (const k of announcements.keys()) if (k.startsWith(`${tenantId} `)) announcements.delete(k);
   });
 
@@ -101,15 +107,27 @@ export function windowKeyService(deps: WindowKeyDeps) {
     return p;
   };
 
-  /** The key that signs the tenant's windows now. */
+  /** The key that signs the tenant's windows now (its private half opened by the KEK). */
   const current = (tenantId: string) =>
     kept(currents, tenantId, async () => {
       const row = await repo.current(tenantId);
       return (row && (await opened(row))) ?? sharedKey();
     });
 
+  /**
+   * Its public half alone: what enrolments hand out and check-ins compare with, read without the
+   * KEK, so neither depends on this node's root secret opening the tenant's keys.
+   */
+  const currentPublic = (tenantId: string) =>
+    kept(publics, tenantId, async (): Promise<PublicKeyOf> => {
+      const row = await repo.current(tenantId);
+      if (row) return { id: row.id, publicPem: row.publicPem, own: true, createdAt: row.createdAt };
+      const publicPem = await shared.publicPem();
+      return { id: keyId(createPublicKey(publicPem)), publicPem, own: false, createdAt: null };
+    });
+
   /** The current key signed by the key the engine reported, or null when that key is unknown. */
-  async function announce(tenantId: string, reported: string, now: SigningKey) {
+  async function announce(tenantId: string, reported: string, now: PublicKeyOf) {
     const row = await repo.find(tenantId, reported);
     let signer: SigningKey | null = row ? await opened(row) : null;
     if (!signer) {
@@ -145,7 +163,7 @@ export function windowKeyService(deps: WindowKeyDeps) {
     const tenantId = caller.actor.tenantId;
     const kek = await deps.kek(tenantId);
     for (let attempt = 0; ; attempt++) {
-      const before = await current(tenantId);
+      const before = await currentPublic(tenantId);
       const made = generateKeyPairSync('ed25519');
       const id = keyId(made.publicKey);
       const pem = made.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
@@ -185,7 +203,7 @@ export function windowKeyService(deps: WindowKeyDeps) {
     },
 
     /** The current key's PEM (every enrolment hands it out). */
-    publicPem: async (tenantId: string) => (await current(tenantId)).publicPem,
+    publicPem: async (tenantId: string) => (await currentPublic(tenantId)).publicPem,
 
     /**
      * EngineEvents.windowKeyFor: null when the engine trusts the current key (from memory) or
@@ -193,11 +211,14 @@ export function windowKeyService(deps: WindowKeyDeps) {
      */
     async windowKeyFor(tenantId: string, reported: string | null) {
       if (reported === null) return null;
-      const now = await current(tenantId);
+      const now = await currentPublic(tenantId);
       if (now.id === reported) return null;
+      // An announcement that cannot be made (a root secret that opens neither the tenant's keys
+      // nor the shared key, a failed read) is not cached: the check-in goes on without it, the
+      // engine keeps the key it holds and is told at a later check-in.
       return kept(announcements, `${tenantId} ${reported}`, () =>
         announce(tenantId, reported, now),
-      );
+      ).catch(() => null);
     },
 
     /**
@@ -212,13 +233,13 @@ export function windowKeyService(deps: WindowKeyDeps) {
 
     /** Engines not yet on the current key (a `windowKey` incident's affected count). */
     async windowRotationAffected(tenantId: string): Promise<number> {
-      const p = await progress(tenantId, (await current(tenantId)).id);
+      const p = await progress(tenantId, (await currentPublic(tenantId)).id);
       return p.waiting + p.offline;
     },
 
     /** The status's `windowKey`: which key signs, and a rotation's progress. */
     async status(tenantId: string): Promise<TKeyStatus['windowKey']> {
-      const now = await current(tenantId);
+      const now = await currentPublic(tenantId);
       const p = now.own ? await progress(tenantId, now.id) : null;
       return {
         id: now.id,
