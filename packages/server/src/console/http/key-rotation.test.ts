@@ -215,8 +215,12 @@ describe('key rotation', () => {
       recipient: expect.stringMatching(/^age1/),
     });
     second = answer.escrow!;
-    // A key wrapped to the old key is not kept as the current key's; the new one is.
-    expect(await escrowTo({ ...fin1 }, { id: first, recipient: second.recipient })).toEqual([]);
+    // A key wrapped to the retiring key (a tde.rotate sent before the rotation) is kept under it,
+    // and does not count as re-escrowed; wrapped to the new key, it does.
+    expect(await escrowTo({ ...fin1 }, { id: first, recipient: second.recipient })).toEqual([
+      fin1.key.id,
+    ]);
+    expect((await status()).escrowRotation!.progress.done).toBe(0);
     expect(await escrowTo(fin1, second)).toEqual([fin1.key.id]);
     await checkIn(fin1, '1.0.1');
     expect((await checkIn({ ...fin1 }, '1.0.2')).body.data!.escrow).toBeUndefined();
@@ -309,6 +313,8 @@ describe('key rotation', () => {
     // Nothing is escrowed under the new key yet: every engine is handed it at its next check-in.
     expect(finished.body.data!.escrow).toEqual({ devicesWithKeys: 3, notEscrowed: 3 });
     expect(await copiesUnder(second.id)).toBe(0);
+    // A key wrapped to the retired key is kept under nothing.
+    expect(await escrowTo({ ...engines[0]! }, second)).toEqual([]);
     now += 60_000;
     expect((await checkIn(engines[0]!)).body.data!.escrow!.id).toBe(rotated.escrowKey!.id);
     expect(await ctx.app.services.escrowRotation.escrowRotationAffected(tenant)).toBe(3);

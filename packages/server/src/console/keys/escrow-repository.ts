@@ -67,6 +67,33 @@ export function escrowRepository(db: Db) {
           set: { escrowedAt: sql`coalesce(${deviceKeys.escrowedAt}, excluded.escrowed_at)` },
         });
     },
+    /**
+     * Keys an engine wrapped to one of the tenant's `retiring` escrow keys, kept under it (not
+     * marked escrowed: device_keys' escrowed_at is under the current key). Answers the ids wrapped
+     * to a retiring key (kept now, or before); a key wrapped to any other is not kept.
+     */
+    async keptUnderRetiring(
+      d: { tenantId: string; deviceId: string },
+      keys: { id: string; escrow: string; wrapped: string }[],
+      now: Date,
+    ): Promise<string[]> {
+      const kept: string[] = [];
+      for (const k of keys) {
+        // The escrow key read in the same statement: one retired meanwhile keeps nothing.
+        const result = await db.execute(sql`
+          with e as (
+            select id from escrow_keys
+            where id = ${k.escrow}::uuid and tenant_id = ${d.tenantId} and state = 'retiring'),
+          ins as (
+            insert into escrowed_keys
+              (device_id, key_id, escrow_key_id, tenant_id, wrapped, escrowed_at)
+            select ${d.deviceId}, ${k.id}, e.id, ${d.tenantId}, ${k.wrapped}, ${now} from e
+            on conflict do nothing)
+          select count(*)::int as n from e`);
+        if ((result as unknown as { rows: { n: number }[] }).rows[0]?.n) kept.push(k.id);
+      }
+      return kept;
+    },
     /** The data keys of these devices (a page of the escrow list), newest first per device. */
     keysOf(tenantId: string, deviceIds: string[]) {
       if (deviceIds.length === 0) return Promise.resolve([] as DeviceKeyRow[]);

@@ -453,7 +453,12 @@ export function keyService(deps: KeyDeps) {
     /** EngineEvents.escrowKey: from memory. */
     escrowKey: (tenantId: string) => escrowKeyOf(tenantId),
 
-    /** EngineEvents.escrowed: those wrapped to the current escrow key kept, in one batch. */
+    /**
+     * EngineEvents.escrowed: those wrapped to the current escrow key kept, in one batch. Those
+     * wrapped to a key a rotation is retiring (a `tde.rotate` made before it, or retried) are
+     * kept under it too, so that the new data key is recoverable at once; the state then shows
+     * it under that key and the next check-in hands out the current one.
+     */
     async escrowed(
       device: { deviceId: string; tenantId: string },
       keys: TEscrowRequest['keys'],
@@ -463,7 +468,11 @@ export function keyService(deps: KeyDeps) {
       if (!current) return [];
       const accepted = keys.filter((k) => k.escrow === current.id);
       await escrow.escrowed({ ...device, escrowKeyId: current.id }, accepted, now);
-      return accepted.map((k) => k.id);
+      const others = keys.filter((k) => k.escrow !== current.id);
+      const underRetiring = others.length
+        ? await escrow.keptUnderRetiring(device, others, now)
+        : [];
+      return [...accepted.map((k) => k.id), ...underRetiring];
     },
   };
 
