@@ -242,7 +242,7 @@ const adminKeys: DeepString<typeof zh> = {
   },
   rotation: {
     title: 'Rotation',
-    state: 'Rotation',
+    state: 'Rotation state',
     none: 'None under way',
     underWay: 'Under way since {{at}}',
     since: ', since {{at}}',

@@ -235,7 +235,7 @@ const adminKeys = {
   },
   rotation: {
     title: '密钥轮换',
-    state: '轮换',
+    state: '轮换状态',
     none: '没有进行中的轮换',
     underWay: '进行中，开始于 {{at}}',
     since: '，启用于 {{at}}',
