@@ -180,7 +180,8 @@ export async function rotateTde(
  * commands' lane. Undefined when there is nothing to finish.
  */
 export async function finishRotation(state: StateDir): Promise<OpResult | undefined> {
-  if (heldKeys(state).length < 2) return undefined;
+  // Only while tde.key is there: the older keys never become the current one by themselves.
+  if (heldKeys(state).length < 2 || !loadKey(state, false)) return undefined;
   return state.withLock(async () => {
     const current = heldKeys(state)[0]!;
     return outcome(hex(current), await reencryptAll(state), { rotated: false });
