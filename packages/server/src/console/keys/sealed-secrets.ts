@@ -5,7 +5,9 @@ import {
   wrapUnderKek,
   type SecretBox,
 } from '../../platform/keys/index.ts';
+import { KeyErr } from '@edp/shared/errors';
 import type { CacheBus } from '../../platform/cache/index.ts';
+import { AppError } from '../../platform/errors/index.ts';
 import type { Db } from '../../platform/db/index.ts';
 import { keysRepository } from './keys-repository.ts';
 
@@ -31,11 +33,17 @@ export function sealedSecrets(deps: {
   const root = secretBox({ consoleKeySecret: deps.consoleKeySecret, purpose });
   const repo = keysRepository(deps.db);
 
-  /** The box of a tenant under this KEK (null: not initialised, the root secret's). */
-  function boxUnder(tenantId: string, kek: Uint8Array | null): SecretBox {
+  /**
+   * The box of a tenant under this KEK (null: not initialised, the root secret's; `sealed`: its
+   * keys are initialised but this root secret does not open its KEK, so nothing is sealed).
+   */
+  function boxUnder(tenantId: string, kek: Uint8Array | null, sealed = false): SecretBox {
     return {
-      seal: (clear) =>
-        kek ? KEK_SEALED_PREFIX + wrapUnderKek(kek, purpose, tenantId, clear) : root.seal(clear),
+      seal(clear) {
+        if (kek) return KEK_SEALED_PREFIX + wrapUnderKek(kek, purpose, tenantId, clear);
+        if (sealed) throw new AppError(KeyErr.Sealed);
+        return root.seal(clear);
+      },
       open(sealed) {
         if (!sealed.startsWith(KEK_SEALED_PREFIX)) return root.open(sealed);
         if (!kek) return null;
@@ -59,7 +67,7 @@ export function sealedSecrets(deps: {
           const kek = tk
             ? unwrapKek(deps.consoleKeySecret, tenantId, tk.kekId, tk.kekWrapped)
             : null;
-          return boxUnder(tenantId, kek);
+          return boxUnder(tenantId, kek, !!tk && !kek);
         });
         boxes.set(tenantId, kept);
         kept.catch(() => boxes.delete(tenantId));

@@ -15,7 +15,6 @@ import { AppError } from '../../platform/errors/index.ts';
 import { unwrapUnderKek, wrapUnderKek, type ConsoleKey } from '../../platform/keys/index.ts';
 import type { Caller } from '../access/index.ts';
 import type { AuditService } from '../audit/index.ts';
-import type { DeviceCounts } from '../devices/index.ts';
 import { windowKeyRepository, type WindowKeyRow } from './window-key-repository.ts';
 
 /** Why window keys are wrapped under the KEK (HKDF info and associated data). */
@@ -45,8 +44,18 @@ export interface WindowKeyDeps {
   shared: ConsoleKey;
   /** The tenant's current KEK (key-service's `currentKek`): refuses when not initialised. */
   kek: (tenantId: string) => Promise<Buffer>;
-  /** Devices online and seen ever, from the devices module (its cached counters). */
-  counts: Pick<DeviceCounts, 'summary'>;
+  /**
+   * The tenant's running devices, those online and those never seen: the device centre's cached
+   * counters (devices' `deviceCounts`, handed in by the composition root: a module of the same
+   * layer is not imported).
+   */
+  counts: {
+    summary(
+      tenantId: string,
+      status: 'running',
+      f: { groupIds: null },
+    ): Promise<{ all: number; online: number; byPresence: Record<string, number> }>;
+  };
 }
 
 /**
