@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Alert, Checkbox, Form, Input, InputNumber, Modal, Radio, Select } from 'antd';
+import { Alert, Form, Input, Modal, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { noteIncident } from '@edp/shared/api/console/keys.calls';
+import { noteIncident, splitKeys } from '@edp/shared/api/console/keys.calls';
 import {
   INCIDENT_KINDS,
   type IncidentKind,
@@ -12,8 +12,9 @@ import { useFieldLimits } from '../../../lib/field-limits.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { FormModal } from '../../admin-common/components/form-modal.tsx';
 import { useDeclareIncident, type IncidentDeclare } from '../api/keys.ts';
-import { SPLIT_MIN, thresholdFault } from '../lib/key-rules.ts';
+import { SPLIT_MIN } from '../lib/key-rules.ts';
 import { EscrowDeviceSelect } from './escrow-device-select.tsx';
+import { SplitFields } from './split-modal.tsx';
 
 interface DeclareValues {
   kind: IncidentKind;
@@ -169,49 +170,13 @@ export function DeclareIncidentModal({
               />
             )}
             {holderId && !tooFew && (
-              <>
-                <Form.Item
-                  name="holders"
-                  label={t('incident.newHolders')}
-                  extra={t('incident.newHoldersHelp')}
-                  rules={[
-                    {
-                      validator: (_, v: string[] | undefined) =>
-                        (v?.length ?? 0) >= SPLIT_MIN
-                          ? Promise.resolve()
-                          : Promise.reject(new Error(t('split.holdersRequired'))),
-                    },
-                  ]}
-                >
-                  <Checkbox.Group
-                    className="keys-holders"
-                    options={remaining.map((p) => ({ value: p.id, label: personName(p) }))}
-                  />
-                </Form.Item>
-                <Form.Item
-                  name="threshold"
-                  label={t('split.threshold')}
-                  extra={t('split.thresholdHelp')}
-                  dependencies={['holders']}
-                  rules={[
-                    ({ getFieldValue }) => ({
-                      validator: (_, v: number | undefined | null) => {
-                        const n = (getFieldValue('holders') as string[] | undefined)?.length ?? 0;
-                        const fault = thresholdFault(v ?? undefined, n);
-                        if (!fault) return Promise.resolve();
-                        const key = {
-                          required: 'split.thresholdRequired',
-                          tooSmall: 'split.thresholdTooSmall',
-                          tooBig: 'split.thresholdTooBig',
-                        } as const;
-                        return Promise.reject(new Error(t(key[fault], { n })));
-                      },
-                    }),
-                  ]}
-                >
-                  <InputNumber precision={0} style={{ width: '8em' }} />
-                </Form.Item>
-              </>
+              <SplitFields
+                people={remaining}
+                call={splitKeys}
+                at=""
+                label={t('incident.newHolders')}
+                help={t('incident.newHoldersHelp')}
+              />
             )}
           </>
         )}

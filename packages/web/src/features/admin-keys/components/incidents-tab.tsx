@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Select, Space } from 'antd';
+import { Button, Space } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,7 @@ import { IncidentNoteModal } from './incident-note-modal.tsx';
 import { IncidentTimeline } from './incident-timeline.tsx';
 import { IncidentTag } from './key-labels.tsx';
 import { KeysetPager, useKeyset } from './keyset-pager.tsx';
+import { StateFilter } from './state-filter.tsx';
 
 /**
  * Key incidents (docs/keys.md "Incidents"), newest first in keyset pages with a state filter:
@@ -110,18 +111,16 @@ export function IncidentsTab({ status, canWrite }: { status: TKeyStatus; canWrit
     <>
       <p>{t('incident.intro')}</p>
       <div className="list-page__filters" role="search">
-        <Select<IncidentState | 'any'>
-          aria-label={t('incident.filterState')}
-          value={state ?? 'any'}
-          style={{ width: 180 }}
+        <StateFilter<IncidentState>
+          label={t('incident.filterState')}
+          all={t('incident.anyState')}
+          states={INCIDENT_STATES}
+          word={(s) => t(`incident.states.${s}`)}
+          value={state}
           onChange={(s) => {
-            setState(s === 'any' ? undefined : s);
+            setState(s);
             keyset.reset();
           }}
-          options={[
-            { value: 'any', label: t('incident.anyState') },
-            ...INCIDENT_STATES.map((s) => ({ value: s, label: t(`incident.states.${s}`) })),
-          ]}
         />
         {canWrite && (
           <Button

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Modal, Select, Space } from 'antd';
+import { Alert, Button, Modal, Space } from 'antd';
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import {
 import { AskRecoveryModal } from './ask-recovery-modal.tsx';
 import { RecoveryTag } from './key-labels.tsx';
 import { KeysetPager, useKeyset } from './keyset-pager.tsx';
+import { StateFilter } from './state-filter.tsx';
 import { OpenShareModal } from './open-share-modal.tsx';
 
 /**
@@ -177,18 +178,16 @@ export function RecoveriesTab({
           : t('recovery.intro', { m: threshold })}
       </p>
       <div className="list-page__filters" role="search">
-        <Select<RecoveryState | 'any'>
-          aria-label={t('recovery.filterState')}
-          value={state ?? 'any'}
-          style={{ width: 180 }}
+        <StateFilter<RecoveryState>
+          label={t('recovery.filterState')}
+          all={t('recovery.anyState')}
+          states={RECOVERY_STATES}
+          word={(s) => t(`recovery.states.${s}`)}
+          value={state}
           onChange={(s) => {
-            setState(s === 'any' ? undefined : s);
+            setState(s);
             keyset.reset();
           }}
-          options={[
-            { value: 'any', label: t('recovery.anyState') },
-            ...RECOVERY_STATES.map((s) => ({ value: s, label: t(`recovery.states.${s}`) })),
-          ]}
         />
         {canWrite && (
           <Button

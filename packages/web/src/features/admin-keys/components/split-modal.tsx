@@ -16,16 +16,31 @@ interface SplitValues {
 
 type Person = TKeyStatus['keyManagers'][number];
 
-/** The holders (every key manager at first) and M (2 at first): the split's fields. */
-function SplitFields({ people, call, at }: { people: Person[]; call: Route; at: string }) {
+/**
+ * The holders (every key manager at first) and M (2 at first): the split's fields, here and in
+ * a share incident's new split (declare-incident-modal.tsx).
+ */
+export function SplitFields({
+  people,
+  call,
+  at,
+  label,
+  help,
+}: {
+  people: Person[];
+  call: Route;
+  at: string;
+  label?: string;
+  help?: string;
+}) {
   const { t } = useTranslation('adminKeys');
   const limits = useFieldLimits(call);
   return (
     <>
       <Form.Item
         name="holders"
-        label={t('split.holders')}
-        extra={t('split.holdersHelp')}
+        label={label ?? t('split.holders')}
+        extra={help ?? t('split.holdersHelp')}
         rules={[
           {
             validator: (_, v: string[] | undefined) =>
