@@ -98,6 +98,49 @@ describe('key rotation', () => {
         .where(eq(escrowedKeys.escrowKeyId, escrowKeyId))
     ).length;
 
+  /** Each holder downloads their share of the pending split and confirms it. */
+  async function takeShares() {
+    for (const who of ['keys', 'k2']) {
+      const me = await newAgeIdentity();
+      const file = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/kss/share/download',
+        payload: { protect: { kind: 'recipient', recipient: me.recipient } },
+        headers: { host, 'x-token': tokens[who]! },
+      });
+      const d = new Decrypter();
+      d.addIdentity(me.identity);
+      shares[who] = await d.decrypt(armor.decode(file.body), 'text');
+      await km[who]!('/kss/share/confirm', { share: shares[who] });
+    }
+  }
+  /** A recovery of the device's key by both key managers: the key the file holds. */
+  async function recover(e: Engine) {
+    const delivery = await newAgeIdentity();
+    const asked = await km.keys!<{ id: string }>('/kss/recovery/ask', {
+      deviceId: e.id,
+      reason: 'disk lost during the rotation',
+      deliver: { kind: 'recipient', recipient: delivery.recipient },
+    });
+    expect(asked.body).toMatchObject({ success: true });
+    const id = asked.body.data!.id;
+    await km.keys!('/kss/recovery/present', { id, share: shares.keys });
+    const done = await km.k2!<TRecovery>('/kss/recovery/present', { id, share: shares.k2 });
+    expect(done.body.data).toMatchObject({ state: 'completed', keyId: e.key.id });
+    const file = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/kss/recovery/file',
+      payload: { id },
+      headers: { host, 'x-token': tokens.keys! },
+    });
+    const d = new Decrypter();
+    d.addIdentity(delivery.identity);
+    const payload = JSON.parse(await d.decrypt(armor.decode(file.body), 'text')) as {
+      key: string;
+    };
+    return Buffer.from(payload.key, 'base64');
+  }
+
   beforeAll(async () => {
     ctx = await createTestApp({}, undefined, undefined, clock);
     tenant = await setupTenant(ctx.app, host);
@@ -167,19 +210,7 @@ describe('key rotation', () => {
       split: { threshold: 2, holders: ['keys', 'k2'] },
     });
     expect(init.body).toMatchObject({ success: true });
-    for (const who of ['keys', 'k2']) {
-      const me = await newAgeIdentity();
-      const file = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/kss/share/download',
-        payload: { protect: { kind: 'recipient', recipient: me.recipient } },
-        headers: { host, 'x-token': tokens[who]! },
-      });
-      const d = new Decrypter();
-      d.addIdentity(me.identity);
-      shares[who] = await d.decrypt(armor.decode(file.body), 'text');
-      await km[who]!('/kss/share/confirm', { share: shares[who] });
-    }
+    await takeShares();
     expect((await status()).dualControl).toBe(true);
     for (const e of engines) {
       now += 20_000;
@@ -245,29 +276,7 @@ describe('key rotation', () => {
   it('recovers a device whose key is escrowed under the retiring key only', async () => {
     const fin2 = engines[1]!;
     expect(fin2.escrow).toBe(first);
-    const delivery = await newAgeIdentity();
-    const asked = await km.keys!<{ id: string }>('/kss/recovery/ask', {
-      deviceId: fin2.id,
-      reason: 'disk lost during the rotation',
-      deliver: { kind: 'recipient', recipient: delivery.recipient },
-    });
-    expect(asked.body).toMatchObject({ success: true });
-    const id = asked.body.data!.id;
-    await km.keys!('/kss/recovery/present', { id, share: shares.keys });
-    const done = await km.k2!<TRecovery>('/kss/recovery/present', { id, share: shares.k2 });
-    expect(done.body.data).toMatchObject({ state: 'completed', keyId: fin2.key.id });
-    const file = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/kss/recovery/file',
-      payload: { id },
-      headers: { host, 'x-token': tokens.keys! },
-    });
-    const d = new Decrypter();
-    d.addIdentity(delivery.identity);
-    const payload = JSON.parse(await d.decrypt(armor.decode(file.body), 'text')) as {
-      key: string;
-    };
-    expect(Buffer.from(payload.key, 'base64').equals(fin2.key.key)).toBe(true);
+    expect((await recover(fin2)).equals(fin2.key.key)).toBe(true);
   });
 
   it('retires the old key by itself once every device re-escrowed', async () => {
@@ -377,5 +386,26 @@ describe('key rotation', () => {
         ['k4', 'success', 0],
       ]),
     );
+  });
+
+  it('wraps a retiring key again when a new split activates, so recoveries still open it', async () => {
+    const fin2 = engines[1]!;
+    const current = (await checkIn(fin2)).body.data!.escrow!;
+    await escrowTo(fin2, current);
+    expect(
+      (await km.keys!<TKeyStatus>('/kss/rotate/escrow', {})).body.data!.escrowRotation,
+    ).toMatchObject({
+      fromId: current.id,
+    });
+    // A new KEK, split again: the retiring escrow key is wrapped again under it.
+    expect(
+      (await km.keys!('/kss/split', { threshold: 2, holders: ['keys', 'k2'] })).body.success,
+    ).toBe(true);
+    await takeShares();
+    const s = await status();
+    expect(s.pendingSplit).toBeNull();
+    expect(s.escrowRotation).toMatchObject({ fromId: current.id });
+    expect(fin2.escrow).toBe(current.id);
+    expect((await recover(fin2)).equals(fin2.key.key)).toBe(true);
   });
 });

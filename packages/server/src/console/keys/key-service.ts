@@ -242,11 +242,14 @@ export function keyService(deps: KeyDeps) {
     const { kek: old } = await currentKek(tenantId);
     const kek = unwrapKek(root, tenantId, split.id, split.kekWrapped);
     if (!kek) throw new AppError(KeyErr.Sealed);
-    const rewrapped = (await repo.escrowKeysOf(tenantId)).map((e) => {
-      const identity = unwrapUnderKek(old, ESCROW_PURPOSE, e.id, e.identityWrapped);
-      if (identity === null) throw new AppError(KeyErr.Sealed);
-      return { id: e.id, identityWrapped: wrapUnderKek(kek, ESCROW_PURPOSE, e.id, identity) };
-    });
+    // Over the escrow keys as they are once the KEK row is locked: a rotation's new key is either
+    // in (made under the old KEK, wrapped again here) or made after, under the new KEK.
+    const rewrap = (rows: { id: string; identityWrapped: string }[]) =>
+      rows.map((e) => {
+        const identity = unwrapUnderKek(old, ESCROW_PURPOSE, e.id, e.identityWrapped);
+        if (identity === null) throw new AppError(KeyErr.Sealed);
+        return { id: e.id, identityWrapped: wrapUnderKek(kek, ESCROW_PURPOSE, e.id, identity) };
+      });
     const activated = await repo.activate({
       tenantId,
       splitId: split.id,
@@ -255,7 +258,7 @@ export function keyService(deps: KeyDeps) {
         kekWrapped: wrapKek(root, tenantId, split.id, kek),
         kekCheck: split.kekCheck,
       },
-      rewrapped,
+      rewrap,
       at: new Date(clock()),
     });
     if (activated) await deps.windowKeys?.rewrap(tenantId, old, kek);

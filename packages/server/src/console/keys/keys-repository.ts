@@ -147,12 +147,22 @@ export function keysRepository(db: Db) {
       tenantId: string;
       splitId: string;
       kek: { kekId: string; kekWrapped: string; kekCheck: string };
-      rewrapped: { id: string; identityWrapped: string }[];
+      /** The escrow identities wrapped again, from the rows read under the KEK row's lock. */
+      rewrap: (rows: EscrowKeyRow[]) => { id: string; identityWrapped: string }[];
       at: Date;
     }): Promise<boolean> {
       const notPending = new Error('split not pending');
       return db
         .transaction(async (tx) => {
+          // Locked first: an escrow-key rotation (which locks it too) is wholly before or after.
+          await tx
+            .select({ id: tenantKeys.tenantId })
+            .from(tenantKeys)
+            .where(eq(tenantKeys.tenantId, a.tenantId))
+            .for('update');
+          const rewrapped = a.rewrap(
+            await tx.select().from(escrowKeys).where(eq(escrowKeys.tenantId, a.tenantId)),
+          );
           await tx
             .update(keySplits)
             .set({ state: 'retired', retiredAt: a.at })
@@ -171,7 +181,7 @@ export function keysRepository(db: Db) {
           // Another confirmation activated it first: nothing of this one stays.
           if (moved.length === 0) throw notPending;
           await tx.update(tenantKeys).set(a.kek).where(eq(tenantKeys.tenantId, a.tenantId));
-          for (const r of a.rewrapped)
+          for (const r of rewrapped)
             await tx
               .update(escrowKeys)
               .set({ identityWrapped: r.identityWrapped })
