@@ -20,8 +20,8 @@ export function escrowRotationProgress(deps: {
   const rotations = keyRotationReadModel(db);
 
   /** Retires the tenant's retiring keys when no running device waits or is offline. */
-  async function retireIfDone(tenantId: string): Promise<string[]> {
-    const left = await rotations.notEscrowedByPresence({ tenantId, groupIds: null }, clock());
+  async function retireIfDone(tenantId: string, left?: { waiting: number; offline: number }) {
+    left ??= await rotations.notEscrowedByPresence({ tenantId, groupIds: null }, clock());
     if (left.waiting + left.offline > 0) return [];
     const retired = await repo.retire(tenantId);
     for (const id of retired)
@@ -55,11 +55,17 @@ export function escrowRotationProgress(deps: {
       escrow: { devicesWithKeys: number; notEscrowed: number },
     ): Promise<TKeyStatus['escrowRotation']> {
       let retiring = await repo.retiring(scope.tenantId);
-      if (retiring.length && (await retireIfDone(scope.tenantId)).length)
+      if (!retiring.length) return null;
+      // The tenant's count decides the retirement; a caller who sees every group reads it once.
+      const whole = await rotations.notEscrowedByPresence(
+        { tenantId: scope.tenantId, groupIds: null },
+        clock(),
+      );
+      if ((await retireIfDone(scope.tenantId, whole)).length)
         retiring = await repo.retiring(scope.tenantId);
       const newest = retiring[0];
       if (!newest) return null;
-      const left = await rotations.notEscrowedByPresence(scope, clock());
+      const left = scope.groupIds ? await rotations.notEscrowedByPresence(scope, clock()) : whole;
       return {
         fromId: newest.id,
         startedAt: (newest.retiringAt ?? newest.createdAt).toISOString(),
