@@ -116,6 +116,7 @@ export function buildServices(platform: Platform) {
     audit,
     shared: windowKey,
     kek: async (tenantId) => (await keys.currentKek(tenantId)).kek,
+    consoleKeySecret: p.consoleKeySecret,
     counts,
   });
   // The tenant's sealed secrets (the notify settings'): under its KEK once initialised; a new KEK

@@ -44,18 +44,27 @@ export function windowKeyRepository(db: Db) {
     },
 
     /**
-     * A rotation, in one transaction: the key that signed until now becomes `previous` (or
+     * A rotation, in one transaction: the key that signs until now becomes `previous` (or
      * `revoked`), recorded as a row of its own when it was the console's shared key, and the new
-     * one `current`. Two rotations at once: the second meets the unique index of `current` and
-     * throws (the caller tries again). Answers the id of the key replaced.
+     * one `current`, its private half wrapped (`wrap`) under the KEK read with its row locked, so
+     * a new split made active meanwhile either waits for it (and wraps it again) or comes first
+     * (and this wraps under the new KEK). Two rotations at once: the second meets the unique
+     * index of `current` and throws (the caller tries again). False: the keys not initialised.
      */
     async rotate(
-      next: Omit<WindowKeyRow, 'state' | 'endedAt'>,
+      next: Omit<WindowKeyRow, 'state' | 'endedAt' | 'privateWrapped'>,
+      wrap: (kek: { kekId: string; kekWrapped: string }) => string,
       replaced: { id: string; publicPem: string; shared: boolean },
       ended: 'previous' | 'revoked',
-    ) {
+    ): Promise<boolean> {
       const { tenantId, createdAt: now } = next;
-      await db.transaction(async (tx) => {
+      return db.transaction(async (tx) => {
+        const [kek] = rowsOf<{ kek_id: string; kek_wrapped: string }>(
+          await tx.execute(sql`
+            select kek_id, kek_wrapped from tenant_keys where tenant_id = ${tenantId} for update`),
+        );
+        if (!kek) return false;
+        const privateWrapped = wrap({ kekId: kek.kek_id, kekWrapped: kek.kek_wrapped });
         if (replaced.shared) {
           await tx
             .insert(windowKeys)
@@ -78,7 +87,10 @@ export function windowKeyRepository(db: Db) {
             .set({ state: ended, endedAt: now })
             .where(and(eq(windowKeys.tenantId, tenantId), eq(windowKeys.id, replaced.id)));
         }
-        await tx.insert(windowKeys).values({ ...next, state: 'current', endedAt: null });
+        await tx
+          .insert(windowKeys)
+          .values({ ...next, privateWrapped, state: 'current', endedAt: null });
+        return true;
       });
     },
 

@@ -12,7 +12,12 @@ import { keyId } from '@edp/shared/window/console-window';
 import type { CacheBus } from '../../platform/cache/index.ts';
 import { isUniqueViolation, type Db } from '../../platform/db/index.ts';
 import { AppError } from '../../platform/errors/index.ts';
-import { unwrapUnderKek, wrapUnderKek, type ConsoleKey } from '../../platform/keys/index.ts';
+import {
+  unwrapKek,
+  unwrapUnderKek,
+  wrapUnderKek,
+  type ConsoleKey,
+} from '../../platform/keys/index.ts';
 import type { Caller } from '../access/index.ts';
 import type { AuditService } from '../audit/index.ts';
 import { windowKeyRepository, type WindowKeyRow } from './window-key-repository.ts';
@@ -44,6 +49,8 @@ export interface WindowKeyDeps {
   shared: ConsoleKey;
   /** The tenant's current KEK (key-service's `currentKek`): refuses when not initialised. */
   kek: (tenantId: string) => Promise<Buffer>;
+  /** The root secret (CONSOLE_KEY_SECRET): a rotation opens the KEK it read with its row locked. */
+  consoleKeySecret: Buffer;
   /**
    * The tenant's running devices, those online and those never seen: the device centre's cached
    * counters (devices' `deviceCounts`, handed in by the composition root: a module of the same
@@ -170,24 +177,29 @@ export function windowKeyService(deps: WindowKeyDeps) {
 
   async function rotateWindowKey(caller: Caller, input: { revoke: boolean }) {
     const tenantId = caller.actor.tenantId;
-    const kek = await deps.kek(tenantId);
     for (let attempt = 0; ; attempt++) {
       const before = await currentPublic(tenantId);
       const made = generateKeyPairSync('ed25519');
       const id = keyId(made.publicKey);
       const pem = made.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+      const wrap = (k: { kekId: string; kekWrapped: string }) => {
+        const kek = unwrapKek(deps.consoleKeySecret, tenantId, k.kekId, k.kekWrapped);
+        if (!kek) throw new AppError(KeyErr.Sealed);
+        return wrapUnderKek(kek, WINDOW_PURPOSE, id, pem);
+      };
       try {
-        await repo.rotate(
+        const done = await repo.rotate(
           {
             tenantId,
             id,
             publicPem: made.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-            privateWrapped: wrapUnderKek(kek, WINDOW_PURPOSE, id, pem),
             createdAt: new Date(clock()),
           },
+          wrap,
           { id: before.id, publicPem: before.publicPem, shared: !before.own },
           input.revoke ? 'revoked' : 'previous',
         );
+        if (!done) throw new AppError(KeyErr.NotInitialised);
       } catch (err) {
         // Another rotation at the same moment made a current key: this one is made on top.
         if (!isUniqueViolation(err) || attempt > 0) throw err;
@@ -266,10 +278,13 @@ export function windowKeyService(deps: WindowKeyDeps) {
       const rows = await repo.wrapped(tenantId);
       await repo.rewrap(
         tenantId,
-        rows.map((r) => {
+        rows.flatMap((r) => {
           const pem = unwrapUnderKek(old, WINDOW_PURPOSE, r.id, r.privateWrapped!);
-          if (pem === null) throw new AppError(KeyErr.Sealed);
-          return { id: r.id, privateWrapped: wrapUnderKek(kek, WINDOW_PURPOSE, r.id, pem) };
+          if (pem !== null)
+            return [{ id: r.id, privateWrapped: wrapUnderKek(kek, WINDOW_PURPOSE, r.id, pem) }];
+          // Made by a rotation after the new KEK became current: under it already.
+          if (unwrapUnderKek(kek, WINDOW_PURPOSE, r.id, r.privateWrapped!) !== null) return [];
+          throw new AppError(KeyErr.Sealed);
         }),
       );
       evict(tenantId);
