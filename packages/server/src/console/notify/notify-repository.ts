@@ -25,12 +25,29 @@ export function notifyRepository(db: Db) {
     async setWarn(tenantId: string, warn: Record<string, unknown>, by: string, at: Date) {
       await upsert(tenantId, { warn, warnBy: by, warnAt: at });
     },
-    /** Its secrets sealed again under another key: who changed the settings, and when, stay. */
-    async resealed(tenantId: string, sms: Record<string, unknown>, warn: Record<string, unknown>) {
-      await db
-        .update(notifySettings)
-        .set({ sms, warn })
-        .where(eq(notifySettings.tenantId, tenantId));
+    /**
+     * Its secrets sealed again under another key (`again` maps the stored settings), with the row
+     * locked so that a save meanwhile is not lost: who changed the settings, and when, stay.
+     */
+    async reseal(
+      tenantId: string,
+      again: (row: NotifySettingsRow) => {
+        sms: Record<string, unknown>;
+        warn: Record<string, unknown>;
+      },
+    ) {
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(notifySettings)
+          .where(eq(notifySettings.tenantId, tenantId))
+          .for('update');
+        if (!row) return;
+        await tx
+          .update(notifySettings)
+          .set(again(row))
+          .where(eq(notifySettings.tenantId, tenantId));
+      });
     },
     /** Where the notifier stopped reading a source; null before its first pass. */
     async cursor(source: string): Promise<number | null> {

@@ -210,13 +210,10 @@ export function notifyService(
      * tenant's keys are initialised and when a new KEK becomes current: docs/keys.md).
      */
     async resealSecrets(tenantId: string, from: SecretBox, to: SecretBox) {
-      const row = await repo.get(tenantId);
-      if (!row) return;
-      await repo.resealed(
-        tenantId,
-        resealSms(readSms(row.sms), from, to),
-        resealWarn(readWarn(row.warn), from, to),
-      );
+      await repo.reseal(tenantId, (row) => ({
+        sms: resealSms(readSms(row.sms), from, to),
+        warn: resealWarn(readWarn(row.warn), from, to),
+      }));
     },
   };
 }
