@@ -51,6 +51,10 @@ export function escrowRepository(db: Db) {
           })),
         )
         .onConflictDoNothing();
+      // Escrowed only while that key is still the current one: a node that had not heard of a
+      // rotation yet must not mark a key escrowed under the key the rotation retired.
+      const whileCurrent = sql`(select ${now}::timestamptz where exists (
+        select 1 from escrow_keys where id = ${d.escrowKeyId} and state = 'current'))`;
       await db
         .insert(deviceKeys)
         .values(
@@ -59,7 +63,7 @@ export function escrowRepository(db: Db) {
             keyId: k.id,
             tenantId: d.tenantId,
             seenAt: now,
-            escrowedAt: now,
+            escrowedAt: whileCurrent,
           })),
         )
         .onConflictDoUpdate({
