@@ -15,8 +15,9 @@ export function escrowRepository(db: Db) {
      * escrowed already if escrowed_keys holds them under the current escrow key), those it no
      * longer lists dropped (their escrowed copies stay, so they can still be recovered).
      */
-    async listed(deviceId: string, keyIds: string[], now: Date) {
-      await db.execute(sql`
+    /** Answers the tenant of the device when a key was new to it (none: nothing new). */
+    async listed(deviceId: string, keyIds: string[], now: Date): Promise<string | undefined> {
+      const result = await db.execute(sql`
         with gone as (
           delete from device_keys
           where device_id = ${deviceId} and key_id <> all(${textArray(keyIds)}::text[]))
@@ -26,7 +27,9 @@ export function escrowRepository(db: Db) {
             join escrow_keys k on k.id = e.escrow_key_id and k.state = 'current'
             where e.device_id = ${deviceId} and e.key_id = l.key_id)
         from unnest(${textArray(keyIds)}::text[]) as l(key_id), (${deviceTenantSql(deviceId)}) t
-        on conflict (device_id, key_id) do nothing`);
+        on conflict (device_id, key_id) do nothing
+        returning tenant_id`);
+      return (result as unknown as { rows: { tenant_id: string }[] }).rows[0]?.tenant_id;
     },
     /**
      * Keys an engine wrapped to the tenant's current escrow key, a batch in two statements: kept

@@ -130,10 +130,16 @@ export function keyService(deps: KeyDeps) {
   };
 
   const withKeys = ttlCache<string, number>({ max: 1_000, ttlMs: WITH_KEYS_MS, now: clock });
+  /**
+   * Bumped when a device of the tenant lists a key new to it, so that this node's kept counts
+   * are not read again (another node's may lag up to WITH_KEYS_MS).
+   */
+  const withKeysVersion = new Map<string, number>();
   const escrowCounts = async (s: KeyScope) => ({
     devicesWithKeys:
-      (await withKeys.load(`${s.tenantId} ${s.groupIds?.join(',') ?? '*'}`, () =>
-        reads.escrowCount(s, false),
+      (await withKeys.load(
+        `${s.tenantId} ${withKeysVersion.get(s.tenantId) ?? 0} ${s.groupIds?.join(',') ?? '*'}`,
+        () => reads.escrowCount(s, false),
       )) ?? 0,
     notEscrowed: await reads.escrowCount(s, true),
   });
@@ -446,11 +452,12 @@ export function keyService(deps: KeyDeps) {
 
     /** The keys a device's state lists (after a check-in whose state changed). */
     async listed(deviceId: string, keys: TEngineDataKey[], now: Date) {
-      await escrow.listed(
+      const tenantId = await escrow.listed(
         deviceId,
         keys.map((k) => k.id),
         now,
       );
+      if (tenantId) withKeysVersion.set(tenantId, (withKeysVersion.get(tenantId) ?? 0) + 1);
     },
 
     /** EngineEvents.escrowKey: from memory. */
