@@ -4,6 +4,7 @@ import { elevationExpiryJob } from './console/elevation/index.ts';
 import {
   escrowRotationJob,
   incidentContainmentJob,
+  kekChangeJob,
   recoveryExpiryJob,
 } from './console/keys/index.ts';
 import { logCountFoldJob, logMaintenanceJob } from './console/logs/index.ts';
@@ -40,6 +41,8 @@ export function registerJobs(p: Pick<Platform, 'jobs' | 'sessions'>, services: S
   // Elevation and learning-mode requests nobody reviewed in time: turned expired and told on
   // their device's timeline, at start, then every minute, on every node (docs/elevation.md).
   jobs.register(elevationExpiryJob(services.elevation));
+  // A new KEK whose window keys and sealed secrets a stop left under the old one (docs/keys.md).
+  jobs.register(kekChangeJob(services.keys));
   // Key recoveries open 24 hours: then expired, their shares forgotten (docs/keys.md).
   jobs.register(recoveryExpiryJob(services.recoveries));
   // An escrow-key rotation with no device left to re-escrow: its old key retired (docs/keys.md).

@@ -4,7 +4,7 @@ import { armor, Decrypter } from 'age-encryption';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TWarnSettings, TWarnSettingsView } from '@edp/shared/contracts/notify';
 import type { TSplit } from '@edp/shared/contracts/keys';
-import { notifySettings } from '../../platform/db/schema/index.ts';
+import { notifySettings, tenantKeys } from '../../platform/db/schema/index.ts';
 import { newAgeIdentity } from '../../platform/keys/index.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { PASSWORD, as, pwd, setupTenant, signIn } from '../../test/console-fixture.ts';
@@ -26,6 +26,8 @@ describe('sealed secrets under the KEK', () => {
   let tenantId: string;
   let admin: ReturnType<typeof as>;
   const tokens: Record<string, string> = {};
+  /** The webhook secret the settings hold now. */
+  let current = HOOK_SECRET;
   const km: Record<string, ReturnType<typeof as>> = {};
 
   const warnings = (secret: string): TWarnSettings => ({
@@ -100,13 +102,14 @@ describe('sealed secrets under the KEK', () => {
 
     const next = `whsec_${randomBytes(32).toString('base64')}`;
     rx.hookSecret({ secret: next });
+    current = next;
     expect((await admin('/warn/s/set', warnings(next))).body).toMatchObject({ success: true });
     expect(await stored()).toMatch(/^k1\./);
     await works(next);
   });
 
-  it('seals again under a new KEK when a new split becomes active', async () => {
-    const before = await stored();
+  /** A new split made active by both holders confirming their shares. */
+  const newSplit = async () => {
     const split = await km.keys!<TSplit>('/kss/split', { threshold: 2, holders: ['keys', 'k2'] });
     expect(split.body).toMatchObject({ success: true });
     for (const who of ['keys', 'k2']) {
@@ -124,6 +127,15 @@ describe('sealed secrets under the KEK', () => {
         success: true,
       });
     }
+  };
+  const tenantKey = async () =>
+    (
+      await ctx.app.platform.db.select().from(tenantKeys).where(eq(tenantKeys.tenantId, tenantId))
+    )[0]!;
+
+  it('seals again under a new KEK when a new split becomes active', async () => {
+    const before = await stored();
+    await newSplit();
     const after = await stored();
     expect(after).toMatch(/^k1\./);
     expect(after).not.toBe(before);
@@ -132,5 +144,33 @@ describe('sealed secrets under the KEK', () => {
     expect((await admin('/warn/s/test', {})).body).toMatchObject({ data: { deliveries: 1 } });
     expect(await ctx.app.services.notifier.pass()).toMatchObject({ sent: 1, failed: 0 });
     expect(rx.under('/hook').at(-1)!.verified).toBe(true);
+  });
+
+  it('finishes after a stop between a split made active and its secrets sealed again', async () => {
+    const old = await tenantKey();
+    const before = await stored();
+    await newSplit();
+    expect((await tenantKey()).previousKekId).toBeNull();
+    // What a stop right after the activation's commit leaves: the secret still sealed under the
+    // replaced KEK, which is kept.
+    await ctx.app.platform.db
+      .update(tenantKeys)
+      .set({ previousKekId: old.kekId, previousKekWrapped: old.kekWrapped })
+      .where(eq(tenantKeys.tenantId, tenantId));
+    const [row] = await ctx.app.platform.db
+      .select()
+      .from(notifySettings)
+      .where(eq(notifySettings.tenantId, tenantId));
+    await ctx.app.platform.db
+      .update(notifySettings)
+      .set({ warn: { ...(row!.warn as object), webhookSecret: before } })
+      .where(eq(notifySettings.tenantId, tenantId));
+    const lost = (await admin<TWarnSettingsView>('/warn/s/get-set', {})).body.data!;
+    expect(lost.webhookSecret.set).toBe(false);
+
+    await ctx.app.services.keys.finishKekChanges();
+    expect((await tenantKey()).previousKekId).toBeNull();
+    expect(await stored()).not.toBe(before);
+    await works(current);
   });
 });

@@ -1,5 +1,5 @@
 /** The public entry of this module: other modules import only from here. */
-export { keyService, type KeyService } from './key-service.ts';
+export { KEK_CHANGE_JOB, kekChangeJob, keyService, type KeyService } from './key-service.ts';
 export {
   RECOVERY_EXPIRY_JOB,
   RECOVERY_OPEN_MS,

@@ -13,6 +13,7 @@ import { rule } from '@edp/shared/contracts/field-rules';
 import { CommonErr, ConsoleErr, KeyErr } from '@edp/shared/errors';
 import { ttlCache, type CacheBus } from '../../platform/cache/index.ts';
 import type { Db } from '../../platform/db/index.ts';
+import type { JobDefinition } from '../../platform/jobs/index.ts';
 import { AppError } from '../../platform/errors/index.ts';
 import {
   ageEncrypt,
@@ -267,9 +268,26 @@ export function keyService(deps: KeyDeps) {
       rewrap,
       at: new Date(clock()),
     });
-    if (activated) await deps.windowKeys?.rewrap(tenantId, old, kek);
-    if (activated) await deps.kekChanged?.(tenantId, old, kek);
+    if (activated) await finishKekChange(tenantId);
     return activated;
+  }
+
+  /**
+   * What the replaced KEK sealed outside the activation's transaction (the window keys, the
+   * notify secrets) sealed again under the current one, then the replaced KEK forgotten. Each
+   * step is safe to run again, so a stop half way is finished by the next run (kekChangeJob).
+   */
+  async function finishKekChange(tenantId: string) {
+    const tk = await repo.tenantKey(tenantId);
+    if (!tk?.previousKekId || !tk.previousKekWrapped) return;
+    const old = unwrapKek(root, tenantId, tk.previousKekId, tk.previousKekWrapped);
+    const kek = unwrapKek(root, tenantId, tk.kekId, tk.kekWrapped);
+    if (!old || !kek) throw new AppError(KeyErr.Sealed);
+    await deps.windowKeys?.rewrap(tenantId, old, kek);
+    await deps.kekChanged?.(tenantId, old, kek);
+    await repo.finishedKek(tenantId, tk.previousKekId);
+    old.fill(0);
+    kek.fill(0);
   }
 
   async function escrowItems(tenantId: string, rows: EscrowDeviceRow[]): Promise<TDeviceEscrow[]> {
@@ -296,6 +314,13 @@ export function keyService(deps: KeyDeps) {
   return {
     status,
     currentKek,
+    /** Every KEK change a stop left half done, finished (the job `key-kek-change`). */
+    async finishKekChanges(signal?: AbortSignal) {
+      for (const tenantId of await repo.unfinishedKekChanges()) {
+        if (signal?.aborted) return;
+        await finishKekChange(tenantId);
+      }
+    },
     keyManagers,
     escrowKeyOf,
     /** The tenant's escrow key changed (a rotation): every node asks it afresh. */
@@ -510,3 +535,15 @@ export function readCursorParts(c: string | undefined) {
   return { at, id };
 }
 const readCursor = (c: string | undefined) => readCursorParts(c)?.id;
+
+export const KEK_CHANGE_JOB = 'key-kek-change';
+/**
+ * KEK changes a stop left half done (a new split made active, what the old KEK sealed outside
+ * its transaction not yet sealed again), finished at start and then every minute, on any node.
+ */
+export const kekChangeJob = (keys: Pick<KeyService, 'finishKekChanges'>): JobDefinition => ({
+  name: KEK_CHANGE_JOB,
+  everyMs: 60_000,
+  atStart: true,
+  run: (signal) => keys.finishKekChanges(signal),
+});

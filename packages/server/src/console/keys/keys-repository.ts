@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { SplitState } from '@edp/shared/contracts/keys';
 import { escrowKeys, keyShares, keySplits, tenantKeys, type Db } from '../../platform/db/index.ts';
 
@@ -155,8 +155,8 @@ export function keysRepository(db: Db) {
       return db
         .transaction(async (tx) => {
           // Locked first: an escrow-key rotation (which locks it too) is wholly before or after.
-          await tx
-            .select({ id: tenantKeys.tenantId })
+          const [was] = await tx
+            .select({ kekId: tenantKeys.kekId, kekWrapped: tenantKeys.kekWrapped })
             .from(tenantKeys)
             .where(eq(tenantKeys.tenantId, a.tenantId))
             .for('update');
@@ -180,7 +180,11 @@ export function keysRepository(db: Db) {
             .returning({ id: keySplits.id });
           // Another confirmation activated it first: nothing of this one stays.
           if (moved.length === 0) throw notPending;
-          await tx.update(tenantKeys).set(a.kek).where(eq(tenantKeys.tenantId, a.tenantId));
+          // The KEK replaced stays until what it sealed elsewhere is sealed again (finishedKek).
+          await tx
+            .update(tenantKeys)
+            .set({ ...a.kek, previousKekId: was!.kekId, previousKekWrapped: was!.kekWrapped })
+            .where(eq(tenantKeys.tenantId, a.tenantId));
           for (const r of rewrapped)
             await tx
               .update(escrowKeys)
@@ -192,6 +196,21 @@ export function keysRepository(db: Db) {
           if (err === notPending) return false;
           throw err;
         });
+    },
+    /** Tenants whose replaced KEK is still kept: a KEK change not finished (a stop half way). */
+    async unfinishedKekChanges(): Promise<string[]> {
+      const rows = await db
+        .select({ id: tenantKeys.tenantId })
+        .from(tenantKeys)
+        .where(isNotNull(tenantKeys.previousKekId));
+      return rows.map((r) => r.id);
+    },
+    /** Forgets the replaced KEK once everything it sealed is sealed again. */
+    async finishedKek(tenantId: string, previousKekId: string) {
+      await db
+        .update(tenantKeys)
+        .set({ previousKekId: null, previousKekWrapped: null })
+        .where(and(eq(tenantKeys.tenantId, tenantId), eq(tenantKeys.previousKekId, previousKekId)));
     },
   };
 }

@@ -41,6 +41,13 @@ export const tenantKeys = pgTable('tenant_keys', {
   kekWrapped: text('kek_wrapped').notNull(),
   kekCheck: text('kek_check').notNull(),
   initialisedAt: at('initialised_at').notNull(),
+  /**
+   * The KEK a new split replaced, kept (wrapped as it was) until what it sealed outside the
+   * activation's transaction (window keys, the notify secrets) is sealed again under the new one:
+   * a stop in between finishes at the next start (docs/keys.md "Shares and splits").
+   */
+  previousKekId: uuid('previous_kek_id'),
+  previousKekWrapped: text('previous_kek_wrapped'),
 });
 
 /** A tenant's escrow pairs: the public recipient in clear, the identity under the KEK. */
