@@ -318,6 +318,7 @@ const adminKeys: DeepString<typeof zh> = {
     operatorFollows: "The security operator follows the task's progress in Tasks.",
   },
   incident: {
+    named: '{{kind}}: {{subject}}',
     intro:
       'A key incident records a key lost, exposed or compromised, starts its action at once and warns the key managers. It is contained once nothing is still affected, then closed with a note.',
     filterState: 'State',

@@ -3,7 +3,7 @@ import type { DeepString } from '../types.ts';
 
 const adminTasks: DeepString<typeof zh> = {
   types: {
-    tde: { encrypt: 'Encrypt folder', decrypt: 'Decrypt folder' },
+    tde: { encrypt: 'Encrypt folder', decrypt: 'Decrypt folder', rotate: 'Rotate data key' },
     se: { protect: 'Write-protect folder', unprotect: 'Lift write protection' },
     dpi: {
       baseline: 'Monitor folder integrity',

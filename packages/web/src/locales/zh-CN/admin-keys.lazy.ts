@@ -311,6 +311,7 @@ const adminKeys = {
     operatorFollows: '安全操作员可以在“任务”中查看任务进度。',
   },
   incident: {
+    named: '{{kind}}：{{subject}}',
     intro:
       '密钥事件记录密钥丢失、泄露或设备失陷，登记后立即开始处置并通知密钥管理员。不再有受影响的设备时事件即为已控制，之后填写说明关闭。',
     filterState: '状态',

@@ -2,7 +2,7 @@
 const adminTasks = {
   /** Each command type and state in words: shared/command-words.ts, held to it by task-lib.test.ts. */
   types: {
-    tde: { encrypt: '加密目录', decrypt: '解密目录' },
+    tde: { encrypt: '加密目录', decrypt: '解密目录', rotate: '轮换数据密钥' },
     se: { protect: '写保护目录', unprotect: '解除写保护' },
     dpi: {
       baseline: '添加完整性监控',

@@ -44,7 +44,8 @@ export function IncidentsTab({ status, canWrite }: { status: TKeyStatus; canWrit
       : i.device
         ? i.device.name
         : t(`incident.subjects.${i.kind}`);
-  const named = (i: TIncident) => `${t(`incident.kinds.${i.kind}`)}: ${subject(i)}`;
+  const named = (i: TIncident) =>
+    t('incident.named', { kind: t(`incident.kinds.${i.kind}`), subject: subject(i) });
 
   const columns: ColumnsType<TIncident> = [
     {
