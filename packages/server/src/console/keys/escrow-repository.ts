@@ -8,6 +8,15 @@ export type DeviceKeyRow = typeof deviceKeys.$inferSelect;
 const textArray = (ids: string[]) => `{${ids.join(',')}}`;
 
 /** The SQL of the data keys devices list and those they escrowed (console/keys owns both). */
+/** One key an engine wrapped to its tenant's current escrow key. */
+export interface EscrowedRow {
+  tenantId: string;
+  deviceId: string;
+  escrowKeyId: string;
+  id: string;
+  wrapped: string;
+}
+
 export function escrowRepository(db: Db) {
   return {
     /**
@@ -32,23 +41,19 @@ export function escrowRepository(db: Db) {
       return (result as unknown as { rows: { tenant_id: string }[] }).rows[0]?.tenant_id;
     },
     /**
-     * Keys an engine wrapped to the tenant's current escrow key, a batch in two statements: kept
-     * (a key already kept under that escrow key stays as it was), and marked escrowed.
+     * Keys engines wrapped to their tenant's current escrow key, many engines' in two statements:
+     * kept (a key already kept under that escrow key stays as it was), and marked escrowed.
      */
-    async escrowed(
-      d: { tenantId: string; deviceId: string; escrowKeyId: string },
-      keys: { id: string; wrapped: string }[],
-      now: Date,
-    ) {
-      if (keys.length === 0) return;
+    async escrowed(rows: EscrowedRow[], now: Date) {
+      if (rows.length === 0) return;
       await db
         .insert(escrowedKeys)
         .values(
-          keys.map((k) => ({
-            deviceId: d.deviceId,
+          rows.map((k) => ({
+            deviceId: k.deviceId,
             keyId: k.id,
-            escrowKeyId: d.escrowKeyId,
-            tenantId: d.tenantId,
+            escrowKeyId: k.escrowKeyId,
+            tenantId: k.tenantId,
             wrapped: k.wrapped,
             escrowedAt: now,
           })),
@@ -56,17 +61,17 @@ export function escrowRepository(db: Db) {
         .onConflictDoNothing();
       // Escrowed only while that key is still the current one: a node that had not heard of a
       // rotation yet must not mark a key escrowed under the key the rotation retired.
-      const whileCurrent = sql`(select ${now}::timestamptz where exists (
-        select 1 from escrow_keys where id = ${d.escrowKeyId} and state = 'current'))`;
+      const whileCurrent = (escrowKeyId: string) => sql`(select ${now}::timestamptz where exists (
+        select 1 from escrow_keys where id = ${escrowKeyId} and state = 'current'))`;
       await db
         .insert(deviceKeys)
         .values(
-          keys.map((k) => ({
-            deviceId: d.deviceId,
+          rows.map((k) => ({
+            deviceId: k.deviceId,
             keyId: k.id,
-            tenantId: d.tenantId,
+            tenantId: k.tenantId,
             seenAt: now,
-            escrowedAt: whileCurrent,
+            escrowedAt: whileCurrent(k.escrowKeyId),
           })),
         )
         .onConflictDoUpdate({

@@ -33,6 +33,7 @@ import {
 import { visibleGroupIds, type Caller } from '../access/index.ts';
 import type { AuditService } from '../audit/index.ts';
 import { keysReadModel, type EscrowDeviceRow, type KeyScope } from '../store/index.ts';
+import { escrowBatch } from './escrow-batch.ts';
 import { escrowRepository, type DeviceKeyRow } from './escrow-repository.ts';
 import { escrowRotationProgress } from './escrow-rotation-progress.ts';
 import { holdersOf, newSplit, type Person } from './key-people.ts';
@@ -129,6 +130,8 @@ export function keyService(deps: KeyDeps) {
     }
     return kept;
   };
+
+  const writeEscrowed = escrowBatch((rows, at) => escrow.escrowed(rows, at), clock);
 
   const withKeys = ttlCache<string, number>({ max: 1_000, ttlMs: WITH_KEYS_MS, now: clock });
   /**
@@ -502,7 +505,9 @@ export function keyService(deps: KeyDeps) {
       const current = await escrowKeyOf(device.tenantId);
       if (!current) return [];
       const accepted = keys.filter((k) => k.escrow === current.id);
-      await escrow.escrowed({ ...device, escrowKeyId: current.id }, accepted, now);
+      await writeEscrowed(
+        accepted.map((k) => ({ ...device, escrowKeyId: current.id, id: k.id, wrapped: k.wrapped })),
+      );
       const others = keys.filter((k) => k.escrow !== current.id);
       const underRetiring = others.length
         ? await escrow.keptUnderRetiring(device, others, now)
