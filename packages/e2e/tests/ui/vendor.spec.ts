@@ -129,6 +129,7 @@ const screens = {
     typeDomain: (domain: string) => `Type the domain ${domain} to confirm`,
     mismatch: "This is not the tenant's domain",
     deleted: 'Tenant deleted',
+    keysNotInitialised: 'No',
   },
   'zh-CN': {
     title: 'EDP 厂商管理后台',
@@ -164,6 +165,7 @@ const screens = {
     typeDomain: (domain: string) => `请输入域名 ${domain} 以确认`,
     mismatch: '输入的域名与该租户不一致',
     deleted: '租户已删除',
+    keysNotInitialised: '否',
   },
 } as const;
 
@@ -208,6 +210,10 @@ for (const lang of ['en-US', 'zh-CN'] as const) {
       await expect(row.getByText(s.active, { exact: true })).toBeVisible();
       const counts = row.getByRole('cell').filter({ hasText: /^\d+$/ });
       await expect(counts).toHaveText(['1', '1', '0']);
+      // Its key manager has not initialised its keys (SPEC §3's key-initialised flag).
+      await expect(
+        row.getByRole('cell', { name: s.keysNotInitialised, exact: true }),
+      ).toBeVisible();
 
       // The same domain again: the server's refusal shows under the domain field; Esc closes.
       await page.getByRole('button', { name: s.create }).click();

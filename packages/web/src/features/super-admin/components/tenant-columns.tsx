@@ -61,6 +61,14 @@ export function useTenantColumns(props: TenantColumnsProps): TableProps<TenantRo
     { title: t('tenants.users'), dataIndex: 'userCount', align: 'right', className: fit },
     { title: t('tenants.roles'), dataIndex: 'roleCount', align: 'right', className: fit },
     { title: t('tenants.groups'), dataIndex: 'groupCount', align: 'right', className: fit },
+    {
+      // SPEC §3's key-initialised flag: the tenant's key manager initialised its keys (no key
+      // material leaves the tenant; docs/keys.md).
+      title: t('tenants.keyInitialised'),
+      dataIndex: 'keyInitialised',
+      className: fit,
+      render: (v: boolean) => t(v ? 'tenants.keyYes' : 'tenants.keyNo'),
+    },
     { title: t('tenants.createdAt'), dataIndex: 'createdAt', render: formatTime },
     {
       title: t('tenants.actions'),
