@@ -45,8 +45,8 @@ const sim = createSimulator({
   secret: fleet.secret,
   count: ENGINES,
   interval: INTERVAL_S,
-  // Enrolment, then the three phases with room to spare; the bench stops it when done.
-  durationSeconds: 3 * PHASE_S + 120,
+  // Until the bench stops it (each phase waits for its reports: they must not end first).
+  durationSeconds: 3600,
   enrolConcurrency: 64,
   push: false,
   escrow: true,
@@ -65,7 +65,16 @@ const sim = createSimulator({
   },
 });
 const running = sim.run();
-const nextReport = () => new Promise((r) => waiters.push(r));
+let ended = false;
+void running.finally(() => {
+  ended = true;
+  for (const w of waiters.splice(0)) w();
+});
+/** The next report; a simulator that ended (an error) ends the bench rather than hang it. */
+const nextReport = () => {
+  if (ended) throw new Error('the simulator ended before the bench was done');
+  return new Promise((r) => waiters.push(r));
+};
 
 // Enrolment: until every engine is checking in.
 while (!lastReport || lastReport.online < ENGINES) await nextReport();
