@@ -129,7 +129,7 @@ describe('escrow at check-in', () => {
     expect(kept[0]!.at.getTime()).toBe(now());
   });
 
-  it('keeps the state digest of a state with keys apart from one without', () => {
+  it('changes the state digest when a key is made, not when it is escrowed', () => {
     const base = { install: 'installed', detection: 'ok', activation: 'active', version: '1' };
     const none = stateDigest(ZEngineState.parse(base));
     const keyed = stateDigest(
@@ -138,7 +138,10 @@ describe('escrow at check-in', () => {
     const escrowed = stateDigest(
       ZEngineState.parse({ ...base, keys: [{ id: 'a1b2c3d4e5f60718', escrow: CURRENT.id }] }),
     );
-    // A key made, then escrowed: each is a changed state the console writes.
-    expect(new Set([none, keyed, escrowed]).size).toBe(3);
+    // A key made is a changed state the console writes (its device's keys); the key escrowed is
+    // not: the console knows it already, and 100,000 engines escrowing must not each write their
+    // state again (bench/escrow.mjs).
+    expect(keyed).not.toBe(none);
+    expect(escrowed).toBe(keyed);
   });
 });
