@@ -13,10 +13,10 @@ import {
   type TWindow,
 } from '@edp/shared/contracts/elevation';
 import { AckErr, CommonErr, ConsoleErr } from '@edp/shared/errors';
-import { rule } from '@edp/shared/contracts/field-rules';
 import { signWindow } from '@edp/shared/window/console-window';
 import type { Db } from '../../platform/db/index.ts';
 import { AppError } from '../../platform/errors/index.ts';
+import { msUuidCursor, readMsUuidCursor } from '../../platform/db/index.ts';
 import type { JobDefinition } from '../../platform/jobs/index.ts';
 import type { ConsoleKey } from '../../platform/keys/index.ts';
 import type { Platform } from '../../platform/platform.ts';
@@ -88,16 +88,11 @@ export function elevationItem(r: ElevationRow, now: number, reader: Actor): TAck
   };
 }
 
-/** A page position: the last row's time (ms) and id, base64url. */
-const cursorOf = (r: ElevationRow) =>
-  Buffer.from(`${r.askedAt.getTime()}.${r.id}`, 'utf8').toString('base64url');
+/** A page position: the last row's time (ms) and id (platform/db page-cursor). */
+const cursorOf = (r: ElevationRow) => msUuidCursor(r.askedAt.getTime(), r.id);
 function readCursor(c: string | undefined) {
-  if (!c) return undefined;
-  const [ms, id] = Buffer.from(c, 'base64url').toString('utf8').split('.');
-  const at = Number(ms);
-  if (!Number.isSafeInteger(at) || !id || !/^[0-9a-f-]{36}$/.test(id))
-    throw new AppError(CommonErr.Invalid, { field: 'body.cursor', detail: rule('cursor') });
-  return { at: new Date(at), id };
+  const k = readMsUuidCursor(c);
+  return k && { at: new Date(k.at), id: k.id };
 }
 
 /**

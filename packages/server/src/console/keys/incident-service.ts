@@ -15,7 +15,7 @@ import { visibleGroupIds, type Caller } from '../access/index.ts';
 import type { AuditService } from '../audit/index.ts';
 import { keysReadModel } from '../store/index.ts';
 import { personOf, type Person } from './key-people.ts';
-import { cursorOf, readCursorParts } from './key-service.ts';
+import { msUuidCursor, readMsUuidCursor } from '../../platform/db/index.ts';
 import { keysRepository } from './keys-repository.ts';
 import {
   incidentRepository,
@@ -324,7 +324,7 @@ export function incidentService(deps: IncidentDeps) {
     },
 
     async list(caller: Caller, q: { state?: IncidentState; cursor?: string; size: number }) {
-      const c = readCursorParts(q.cursor);
+      const c = readMsUuidCursor(q.cursor);
       const rows = await repo.page(caller.actor.tenantId, {
         state: q.state,
         before: c && { at: new Date(c.at), id: c.id },
@@ -340,7 +340,8 @@ export function incidentService(deps: IncidentDeps) {
         items: settled
           .filter((s) => !q.state || s.row.state === q.state)
           .map((s) => itemOf(s.row, s.affected, events)),
-        next: last && rows.length === q.size ? cursorOf(last.declaredAt.getTime(), last.id) : null,
+        next:
+          last && rows.length === q.size ? msUuidCursor(last.declaredAt.getTime(), last.id) : null,
       };
     },
 

@@ -9,12 +9,12 @@ import type {
   TProtectWith,
   TSplit,
 } from '@edp/shared/contracts/keys';
-import { rule } from '@edp/shared/contracts/field-rules';
 import { CommonErr, ConsoleErr, KeyErr } from '@edp/shared/errors';
 import { ttlCache, type CacheBus } from '../../platform/cache/index.ts';
 import type { Db } from '../../platform/db/index.ts';
 import type { JobDefinition } from '../../platform/jobs/index.ts';
 import { AppError } from '../../platform/errors/index.ts';
+import { msUuidCursor, readMsUuidCursor } from '../../platform/db/index.ts';
 import {
   ageEncrypt,
   ageEncryptToPassphrase,
@@ -452,7 +452,7 @@ export function keyService(deps: KeyDeps) {
       q: { filter: 'all' | 'missing'; q?: string; cursor?: string; size: number },
     ) {
       const scope = await scopeOf(caller);
-      const before = readCursor(q.cursor);
+      const before = readMsUuidCursor(q.cursor)?.id;
       const rows = await reads.escrowDevicePage(scope, {
         missing: q.filter === 'missing',
         q: q.q,
@@ -464,7 +464,7 @@ export function keyService(deps: KeyDeps) {
       const last = rows.at(-1);
       return {
         items,
-        next: last && rows.length === q.size ? cursorOf(0, last.id) : null,
+        next: last && rows.length === q.size ? msUuidCursor(0, last.id) : null,
       };
     },
 
@@ -526,20 +526,6 @@ export function keyService(deps: KeyDeps) {
   }
 }
 export type KeyService = ReturnType<typeof keyService>;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-/** A page position: a time (ms; 0 where a page is keyed by id alone) and an id, base64url. */
-export const cursorOf = (ms: number, id: string) =>
-  Buffer.from(`${ms}.${id}`, 'utf8').toString('base64url');
-export function readCursorParts(c: string | undefined) {
-  if (!c) return undefined;
-  const [ms, id] = Buffer.from(c, 'base64url').toString('utf8').split('.');
-  const at = Number(ms);
-  if (!Number.isSafeInteger(at) || !id || !UUID.test(id))
-    throw new AppError(CommonErr.Invalid, { field: 'body.cursor', detail: rule('cursor') });
-  return { at, id };
-}
-const readCursor = (c: string | undefined) => readCursorParts(c)?.id;
 
 export const KEK_CHANGE_JOB = 'key-kek-change';
 /**

@@ -9,6 +9,7 @@ import {
 } from '@edp/shared/contracts/keys';
 import { CommonErr, ConsoleErr, KeyErr } from '@edp/shared/errors';
 import { AppError } from '../../platform/errors/index.ts';
+import { msUuidCursor, readMsUuidCursor } from '../../platform/db/index.ts';
 import type { JobDefinition } from '../../platform/jobs/index.ts';
 import {
   ageDecrypt,
@@ -28,13 +29,7 @@ import { keysReadModel } from '../store/index.ts';
 import { escrowRepository } from './escrow-repository.ts';
 import { personOf } from './key-people.ts';
 import { keysRepository } from './keys-repository.ts';
-import {
-  ESCROW_PURPOSE,
-  cursorOf,
-  readCursorParts,
-  type KeyDeps,
-  type KeyService,
-} from './key-service.ts';
+import { ESCROW_PURPOSE, type KeyDeps, type KeyService } from './key-service.ts';
 import { recoveryRepository, type PresentedRow, type RecoveryRow } from './recovery-repository.ts';
 
 /** A recovery is open this long, then expired (docs/keys.md "Recovery"). */
@@ -297,7 +292,7 @@ export function recoveryService(deps: KeyDeps & { keys: Pick<KeyService, 'curren
 
     async list(caller: Caller, q: { state?: RecoveryState; cursor?: string; size: number }) {
       const { tenantId } = caller.actor;
-      const c = readCursorParts(q.cursor);
+      const c = readMsUuidCursor(q.cursor);
       const rows = await repo.page(tenantId, {
         state: q.state,
         before: c && { at: new Date(c.at), id: c.id },
@@ -322,7 +317,8 @@ export function recoveryService(deps: KeyDeps & { keys: Pick<KeyService, 'curren
       const last = rows.at(-1);
       return {
         items: shown.map((r) => itemOf(r, presented, caller, holds)),
-        next: last && rows.length === q.size ? cursorOf(last.createdAt.getTime(), last.id) : null,
+        next:
+          last && rows.length === q.size ? msUuidCursor(last.createdAt.getTime(), last.id) : null,
       };
     },
 

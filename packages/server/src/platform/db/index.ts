@@ -9,3 +9,4 @@ export * from './prepared-image.ts';
 export * from './log-partitions.ts';
 export * from './exclusive.ts';
 export * from './log-week-retire.ts';
+export * from './page-cursor.ts';
