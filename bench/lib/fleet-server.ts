@@ -37,6 +37,10 @@ const config = loadConfig({
 const app = await buildApp({ config, logger: false });
 await app.ready();
 const db = app.platform.db;
+if (process.env.FLEET_SQL_PROFILE && !process.env.DATABASE_URL) {
+  const { profileSql } = await import('./sql-profile.ts');
+  profileSql((db as unknown as { $client: unknown }).$client);
+}
 const rows = async <T>(q: ReturnType<typeof sql>) =>
   ((await db.execute(q)) as unknown as { rows: T[] }).rows;
 
