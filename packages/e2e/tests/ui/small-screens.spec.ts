@@ -200,7 +200,9 @@ for (const { code } of languages) {
       tenantTest(
         `[UI][PHONE]: every console page of the ${duty}'s duty, accessible at 1440 px and fitting a phone, in ${code}`,
         async ({ browser, request, tenant }) => {
-          tenantTest.setTimeout(120_000);
+          // The admin's duty has the most pages: 2 minutes was not enough on a slow run of this
+          // 2-core machine (a guard against a hang, not a speed check).
+          tenantTest.setTimeout(180_000);
           // The operator's: a device (added through the API), so the device list has a row and
           // its detail a page, and a task to it (the device never checks in: the task waits).
           let own: string[] = [];
