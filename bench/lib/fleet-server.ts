@@ -37,15 +37,17 @@ const config = loadConfig({
 const app = await buildApp({ config, logger: false });
 await app.ready();
 const db = app.platform.db;
-// FLEET_MAINTAIN_EVERY_S (issue 40's experiment): `vacuum analyze` every so often, which PGlite,
-// with no autovacuum, otherwise never runs.
+// FLEET_MAINTAIN_EVERY_S (issue 40's experiment): `vacuum analyze` (or FLEET_MAINTAIN=analyze,
+// `vacuum`) every so often, which PGlite, with no autovacuum, otherwise never runs.
 const maintainEveryS = Number(process.env.FLEET_MAINTAIN_EVERY_S ?? 0);
+const maintain = { analyze: 'analyze', vacuum: 'vacuum' }[process.env.FLEET_MAINTAIN ?? ''];
+const maintainSql = maintain ?? 'vacuum analyze';
 if (maintainEveryS > 0) {
   setInterval(() => {
     const t0 = performance.now();
     void db
-      .execute(sql`vacuum analyze`)
-      .then(() => console.error(`vacuum analyze: ${(performance.now() - t0).toFixed(0)} ms`));
+      .execute(sql.raw(maintainSql))
+      .then(() => console.error(`${maintainSql}: ${(performance.now() - t0).toFixed(0)} ms`));
   }, maintainEveryS * 1000).unref();
 }
 if (process.env.FLEET_SQL_PROFILE && !process.env.DATABASE_URL) {
