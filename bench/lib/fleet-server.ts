@@ -40,8 +40,9 @@ const db = app.platform.db;
 // FLEET_MAINTAIN_EVERY_S (issue 40's experiment): `vacuum analyze` (or FLEET_MAINTAIN=analyze,
 // `vacuum`) every so often, which PGlite, with no autovacuum, otherwise never runs.
 const maintainEveryS = Number(process.env.FLEET_MAINTAIN_EVERY_S ?? 0);
-const maintain = { analyze: 'analyze', vacuum: 'vacuum' }[process.env.FLEET_MAINTAIN ?? ''];
-const maintainSql = maintain ?? 'vacuum analyze';
+const maintainSql = ['analyze', 'vacuum'].includes(process.env.FLEET_MAINTAIN ?? '')
+  ? process.env.FLEET_MAINTAIN!
+  : 'vacuum analyze';
 if (maintainEveryS > 0) {
   setInterval(() => {
     const t0 = performance.now();

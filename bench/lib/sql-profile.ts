@@ -2,14 +2,16 @@
 // time goes, by statement. PGlite runs each statement synchronously in this process
 // (`execProtocolRawSync`), one at a time, so timing that call measures the statement's own
 // execution, not its wait behind others; the statement is read from the protocol's Parse or
-// Query message, and a Bind/Execute is counted to the statement parsed last. `syncToFs` (the
-// commit's flush to disk) is counted apart. Every PROFILE_EVERY_S the top statements of the
+// Query message, and a Bind/Execute is counted to the statement parsed last. PGlite sends a
+// query's parse, describe, bind, execute and sync as separate messages (about six a query): the
+// figures count messages, not statements. `syncToFs` (the commit's flush to disk) is counted
+// apart. Every PROFILE_EVERY_S the top statements of the
 // window go to stderr, with their share of the window's wall time.
 import { performance } from 'node:perf_hooks';
 
 interface Totals {
   ms: number;
-  calls: number;
+  messages: number;
   maxMs: number;
 }
 
@@ -40,9 +42,9 @@ export function profileSql(client: unknown, everyS = Number(process.env.PROFILE_
   let current = '(unknown)';
   let windowStart = performance.now();
   const add = (key: string, ms: number) => {
-    const t = window.get(key) ?? { ms: 0, calls: 0, maxMs: 0 };
+    const t = window.get(key) ?? { ms: 0, messages: 0, maxMs: 0 };
     t.ms += ms;
-    t.calls += 1;
+    t.messages += 1;
     t.maxMs = Math.max(t.maxMs, ms);
     window.set(key, t);
   };
@@ -76,7 +78,7 @@ export function profileSql(client: unknown, everyS = Number(process.env.PROFILE_
       .slice(0, 12)
       .map(
         ([shape, t]) =>
-          `  ${((100 * t.ms) / wall).toFixed(1).padStart(5)}% ${t.ms.toFixed(0).padStart(7)} ms ${String(t.calls).padStart(7)} calls  max ${t.maxMs.toFixed(0).padStart(5)} ms  ${shape}`,
+          `  ${((100 * t.ms) / wall).toFixed(1).padStart(5)}% ${t.ms.toFixed(0).padStart(7)} ms ${String(t.messages).padStart(7)} messages  max ${t.maxMs.toFixed(0).padStart(5)} ms  ${shape}`,
       );
     console.error(
       `sql profile: ${((100 * total) / wall).toFixed(1)}% of ${(wall / 1000).toFixed(0)} s in the database at ${new Date().toISOString()}\n${lines.join('\n')}`,

@@ -544,21 +544,23 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
   const recipients = new Map<string, NativeX25519Recipient>();
   const escrowedUnder = (id: string | null) =>
     id === null ? 0 : engines.filter((e) => e.state.keys?.[0]?.escrow === id).length;
+  /**
+   * The logs and the keys calls have pools of their own, a connection an engine as engines have
+   * (up to 512): a smaller pool, or the check-ins', would queue them in the simulator and count
+   * that wait as the console's latency (keys calls wait for their batch, up to 20 ms, then a
+   * commit: on the check-ins' pool, bench/escrow.mjs read a check-in p99 of 10 s at 30,000
+   * engines while the keys went out).
+   */
+  const perEngineConnections = Math.min(512, Math.max(1, opts.count));
   const escrowClient = opts.escrow
     ? new ProtocolClient(opts.url, {
-        // Its own connections, as the logs' below: an engine escrows on a connection of its own,
-        // and keys calls that each wait for their batch (up to 20 ms, then a commit) held the
-        // check-ins' pool, whose wait the simulator then counted as the check-ins' latency
-        // (bench/escrow.mjs: p99 10 s at 30,000 engines while the keys went out).
-        connections: Math.min(512, Math.max(1, opts.count)),
+        connections: perEngineConnections,
         timeoutMs: opts.timeoutMs,
       })
     : undefined;
   const logClient = opts.logsPerSecond
     ? new ProtocolClient(opts.url, {
-        // As engines have, a connection each (up to 512): a smaller pool would queue the calls
-        // in the simulator and count that wait as the console's latency.
-        connections: opts.logConnections ?? Math.min(512, Math.max(1, opts.count)),
+        connections: opts.logConnections ?? perEngineConnections,
         timeoutMs: opts.timeoutMs,
       })
     : undefined;
