@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { PerformanceObserver, monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../packages/server/src/app.ts';
 import { loadConfig } from '../../packages/server/src/config.ts';
@@ -218,6 +218,18 @@ setInterval(() => {
   }
   loop.reset();
 }, 5_000).unref();
+// Garbage collections that held the loop over 100 ms, logged beside the stalls: a stall with
+// no collection in it is the server's own work.
+new PerformanceObserver((list) => {
+  for (const gc of list.getEntries()) {
+    if (gc.duration > 100) {
+      const kind = (gc.detail as { kind?: number } | undefined)?.kind;
+      console.error(
+        `fleet server: garbage collection (kind ${kind}) held the loop ${gc.duration.toFixed(0)} ms at ${new Date().toISOString()}`,
+      );
+    }
+  }
+}).observe({ entryTypes: ['gc'] });
 let peakRss = 0;
 /**
  * The resident memory now, or 0 when it cannot be read: Node reads it from /proc/self/stat,

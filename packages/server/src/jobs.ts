@@ -1,3 +1,4 @@
+import { embeddedAutovacuum } from './platform/db/index.ts';
 import type { Platform } from './platform/platform.ts';
 import type { Services } from './services.ts';
 import { elevationExpiryJob } from './console/elevation/index.ts';
@@ -11,17 +12,33 @@ import { logCountFoldJob, logMaintenanceJob } from './console/logs/index.ts';
 import { notifierJob } from './console/notify/index.ts';
 import { reportJob } from './console/reports/index.ts';
 import { FLUSH_EVERY_MS, commandJobs, presenceFlushJob } from './engines/index.ts';
+import { CHECK_IN_INTERVAL_S } from '@edp/shared/contracts/engine';
 
 /** Dead sessions and expired e-mail codes: swept hourly so the tables hold only what can be used. */
 const SWEEP_EVERY_MS = 3_600_000;
+
+/** The embedded database's autovacuum pass: one table at most each time (platform/db). */
+const AUTOVACUUM_EVERY_MS = 10_000;
+
+/**
+ * Engines online that the embedded database holds on a machine of the reference kind (two
+ * cores, commits synced; README "How many engines", measured by bench/checkin.mjs); past it the
+ * log says to move to PostgreSQL, at most once an hour.
+ */
+export const EMBEDDED_ENGINES_MAX = 50_000;
+const EMBEDDED_WARN_EVERY_MS = 3_600_000;
 
 /**
  * Every background job of the server, registered in one place on the platform's one runner
  * (platform/jobs): each module says how its job runs (name, interval, lock, stop), this file
  * says which run. app.ts starts them after the routes and stops them before the database closes.
  */
-export function registerJobs(p: Pick<Platform, 'jobs' | 'sessions'>, services: Services) {
+export function registerJobs(
+  p: Pick<Platform, 'jobs' | 'sessions' | 'database' | 'log' | 'clock'>,
+  services: Services,
+) {
   const { jobs } = p;
+  if (p.database.driver === 'pglite') registerEmbeddedJobs(p, services);
   jobs.register({
     name: 'session-sweep',
     everyMs: SWEEP_EVERY_MS,
@@ -55,4 +72,35 @@ export function registerJobs(p: Pick<Platform, 'jobs' | 'sessions'>, services: S
   // Last-seen times and heartbeat history written in batches every five seconds, and all that
   // is held as the server stops (docs/engines.md).
   jobs.register(presenceFlushJob(services.engines.flusher, FLUSH_EVERY_MS));
+}
+
+/**
+ * The embedded database's own upkeep: PGlite has no autovacuum (issue 40), so a pass every ten
+ * seconds analyzes or vacuums the one table most past autovacuum's thresholds, and a fleet past
+ * what it holds is told in the log.
+ */
+function registerEmbeddedJobs(
+  p: Pick<Platform, 'jobs' | 'database' | 'log' | 'clock'>,
+  services: Services,
+) {
+  const autovacuum = embeddedAutovacuum(p.database.db);
+  let warnedAt = -Infinity;
+  p.jobs.register({
+    name: 'embedded-autovacuum',
+    everyMs: AUTOVACUUM_EVERY_MS,
+    atStart: true,
+    run: async () => {
+      const done = await autovacuum.pass();
+      if (done) p.log.debug({ ...done, ms: Math.round(done.ms) }, 'embedded database upkeep');
+      const now = p.clock();
+      const online = services.engines.presence.seenSince(now - CHECK_IN_INTERVAL_S * 3_000);
+      if (online > EMBEDDED_ENGINES_MAX && now - warnedAt >= EMBEDDED_WARN_EVERY_MS) {
+        warnedAt = now;
+        p.log.warn(
+          { online, max: EMBEDDED_ENGINES_MAX },
+          'more engines online than the embedded database holds: set DATABASE_URL to a PostgreSQL server (README, "How many engines")',
+        );
+      }
+    },
+  });
 }

@@ -10,3 +10,4 @@ export * from './log-partitions.ts';
 export * from './exclusive.ts';
 export * from './log-week-retire.ts';
 export * from './page-cursor.ts';
+export * from './embedded-autovacuum.ts';
