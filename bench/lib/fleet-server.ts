@@ -51,6 +51,13 @@ if (maintainEveryS > 0) {
       .then(() => console.error(`${maintainSql}: ${(performance.now() - t0).toFixed(0)} ms`));
   }, maintainEveryS * 1000).unref();
 }
+// FLEET_CPU_PROFILE=<start s>:<seconds>: a CPU profile of the server over that span, written to
+// the system's temp directory and summarised (the functions with the most self time) on stderr.
+if (process.env.FLEET_CPU_PROFILE) {
+  const { profileCpu } = await import('./cpu-profile.ts');
+  const [startS, seconds] = process.env.FLEET_CPU_PROFILE.split(':').map(Number);
+  profileCpu(startS ?? 0, seconds ?? 30);
+}
 if (process.env.FLEET_SQL_PROFILE && !process.env.DATABASE_URL) {
   const { profileSql } = await import('./sql-profile.ts');
   profileSql((db as unknown as { $client: unknown }).$client);

@@ -82,6 +82,11 @@ const ZConfig = z.object({
     .optional(),
   /** PGlite only: sync each commit to disk (docs/decisions.md, "Durability of the embedded database"). */
   PGLITE_FSYNC: onOff.default('on'),
+  /**
+   * PGlite only: engines online past which the log says to move to PostgreSQL (README, "How
+   * many engines"), measured on a two-core machine; a larger one may hold more.
+   */
+  PGLITE_ENGINES_MAX: z.coerce.number().int().min(1).default(50_000),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')

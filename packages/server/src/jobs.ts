@@ -20,12 +20,7 @@ const SWEEP_EVERY_MS = 3_600_000;
 /** The embedded database's autovacuum pass: one table at most each time (platform/db). */
 const AUTOVACUUM_EVERY_MS = 10_000;
 
-/**
- * Engines online that the embedded database holds on a machine of the reference kind (two
- * cores, commits synced; README "How many engines", measured by bench/checkin.mjs); past it the
- * log says to move to PostgreSQL, at most once an hour.
- */
-export const EMBEDDED_ENGINES_MAX = 50_000;
+/** How often, at most, the log says that more engines are online than PGlite holds. */
 const EMBEDDED_WARN_EVERY_MS = 3_600_000;
 
 /**
@@ -34,7 +29,7 @@ const EMBEDDED_WARN_EVERY_MS = 3_600_000;
  * says which run. app.ts starts them after the routes and stops them before the database closes.
  */
 export function registerJobs(
-  p: Pick<Platform, 'jobs' | 'sessions' | 'database' | 'log' | 'clock'>,
+  p: Pick<Platform, 'jobs' | 'sessions' | 'database' | 'log' | 'clock' | 'config'>,
   services: Services,
 ) {
   const { jobs } = p;
@@ -77,13 +72,14 @@ export function registerJobs(
 /**
  * The embedded database's own upkeep: PGlite has no autovacuum (issue 40), so a pass every ten
  * seconds analyzes or vacuums the one table most past autovacuum's thresholds, and a fleet past
- * what it holds is told in the log.
+ * what it holds (PGLITE_ENGINES_MAX) is told in the log, at most once an hour.
  */
 function registerEmbeddedJobs(
-  p: Pick<Platform, 'jobs' | 'database' | 'log' | 'clock'>,
+  p: Pick<Platform, 'jobs' | 'database' | 'log' | 'clock' | 'config'>,
   services: Services,
 ) {
   const autovacuum = embeddedAutovacuum(p.database.db);
+  const max = p.config.PGLITE_ENGINES_MAX;
   let warnedAt = -Infinity;
   p.jobs.register({
     name: 'embedded-autovacuum',
@@ -94,10 +90,10 @@ function registerEmbeddedJobs(
       if (done) p.log.debug({ ...done, ms: Math.round(done.ms) }, 'embedded database upkeep');
       const now = p.clock();
       const online = services.engines.presence.seenSince(now - CHECK_IN_INTERVAL_S * 3_000);
-      if (online > EMBEDDED_ENGINES_MAX && now - warnedAt >= EMBEDDED_WARN_EVERY_MS) {
+      if (online > max && now - warnedAt >= EMBEDDED_WARN_EVERY_MS) {
         warnedAt = now;
         p.log.warn(
-          { online, max: EMBEDDED_ENGINES_MAX },
+          { online, max },
           'more engines online than the embedded database holds: set DATABASE_URL to a PostgreSQL server (README, "How many engines")',
         );
       }

@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { openSyncedPglite, takeSyncedMark } from './pglite-fsync.ts';
+import { yieldBetweenStatements } from './pglite-yield.ts';
 import {
   imageRefusal,
   isEmptyDir,
@@ -143,6 +144,7 @@ export async function openDatabase(opts: {
     if (!inMemory) takeSyncedMark(opts.pgliteDir);
     client = await PGlite.create(opts.pgliteDir, { loadDataDir: opts.pgliteSnapshot });
   }
+  yieldBetweenStatements(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const before = origin === 'initdb' ? 0 : await migrationCount(db);
   await migratePglite(db as never, migrations);

@@ -63,7 +63,8 @@ export function dueOf(tables: Candidate[]): Omit<AutovacuumPass, 'ms'> | undefin
     const analyze = rested(t.analyzed_s)
       ? t.modified / (t.analyze_base + t.analyze_scale * rows)
       : 0;
-    const [action, due] = vacuum > 1 ? (['vacuum', vacuum] as const) : (['analyze', analyze] as const);
+    const [action, due] =
+      vacuum > 1 ? (['vacuum', vacuum] as const) : (['analyze', analyze] as const);
     if (due > 1 && (!best || due > best.due)) best = { table: t.table, action, due };
   }
   return best;
