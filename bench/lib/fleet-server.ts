@@ -37,20 +37,6 @@ const config = loadConfig({
 const app = await buildApp({ config, logger: false });
 await app.ready();
 const db = app.platform.db;
-// FLEET_MAINTAIN_EVERY_S (issue 40's experiment): `vacuum analyze` (or FLEET_MAINTAIN=analyze,
-// `vacuum`) every so often, which PGlite, with no autovacuum, otherwise never runs.
-const maintainEveryS = Number(process.env.FLEET_MAINTAIN_EVERY_S ?? 0);
-const maintainSql = ['analyze', 'vacuum'].includes(process.env.FLEET_MAINTAIN ?? '')
-  ? process.env.FLEET_MAINTAIN!
-  : 'vacuum analyze';
-if (maintainEveryS > 0) {
-  setInterval(() => {
-    const t0 = performance.now();
-    void db
-      .execute(sql.raw(maintainSql))
-      .then(() => console.error(`${maintainSql}: ${(performance.now() - t0).toFixed(0)} ms`));
-  }, maintainEveryS * 1000).unref();
-}
 // FLEET_CPU_PROFILE=<start s>:<seconds>: a CPU profile of the server over that span, written to
 // the system's temp directory and summarised (the functions with the most self time) on stderr.
 if (process.env.FLEET_CPU_PROFILE) {
@@ -198,6 +184,15 @@ const ackCursors =
       }
     : undefined;
 const seedMs = performance.now() - started;
+// Started again on an earlier server's data: what that server left in the database of the
+// engines' writes (bench/stop.mjs reads whether a stop under load lost any).
+const devicesLeft = earlier
+  ? (
+      await rows<{ total: number; neverSeen: number; oldestSeen: Date | null }>(sql`
+        select count(*)::int as total, count(*) filter (where last_seen_at is null)::int as "neverSeen",
+               min(last_seen_at) as "oldestSeen" from devices`)
+    )[0]
+  : undefined;
 
 await app.listen({ port: config.PORT, host: '127.0.0.1' });
 console.log(
@@ -210,6 +205,7 @@ console.log(
     seed: SEED,
     seedMs,
     ackCursors,
+    devicesLeft,
     pid: process.pid,
   }),
 );
@@ -283,8 +279,12 @@ const stop = async () => {
       ...logs,
     }),
   );
+  const closing = performance.now();
   await app.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  // How long the close took, for a stop under load (bench/stop.mjs); FLEET_KEEP_DATA keeps the
+  // data for a server started on it again.
+  console.log(JSON.stringify({ closeMs: performance.now() - closing }));
+  if (!process.env.FLEET_KEEP_DATA) fs.rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 };
 process.on('SIGTERM', () => void stop());

@@ -92,15 +92,22 @@ export async function startFleet({ port, seed, database = 'pglite', env = {}, ag
       child.kill('SIGKILL');
       await new Promise((r) => child.once('exit', r));
     },
-    /** Stops the server; answers its CPU seconds and peak resident memory. */
+    /**
+     * Stops the server (SIGTERM: the close a deployment's stop runs); answers its CPU seconds,
+     * peak resident memory and how long its close took (closeMs).
+     */
     async stop() {
       ending = true;
       const usage = next();
+      // Then the close's own time (closeMs), unless the server exits without it.
+      const closed = usage.then(() => next());
+      const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       const figures = JSON.parse(await usage);
-      await new Promise((r) => child.once('exit', r));
-      await pgDb?.drop();
-      return figures;
+      const close = await Promise.race([closed, exited.then(() => undefined)]);
+      await exited;
+      if (!env.FLEET_KEEP_DATA) await pgDb?.drop();
+      return { ...figures, ...(close ? JSON.parse(close) : {}) };
     },
   };
 }

@@ -16,6 +16,8 @@ interface Totals {
 }
 
 const decoder = new TextDecoder();
+/** A message slower than this is printed at once (issue 40's stall budget is 200 ms). */
+const SLOW_MESSAGE_MS = 100;
 
 /** The SQL of a Parse ('P') or simple Query ('Q') message at the start of `msg`, or undefined. */
 function statementOf(msg: Uint8Array): string | undefined {
@@ -57,7 +59,14 @@ export function profileSql(client: unknown, everyS = Number(process.env.PROFILE_
     try {
       return exec(msg);
     } finally {
-      add(current, performance.now() - t0);
+      const ms = performance.now() - t0;
+      add(current, ms);
+      // One message that alone held the loop past the stall budget, named as it happens.
+      if (ms > SLOW_MESSAGE_MS) {
+        console.error(
+          `sql profile: one message took ${ms.toFixed(0)} ms at ${new Date().toISOString()}: ${current}`,
+        );
+      }
     }
   };
   const sync = pg.syncToFs.bind(pg);
