@@ -37,6 +37,45 @@ const config = loadConfig({
 const app = await buildApp({ config, logger: false });
 await app.ready();
 const db = app.platform.db;
+// FLEET_NO_AUTOVACUUM=1: the embedded database's autovacuum held, as before issue 40 (what
+// its absence does); FLEET_EXPLAIN_EVERY_S: the plan of the enrolment's activity statement
+// (device-activity-repository.ts `enrolled`, its select) for the newest device, every so often.
+if (process.env.FLEET_NO_AUTOVACUUM && !process.env.DATABASE_URL) {
+  await app.platform.jobs.pause('embedded-autovacuum');
+}
+const explainEveryS = Number(process.env.FLEET_EXPLAIN_EVERY_S ?? 0);
+const SEED_EXPLAIN_ANALYZE_AT = Number(process.env.FLEET_EXPLAIN_ANALYZE_AT ?? 45_000);
+if (explainEveryS > 0) {
+  const { groupNamesSql } = await import('../../packages/server/src/console/store/index.ts');
+  const explain = async (when: string) => {
+    const [newest] = await rows<{ id: string; tenant_id: string }>(
+      sql`select id, tenant_id from devices order by enrolled_at desc limit 1`,
+    );
+    if (!newest) return 0;
+    const plan = await rows<{ 'QUERY PLAN': string }>(sql`
+      explain (analyze, buffers) select d.tenant_id, d.id, jsonb_build_object('group', g.name)
+      from devices d join (${groupNamesSql}) g on g.id = d.group_id
+      where d.id = ${newest.id} and d.tenant_id = ${newest.tenant_id}`);
+    const [devices] = await rows<{ n: number; estimated: number }>(sql`
+      select count(*)::int as n, (select reltuples from pg_class where relname = 'devices') as estimated
+      from devices`);
+    console.error(
+      `explain ${when} at ${new Date().toISOString()}, ${devices!.n} devices (estimated ${devices!.estimated}):\n` +
+        plan.map((r) => `  ${r['QUERY PLAN']}`).join('\n'),
+    );
+    return devices!.n;
+  };
+  // With the autovacuum held: once most of the fleet is in, one analyze, and the plan after it.
+  let analyzed = false;
+  setInterval(async () => {
+    const n = await explain('now');
+    if (process.env.FLEET_NO_AUTOVACUUM && !analyzed && n >= SEED_EXPLAIN_ANALYZE_AT) {
+      analyzed = true;
+      await db.execute(sql`analyze`);
+      await explain('after one analyze');
+    }
+  }, explainEveryS * 1000).unref();
+}
 // FLEET_CPU_PROFILE=<start s>:<seconds>: a CPU profile of the server over that span, written to
 // the system's temp directory and summarised (the functions with the most self time) on stderr.
 if (process.env.FLEET_CPU_PROFILE) {

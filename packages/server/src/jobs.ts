@@ -1,3 +1,4 @@
+import { CHECK_IN_INTERVAL_S } from '@edp/shared/contracts/engine';
 import { embeddedAutovacuum } from './platform/db/index.ts';
 import type { Platform } from './platform/platform.ts';
 import type { Services } from './services.ts';
@@ -12,7 +13,6 @@ import { logCountFoldJob, logMaintenanceJob } from './console/logs/index.ts';
 import { notifierJob } from './console/notify/index.ts';
 import { reportJob } from './console/reports/index.ts';
 import { FLUSH_EVERY_MS, commandJobs, presenceFlushJob } from './engines/index.ts';
-import { CHECK_IN_INTERVAL_S } from '@edp/shared/contracts/engine';
 
 /** Dead sessions and expired e-mail codes: swept hourly so the tables hold only what can be used. */
 const SWEEP_EVERY_MS = 3_600_000;

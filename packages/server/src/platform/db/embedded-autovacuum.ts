@@ -11,10 +11,11 @@ import type { Db } from './client.ts';
  * settings (`autovacuum_analyze_threshold` + `autovacuum_analyze_scale_factor` × rows for an
  * analyze, the same with `autovacuum_vacuum_*` for dead rows, and `autovacuum_freeze_max_age`
  * for a table's oldest transaction id), and runs it, at most once a table and action in
- * `autovacuum_naptime` (a minute), as autovacuum visits a database: one table a pass, because PGlite runs one
- * statement at a time and the whole database at once held the server for 0.3 to 1.2 s at 50,000
- * engines. The job that runs the passes is in jobs.ts. The analyze samples fewer rows than PostgreSQL's default (STATISTICS_TARGET) for the
- * same reason: these tables' keys are spread evenly and the plans need sizes, not fine histograms.
+ * `autovacuum_naptime` (a minute), as autovacuum visits a database. One table a pass, because
+ * PGlite runs one statement at a time and the whole database at once held the server for 0.3 to
+ * 1.2 s at 50,000 engines; for the same reason the analyze samples fewer rows than PostgreSQL's
+ * default (STATISTICS_TARGET): the plans here need table sizes and key spreads, not fine
+ * histograms. The job that runs the passes is in jobs.ts.
  */
 export interface AutovacuumPass {
   /** The table worked on, unqualified. */
