@@ -34,7 +34,9 @@ const config = loadConfig({
   // Another build of the web app (bench/first-rows.mjs compares two).
   ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
 });
-const app = await buildApp({ config, logger: false });
+// The server's warnings go to stderr, beside the bench's own lines (stdout carries the JSON the
+// bench reads).
+const app = await buildApp({ config, logStream: process.stderr });
 await app.ready();
 const db = app.platform.db;
 // FLEET_NO_AUTOVACUUM=1: the embedded database's autovacuum held, as before issue 40 (what

@@ -20,6 +20,9 @@ const SWEEP_EVERY_MS = 3_600_000;
 /** The embedded database's autovacuum pass: one table at most each time (platform/db). */
 const AUTOVACUUM_EVERY_MS = 10_000;
 
+/** An upkeep pass longer than this is logged as a warning (issue 40's stall budget). */
+const UPKEEP_SLOW_MS = 200;
+
 /** How often, at most, the log says that more engines are online than PGlite holds. */
 const EMBEDDED_WARN_EVERY_MS = 3_600_000;
 
@@ -87,7 +90,15 @@ function registerEmbeddedJobs(
     atStart: true,
     run: async () => {
       const done = await autovacuum.pass();
-      if (done) p.log.debug({ ...done, ms: Math.round(done.ms) }, 'embedded database upkeep');
+      if (done) {
+        // A pass holds the server's thread for as long as it runs: one past the loop's budget is
+        // a sign that the embedded database is outgrowing itself.
+        const slow = done.ms > UPKEEP_SLOW_MS;
+        p.log[slow ? 'warn' : 'debug'](
+          { ...done, ms: Math.round(done.ms) },
+          slow ? 'embedded database upkeep held the server' : 'embedded database upkeep',
+        );
+      }
       const now = p.clock();
       const online = services.engines.presence.seenSince(now - CHECK_IN_INTERVAL_S * 3_000);
       if (online > max && now - warnedAt >= EMBEDDED_WARN_EVERY_MS) {
