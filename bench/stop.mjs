@@ -24,7 +24,10 @@ const FRESH_S = REFRESH_S + INTERVAL_S * 1.1 + 1;
 
 const env = { FLEET_KEEP_DATA: '1' };
 const fleet = await startFleet({ port: 18291, seed: 0, database, env });
-let stopping;
+/** Settles with the stop's figures once the server has been stopped (at `afterS`). */
+let stopAt;
+const stopped = new Promise((resolve) => (stopAt = resolve));
+let stopping = false;
 const sim = createSimulator({
   url: fleet.base,
   secret: fleet.secret,
@@ -42,19 +45,13 @@ const sim = createSimulator({
       `  ${report.elapsedSeconds} s: ${report.window.ok} check-ins, p99 ${report.window.latencyMs.p99} ms`,
     );
     if (stopping || report.elapsedSeconds < afterS) return;
+    stopping = true;
     const at = Date.now();
-    stopping = fleet.stop().then((figures) => ({ at, ...figures }));
+    stopAt(fleet.stop().then((figures) => ({ at, ...figures })));
   },
 });
 const running = sim.run();
-const stopped = await new Promise((resolve) => {
-  const wait = setInterval(() => {
-    if (stopping) {
-      clearInterval(wait);
-      resolve(stopping);
-    }
-  }, 100);
-});
+const { at: stoppedAt, closeMs } = await stopped;
 sim.stop();
 const summary = await running;
 
@@ -62,13 +59,13 @@ const again = await startFleet({ port: 18291, seed: 0, database, again: fleet.re
 const left = again.devicesLeft;
 await again.stop();
 
-const oldestS = left.oldestSeen ? (stopped.at - Date.parse(left.oldestSeen)) / 1000 : Infinity;
-const closeOk = stopped.closeMs < CLOSE_LIMIT_MS;
+const oldestS = left.oldestSeen ? (stoppedAt - Date.parse(left.oldestSeen)) / 1000 : Infinity;
+const closeOk = closeMs < CLOSE_LIMIT_MS;
 const allKept = left.total === summary.enrolled && left.neverSeen === 0;
 const seenOk = oldestS <= FRESH_S;
 console.log(`Stop under load (${database}, ${engines} engines at ${INTERVAL_S} s)`);
 console.log(
-  `  SIGTERM after ${afterS} s of check-ins: the close took ${stopped.closeMs.toFixed(0)} ms  ` +
+  `  SIGTERM after ${afterS} s of check-ins: the close took ${closeMs.toFixed(0)} ms  ` +
     `limit ${CLOSE_LIMIT_MS} ms ${closeOk ? 'OK' : 'OVER'}`,
 );
 console.log(

@@ -46,7 +46,7 @@ if (process.env.FLEET_NO_AUTOVACUUM && !process.env.DATABASE_URL) {
   await app.platform.jobs.pause('embedded-autovacuum');
 }
 const explainEveryS = Number(process.env.FLEET_EXPLAIN_EVERY_S ?? 0);
-const SEED_EXPLAIN_ANALYZE_AT = Number(process.env.FLEET_EXPLAIN_ANALYZE_AT ?? 45_000);
+const EXPLAIN_ANALYZE_AT = Number(process.env.FLEET_EXPLAIN_ANALYZE_AT ?? 45_000);
 if (explainEveryS > 0) {
   const { groupNamesSql } = await import('../../packages/server/src/console/store/index.ts');
   const explain = async (when: string) => {
@@ -71,7 +71,7 @@ if (explainEveryS > 0) {
   let analyzed = false;
   setInterval(async () => {
     const n = await explain('now');
-    if (process.env.FLEET_NO_AUTOVACUUM && !analyzed && n >= SEED_EXPLAIN_ANALYZE_AT) {
+    if (process.env.FLEET_NO_AUTOVACUUM && !analyzed && n >= EXPLAIN_ANALYZE_AT) {
       analyzed = true;
       await db.execute(sql`analyze`);
       await explain('after one analyze');

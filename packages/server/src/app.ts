@@ -1,6 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CHECK_IN_INTERVAL_S } from '@edp/shared/contracts/engine';
 import type { Config } from './config.ts';
 import type { Database } from './platform/db/index.ts';
 import {
@@ -121,8 +120,7 @@ export async function buildApp({
     await platform.jobs.stop();
   });
   gaugesOf(metrics, {
-    enginesOnline: () =>
-      services.engines.presence.seenSince(platform.clock() - CHECK_IN_INTERVAL_S * 3_000),
+    enginesOnline: () => services.engines.online(platform.clock()),
     presencePending: () => services.engines.presence.pending(),
     pushStreams: () => services.engines.push.size,
     poolUse: platform.database.poolUse,

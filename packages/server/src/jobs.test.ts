@@ -5,6 +5,7 @@ import { as, setupTenant, signIn } from './test/console-fixture.ts';
 
 const host = 'upkeep.example';
 const WARNING = /more engines online than the embedded database holds/;
+const state = { install: 'installed', detection: 'ok', activation: 'inactive', version: '1.0.0' };
 
 // PGlite has no autovacuum of its own and holds fewer engines than PostgreSQL (issue 40): the
 // server runs its upkeep and says when the fleet is past PGLITE_ENGINES_MAX. On PostgreSQL,
@@ -35,19 +36,12 @@ describe('the embedded database as the fleet grows', () => {
           kind: 'TDE',
           fingerprint: randomBytes(32).toString('hex'),
         },
-        state: { install: 'installed', detection: 'ok', activation: 'inactive', version: '1.0.0' },
+        state,
       });
       const checkedIn = await call(
         ctx.app,
         '/agent/checkin',
-        {
-          state: {
-            install: 'installed',
-            detection: 'ok',
-            activation: 'inactive',
-            version: '1.0.0',
-          },
-        },
+        { state },
         { authorization: `Bearer ${enrolled.body.data!.token}` },
       );
       expect(checkedIn.body.success).toBe(true);

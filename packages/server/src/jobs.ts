@@ -1,4 +1,3 @@
-import { CHECK_IN_INTERVAL_S } from '@edp/shared/contracts/engine';
 import { embeddedAutovacuum } from './platform/db/index.ts';
 import type { Platform } from './platform/platform.ts';
 import type { Services } from './services.ts';
@@ -100,7 +99,7 @@ function registerEmbeddedJobs(
         );
       }
       const now = p.clock();
-      const online = services.engines.presence.seenSince(now - CHECK_IN_INTERVAL_S * 3_000);
+      const online = services.engines.online(now);
       if (online > max && now - warnedAt >= EMBEDDED_WARN_EVERY_MS) {
         warnedAt = now;
         p.log.warn(

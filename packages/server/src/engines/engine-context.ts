@@ -54,6 +54,11 @@ export function engineContext(
   });
   /** The reference engine this console serves (GET /api/agent/engine), and upgrades to. */
   const file = engineFileStore(p.config.ENGINE_FILE ?? defaultEngineFile());
-  return { auth, presence, flusher, service, push, commands, file, logged: events.logged };
+  /**
+   * Engines that checked in at this node within three intervals (after three missed ones a
+   * device is offline): the `/metrics` gauge, and the embedded database's warning (jobs.ts).
+   */
+  const online = (now: number) => presence.seenSince(now - p.config.CHECK_IN_INTERVAL_S * 3_000);
+  return { auth, presence, flusher, service, push, commands, file, online, logged: events.logged };
 }
 export type EngineContext = ReturnType<typeof engineContext>;
