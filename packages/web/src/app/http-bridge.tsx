@@ -1,15 +1,15 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { configureHttp } from '../lib/http.ts';
-import { loadMessage, messageLoaded, toastSuccess } from '../lib/toast.ts';
+import { loadMessage, messageUsed, toastSuccess } from '../lib/toast.ts';
 
 /**
- * Ends every toast shown; true if antd's message was loaded at all. For the unit tests: the
+ * Ends every toast shown; true if a toast was asked for since the last call. For the unit tests: the
  * toasts live in a React root of their own, whose timers would otherwise wake it after a test
  * file's jsdom is gone ("window is not defined", an unhandled error failing the run).
  */
 export async function endToasts(): Promise<boolean> {
-  const loaded = messageLoaded();
+  const loaded = messageUsed();
   if (!loaded) return false;
   (await loaded).destroy();
   return true;

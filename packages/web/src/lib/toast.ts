@@ -1,6 +1,8 @@
 import type { MessageInstance } from 'antd/es/message/interface';
 
 let messageModule: Promise<MessageInstance> | undefined;
+/** Whether a toast was asked for since endToasts last looked (messageUsed). */
+let usedSinceAsked = false;
 
 /**
  * antd's message is loaded on the first toast, not with /login: it weighs about 8 KB gzip and
@@ -8,13 +10,19 @@ let messageModule: Promise<MessageInstance> | undefined;
  * (providers.tsx), so it still gets the theme and locale.
  */
 export function loadMessage(): Promise<MessageInstance> {
+  usedSinceAsked = true;
   messageModule ??= import('antd/es/message').then((m) => m.default);
   return messageModule;
 }
 
-/** Whether antd's message was loaded at all (endToasts). */
-export function messageLoaded(): Promise<MessageInstance> | undefined {
-  return messageModule;
+/**
+ * antd's message if a toast was asked for since the last call, else undefined (endToasts): the
+ * web tests' files share one page, and only a file that toasted has toasts left to end.
+ */
+export function messageUsed(): Promise<MessageInstance> | undefined {
+  const used = usedSinceAsked;
+  usedSinceAsked = false;
+  return used ? messageModule : undefined;
 }
 
 /**
