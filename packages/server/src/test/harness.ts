@@ -91,7 +91,7 @@ function postgresTemplate(): Promise<string> {
         await building.drop(); // another worker made it first
       }
       const old = await admin.query<{ datname: string }>(
-        `select datname from pg_database where datname like 'edp\_template\_%' and datname <> $1`,
+        `select datname from pg_database where starts_with(datname, 'edp_template_') and datname <> $1`,
         [name],
       );
       for (const { datname } of old.rows)
