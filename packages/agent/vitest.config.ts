@@ -5,6 +5,8 @@ export default defineConfig({
     name: 'agent',
     environment: 'node',
     include: ['src/**/*.test.ts'],
+    // The engine file the command-line tests run (src/test/engine-file.setup.ts).
+    globalSetup: ['src/test/engine-file.setup.ts'],
     // real-server.test.ts starts the whole console on PGlite, as the server's tests do.
     testTimeout: 30_000,
     hookTimeout: 120_000,

@@ -2,14 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeConsole, type FakeConsole } from './test/fake-console.ts';
 import { makeVendor } from './test/licence-fixture.ts';
 import { machineFingerprint } from './identity.ts';
+import { engineCommand } from './test/engine-file.ts';
 
 /** The command line as people use it: a real process, its output and exit status. */
-const packageDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
 interface Ran {
   code: number | null;
@@ -24,16 +23,12 @@ function cli(
   fileSizeLimit?: number,
 ): Promise<Ran> {
   return new Promise((resolve, reject) => {
-    const command = [process.execPath, '--import', 'tsx', 'src/cli.ts', ...args];
+    const command = engineCommand(args);
     const child = fileSizeLimit
       ? spawn('bash', ['-c', `ulimit -f ${fileSizeLimit} && exec "$@"`, 'bash', ...command], {
-          cwd: packageDir,
           stdio: ['ignore', 'pipe', 'pipe'],
         })
-      : spawn(command[0]!, command.slice(1), {
-          cwd: packageDir,
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
+      : spawn(command[0], command.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));

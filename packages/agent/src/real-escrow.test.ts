@@ -1,8 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as age from 'age-encryption';
 import type { TDeviceEscrow, TKeyStatus, TRecovery } from '@edp/shared/contracts/keys';
@@ -13,6 +11,7 @@ import { StateDir } from './state-dir.ts';
 import { loadKey } from './tde.ts';
 import { makeVendor } from './test/licence-fixture.ts';
 import { PASSWORD, as, pwd, signIn } from '../../server/src/test/console-fixture.ts';
+import { runEngineCommand } from './test/engine-file.ts';
 
 /**
  * Escrow and recovery end to end (issue 37, docs/keys.md): the real engine protects a folder and
@@ -21,7 +20,6 @@ import { PASSWORD, as, pwd, signIn } from '../../server/src/test/console-fixture
  * console delivered, every byte back, and puts the key back.
  */
 const host = 'escrow.example';
-const packageDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const PASSPHRASE = 'the recovery passphrase';
 let real: RealConsole;
 /** The two key managers, signed in, with their tokens (downloads are read as text). */
@@ -103,20 +101,7 @@ async function until<T>(read: () => Promise<T>, done: (t: T) => boolean): Promis
   }
 }
 
-function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
-      cwd: packageDir,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cli = runEngineCommand;
 
 describe('escrow and recovery with the real console', { timeout: 90_000 }, () => {
   it('escrows the key of a protected folder, and recovers the folder after the state is lost', async () => {

@@ -2,8 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
-import { execFileSync, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as age from 'age-encryption';
 import { RECOVERY_FORMAT } from '@edp/shared/contracts/keys';
@@ -14,6 +13,7 @@ import { recover } from './recover.ts';
 import { StateDir } from './state-dir.ts';
 import { encryptFile, keyOf, loadKey, type TdeKey } from './tde.ts';
 import { makeVendor } from './test/licence-fixture.ts';
+import { runEngineCommand } from './test/engine-file.ts';
 
 /**
  * `edp-agent recover` (docs/keys.md "Recovery"): a folder a real engine encrypted, its state
@@ -21,7 +21,6 @@ import { makeVendor } from './test/licence-fixture.ts';
  * ASCII-armoured age file to a passphrase or an age recipient, whose clear text is
  * `edp-recovery/v1`), every byte back; and the refusals, each leaving the folder as it was.
  */
-const packageDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const PASSPHRASE = 'correct horse battery staple 42';
 let root: string;
 let n = 0;
@@ -91,20 +90,7 @@ function passphraseFile(text = PASSPHRASE + '\n'): string {
   return file;
 }
 
-function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
-      cwd: packageDir,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cli = runEngineCommand;
 
 describe('recover: a protected folder back, every byte', () => {
   it('decrypts what a real engine encrypted after its state directory is gone, and installs the key', async () => {

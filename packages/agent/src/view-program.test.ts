@@ -7,13 +7,13 @@ import type { TCommandAnswer } from '@edp/shared/contracts/commands';
 import { startRealConsole, type RealConsole } from './test/real-console.ts';
 import { enrol } from './engine.ts';
 import { PROGRAM_MAX_BYTES } from './file-hash.ts';
+import { engineCommand } from './test/engine-file.ts';
 
 /**
  * Issue 34, points 5 and 8: `/sync/m/view/program` and `/sync/m/pi/add` against a real engine
  * process and a real console. A file that is no program (a FIFO, a device, a secret, one too
  * large) is refused at once, and the engine goes on checking in; a program still hashes.
  */
-const packageDir = path.dirname(import.meta.dirname);
 let real: RealConsole;
 let engine: ChildProcess;
 let output = '';
@@ -71,11 +71,15 @@ beforeAll(async () => {
   });
   deviceId = enrolment.deviceId;
   // The engine as it runs on a machine: its own process, from the command line.
-  engine = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'src/cli.ts', 'run', '--dir', stateDir, '--no-access', '--dpi-every', '0'],
-    { cwd: packageDir, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
-  );
+  const [node, ...args] = engineCommand([
+    'run',
+    '--dir',
+    stateDir,
+    '--no-access',
+    '--dpi-every',
+    '0',
+  ]);
+  engine = spawn(node, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   engine.stdout!.setEncoding('utf8').on('data', (d: string) => (output += d));
   engine.stderr!.setEncoding('utf8').on('data', (d: string) => (output += d));
   await until(() => lastCheckIn() > 0, 20_000, 'a first check-in');
