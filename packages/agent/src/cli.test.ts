@@ -8,14 +8,13 @@ import { makeVendor } from './test/licence-fixture.ts';
 import { machineFingerprint } from './identity.ts';
 import { engineCommand } from './test/engine-file.ts';
 
-/** The command line as people use it: a real process, its output and exit status. */
-
 interface Ran {
   code: number | null;
   stdout: string;
   stderr: string;
 }
 
+/** The command line as people use it: a real process, its output and exit status. */
 function cli(
   args: string[],
   onStart?: (child: ReturnType<typeof spawn>) => void,
