@@ -12,7 +12,8 @@
 //   99 % and 100 % of the devices ended (budget 99 % within 5 s, 100 % within one interval, 30 s),
 //   and its counts: each device once, all finished; BENCH_ROUNDS tasks, one after the other.
 // SIM_CONNECTIONS (256): the simulator's check-in connections. A process here may open 20,000
-// files, so COMMAND_ENGINES=19700 SIM_CONNECTIONS=128 is about the most one node's streams reach.
+// files, the node keeps a tenth for everything but streams, and the simulator holds a socket per
+// stream in this process: COMMAND_ENGINES=17500 SIM_CONNECTIONS=128 is about the most both reach.
 // Run: node --import tsx bench/commands.mjs (BENCH_DB=pg for PostgreSQL; needs `npm ci`).
 import { startFleet } from './lib/fleet.mjs';
 import { fleetSimulator, stopOnCrash } from './lib/fleet-simulator.mjs';
