@@ -1,42 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeConsole, type FakeConsole } from './test/fake-console.ts';
 import { makeVendor } from './test/licence-fixture.ts';
 import { machineFingerprint } from './identity.ts';
-import { engineCommand } from './test/engine-file.ts';
-
-interface Ran {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+import { runEngineCommand } from './test/engine-file.ts';
 
 /** The command line as people use it: a real process, its output and exit status. */
-function cli(
-  args: string[],
-  onStart?: (child: ReturnType<typeof spawn>) => void,
-  /** A file-size limit (KiB) for the process, as `ulimit -f` sets it. */
-  fileSizeLimit?: number,
-): Promise<Ran> {
-  return new Promise((resolve, reject) => {
-    const command = engineCommand(args);
-    const child = fileSizeLimit
-      ? spawn('bash', ['-c', `ulimit -f ${fileSizeLimit} && exec "$@"`, 'bash', ...command], {
-          stdio: ['ignore', 'pipe', 'pipe'],
-        })
-      : spawn(command[0], command.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    onStart?.(child);
-  });
-}
+const cli = runEngineCommand;
 
 let root: string;
 let fake: FakeConsole;
@@ -178,7 +150,7 @@ describe('edp-agent command line', { timeout: 60_000 }, () => {
     const content = Buffer.concat(Array.from({ length: 40 }, () => Buffer.from(bytes)));
     fs.writeFileSync(path.join(big, 'video.bin'), content);
     // The process may write files of up to 1 MiB: the 2.4 MB temporary file fails (EFBIG).
-    const ran = await cli(['protect', '--tde', big, '--dir', dir], undefined, 1024);
+    const ran = await cli(['protect', '--tde', big, '--dir', dir], { fileSizeLimit: 1024 });
     expect(ran.code).toBe(1);
     expect(ran.stdout).toMatch(/^-49 Temporary file failure: .*video\.bin: EFBIG/);
     expect(fs.readdirSync(big)).toEqual(['video.bin']);
@@ -187,13 +159,15 @@ describe('edp-agent command line', { timeout: 60_000 }, () => {
 
   it('stops cleanly on SIGTERM, and for good once deprecated', async () => {
     const before = fake.checkIns.length;
-    const ran = await cli(['run', '--dir', dir], (child) => {
-      const timer = setInterval(() => {
-        if (fake.checkIns.length > before) {
-          clearInterval(timer);
-          child.kill('SIGTERM');
-        }
-      }, 20);
+    const ran = await cli(['run', '--dir', dir], {
+      onStart: (child) => {
+        const timer = setInterval(() => {
+          if (fake.checkIns.length > before) {
+            clearInterval(timer);
+            child.kill('SIGTERM');
+          }
+        }, 20);
+      },
     });
     expect(ran.code).toBe(0);
     expect(ran.stdout).toMatch(/SIGTERM: stopping after the current step/);
