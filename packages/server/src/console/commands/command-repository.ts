@@ -23,6 +23,11 @@ const inGroups = (groupIds: string[] | null): SQL =>
  * the same statement. A command moves only from the state the statement names, and PostgreSQL
  * re-reads a row another statement changed meanwhile, so two statements never both move one
  * command: a result that arrives twice is counted once (docs/commands.md).
+ *
+ * Batches run side by side and overlap (a device's stream delivery and its check-in, a result
+ * sent twice), so each locks its commands, then its tasks, in the order of their ids before
+ * writing them: two statements that met shared rows in the orders of their own plans
+ * deadlocked (command-repository.test.ts).
  */
 function moveStatement(
   from: CommandState,
@@ -31,6 +36,8 @@ function moveStatement(
   now: Date,
   /** Another statement around the move: a query before it (`with`) and what it answers. */
   around?: { with: SQL; select: SQL },
+  /** What `where` and `set` read beside the commands (a `from` list: the results). */
+  source?: SQL,
 ): SQL {
   const counters = sql.join(
     COMMAND_STATES.map((s) => {
@@ -47,20 +54,26 @@ function moveStatement(
     sql`, `,
   );
   return sql`
-    with ${around ? sql`${around.with}, ` : sql``}moved as (
-      update commands c set ${set}
+    with ${around ? sql`${around.with}, ` : sql``}locked as (
+      select c.id from commands c${source ? sql`, ${source}` : sql``}
       where c.state = ${from} and ${where}
+      order by c.id for update of c
+    ), moved as (
+      update commands c set ${set}${source ? sql` from ${source}` : sql``}
+      where c.state = ${from} and ${where} and c.id in (select id from locked)
       returning c.id, c.task_id, c.tenant_id, c.device_id, c.state, c.code, c.type,
         c.created_by, c.args - 'certificate' as args
     ), per_task as (
       select task_id, count(*)::int as n, ${counted},
         min(code) filter (where state = 'failed') as error_code
       from moved where task_id is not null group by task_id
+    ), locked_tasks as (
+      select id from tasks where id in (select task_id from per_task) order by id for update
     ), counted as (
       update tasks t set ${counters},
         error_code = coalesce(t.error_code, x.error_code),
         updated_at = ${now}
-      from per_task x where t.id = x.task_id
+      from per_task x where t.id = x.task_id and t.id in (select id from locked_tasks)
       returning t.id
     )
     ${
@@ -102,8 +115,8 @@ export const enqueueStatement = (source: SQL): SQL => sql`
  * statement that moves its commands; a task's cancel, retry and recount.
  */
 export function commandRepository(db: Db) {
-  const move = async (from: CommandState, where: SQL, set: SQL, now: Date) =>
-    rowsOf<MovedCommand>(await db.execute(moveStatement(from, where, set, now)));
+  const move = async (from: CommandState, where: SQL, set: SQL, now: Date, source?: SQL) =>
+    rowsOf<MovedCommand>(await db.execute(moveStatement(from, where, set, now, undefined, source)));
 
   return {
     /** Devices with an open command: what a node marks at its start. */
@@ -167,10 +180,10 @@ export function commandRepository(db: Db) {
           from,
           sql`c.id = r.id and c.device_id = r.device_id`,
           sql`state = case when r.code = 0 then 'finished' else 'failed' end,
-            code = r.code, message = r.message, detail = r.detail, finished_at = ${now}
-            from jsonb_to_recordset(${records}::jsonb)
-              as r(id uuid, device_id uuid, code int, message text, detail jsonb)`,
+            code = r.code, message = r.message, detail = r.detail, finished_at = ${now}`,
           now,
+          sql`jsonb_to_recordset(${records}::jsonb)
+            as r(id uuid, device_id uuid, code int, message text, detail jsonb)`,
         );
         moved.push(...ended);
         const done = new Set(ended.map((m) => m.id));
