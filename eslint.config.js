@@ -26,6 +26,28 @@ export default tseslint.config(
     },
   },
   {
+    // A key pair made by generateKeyPairSync can deadlock Node 20 when it is exported
+    // (packages/shared/src/keys/okp-key.ts): the engines, the simulator and the server make
+    // theirs with newOkpPrivateKey. Tests may still use it for a key they never export in bulk.
+    files: ['packages/*/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'node:crypto',
+              importNames: ['generateKeyPairSync', 'generateKeyPair'],
+              message:
+                'Exporting a key it made can deadlock Node 20: use newOkpPrivateKey (@edp/shared/keys/okp-key).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

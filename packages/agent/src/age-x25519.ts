@@ -3,12 +3,12 @@ import {
   createHmac,
   createPublicKey,
   diffieHellman,
-  generateKeyPairSync,
   hkdfSync,
   randomBytes,
   type KeyObject,
 } from 'node:crypto';
 import { armor, Encrypter, Stanza, type Recipient } from 'age-encryption';
+import { newOkpPrivateKey, rawPublicKey } from '@edp/shared/keys/okp-key';
 
 /**
  * age's X25519 recipient (age-encryption.org/v1, "X25519 recipient stanza") with node's own
@@ -69,9 +69,6 @@ export function recipientBytes(recipient: string): Buffer {
   return Buffer.from(bytes);
 }
 
-const rawPublic = (key: KeyObject) =>
-  Buffer.from(key.export({ format: 'jwk' }).x as string, 'base64url');
-
 /** An age `Recipient` for an `age1…` X25519 recipient, on node's native cryptography. */
 export class NativeX25519Recipient implements Recipient {
   private readonly bytes: Buffer;
@@ -86,9 +83,10 @@ export class NativeX25519Recipient implements Recipient {
   }
 
   wrapFileKey(fileKey: Uint8Array): Stanza[] {
-    const ephemeral = generateKeyPairSync('x25519');
-    const share = rawPublic(ephemeral.publicKey);
-    const shared = diffieHellman({ privateKey: ephemeral.privateKey, publicKey: this.key });
+    // Not generateKeyPairSync: exporting what it made can deadlock the process (okp-key.ts).
+    const ephemeral = newOkpPrivateKey('X25519');
+    const share = Buffer.from(rawPublicKey(ephemeral), 'base64url');
+    const shared = diffieHellman({ privateKey: ephemeral, publicKey: this.key });
     // A low-order recipient gives an all-zero secret: age refuses it.
     if (shared.every((b) => b === 0)) throw new Error('the X25519 recipient is a low-order point');
     const salt = Buffer.concat([share, this.bytes]);

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as age from 'age-encryption';
 import { ZEngineState } from '@edp/shared/contracts/engine';
@@ -24,6 +25,7 @@ import { startFakeConsole, type FakeConsole } from './test/fake-console.ts';
  * the keys; the escrow round against the fake console, again after the escrow key changes.
  */
 let root: string;
+const wrapMany = path.join(import.meta.dirname, 'test', 'wrap-many.ts');
 let fake: FakeConsole | undefined;
 let n = 0;
 beforeAll(() => {
@@ -95,6 +97,29 @@ describe('the wrapped key (an age file to the escrow recipient)', () => {
     );
     expect(ageCli(identity, await ageEncryptTo(recipient, big))).toEqual(big);
   });
+
+  // Node 20 deadlocked on exporting a key generateKeyPairSync had made when a full collection
+  // ran inside the export (okp-key.ts): the simulator froze after some 50,000 wraps. A small heap
+  // makes those collections frequent; before the fix, 2 of 5 such runs of 10,000 wraps hung (the
+  // lint rule on generateKeyPairSync is the sure guard). In a process of its own: a thread that
+  // waits on itself would hold this worker for ever.
+  it('wraps thousands of keys under a small heap without freezing', async () => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', '--max-semi-space-size=1', '--max-old-space-size=32', wrapMany, '10000'],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 40_000);
+    const [code, signal] = await once(child, 'exit');
+    clearTimeout(timer);
+    expect({ code, signal, out: out.trim() }).toEqual({
+      code: 0,
+      signal: null,
+      out: 'wrapped 10000',
+    });
+  }, 60_000);
 
   it('refuses what is not an age X25519 recipient', async () => {
     const { recipient } = await escrowPair();

@@ -1,13 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
-import {
-  createHash,
-  createPrivateKey,
-  generateKeyPairSync,
-  sign,
-  type KeyObject,
-} from 'node:crypto';
+import { createHash, createPrivateKey, sign, type KeyObject } from 'node:crypto';
 import type { EngineKind } from '@edp/shared/constants';
+import { newOkpPrivateKey, rawPublicKey } from '@edp/shared/keys/okp-key';
 import type { TEngineIdentity } from '@edp/shared/contracts/engine';
 import { enrolStatement, type TEnrolProof } from '@edp/shared/contracts/agent';
 import { files, type StateDir } from './state-dir.ts';
@@ -101,8 +96,8 @@ export interface EngineKey {
 
 /** A new key pair (about 0.1 ms: the simulator makes one per engine). */
 export function newEngineKey(): EngineKey {
-  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
-  return { privateKey, key: publicKey.export({ format: 'jwk' }).x! };
+  const privateKey = newOkpPrivateKey('Ed25519');
+  return { privateKey, key: rawPublicKey(privateKey) };
 }
 
 /**

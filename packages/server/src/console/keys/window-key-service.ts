@@ -1,10 +1,5 @@
-import {
-  createPrivateKey,
-  createPublicKey,
-  generateKeyPairSync,
-  sign,
-  type KeyObject,
-} from 'node:crypto';
+import { createPrivateKey, createPublicKey, sign, type KeyObject } from 'node:crypto';
+import { newOkpPrivateKey } from '@edp/shared/keys/okp-key';
 import { windowKeyStatement, type TWindowKeyAnnouncement } from '@edp/shared/contracts/agent';
 import type { TKeyStatus } from '@edp/shared/contracts/keys';
 import { KeyErr } from '@edp/shared/errors';
@@ -179,7 +174,9 @@ export function windowKeyService(deps: WindowKeyDeps) {
     const tenantId = caller.actor.tenantId;
     for (let attempt = 0; ; attempt++) {
       const before = await currentPublic(tenantId);
-      const made = generateKeyPairSync('ed25519');
+      // Not generateKeyPairSync: exporting what it made can deadlock the process (okp-key.ts).
+      const privateKey = newOkpPrivateKey('Ed25519');
+      const made = { privateKey, publicKey: createPublicKey(privateKey) };
       const id = keyId(made.publicKey);
       const pem = made.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
       const wrap = (k: { kekId: string; kekWrapped: string }) => {

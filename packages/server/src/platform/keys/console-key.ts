@@ -1,9 +1,5 @@
-import {
-  createPrivateKey,
-  createPublicKey,
-  generateKeyPairSync,
-  type KeyObject,
-} from 'node:crypto';
+import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
+import { newOkpPrivateKey } from '@edp/shared/keys/okp-key';
 import type { Db } from '../db/index.ts';
 import { consoleKeyRepository } from './console-key-repository.ts';
 
@@ -39,13 +35,14 @@ export function consoleKey({
     null;
   const load = () => {
     loaded ??= (async () => {
-      const made = generateKeyPairSync('ed25519');
+      // Not generateKeyPairSync: exporting what it made can deadlock the process (okp-key.ts).
+      const made = newOkpPrivateKey('Ed25519');
       const stored = await consoleKeyRepository(db).getOrCreate(
         {
-          privatePem: made.privateKey
+          privatePem: made
             .export({ type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase })
             .toString(),
-          publicPem: made.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+          publicPem: createPublicKey(made).export({ type: 'spki', format: 'pem' }).toString(),
         },
         new Date(clock()),
       );

@@ -5,9 +5,9 @@ import {
   randomBytes,
   createPrivateKey,
   createPublicKey,
-  generateKeyPairSync,
   type KeyObject,
 } from 'node:crypto';
+import { newOkpPrivateKey } from '@edp/shared/keys/okp-key';
 
 export interface VendorKeys {
   privateKey: KeyObject;
@@ -55,7 +55,9 @@ export function loadVendorKeys(opts: {
   if (fs.existsSync(privatePath)) {
     return fromPems(fs.readFileSync(privatePath, 'utf8'), fs.readFileSync(publicPath, 'utf8'));
   }
-  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+  // Not generateKeyPairSync: exporting what it made can deadlock the process (okp-key.ts).
+  const privateKey = newOkpPrivateKey('Ed25519');
+  const publicKey = createPublicKey(privateKey);
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   fs.writeFileSync(privatePath, privateKey.export({ type: 'pkcs8', format: 'pem' }), {
     mode: 0o600,
