@@ -70,20 +70,34 @@ export function commandQueue(deps: {
   // statement of its own, and 2,000 of them took 35 s on PGlite. A batch is sent BATCH_WINDOW_MS
   // after the statement of the one before it ended, so under load the batches grow to what
   // arrived meanwhile (a task over 10,000 engines on PGlite: 99 % ended in 6.65 s with a fixed
-  // 10 ms window, 4.73 s this way with one statement a delivery; bench/commands.mjs).
+  // 10 ms window, 4.73 s this way with one statement a delivery; bench/commands.mjs). A burst
+  // larger than a batch (1,000) fills several at once: each waits for the statement of the one
+  // scheduled before it, so that a batcher never holds more than one connection of the pool
+  // (ten batches at once held all ten: a console user's call waited 4.2 s behind a task).
   const batched = <K, V>(fn: (keys: readonly K[]) => Promise<V[]>) => {
+    /** Settles when the statement of the batch scheduled last has ended. */
     let previous: Promise<unknown> = Promise.resolve();
+    /** The statement of the batch sent last (DataLoader sends it from `run`, synchronously). */
+    let sent: Promise<unknown> = Promise.resolve();
     return new DataLoader<K, V>(
       (keys) => {
         const statement = fn(keys);
-        previous = statement.catch(() => undefined);
+        sent = statement.catch(() => undefined);
         return statement;
       },
       {
         cache: false,
         maxBatchSize: 1_000,
         batchScheduleFn: (run) => {
-          void previous.then(() => setTimeout(run, BATCH_WINDOW_MS));
+          const before = previous;
+          let ended!: () => void;
+          previous = new Promise<void>((r) => (ended = r));
+          void before.then(() =>
+            setTimeout(() => {
+              run();
+              void sent.then(ended);
+            }, BATCH_WINDOW_MS),
+          );
         },
       },
     );
