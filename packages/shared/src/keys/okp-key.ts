@@ -7,9 +7,9 @@ import { createPrivateKey, randomBytes, type KeyObject } from 'node:crypto';
  * Not `generateKeyPairSync`: on Node 20, exporting a key it made can deadlock the process. The
  * export holds the key's mutex while it allocates its answer; a garbage collection there runs
  * the generating job's destructor, which takes the same mutex on the same thread, and the
- * thread waits on itself for ever (seen in the simulator after some 50,000 escrow wraps, and in
- * `okp-key.test.ts` before this). A key imported was made by no job. A private JWK needs an
- * `x`, but Node derives the public key from `d` alone, so any placeholder does.
+ * thread waits on itself for ever (the simulator froze so at 55,000–58,000 of 100,000 escrow
+ * wraps; see escrow.test.ts). A key imported was made by no job. A private JWK needs an `x`, but
+ * Node derives the public key from `d` alone, so any placeholder does.
  */
 export function newOkpPrivateKey(crv: 'Ed25519' | 'X25519'): KeyObject {
   return createPrivateKey({
