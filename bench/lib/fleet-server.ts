@@ -33,6 +33,10 @@ const config = loadConfig({
   ...(process.env.METRICS_TOKEN ? { METRICS_TOKEN: process.env.METRICS_TOKEN } : {}),
   // Another build of the web app (bench/first-rows.mjs compares two).
   ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
+  // Another check-in interval (bench/escrow.mjs, ESCROW_INTERVAL_S).
+  ...(process.env.CHECK_IN_INTERVAL_S
+    ? { CHECK_IN_INTERVAL_S: process.env.CHECK_IN_INTERVAL_S }
+    : {}),
 });
 // The server's warnings go to stderr, beside the bench's own lines (stdout carries the JSON the
 // bench reads).
