@@ -23,7 +23,7 @@ const shuffled = <T>(list: T[]) =>
  * node's batches overlap (a device's stream delivery and its check-in, a result sent twice), and
  * on PostgreSQL they run side by side. Each batch must succeed, and each command move once. On
  * PostgreSQL, batches that locked their rows in the order their plans met them deadlocked here
- * (20-31 of 48-80 batches refused with `deadlock detected`).
+ * (8 of the 16 deliveries refused with `deadlock detected`).
  */
 describe('command repository: overlapping batches at once', () => {
   let ctx: TestContext;

@@ -34,10 +34,15 @@ function moveStatement(
   where: SQL,
   set: SQL,
   now: Date,
-  /** Another statement around the move: a query before it (`with`) and what it answers. */
-  around?: { with: SQL; select: SQL },
-  /** What `where` and `set` read beside the commands (a `from` list: the results). */
-  source?: SQL,
+  {
+    around,
+    source,
+  }: {
+    /** Another statement around the move: a query before it (`with`) and what it answers. */
+    around?: { with: SQL; select: SQL };
+    /** What `where` and `set` read beside the commands (a `from` list: the results). */
+    source?: SQL;
+  } = {},
 ): SQL {
   const counters = sql.join(
     COMMAND_STATES.map((s) => {
@@ -116,7 +121,7 @@ export const enqueueStatement = (source: SQL): SQL => sql`
  */
 export function commandRepository(db: Db) {
   const move = async (from: CommandState, where: SQL, set: SQL, now: Date, source?: SQL) =>
-    rowsOf<MovedCommand>(await db.execute(moveStatement(from, where, set, now, undefined, source)));
+    rowsOf<MovedCommand>(await db.execute(moveStatement(from, where, set, now, { source })));
 
   return {
     /** Devices with an open command: what a node marks at its start. */
@@ -141,14 +146,16 @@ export function commandRepository(db: Db) {
           sql`state = 'processing', delivered_at = ${now}`,
           now,
           {
-            with: sql`open as (
+            around: {
+              with: sql`open as (
               select id, device_id, type, args, state, deadline, created_at from commands
               where device_id = any(${`{${deviceIds.join(',')}}`}::uuid[])
                 and state in ('waiting', 'processing') and deadline > ${now}
             )`,
-            select: sql`select id, device_id as "deviceId", type, args,
+              select: sql`select id, device_id as "deviceId", type, args,
                 (extract(epoch from deadline) * 1000)::float8 as deadline
               from open order by created_at, id`,
+            },
           },
         ),
       );
