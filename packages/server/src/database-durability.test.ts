@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { testDriver } from './test/harness.ts';
+import { IN_MEMORY_BUFFERS } from './platform/db/client.ts';
+import { createTestApp, testDriver } from './test/harness.ts';
 
 // The start-up log says what an acknowledged commit survives (docs/decisions.md, "Durability
 // of the embedded database"). These open PGlite on disk, as `npm start` does.
@@ -47,5 +49,15 @@ describe.skipIf(testDriver === 'pg')('the start-up log on PGlite', () => {
     expect(app.platform.database.durability).toBe('synced');
     expect(lines.some((l) => l.level === 30 && /syncs each commit to disk/.test(l.msg))).toBe(true);
     expect(lines.filter((l) => l.level >= 40 && /PGlite|PGLITE/.test(l.msg))).toEqual([]);
+    // On disk PostgreSQL's own shared buffers; in memory (the tests') fewer (client.ts).
+    expect(await sharedBuffers(app)).toBe('128MB');
+    const inMemory = await createTestApp();
+    expect(await sharedBuffers(inMemory.app)).toBe(IN_MEMORY_BUFFERS);
+    await inMemory.close();
   });
 });
+
+async function sharedBuffers(app: FastifyInstance): Promise<string> {
+  const result = await app.platform.database.db.execute(sql`show shared_buffers`);
+  return (result as unknown as { rows: { shared_buffers: string }[] }).rows[0]!.shared_buffers;
+}
