@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { IN_MEMORY_BUFFERS } from './platform/db/client.ts';
+import { IN_MEMORY_BUFFERS } from './platform/db/index.ts';
 import { createTestApp, testDriver } from './test/harness.ts';
 
 // The start-up log says what an acknowledged commit survives (docs/decisions.md, "Durability

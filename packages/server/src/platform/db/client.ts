@@ -21,6 +21,7 @@ export type Schema = typeof schema;
 
 /** PostgreSQL's shared buffers for an in-memory PGlite (openDatabase). */
 export const IN_MEMORY_BUFFERS = '16MB';
+
 /** The one database type the repositories see, whichever driver is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
