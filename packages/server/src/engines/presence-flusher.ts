@@ -10,13 +10,21 @@ export const FLUSH_CHUNK = 500;
  * from a gap in the last-seen statement itself held PGlite's loop for hundreds of ms when
  * thousands of engines returned at once (check-in p99 442 ms against 86 ms without it, 20,000
  * engines back from a gap together): the pairs are written after, in small statements with
- * check-ins served between, and at most ACTIVITY_PER_FLUSH rows a flush, so a mass return is
- * written over the next minute or two (each row with its own time) instead of in one burst.
+ * check-ins served between. A flush writes ACTIVITY_PER_FLUSH rows, or a third of what is held
+ * when more is (ACTIVITY_DRAIN_FLUSHES): a fixed share (400 rows a second) took 8 minutes for a
+ * fleet of 100,000 back at once, and the pairs past ACTIVITY_KEPT_MAX were lost (stop 49). A
+ * fleet back over one 30 s interval (33,000 rows a flush) then holds some 100,000 rows at most,
+ * and each row keeps its own time, so a return written over a minute reads as it happened.
  */
 export const ACTIVITY_CHUNK = 100;
 export const ACTIVITY_PER_FLUSH = 2_000;
-/** Pairs kept for a later flush while the database refuses them; beyond, the oldest go. */
-const ACTIVITY_KEPT_MAX = 100_000;
+export const ACTIVITY_DRAIN_FLUSHES = 3;
+/**
+ * Pairs kept for a later flush (while the database refuses them, or while a mass return is
+ * written); beyond, the oldest go. Two rows a device for a fleet of 100,000 back in one flush:
+ * some 100 MB of heap at the most (500 bytes a row), for a minute.
+ */
+const ACTIVITY_KEPT_MAX = 200_000;
 /**
  * How long the flush at shutdown may take: Fastify gives its close hooks 10 s, and a server
  * whose close outlives them exits with an error. What is left is logged, not written: last-seen
@@ -79,7 +87,9 @@ export function presenceFlusher(opts: {
       );
       activity = activity.slice(-ACTIVITY_KEPT_MAX);
     }
-    const share = drain ? Infinity : ACTIVITY_PER_FLUSH;
+    const share = drain
+      ? Infinity
+      : Math.max(ACTIVITY_PER_FLUSH, Math.ceil(activity.length / ACTIVITY_DRAIN_FLUSHES));
     for (let written = 0; activity.length > 0 && written < share && !late();) {
       const chunk = activity.slice(0, ACTIVITY_CHUNK);
       try {
