@@ -28,6 +28,13 @@ const inGroups = (groupIds: string[] | null): SQL =>
  * sent twice), so each locks its commands, then its tasks, in the order of their ids before
  * writing them: two statements that met shared rows in the orders of their own plans
  * deadlocked (command-repository.test.ts).
+ *
+ * The update reads its commands from `locked` alone (and the source's rows with `where`, which
+ * joins them): `where` again beside it was a second subquery that the planner, with the
+ * statistics of a table that a task had just grown by 10,000 rows, ran as a nested loop over
+ * the first, 1,000 x 500 comparisons a delivery batch (566 of 592 ms; a task over 10,000 engines
+ * spent 4 s delivering, bench/commands.mjs). A locked row whose state another statement changed
+ * meanwhile is still refused: the update checks `state` against the row as it is now.
  */
 function moveStatement(
   from: CommandState,
@@ -65,7 +72,7 @@ function moveStatement(
       order by c.id for update of c
     ), moved as (
       update commands c set ${set}${source ? sql` from ${source}` : sql``}
-      where c.state = ${from} and ${where} and c.id in (select id from locked)
+      where c.state = ${from} and c.id in (select id from locked)${source ? sql` and ${where}` : sql``}
       returning c.id, c.task_id, c.tenant_id, c.device_id, c.state, c.code, c.type,
         c.created_by, c.args - 'certificate' as args
     ), per_task as (
