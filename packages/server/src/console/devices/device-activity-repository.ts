@@ -24,6 +24,24 @@ export interface ActivityEntry {
 /** Rows in one INSERT: a sweep may end thousands of a task's commands at once. */
 const INSERT_CHUNK = 1_000;
 
+/**
+ * Entries as one JSON parameter: a batch of a task's results (500 entries) took 90 ms as a
+ * multi-row VALUES of 3,500 parameters, which the engines waited for (issue 38 point 1); the
+ * database unpacks one text instead.
+ */
+const rowsOf = (entries: ActivityEntry[]) =>
+  JSON.stringify(
+    entries.map((e) => ({
+      tenant_id: e.tenantId,
+      device_id: e.deviceId,
+      at: e.at.toISOString(),
+      kind: e.kind,
+      actor_id: e.actor?.userId ?? null,
+      account: e.actor?.account ?? null,
+      detail: e.detail ?? null,
+    })),
+  );
+
 /** The scheduled end of window `request` on a device: a 'window' entry of step 'ended'. */
 const windowEnd = (deviceId: string, request: string) => sql`
   ${deviceActivity.deviceId} = ${deviceId} and ${deviceActivity.kind} = 'window'
@@ -41,17 +59,12 @@ export function deviceActivityRepository(db: Db) {
   return {
     async insert(entries: ActivityEntry[]) {
       for (let i = 0; i < entries.length; i += INSERT_CHUNK) {
-        await db.insert(deviceActivity).values(
-          entries.slice(i, i + INSERT_CHUNK).map((e) => ({
-            tenantId: e.tenantId,
-            deviceId: e.deviceId,
-            at: e.at,
-            kind: e.kind,
-            actorId: e.actor?.userId ?? null,
-            account: e.actor?.account ?? null,
-            detail: e.detail ?? {},
-          })),
-        );
+        await db.execute(sql`
+          insert into device_activity (tenant_id, device_id, at, kind, actor_id, account, detail)
+          select tenant_id, device_id, at, kind, actor_id, account, coalesce(detail, '{}')
+          from jsonb_to_recordset(${rowsOf(entries.slice(i, i + INSERT_CHUNK))}::jsonb)
+            as r(tenant_id uuid, device_id uuid, at timestamptz, kind text, actor_id uuid,
+              account text, detail jsonb)`);
       }
     },
 
