@@ -15,6 +15,9 @@
 // SIM_CONNECTIONS (256): the simulator's check-in connections. A process here may open 20,000
 // files, the node keeps a tenth for everything but streams, and the simulator holds a socket per
 // stream in this process: COMMAND_ENGINES=17500 SIM_CONNECTIONS=128 is about the most both reach.
+// A task's results come back at the pace of these connections (each waits for its result
+// batch's statement; real engines each have their own): the 10,000-engine task of issue 38
+// point 1 is measured with COMMAND_ENGINES=10000 SIM_CONNECTIONS=1024 (docs/decisions.md).
 // Run: node --import tsx bench/commands.mjs (BENCH_DB=pg for PostgreSQL; needs `npm ci`).
 import { startFleet } from './lib/fleet.mjs';
 import { fleetSimulator, stopOnCrash } from './lib/fleet-simulator.mjs';
