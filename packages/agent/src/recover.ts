@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { armor, Decrypter } from 'age-encryption';
 import { ZRecoveryPayload, RECOVERY_FORMAT } from '@edp/shared/contracts/keys';
+import { NativeScryptIdentity } from './age-scrypt.ts';
 import { Code, EngineError, ok, type OpResult } from './codes.ts';
 import { LogOutbox } from './log-outbox.ts';
 import { isProtected, removeProtected } from './protected.ts';
@@ -74,7 +75,8 @@ async function openAge(
     const text = readOption(opts.passphraseFile, '--passphrase-file').toString('utf8');
     const passphrase = text.split(/\r?\n/)[0]!;
     if (!passphrase) throw new EngineError(Code.InvalidOption, `${opts.passphraseFile} is empty`);
-    d.addPassphrase(passphrase);
+    // age's scrypt on node's native one (age-scrypt.ts), not the package's JavaScript one.
+    d.addIdentity(new NativeScryptIdentity(passphrase));
   } else if (opts.identity) {
     if (toPassphrase) {
       throw new EngineError(
