@@ -1,7 +1,7 @@
-import { createDecipheriv, scrypt } from 'node:crypto';
+import { createDecipheriv } from 'node:crypto';
 import type { Identity, Stanza } from 'age-encryption';
+import { ageScryptKey } from '@edp/shared/keys/age-scrypt';
 
-const LABEL = 'age-encryption.org/v1/scrypt';
 /** The work factor age itself refuses beyond (2^20: a gigabyte of memory). */
 const LOG_N_MAX = 20;
 
@@ -28,17 +28,7 @@ export class NativeScryptIdentity implements Identity {
       const logN = Number(logNText);
       if (salt.length !== 16 || s.body.length !== 32) throw new Error('invalid scrypt stanza');
       if (logN > LOG_N_MAX) throw new Error('scrypt work factor is too high');
-      const N = 2 ** logN;
-      const key = await new Promise<Buffer>((resolve, reject) =>
-        scrypt(
-          Buffer.from(this.passphrase, 'utf8'),
-          Buffer.concat([Buffer.from(LABEL, 'utf8'), salt]),
-          32,
-          // 128 · r · N bytes, and some room.
-          { N, r: 8, p: 1, maxmem: 128 * 8 * N + 32 * 1024 * 1024 },
-          (err, k) => (err ? reject(err) : resolve(k)),
-        ),
-      );
+      const key = await ageScryptKey(this.passphrase, salt, logN);
       // The body: the file key under ChaCha20-Poly1305 with a zero nonce.
       const body = Buffer.from(s.body);
       const d = createDecipheriv('chacha20-poly1305', key, Buffer.alloc(12), {

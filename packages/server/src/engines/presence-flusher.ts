@@ -18,7 +18,7 @@ export const FLUSH_CHUNK = 500;
  */
 export const ACTIVITY_CHUNK = 100;
 export const ACTIVITY_PER_FLUSH = 2_000;
-export const ACTIVITY_DRAIN_FLUSHES = 3;
+const ACTIVITY_DRAIN_FLUSHES = 3;
 /**
  * Pairs kept for a later flush (while the database refuses them, or while a mass return is
  * written); beyond, the oldest go. Two rows a device for a fleet of 100,000 back in one flush:

@@ -29,7 +29,7 @@ const INSERT_CHUNK = 1_000;
  * multi-row VALUES of 3,500 parameters, which the engines waited for (issue 38 point 1); the
  * database unpacks one text instead.
  */
-const rowsOf = (entries: ActivityEntry[]) =>
+const entriesJson = (entries: ActivityEntry[]) =>
   JSON.stringify(
     entries.map((e) => ({
       tenant_id: e.tenantId,
@@ -62,7 +62,7 @@ export function deviceActivityRepository(db: Db) {
         await db.execute(sql`
           insert into device_activity (tenant_id, device_id, at, kind, actor_id, account, detail)
           select tenant_id, device_id, at, kind, actor_id, account, coalesce(detail, '{}')
-          from jsonb_to_recordset(${rowsOf(entries.slice(i, i + INSERT_CHUNK))}::jsonb)
+          from jsonb_to_recordset(${entriesJson(entries.slice(i, i + INSERT_CHUNK))}::jsonb)
             as r(tenant_id uuid, device_id uuid, at timestamptz, kind text, actor_id uuid,
               account text, detail jsonb)`);
       }

@@ -1,4 +1,4 @@
-import { createCipheriv, randomBytes, scrypt } from 'node:crypto';
+import { createCipheriv, randomBytes } from 'node:crypto';
 import {
   Decrypter,
   Encrypter,
@@ -8,6 +8,7 @@ import {
   identityToRecipient,
   type Recipient,
 } from 'age-encryption';
+import { ageScryptKey } from '@edp/shared/keys/age-scrypt';
 
 /**
  * age files (https://age-encryption.org/v1) by the `age-encryption` package: shares and recovery
@@ -19,7 +20,6 @@ import {
  * and kept sealed, so a recovery's last share encrypts the file at once (docs/keys.md "Recovery").
  */
 export const SCRYPT_LOG_N = 18;
-const SCRYPT_LABEL = 'age-encryption.org/v1/scrypt';
 
 /** age's scrypt stanza key for one file: the salt it names and the key scrypt derived. */
 export interface ScryptWrapKey {
@@ -40,18 +40,11 @@ let scryptTurn: Promise<unknown> = Promise.resolve();
 /** Derives age's scrypt wrap key from a passphrase with a new salt (native; about 0.7 s at 18). */
 export function scryptWrapKey(passphrase: string, logN = SCRYPT_LOG_N): Promise<ScryptWrapKey> {
   const salt = randomBytes(16);
-  const N = 2 ** logN;
-  const derive = () =>
-    new Promise<ScryptWrapKey>((resolve, reject) => {
-      scrypt(
-        Buffer.from(passphrase, 'utf8'),
-        Buffer.concat([Buffer.from(SCRYPT_LABEL, 'utf8'), salt]),
-        32,
-        // 128 · r · N bytes, and some room.
-        { N, r: 8, p: 1, maxmem: 128 * 8 * N + 32 * 1024 * 1024 },
-        (err, key) => (err ? reject(err) : resolve({ logN, salt, key })),
-      );
-    });
+  const derive = async (): Promise<ScryptWrapKey> => ({
+    logN,
+    salt,
+    key: await ageScryptKey(passphrase, salt, logN),
+  });
   const mine = scryptTurn.then(derive, derive);
   scryptTurn = mine.catch(() => undefined);
   return mine;
