@@ -21,7 +21,7 @@ import {
   tenantService,
   vendorTenantService,
 } from './console/tenants/index.ts';
-import { userService } from './console/users/index.ts';
+import { userService, vendorUserService } from './console/users/index.ts';
 import { engineContext } from './engines/index.ts';
 import {
   commandEvents,
@@ -60,7 +60,7 @@ import {
   licenceReadService,
   licenceService,
 } from './portal/licence/index.ts';
-import { vendorService } from './portal/super-admin/index.ts';
+import { vendorAuditService, vendorService } from './portal/super-admin/index.ts';
 
 /**
  * The composition root: every cache and service, built once at start from the platform, each
@@ -262,6 +262,9 @@ export function buildServices(platform: Platform) {
     },
   });
   const roles = roleService({ db, audit, tenants, releaseRole: users.releaseRole });
+  // The vendor's audit log is portal/super-admin's; the console's vendor services write it
+  // through its `record`.
+  const vendorAudit = vendorAuditService({ db });
   return {
     // portal
     companies,
@@ -280,7 +283,9 @@ export function buildServices(platform: Platform) {
       sessions: p.sessions,
       passwords,
       recharge,
+      vendorAudit,
     }),
+    vendorAudit,
     vendorTenants: vendorTenantService({
       db,
       sessions: p.sessions,
@@ -292,6 +297,17 @@ export function buildServices(platform: Platform) {
           p.log.error({ err, tenantId: id }, 'installer files of a deleted tenant not removed');
         }),
       keysInitialised: keys.initialised,
+      vendorAudit: vendorAudit.record,
+    }),
+    vendorUsers: vendorUserService({
+      db,
+      clock,
+      sessions: p.sessions,
+      passwords,
+      consoleCache: cache,
+      audit,
+      tenants,
+      vendorAudit: vendorAudit.record,
     }),
     // console
     consoleCache: cache,

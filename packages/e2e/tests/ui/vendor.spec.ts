@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { registerCompany } from '../support/company.ts';
 import { test as tenantTest } from '../support/console-test.ts';
 import { vendor } from '../support/portal.ts';
+import { expectAccessible } from '../support/a11y.ts';
 import { signInAdmin, signInVendor } from '../support/session.ts';
 
 test.use({ locale: 'en-US' });
@@ -130,6 +131,15 @@ const screens = {
     mismatch: "This is not the tenant's domain",
     deleted: 'Tenant deleted',
     keysNotInitialised: 'No',
+    users: /^Users$/,
+    usersOf: (domain: string) => `Users of ${domain}`,
+    setPassword: 'Set a new password',
+    setPasswordOf: (domain: string) => `New password for root (${domain})`,
+    passwordSet: 'New password set for root',
+    mustChange: 'Must change password',
+    audit: 'Audit log',
+    auditAction: "Reset tenant user's password",
+    deleteAction: 'Delete tenant',
   },
   'zh-CN': {
     title: 'EDP 厂商管理后台',
@@ -166,6 +176,15 @@ const screens = {
     mismatch: '输入的域名与该租户不一致',
     deleted: '租户已删除',
     keysNotInitialised: '否',
+    users: /^用\s?户$/,
+    usersOf: (domain: string) => `${domain} 的用户`,
+    setPassword: '设置新密码',
+    setPasswordOf: (domain: string) => `为 root（${domain}）设置新密码`,
+    passwordSet: '已为 root 设置新密码',
+    mustChange: '待修改密码',
+    audit: '审计日志',
+    auditAction: '重置租户用户密码',
+    deleteAction: '删除租户',
   },
 } as const;
 
@@ -252,6 +271,23 @@ for (const lang of ['en-US', 'zh-CN'] as const) {
       await expect(page.getByText(s.activated)).toBeVisible();
       await expect(row.getByText(s.active, { exact: true })).toBeVisible();
 
+      // Its users, for a customer locked out: a new password, said first, to change at sign-in.
+      await row.getByRole('button', { name: s.users }).click();
+      const users = page.getByRole('dialog', { name: s.usersOf(domain) });
+      const root = users.getByRole('row', { name: /root/ });
+      await expect(root).toHaveCount(1);
+      await expectAccessible(page);
+      await root.getByRole('button', { name: s.setPassword }).click();
+      const reset = page.getByRole('dialog', { name: s.setPasswordOf(domain) });
+      await reset.getByLabel(s.password, { exact: true }).fill('Vendor#Reset12');
+      await reset.getByLabel(s.repeat).fill('Vendor#Reset12');
+      await reset.getByRole('button', { name: s.setPassword }).click();
+      await expect(page.getByText(s.passwordSet)).toBeVisible();
+      await expect(reset).toBeHidden();
+      await expect(root.getByText(s.mustChange)).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(users).toBeHidden();
+
       // Delete: the dialog names the tenant and what is lost, and wants its domain typed.
       await row.getByRole('button', { name: s.delete }).click();
       const remove = page.getByRole('dialog', { name: s.deleteTitle(company) });
@@ -267,6 +303,18 @@ for (const lang of ['en-US', 'zh-CN'] as const) {
       await confirmDelete.click();
       await expect(page.getByText(s.deleted)).toBeVisible();
       await expect(page.getByRole('row', { name: new RegExp(domain) })).toHaveCount(0);
+
+      // The vendor's audit log keeps both, the deleted tenant's entries too, newest first.
+      await page.getByRole('link', { name: s.audit }).click();
+      await expect(page.getByRole('heading', { name: s.audit })).toBeVisible();
+      await page.getByRole('searchbox').fill(domain);
+      await page.getByRole('button', { name: s.searchButton }).click();
+      const entries = page.getByRole('row').filter({ hasText: domain });
+      await expect(entries.first()).toContainText(s.deleteAction);
+      await expect(page.getByRole('row', { name: new RegExp(`root@${domain}`) })).toContainText(
+        s.auditAction,
+      );
+      await expectAccessible(page);
     });
   });
 }

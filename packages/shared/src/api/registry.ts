@@ -93,3 +93,11 @@ export const CALLS = {
 } satisfies Record<string, Call>;
 
 export type CallName = keyof typeof CALLS;
+
+const byPath = new Map(Object.values(CALLS as Record<string, Call>).map((c) => [c.path, c]));
+
+/**
+ * The call a path names: an audit entry's action is the path of the call that made it, and
+ * reads as that call's label. Undefined for a call since removed.
+ */
+export const callAt = (path: string): Call | undefined => byPath.get(path);

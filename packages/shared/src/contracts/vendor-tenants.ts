@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZListRequest } from './common.ts';
+import { USER_STATUSES } from '../permissions.ts';
+import { ZListRequest, ZPasswordDigest, ZUuid } from './common.ts';
 import { ZDomain } from './console-admin.ts';
 
 /** `/sa/ows`: the tenants of the management console, for the vendor's super administrator. */
@@ -29,6 +30,35 @@ export const ZTenantEdit = z.object({
   sms: z.boolean().optional(),
 });
 export const ZTenantDel = z.object({ id: z.uuid() });
+
+/**
+ * `/sa/ous` ("owner users"): a tenant's console users as the vendor sees them when a customer
+ * asks for help, never a password or its hash (docs/decisions.md, "/sa/ous and /sa/oup").
+ */
+export const ZOwnerUserListRequest = ZListRequest.extend({
+  tenantId: ZUuid,
+  keyword: z.string().trim().max(50).optional().describe('Part of account, name, phone or e-mail'),
+});
+export const ZOwnerUserItem = z.object({
+  id: z.string(),
+  account: z.string(),
+  name: z.string(),
+  roleName: z.string().nullable(),
+  status: z.enum(USER_STATUSES),
+  adminTag: z.boolean().describe('The first system administrator, made at setup'),
+  mustChangePassword: z.boolean().describe('Must choose a new password at the next sign-in'),
+  passwordChangedAt: z.string(),
+  createdAt: z.string(),
+});
+/**
+ * `/sa/oup` ("owner user password"): the vendor sets a new password for a tenant's user, who
+ * must change it at the next sign-in; the user's sessions end.
+ */
+export const ZOwnerUserPassword = z.object({
+  tenantId: ZUuid,
+  id: ZUuid,
+  password: ZPasswordDigest,
+});
 
 /** `/sa/sys/get`, `/sa/sys/set`: vendor-wide settings. */
 export const ZSystemSettings = z.object({

@@ -1,7 +1,7 @@
 import { MAX_LICENCE_MONTHS, TEXT_MAX } from '../constants.ts';
 import { z } from 'zod';
 import { rule } from './field-rules.ts';
-import { ZList, ZListRequest, ZPasswordDigest } from './common.ts';
+import { ZList, ZListRequest, ZPasswordDigest, ZSerialId } from './common.ts';
 import { ZCaptchaAnswer, ZIsoTime } from './com.ts';
 import { ZUuid } from './common.ts';
 
@@ -79,3 +79,27 @@ export const ZCompanyRow = z.object({
 });
 export type TCompanyRow = z.infer<typeof ZCompanyRow>;
 export const ZCompanyList = ZList(ZCompanyRow);
+
+/** `/sa/audit`: the vendor's audit log, newest first, in keyset pages. */
+export const ZVendorAuditListRequest = z.object({
+  tenantId: ZUuid.optional().describe("Only entries about this tenant (its users' included)"),
+  keyword: z.string().trim().max(50).optional().describe('Part of the account or the target'),
+  action: z.string().trim().max(64).optional().describe('The raw action (a call path), exact'),
+  before: ZSerialId.optional().describe('The `next` of the page before: entries older than it'),
+  pageSize: z.number().int().min(1).max(100).default(20),
+});
+export const ZVendorAuditItem = z.object({
+  id: z.string(),
+  at: ZIsoTime,
+  account: z.string().describe('The super administrator, as named then'),
+  action: z.string().describe('The path of the call that made the entry'),
+  actionLabel: z.string().describe("The action in the caller's language"),
+  target: z.string(),
+  tenantId: z.string().nullable(),
+  detail: z.string().describe('What changed, as JSON text; never a password or a code'),
+  ip: z.string(),
+});
+export const ZVendorAuditPage = z.object({
+  list: z.array(ZVendorAuditItem),
+  next: z.string().nullable().describe('`before` of the next page; null on the last'),
+});

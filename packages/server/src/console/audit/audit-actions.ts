@@ -7,8 +7,12 @@ import {
 } from '@edp/shared/api/console/login.calls';
 import { setupTenant } from '@edp/shared/api/console/setup.calls';
 import { enrol } from '@edp/shared/api/engine/agent.calls';
-import { activateTenant, editTenant } from '@edp/shared/api/portal/tenants.calls';
-import { CALLS } from '@edp/shared/api/registry';
+import {
+  activateTenant,
+  editTenant,
+  ownerUserPassword,
+} from '@edp/shared/api/portal/tenants.calls';
+import { CALLS, callAt } from '@edp/shared/api/registry';
 import type { Locale } from '@edp/shared/errors';
 
 /**
@@ -25,6 +29,7 @@ const AUDITED_ELSEWHERE: readonly Call[] = [
   setupTenant,
   activateTenant,
   editTenant,
+  ownerUserPassword,
   enrol,
 ];
 
@@ -36,14 +41,12 @@ export const AUDITED_CALLS: readonly Call[] = [
   ),
 ];
 
-const byPath = new Map(Object.values(CALLS as Record<string, Call>).map((c) => [c.path, c]));
-
 /**
  * What an action reads as. Every action written today is a call's path; one of a call since
  * removed reads as written rather than not at all.
  */
 export function actionLabel(action: string, locale: Locale): string {
-  return byPath.get(action)?.label[locale] ?? action;
+  return callAt(action)?.label[locale] ?? action;
 }
 
 /** The action filter's choices: the raw action to filter by, and its label. */

@@ -20,4 +20,8 @@ export {
   type TenantRow,
   type TenantService,
 } from './tenant-service.ts';
-export { vendorTenantService, type VendorTenantService } from './vendor-tenant-service.ts';
+export {
+  vendorTenantService,
+  type VendorAuditRecord,
+  type VendorTenantService,
+} from './vendor-tenant-service.ts';

@@ -28,10 +28,14 @@ export function tenantService({ db, audit }: { db: Db; audit: AuditService }) {
       if (tenant.status !== 'active') throw new AppError(ConsoleErr.TenantDisabled);
       return tenant;
     },
-    async loginSettings(tenantId: string): Promise<TLoginSettings> {
+    /** The tenant of an id, else TenantNotFound. */
+    async byId(tenantId: string): Promise<TenantRow> {
       const tenant = await repo.findById(tenantId);
       if (!tenant) throw new AppError(ConsoleErr.TenantNotFound);
-      return loginSettingsOf(tenant);
+      return tenant;
+    },
+    async loginSettings(tenantId: string): Promise<TLoginSettings> {
+      return loginSettingsOf(await this.byId(tenantId));
     },
     /**
      * Codes by e-mail are refused while a system administrator — or the caller, who may act
@@ -51,9 +55,6 @@ export function tenantService({ db, audit }: { db: Db; audit: AuditService }) {
     },
     async systemSettings(): Promise<TSystemSettings> {
       return { ...defaultSystemSettings, ...(await repo.systemSettings()) };
-    },
-    async saveSystemSettings(settings: TSystemSettings) {
-      await repo.saveSystemSettings(settings);
     },
   };
 }

@@ -1,12 +1,32 @@
 import type { ConsoleCache } from '../access/index.ts';
-import { activateTenant, editTenant } from '@edp/shared/api/portal/tenants.calls';
+import {
+  activateTenant,
+  deleteTenant,
+  editTenant,
+} from '@edp/shared/api/portal/tenants.calls';
+import { saveSystemSettings } from '@edp/shared/api/portal/vendor.calls';
 import type { z } from 'zod';
-import type { ZTenantEdit, ZTenantListRequest } from '@edp/shared/contracts/vendor-tenants';
+import type {
+  TSystemSettings,
+  ZTenantEdit,
+  ZTenantListRequest,
+} from '@edp/shared/contracts/vendor-tenants';
 import { ConsoleErr } from '@edp/shared/errors';
 import type { Platform } from '../../platform/platform.ts';
+import type { VendorActor } from '../../platform/sessions/index.ts';
 import { AppError } from '../../platform/errors/index.ts';
 import type { AuditService } from '../audit/index.ts';
 import { tenantRepository, type TenantRow } from './tenant-repository.ts';
+import { defaultSystemSettings } from './tenant-service.ts';
+
+/**
+ * The vendor's audit log, which portal/super-admin owns: services.ts hands its `record` to the
+ * console's vendor services (the console imports no portal module).
+ */
+export type VendorAuditRecord = (
+  actor: VendorActor,
+  entry: { action: string; target: string; tenantId?: string; before?: unknown; after?: unknown },
+) => Promise<void>;
 
 const summary = (t: TenantRow) => ({
   domain: t.domain,
@@ -17,8 +37,8 @@ const summary = (t: TenantRow) => ({
 });
 
 /**
- * The vendor's super administrator over the console's tenants. Each change is also written to
- * the tenant's own audit log (account "vendor"), so the tenant's auditor sees it.
+ * The vendor's super administrator over the console's tenants. Each change is written to the
+ * vendor's audit log and to the tenant's own (account "vendor"), so the tenant's auditor sees it.
  */
 export function vendorTenantService(
   deps: Pick<Platform, 'db' | 'sessions'> & {
@@ -28,9 +48,10 @@ export function vendorTenantService(
     tenantDeleted: (tenantId: string) => Promise<void>;
     /** Which of these tenants have initialised their keys (console/keys, wired in services.ts). */
     keysInitialised: (tenantIds: string[]) => Promise<Set<string>>;
+    vendorAudit: VendorAuditRecord;
   },
 ) {
-  const { sessions, audit, consoleCache } = deps;
+  const { sessions, audit, consoleCache, vendorAudit } = deps;
   const repo = tenantRepository(deps.db);
 
   async function tenant(id: string) {
@@ -38,17 +59,21 @@ export function vendorTenantService(
     if (!row) throw new AppError(ConsoleErr.TenantNotFound);
     return row;
   }
-  const record = (t: TenantRow, action: string, ip: string, after: unknown) =>
-    audit.event({
+  /** Both logs: the tenant's (account "vendor") and the vendor's. */
+  async function record(t: TenantRow, action: string, actor: VendorActor, after: unknown) {
+    const before = summary(t);
+    await audit.event({
       tenantId: t.id,
       account: 'vendor',
       duty: 'vendor',
       action,
       target: t.domain,
-      detail: { before: summary(t), after },
-      ip,
+      detail: { before, after },
+      ip: actor.ip,
       result: 'success',
     });
+    await vendorAudit(actor, { action, target: t.domain, tenantId: t.id, before, after });
+  }
 
   return {
     async list(q: z.infer<typeof ZTenantListRequest>) {
@@ -69,16 +94,16 @@ export function vendorTenantService(
     },
 
     /** Deactivating ends the tenant's sessions; its users cannot sign in until reactivated. */
-    async activate(id: string, active: boolean, ip: string) {
+    async activate(actor: VendorActor, id: string, active: boolean) {
       const t = await tenant(id);
       const status = active ? 'active' : 'inactive';
       await repo.update(id, { status });
       if (!active) await sessions.revokeTenant(id);
       consoleCache.changed(id);
-      await record(t, activateTenant.path, ip, { status });
+      await record(t, activateTenant.path, actor, { status });
     },
 
-    async edit(input: z.infer<typeof ZTenantEdit>, ip: string) {
+    async edit(actor: VendorActor, input: z.infer<typeof ZTenantEdit>) {
       const t = await tenant(input.id);
       if (input.domain && input.domain !== t.domain && (await repo.findByDomain(input.domain))) {
         throw new AppError(ConsoleErr.DomainExists);
@@ -86,16 +111,32 @@ export function vendorTenantService(
       const { id, ...values } = input;
       await repo.update(id, values);
       consoleCache.changed(id);
-      await record(t, editTenant.path, ip, { ...summary(t), ...values });
+      await record(t, editTenant.path, actor, { ...summary(t), ...values });
     },
 
-    /** Deletes the tenant with all its console data, audit log included, and ends its sessions. */
-    async del(id: string) {
-      await tenant(id);
+    /**
+     * Deletes the tenant with all its console data, audit log included, and ends its sessions;
+     * the vendor's log keeps the deletion.
+     */
+    async del(actor: VendorActor, id: string) {
+      const t = await tenant(id);
       await sessions.revokeTenant(id);
       await repo.delete(id);
       consoleCache.changed(id);
       await deps.tenantDeleted(id);
+      await vendorAudit(actor, {
+        action: deleteTenant.path,
+        target: t.domain,
+        tenantId: id,
+        before: summary(t),
+      });
+    },
+
+    /** Who may set up a tenant, and the name new ones get (`/sa/sys/set`). */
+    async saveSystemSettings(actor: VendorActor, settings: TSystemSettings) {
+      const before = { ...defaultSystemSettings, ...(await repo.systemSettings()) };
+      await repo.saveSystemSettings(settings);
+      await vendorAudit(actor, { action: saveSystemSettings.path, target: '', before, after: settings });
     },
   };
 }

@@ -150,6 +150,8 @@ export function userRepository(db: Db) {
             groupId: consoleUsers.groupId,
             groupName: groupNames.name,
             adminTag: consoleUsers.adminTag,
+            mustChangePassword: consoleUsers.mustChangePassword,
+            passwordChangedAt: consoleUsers.passwordChangedAt,
             createdAt: consoleUsers.createdAt,
           })
           .from(consoleUsers)

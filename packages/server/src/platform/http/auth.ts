@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { CommonErr } from '@edp/shared/errors';
 import { AppError } from '../errors/index.ts';
-import type { Session, SessionKind } from '../sessions/index.ts';
+import type { Session, SessionKind, VendorActor } from '../sessions/index.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -48,4 +48,12 @@ export function tokenSessionOf(req: FastifyRequest): Promise<Session | undefined
 export function sessionOf(req: { session: Session | null }): Session {
   if (!req.session) throw new AppError(CommonErr.SessionExpired);
   return req.session;
+}
+
+/**
+ * The super administrator of a vendor-guarded route and the request's address: who the vendor's
+ * audit log names.
+ */
+export function vendorActorOf(req: FastifyRequest): VendorActor {
+  return { adminId: sessionOf(req).subjectId, ip: req.ip };
 }

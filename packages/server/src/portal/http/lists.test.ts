@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { TList } from '@edp/shared/contracts/common';
@@ -162,8 +163,9 @@ describe('/api/com lists: licences, engines, records, balance', () => {
 
   it('redeems a recharge code exactly once, also under parallel redemption', async () => {
     const vendor = ctx.app.services.vendor;
-    const { id } = await vendor.savePackage({ name: 'Six months', months: 6 });
-    const { codes } = await vendor.makeCodes(id, 3);
+    const actor = { adminId: randomUUID(), ip: '127.0.0.1' };
+    const { id } = await vendor.savePackage(actor, { name: 'Six months', months: 6 });
+    const { codes } = await vendor.makeCodes(actor, id, 3);
     expect(codes[0]).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){3}$/);
     const c = await makeCompany(ctx, 0);
     const redeem = (code: string, who: Company = c) =>

@@ -6,20 +6,31 @@ import {
   packageList,
   savePackage,
   vendorCaptcha,
+  vendorAuditList,
   vendorCheck,
   vendorInit,
   vendorLogin,
   vendorLogout,
 } from '@edp/shared/api/portal/vendor.calls';
-import { Answer, serve, endSession, sendCaptcha } from '../../platform/http/index.ts';
-import type { VendorService } from '../super-admin/index.ts';
+import {
+  Answer,
+  serve,
+  endSession,
+  sendCaptcha,
+  vendorActorOf,
+} from '../../platform/http/index.ts';
+import type { VendorAuditService, VendorService } from '../super-admin/index.ts';
 import { originOf } from './origin.ts';
 
 /**
  * The vendor's super administrator under /sa: sign-in, packages and codes, companies. The tenants
  * and the system settings they are set up under are the console's (console/http/vendor-tenants.ts).
+ * Every change is in the vendor's audit log (`/sa/audit`).
  */
-export function vendorRoutes(app: FastifyInstance, { vendor }: { vendor: VendorService }) {
+export function vendorRoutes(
+  app: FastifyInstance,
+  { vendor, vendorAudit }: { vendor: VendorService; vendorAudit: VendorAuditService },
+) {
   serve(app, vendorCaptcha, (_req, reply) => sendCaptcha(app, reply, 'vendor'));
   serve(app, vendorCheck, async () => ({ initialized: await vendor.isInitialized() }));
   serve(app, vendorInit, async (req) => {
@@ -36,11 +47,17 @@ export function vendorRoutes(app: FastifyInstance, { vendor }: { vendor: VendorS
     app,
     savePackage,
     async (req) =>
-      new Answer(await vendor.savePackage(req.body), req.body.id ? 'modified' : 'created'),
+      new Answer(
+        await vendor.savePackage(vendorActorOf(req), req.body),
+        req.body.id ? 'modified' : 'created',
+      ),
   );
   serve(app, deletePackage, async (req) => {
-    await vendor.deletePackage(req.body.id);
+    await vendor.deletePackage(vendorActorOf(req), req.body.id);
   });
-  serve(app, makeRechargeCodes, (req) => vendor.makeCodes(req.body.packageId, req.body.count));
+  serve(app, makeRechargeCodes, (req) =>
+    vendor.makeCodes(vendorActorOf(req), req.body.packageId, req.body.count),
+  );
   serve(app, companyList, (req) => vendor.companies(req.body));
+  serve(app, vendorAuditList, (req) => vendorAudit.list(req.body, req.locale));
 }

@@ -1,14 +1,17 @@
 import { and, asc, count, eq, ilike, isNull, sql } from 'drizzle-orm';
 import type { TListRequest, TList } from '@edp/shared/contracts/common';
 import type { TPackage } from '@edp/shared/contracts/vendor';
-import { type Db, rechargePackages, superAdmins } from '../../platform/db/index.ts';
+import {
+  type Db,
+  containsPattern,
+  rechargePackages,
+  superAdmins,
+} from '../../platform/db/index.ts';
 import { pageOffset } from '../licence/index.ts';
 import { packageCodesIssuedSql, packageCodesUsedSql } from '../store/index.ts';
 
 /** Any number fits: two concurrent first-time set-ups take turns on this advisory lock. */
 const INIT_LOCK = 72_114_001;
-
-const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function vendorRepository(db: Db) {
   return {
@@ -40,7 +43,7 @@ export function vendorRepository(db: Db) {
     async packagePage(req: TListRequest & { keyword?: string }): Promise<TList<TPackage>> {
       const where = and(
         isNull(rechargePackages.deletedAt),
-        req.keyword ? ilike(rechargePackages.name, likePattern(req.keyword)) : undefined,
+        req.keyword ? ilike(rechargePackages.name, containsPattern(req.keyword)) : undefined,
       );
       const [[total], rows] = await Promise.all([
         db.select({ n: count() }).from(rechargePackages).where(where),

@@ -4,19 +4,23 @@ import { AppError } from '../../platform/errors/index.ts';
 import { isCommonPasswordDigest } from '../../platform/passwords/index.ts';
 import type { RechargeService } from '../balance/index.ts';
 import type { Origin } from '../company/index.ts';
+import { deletePackage, makeRechargeCodes, savePackage } from '@edp/shared/api/portal/vendor.calls';
 import { companyReadModel } from '../store/index.ts';
+import type { VendorActor } from '../../platform/sessions/index.ts';
+import type { VendorAuditService } from './vendor-audit-service.ts';
 import { vendorRepository } from './vendor-repository.ts';
 
 type Deps = Pick<Platform, 'db' | 'captcha' | 'loginGuard' | 'sessions' | 'passwords'> & {
   /** Recharge codes are portal/balance's: the vendor's packages are sold through them. */
   recharge: Pick<RechargeService, 'makeCodes'>;
+  vendorAudit: VendorAuditService;
 };
 
 const GUARD_SCOPE = 'vendor';
 
 /** The vendor's super administrator: first set-up, login, recharge packages and codes. */
 export function vendorService(deps: Deps) {
-  const { db, loginGuard, sessions, passwords } = deps;
+  const { db, loginGuard, sessions, passwords, vendorAudit } = deps;
   const repo = vendorRepository(db);
 
   return {
@@ -58,23 +62,42 @@ export function vendorService(deps: Deps) {
     /** The companies are portal/company's: listed through its read model. */
     companies: companyReadModel(db).page,
 
-    async savePackage(input: { id?: string; name: string; months: number }) {
-      if (!input.id) return { id: await repo.insertPackage(input.name, input.months) };
-      if (!(await repo.updatePackage(input.id, input.name, input.months))) {
-        throw new AppError(CommonErr.NotFound);
+    async savePackage(actor: VendorActor, input: { id?: string; name: string; months: number }) {
+      const after = { name: input.name, months: input.months };
+      let id = input.id;
+      let before: { name: string; months: number } | undefined;
+      if (!id) id = await repo.insertPackage(input.name, input.months);
+      else {
+        const pack = await repo.findPackage(id);
+        if (!pack || !(await repo.updatePackage(id, input.name, input.months))) {
+          throw new AppError(CommonErr.NotFound);
+        }
+        before = { name: pack.name, months: pack.months };
       }
-      return { id: input.id };
+      await vendorAudit.record(actor, { action: savePackage.path, target: input.name, before, after });
+      return { id };
     },
 
-    async deletePackage(id: string) {
-      if (!(await repo.deletePackage(id))) throw new AppError(CommonErr.NotFound);
+    async deletePackage(actor: VendorActor, id: string) {
+      const pack = await repo.findPackage(id);
+      if (!pack || !(await repo.deletePackage(id))) throw new AppError(CommonErr.NotFound);
+      await vendorAudit.record(actor, { action: deletePackage.path, target: pack.name });
     },
 
-    /** New single-use codes worth the package's months now; they are shown this once only. */
-    async makeCodes(packageId: string, count: number) {
+    /**
+     * New single-use codes worth the package's months now; they are shown this once only, and
+     * the log keeps how many, never a code.
+     */
+    async makeCodes(actor: VendorActor, packageId: string, count: number) {
       const pack = await repo.findPackage(packageId);
       if (!pack) throw new AppError(CommonErr.NotFound);
-      return { codes: await deps.recharge.makeCodes(pack.id, pack.months, count) };
+      const codes = await deps.recharge.makeCodes(pack.id, pack.months, count);
+      await vendorAudit.record(actor, {
+        action: makeRechargeCodes.path,
+        target: pack.name,
+        after: { count, months: pack.months },
+      });
+      return { codes };
     },
   };
 }

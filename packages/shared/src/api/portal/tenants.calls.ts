@@ -1,5 +1,8 @@
 import { ZList } from '../../contracts/common.ts';
 import {
+  ZOwnerUserItem,
+  ZOwnerUserListRequest,
+  ZOwnerUserPassword,
   ZTenantAct,
   ZTenantDel,
   ZTenantEdit,
@@ -54,4 +57,26 @@ export const deleteTenant = call({
   label: { 'zh-CN': '删除租户', 'en-US': 'Delete tenant' },
   body: ZTenantDel,
   message: 'deleted',
+});
+
+export const ownerUserList = call({
+  method: 'POST',
+  path: '/sa/ous',
+  access,
+  tag,
+  summary: "A tenant's console users (no password or hash)",
+  label: { 'zh-CN': '查看租户用户', 'en-US': "View tenant's users" },
+  body: ZOwnerUserListRequest,
+  data: ZList(ZOwnerUserItem),
+});
+
+export const ownerUserPassword = call({
+  method: 'POST',
+  path: '/sa/oup',
+  access,
+  tag,
+  summary: "Set a new password for a tenant's user, to be changed at the next sign-in",
+  label: { 'zh-CN': '重置租户用户密码', 'en-US': "Reset tenant user's password" },
+  body: ZOwnerUserPassword,
+  message: 'modified',
 });

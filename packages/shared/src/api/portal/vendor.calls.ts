@@ -9,6 +9,8 @@ import {
   ZPackageList,
   ZPackageListRequest,
   ZPackageRef,
+  ZVendorAuditListRequest,
+  ZVendorAuditPage,
   ZVendorCheckResult,
   ZVendorInit,
   ZVendorLogin,
@@ -151,4 +153,15 @@ export const saveSystemSettings = call({
   label: { 'zh-CN': '修改系统设置', 'en-US': 'Change system settings' },
   body: ZSystemSettings,
   message: 'modified',
+});
+
+export const vendorAuditList = call({
+  method: 'POST',
+  path: '/sa/audit',
+  access: vendorAccess,
+  tag,
+  summary: "The vendor's audit log: every change of a super administrator, newest first",
+  label: { 'zh-CN': '查看厂商审计日志', 'en-US': "View vendor's audit log" },
+  body: ZVendorAuditListRequest,
+  data: ZVendorAuditPage,
 });

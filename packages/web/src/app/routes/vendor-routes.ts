@@ -3,7 +3,7 @@ import type { AppRoute } from './route-types.ts';
 /**
  * The vendor's super administrator screens under /sa (docs/architecture.md §1, docs/portal.md):
  * first-run set-up, login, and the signed-in vendor layout with packages, companies, the
- * console's tenants and the system settings.
+ * console's tenants, the vendor's audit log and the system settings.
  */
 export const vendorRoutes: AppRoute[] = [
   {
@@ -43,6 +43,14 @@ export const vendorRoutes: AppRoute[] = [
     layout: 'vendor',
     page: () => import('../../features/super-admin/pages/tenants-page.tsx'),
     menu: { icon: 'tenant', order: 30 },
+  },
+  {
+    path: '/sa/audit',
+    name: 'saAudit',
+    access: 'vendor',
+    layout: 'vendor',
+    page: () => import('../../features/super-admin/pages/vendor-audit-page.tsx'),
+    menu: { icon: 'audit', order: 35 },
   },
   {
     path: '/sa/settings',

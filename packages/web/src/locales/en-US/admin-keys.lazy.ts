@@ -177,7 +177,6 @@ const adminKeys: DeepString<typeof zh> = {
     emptySearch: 'No device matches',
     loadFailed: 'The key escrow could not be loaded',
   },
-  pager: { previous: 'Previous', next: 'Next', page: 'Page {{page}}' },
   recovery: {
     intro:
       "Recovering a device's data key takes {{m}} different key managers each presenting their own share; who asked cannot complete it alone. A request expires after 24 hours. The recovery file goes to who asked, once.",

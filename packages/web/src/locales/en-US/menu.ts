@@ -46,6 +46,7 @@ const menu: DeepString<typeof zh> = {
   saPackages: 'Packages',
   saCompanies: 'Companies',
   saTenants: 'Tenants',
+  saAudit: 'Audit log',
   saSettings: 'System settings',
   notFound: 'Page not found',
 };

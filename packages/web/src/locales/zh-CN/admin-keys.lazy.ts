@@ -171,7 +171,6 @@ const adminKeys = {
     emptySearch: '没有匹配的设备',
     loadFailed: '密钥托管加载失败',
   },
-  pager: { previous: '上一页', next: '下一页', page: '第 {{page}} 页' },
   recovery: {
     intro:
       '恢复设备的数据密钥需要 {{m}} 名不同的密钥管理员各自提交自己的分片；申请人不能单独完成。申请在 24 小时后过期。恢复文件只交给申请人，并且只能下载一次。',

@@ -47,6 +47,7 @@ const menu = {
   saPackages: '充值套餐',
   saCompanies: '企业客户',
   saTenants: '租户管理',
+  saAudit: '审计日志',
   saSettings: '系统设置',
   notFound: '页面不存在',
 };

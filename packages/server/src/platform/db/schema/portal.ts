@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -52,6 +54,29 @@ export const superAdmins = pgTable('super_admins', {
   passwordHash: text('password_hash').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * The vendor's audit log: every change a super administrator makes (packages and codes, the
+ * console's tenants and their users, the system settings). Append-only, no call edits or deletes
+ * it; the account is copied so an entry outlives the administrator, and `tenant_id` is kept
+ * without a reference so a deleted tenant's entries stay.
+ */
+export const vendorAudit = pgTable(
+  'vendor_audit',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: uuid('actor_id'),
+    account: text('account').notNull(),
+    action: text('action').notNull(),
+    target: text('target').notNull().default(''),
+    tenantId: uuid('tenant_id'),
+    detail: jsonb('detail').$type<{ before?: unknown; after?: unknown }>(),
+    ip: text('ip').notNull().default(''),
+  },
+  // Pages run newest first by id (insertion order), whole or for one tenant.
+  (t) => [index('vendor_audit_tenant_idx').on(t.tenantId, t.id.desc())],
+);
 
 /** A recharge package: what a recharge code is worth. Deleted packages stay for history. */
 export const rechargePackages = pgTable('recharge_packages', {

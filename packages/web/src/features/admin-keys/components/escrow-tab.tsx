@@ -12,7 +12,7 @@ import { formatTime } from '../../../lib/format.ts';
 import { useMayCall } from '../../admin-common/lib/admin-user.ts';
 import { useEscrowList } from '../api/keys.ts';
 import { KeyList } from './key-list.tsx';
-import { KeysetPager, useKeyset } from './keyset-pager.tsx';
+import { KeysetPager, useKeyset } from '../../../components/keyset-pager.tsx';
 import { RotateKeysModal } from './rotate-keys-modal.tsx';
 
 export type EscrowFilter = 'all' | 'missing';

@@ -17,7 +17,7 @@ import { DeclareIncidentModal } from './declare-incident-modal.tsx';
 import { IncidentNoteModal } from './incident-note-modal.tsx';
 import { IncidentTimeline } from './incident-timeline.tsx';
 import { IncidentTag } from './key-labels.tsx';
-import { KeysetPager, useKeyset } from './keyset-pager.tsx';
+import { KeysetPager, useKeyset } from '../../../components/keyset-pager.tsx';
 import { StateFilter } from './state-filter.tsx';
 
 /**

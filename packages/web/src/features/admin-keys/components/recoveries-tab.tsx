@@ -16,7 +16,7 @@ import {
 } from '../api/keys.ts';
 import { AskRecoveryModal } from './ask-recovery-modal.tsx';
 import { RecoveryTag } from './key-labels.tsx';
-import { KeysetPager, useKeyset } from './keyset-pager.tsx';
+import { KeysetPager, useKeyset } from '../../../components/keyset-pager.tsx';
 import { StateFilter } from './state-filter.tsx';
 import { OpenShareModal } from './open-share-modal.tsx';
 

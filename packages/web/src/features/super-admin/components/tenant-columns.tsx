@@ -8,6 +8,7 @@ import { TenantStatus } from './tenant-status.tsx';
 
 interface TenantColumnsProps {
   onEdit: (tenant: TenantRow) => void;
+  onUsers: (tenant: TenantRow) => void;
   onDelete: (tenant: TenantRow) => void;
 }
 
@@ -19,7 +20,8 @@ const consoleUrl = (domain: string) =>
   `${window.location.protocol}//${domain}${window.location.port ? `:${window.location.port}` : ''}/admin`;
 
 /**
- * Tenants' columns: what each holds, and edit, activate or deactivate (asked first) and delete.
+ * Tenants' columns: what each holds, and edit, its users, activate or deactivate (asked first)
+ * and delete.
  * The table carries the `tenant-table` class.
  */
 export function useTenantColumns(props: TenantColumnsProps): TableProps<TenantRow>['columns'] {
@@ -78,6 +80,9 @@ export function useTenantColumns(props: TenantColumnsProps): TableProps<TenantRo
         <Space size={0}>
           <Button type="link" size="small" onClick={() => props.onEdit(tenant)}>
             {t('tenants.edit')}
+          </Button>
+          <Button type="link" size="small" onClick={() => props.onUsers(tenant)}>
+            {t('tenants.viewUsers')}
           </Button>
           {tenant.status === 'active' ? (
             <Popconfirm

@@ -8,11 +8,13 @@ import { TenantCreateModal } from '../components/tenant-create-modal.tsx';
 import { TenantDeleteModal } from '../components/tenant-delete-modal.tsx';
 import { TenantEditModal } from '../components/tenant-edit-modal.tsx';
 import { useTenantColumns } from '../components/tenant-columns.tsx';
+import { TenantUsersDrawer } from '../components/tenant-users-drawer.tsx';
 import '../components/vendor-texts.ts';
 
 /**
  * The console's tenants (/sa/tenants): search, what each holds, create (domain and first
- * administrator), edit, activate or deactivate, delete.
+ * administrator), edit, their users (a new password for one locked out), activate or
+ * deactivate, delete.
  */
 export default function TenantsPage() {
   const { t } = useTranslation('vendor');
@@ -23,8 +25,13 @@ export default function TenantsPage() {
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<TenantRow>();
   const [deleting, setDeleting] = useState<TenantRow>();
+  const [usersOf, setUsersOf] = useState<TenantRow>();
   const query = useTenants({ ...paging.params, keyword: keyword.trim() });
-  const columns = useTenantColumns({ onEdit: setEditing, onDelete: setDeleting });
+  const columns = useTenantColumns({
+    onEdit: setEditing,
+    onUsers: setUsersOf,
+    onDelete: setDeleting,
+  });
   return (
     <ListPage<TenantRow>
       plain
@@ -54,6 +61,7 @@ export default function TenantsPage() {
           Esc, and a fresh mount starts each dialog from a clean form. */}
       {creating && <TenantCreateModal onClose={() => setCreating(false)} />}
       {editing && <TenantEditModal tenant={editing} onClose={() => setEditing(undefined)} />}
+      {usersOf && <TenantUsersDrawer tenant={usersOf} onClose={() => setUsersOf(undefined)} />}
       {deleting && <TenantDeleteModal tenant={deleting} onClose={() => setDeleting(undefined)} />}
     </ListPage>
   );

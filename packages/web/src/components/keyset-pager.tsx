@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+import './keyset-pager.css';
 
 /**
  * Keyset pages (a list with a `next` cursor and no total): the cursors of the pages before, to
@@ -35,10 +36,10 @@ export function KeysetPager({
   next: string | null | undefined;
   busy: boolean;
 }) {
-  const { t } = useTranslation('adminKeys');
+  const { t } = useTranslation('common');
   const label = t('pager.page', { page: keyset.page });
   return (
-    <nav className="keys-pager" aria-label={label}>
+    <nav className="keyset-pager" aria-label={label}>
       <Button disabled={keyset.page === 1 || busy} onClick={keyset.back}>
         {t('pager.previous')}
       </Button>
