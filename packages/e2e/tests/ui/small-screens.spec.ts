@@ -268,7 +268,7 @@ for (const { code } of languages) {
     test(`[UI][PHONE]: the vendor pages fit a phone in ${code}`, async ({ page, request }) => {
       await signInVendor(page, request);
       await page.setViewportSize(PHONE);
-      await visit(page, ['/sa', '/sa/companies', '/sa/tenants', '/sa/audit', '/sa/settings']);
+      await visit(page, ['/sa', '/sa/companies', '/sa/tenants', '/sa/audit-log', '/sa/settings']);
       await navigate(page, '/sa');
       await settled(page);
       await expectMenuDrawer(page, code);

@@ -1,9 +1,5 @@
 import type { ConsoleCache } from '../access/index.ts';
-import {
-  activateTenant,
-  deleteTenant,
-  editTenant,
-} from '@edp/shared/api/portal/tenants.calls';
+import { activateTenant, deleteTenant, editTenant } from '@edp/shared/api/portal/tenants.calls';
 import { saveSystemSettings } from '@edp/shared/api/portal/vendor.calls';
 import type { z } from 'zod';
 import type {
@@ -136,7 +132,12 @@ export function vendorTenantService(
     async saveSystemSettings(actor: VendorActor, settings: TSystemSettings) {
       const before = { ...defaultSystemSettings, ...(await repo.systemSettings()) };
       await repo.saveSystemSettings(settings);
-      await vendorAudit(actor, { action: saveSystemSettings.path, target: '', before, after: settings });
+      await vendorAudit(actor, {
+        action: saveSystemSettings.path,
+        target: '',
+        before,
+        after: settings,
+      });
     },
   };
 }

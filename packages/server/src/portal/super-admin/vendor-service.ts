@@ -74,7 +74,12 @@ export function vendorService(deps: Deps) {
         }
         before = { name: pack.name, months: pack.months };
       }
-      await vendorAudit.record(actor, { action: savePackage.path, target: input.name, before, after });
+      await vendorAudit.record(actor, {
+        action: savePackage.path,
+        target: input.name,
+        before,
+        after,
+      });
       return { id };
     },
 

@@ -45,7 +45,7 @@ export const vendorRoutes: AppRoute[] = [
     menu: { icon: 'tenant', order: 30 },
   },
   {
-    path: '/sa/audit',
+    path: '/sa/audit-log',
     name: 'saAudit',
     access: 'vendor',
     layout: 'vendor',

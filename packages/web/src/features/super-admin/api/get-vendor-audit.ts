@@ -9,6 +9,10 @@ export type VendorAuditRow = DataOf<typeof vendorAuditList>['list'][number];
 /** A keyset page of the vendor's audit log; errors are shown on the page, not toasted. */
 export function useVendorAudit(filter: VendorAuditFilter) {
   return useQuery(
-    callQuery(vendorAuditList, { ...filter, keyword: filter.keyword || undefined }, { silent: true }),
+    callQuery(
+      vendorAuditList,
+      { ...filter, keyword: filter.keyword || undefined },
+      { silent: true },
+    ),
   );
 }

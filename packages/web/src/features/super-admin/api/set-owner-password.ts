@@ -14,7 +14,11 @@ export interface OwnerPasswordInput {
 
 /** Sets a tenant user's password; they must change it at the next sign-in. */
 export function setOwnerPassword({ password, successText, ...body }: OwnerPasswordInput) {
-  return callApi(ownerUserPassword, { ...body, password: md5Hex(password) }, { success: successText });
+  return callApi(
+    ownerUserPassword,
+    { ...body, password: md5Hex(password) },
+    { success: successText },
+  );
 }
 
 export function useSetOwnerPassword() {

@@ -50,12 +50,7 @@ export function TenantUsersDrawer({ tenant, onClose }: { tenant: TenantRow; onCl
     },
   ];
   return (
-    <Drawer
-      open
-      size="large"
-      title={t('users.title', { domain: tenant.domain })}
-      onClose={onClose}
-    >
+    <Drawer open size="large" title={t('users.title', { domain: tenant.domain })} onClose={onClose}>
       <p>{t('users.intro')}</p>
       <div className="list-page__filters" role="search">
         <Input.Search

@@ -8,7 +8,7 @@ import { useVendorAudit, type VendorAuditRow } from '../api/get-vendor-audit.ts'
 import '../components/vendor-texts.ts';
 
 /**
- * The vendor's audit log (/sa/audit): every change a super administrator made — packages and
+ * The vendor's audit log (/sa/audit-log, from `/sa/audit`): every change a super administrator made — packages and
  * codes, tenants and their users, the system settings — newest first, in keyset pages, with a
  * search over the account and the target. Nothing here edits or deletes an entry.
  */
