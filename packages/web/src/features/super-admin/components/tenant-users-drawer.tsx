@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Drawer, Input, Space, Tag, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ListTable } from '../../../components/list-table.tsx';
+import { TAG } from '../../admin-common/lib/tag-colors.ts';
 import { LoadError } from '../../../components/load-error.tsx';
 import { formatTime } from '../../../lib/format.ts';
 import { usePaging } from '../../../lib/use-paging.ts';
@@ -30,9 +31,9 @@ export function TenantUsersDrawer({ tenant, onClose }: { tenant: TenantRow; onCl
       key: 'state',
       render: (_, u) => (
         <Space size={4} wrap>
-          <Tag color={u.status === 'normal' ? 'green' : 'default'}>{t(`users.${u.status}`)}</Tag>
-          {u.adminTag && <Tag>{t('users.firstAdmin')}</Tag>}
-          {u.mustChangePassword && <Tag color="orange">{t('users.mustChange')}</Tag>}
+          <Tag color={u.status === 'normal' ? TAG.ok : TAG.muted}>{t(`users.${u.status}`)}</Tag>
+          {u.adminTag && <Tag color={TAG.info}>{t('users.firstAdmin')}</Tag>}
+          {u.mustChangePassword && <Tag color={TAG.warn}>{t('users.mustChange')}</Tag>}
         </Space>
       ),
     },
