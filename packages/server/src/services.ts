@@ -319,6 +319,7 @@ export function buildServices(platform: Platform) {
       db,
       passwords,
       audit,
+      vendorAudit: vendorAudit.record,
       tenants,
       duties: { addRole: roles.addDutyRole, addUser: users.addDutyUser },
     }),

@@ -32,7 +32,7 @@ export function tenantRoutes(
       host: req.headers.host,
       ip: req.ip,
       locale: req.locale,
-      byVendor: session?.kind === 'vendor',
+      vendor: session?.kind === 'vendor' ? { adminId: session.subjectId, ip: req.ip } : undefined,
     });
   });
   serve(app, auditLog, (req) => auditQueries.list(callerOf(req).actor, req.body, req.locale));

@@ -12,26 +12,31 @@ import { AppError } from '../../platform/errors/index.ts';
 import type { AuditService } from '../audit/index.ts';
 import { isCommonPasswordDigest } from '../../platform/passwords/index.ts';
 import type { Platform } from '../../platform/platform.ts';
+import type { VendorActor } from '../../platform/sessions/index.ts';
 import { refuseAdminsWithoutEmail } from '../access/index.ts';
 import { defaultLoginSettings, storedLoginSettings } from './login-settings.ts';
 import { domainOf } from './resolve.ts';
 import { tenantRepository } from './tenant-repository.ts';
 import type { RoleInsert, UserInsert } from '../store/index.ts';
 import type { TenantService } from './tenant-service.ts';
+import type { VendorAuditRecord } from './vendor-tenant-service.ts';
 
 /**
  * Initial setup (`/owner/n/reg`): the tenant, its built-in duty roles and their users in one
  * transaction. Open to anyone only while no tenant exists (or when the vendor allows it);
- * afterwards only the vendor's super administrator may add a tenant this way.
+ * afterwards only the vendor's super administrator may add a tenant this way, and the vendor's
+ * audit log keeps it.
  */
 export function setupService({
   db,
   passwords,
   audit,
+  vendorAudit,
   tenants,
   duties,
 }: Pick<Platform, 'db' | 'passwords'> & {
   audit: AuditService;
+  vendorAudit: VendorAuditRecord;
   tenants: Pick<TenantService, 'systemSettings'>;
   /**
    * The roles and users modules' writes of a new tenant's duties, in the set-up's transaction
@@ -57,14 +62,20 @@ export function setupService({
 
     async register(
       input: TTenantSetup,
-      ctx: { host: string | undefined; ip: string; locale: Locale; byVendor: boolean },
+      ctx: {
+        host: string | undefined;
+        ip: string;
+        locale: Locale;
+        /** The vendor's super administrator who sets it up, if it is one. */
+        vendor?: VendorActor;
+      },
     ) {
       const domain = input.domain ?? domainOf(ctx.host);
       if (!domain) throw new AppError(CommonErr.Invalid, { field: 'domain', detail: '' });
       const system = await tenants.systemSettings();
       // Anonymous set-up is open while no tenant exists (checked again under the repository's
       // lock: of concurrent first set-ups exactly one wins) or while the vendor allows it.
-      const onlyFirst = !ctx.byVendor && !system.ownerRegOpen;
+      const onlyFirst = !ctx.vendor && !system.ownerRegOpen;
       if (onlyFirst && (await repo.firstTwo()).length > 0) {
         throw new AppError(ConsoleErr.SetupClosed);
       }
@@ -125,6 +136,12 @@ export function setupService({
       if (created === 'closed') throw new AppError(ConsoleErr.SetupClosed);
       if (created === 'domain-taken') throw new AppError(ConsoleErr.DomainExists);
       const ownerId = created.tenantId;
+      const after = {
+        domain,
+        company: input.company,
+        duties: people.map((p) => p.key),
+        superAdmin,
+      };
 
       await audit.event({
         tenantId: ownerId,
@@ -132,12 +149,20 @@ export function setupService({
         action: setupTenant.path,
         target: domain,
         detail: {
-          after: { domain, company: input.company, duties: people.map((p) => p.key), superAdmin },
-          note: ctx.byVendor ? 'by the vendor administrator' : undefined,
+          after,
+          note: ctx.vendor ? 'by the vendor administrator' : undefined,
         },
         ip: ctx.ip,
         result: 'success',
       });
+      if (ctx.vendor) {
+        await vendorAudit(ctx.vendor, {
+          action: setupTenant.path,
+          target: domain,
+          tenantId: ownerId,
+          after,
+        });
+      }
       return { ownerId, domain };
     },
   };

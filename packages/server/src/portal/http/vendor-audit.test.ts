@@ -172,12 +172,13 @@ describe("/api/sa/ous, /api/sa/oup and /api/sa/audit — a tenant's users and th
     for (const code of codes) expect(everything).not.toContain(code);
 
     const third = (await sa<Page>('/sa/audit', { pageSize: 3, before: second.next })).body.data!;
-    expect(third.list.map((e) => e.action)).toEqual(['/sa/pk/edit', '/sa/oup']);
+    // The oldest: the tenant the vendor set up.
+    expect(third.list.map((e) => e.action)).toEqual(['/sa/pk/edit', '/sa/oup', '/owner/n/reg']);
     expect(third.next).toBeNull();
 
     // The deleted tenant's entries stay; a filter by action and a keyword narrow the log.
     const byTenant = (await sa<Page>('/sa/audit', { tenantId: beta })).body.data!.list;
-    expect(byTenant.map((e) => e.action)).toEqual(['/sa/ows/del', '/sa/ows/act']);
+    expect(byTenant.map((e) => e.action)).toEqual(['/sa/ows/del', '/sa/ows/act', '/owner/n/reg']);
     const byAction = (await sa<Page>('/sa/audit', { action: '/sa/pk/edit' })).body.data!.list;
     expect(byAction).toHaveLength(2);
     const byKeyword = (await sa<Page>('/sa/audit', { keyword: 'YEAR+' })).body.data!.list;
