@@ -61,6 +61,7 @@ import {
   licenceService,
 } from './portal/licence/index.ts';
 import { vendorAuditService, vendorService } from './portal/super-admin/index.ts';
+import { supportRequestService } from './portal/support-request/index.ts';
 
 /**
  * The composition root: every cache and service, built once at start from the platform, each
@@ -286,6 +287,13 @@ export function buildServices(platform: Platform) {
       vendorAudit,
     }),
     vendorAudit,
+    supportRequests: supportRequestService({
+      db,
+      clock,
+      mailer: p.mailer,
+      log: p.log,
+      vendorAudit,
+    }),
     vendorTenants: vendorTenantService({
       db,
       sessions: p.sessions,

@@ -46,6 +46,25 @@ export async function mailsDuring(
     .filter((text) => new RegExp(`^To: ${to}`, 'mi').test(text));
 }
 
+/**
+ * The text of a mail as its reader sees it: the body after the headers, decoded from the
+ * quoted-printable or base64 that nodemailer writes for text beyond ASCII.
+ */
+export function mailText(eml: string): string {
+  const [head = '', ...rest] = eml.split(/\r?\n\r?\n/);
+  const body = rest.join('\n\n');
+  const encoding = /^Content-Transfer-Encoding: *(\S+)/im.exec(head)?.[1]?.toLowerCase();
+  if (encoding === 'base64')
+    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'quoted-printable') {
+    const bytes = body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => `%${hex}`);
+    return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/gi, '%25'));
+  }
+  return body;
+}
+
 export const codeIn = (mail: string | undefined) =>
   /verification code is (\d{6})/.exec(mail ?? '')?.[1];
 

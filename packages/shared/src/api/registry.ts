@@ -28,6 +28,7 @@ import * as balance from './portal/balance.calls.ts';
 import * as comDevices from './portal/devices.calls.ts';
 import * as licences from './portal/licences.calls.ts';
 import * as tenants from './portal/tenants.calls.ts';
+import * as supportRequests from './portal/requests.calls.ts';
 import * as vendor from './portal/vendor.calls.ts';
 import type { Call } from './define.ts';
 
@@ -40,6 +41,7 @@ export const CALL_MODULES = {
   'portal/balance': balance,
   'portal/vendor': vendor,
   'portal/tenants': tenants,
+  'portal/requests': supportRequests,
   'console/login': login,
   'console/setup': setup,
   'console/profile': profile,
@@ -70,6 +72,7 @@ export const CALLS = {
   ...balance,
   ...vendor,
   ...tenants,
+  ...supportRequests,
   ...login,
   ...setup,
   ...profile,

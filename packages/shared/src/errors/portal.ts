@@ -29,6 +29,12 @@ export const PortalErr = {
   TooManyRequests: -10041,
   /** A file of a batch upload that is no licence request (a single upload answers -10027). */
   NotARequest: -10042,
+  /** A request's status moved where STATUS_MOVES does not go (SPEC §8). */
+  StatusChangeFailed: -10043,
+  /** A request's test status moved where TEST_MOVES does not go (SPEC §8). */
+  TestStatusChangeFailed: -10044,
+  /** Dismissing a request without saying why. */
+  ReasonRequired: -10045,
 } as const;
 
 export const portalCatalogue: Catalogue = {
@@ -144,5 +150,22 @@ export const portalCatalogue: Catalogue = {
     status: 423,
     'zh-CN': '密码错误次数过多，账号已锁定 15 分钟',
     'en-US': 'Too many wrong passwords; the account is locked for 15 minutes',
+  },
+  [PortalErr.StatusChangeFailed]: {
+    status: 409,
+    'zh-CN': '状态修改失败：需求的当前状态不能改为所选状态，请刷新后重试',
+    'en-US':
+      'Start status change failed: the request cannot move to that status from the one it has; please refresh and try again',
+  },
+  [PortalErr.TestStatusChangeFailed]: {
+    status: 409,
+    'zh-CN': '测试状态修改失败：只有处理中或已解决的需求可以测试，且须先“测试中”，再“通过”或“失败”',
+    'en-US':
+      'Test status change failed: only a request being processed or solved is tested, first "testing", then "passed" or "failed"',
+  },
+  [PortalErr.ReasonRequired]: {
+    status: 400,
+    'zh-CN': '驳回需求时请说明原因，客户会看到',
+    'en-US': 'Say why the request is dismissed; the customer reads it',
   },
 };

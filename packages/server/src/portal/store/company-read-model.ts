@@ -1,4 +1,4 @@
-import { count, desc, ilike, or } from 'drizzle-orm';
+import { count, desc, ilike, inArray, or } from 'drizzle-orm';
 import type { TList, TListRequest } from '@edp/shared/contracts/common';
 import type { TCompanyRow } from '@edp/shared/contracts/vendor';
 import { type Db, companies } from '../../platform/db/index.ts';
@@ -7,14 +7,37 @@ import { companyLicenceCountSql } from './licence-read-model.ts';
 /*
  * A read model of the company module (portal/company owns `companies` and `email_codes`): the
  * vendor's list of the companies, with their balances and how many licences each holds
- * (portal/super-admin). Selects only.
+ * (portal/super-admin); the names and addresses requests show and mail (portal/support-request).
+ * Selects only.
  */
 
 /** `%` and `_` typed by a user are literal characters, not patterns. */
 const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+export interface CompanyContact {
+  id: string;
+  company: string;
+  email: string;
+  language: string;
+}
+
 export function companyReadModel(db: Db) {
   return {
+    /** Each company's name, e-mail and language, by id. */
+    async contacts(ids: string[]) {
+      if (ids.length === 0) return new Map<string, CompanyContact>();
+      const rows = await db
+        .select({
+          id: companies.id,
+          company: companies.company,
+          email: companies.email,
+          language: companies.language,
+        })
+        .from(companies)
+        .where(inArray(companies.id, [...new Set(ids)]));
+      return new Map(rows.map((r) => [r.id, r]));
+    },
+
     /** A page of the companies, newest first; `keyword` finds an email, a name or a contact. */
     async page(req: TListRequest & { keyword?: string }): Promise<TList<TCompanyRow>> {
       const pattern = req.keyword ? likePattern(req.keyword) : undefined;

@@ -35,6 +35,9 @@ export function vendorAuditService({ db }: Pick<Platform, 'db'>) {
   }
 
   return {
+    /** A super administrator's account ('' for none), as the log and a request's thread name it. */
+    accountOf,
+
     async record(actor: VendorActor, entry: VendorAuditEntry) {
       const { before, after } = entry;
       await repo.insert({

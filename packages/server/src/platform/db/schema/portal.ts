@@ -224,3 +224,59 @@ export const balanceRecords = pgTable(
   },
   (t) => [index('balance_records_company_created_idx').on(t.companyId, t.createdAt)],
 );
+
+/**
+ * A customer's request to the vendor (SPEC §3 "Request"; docs/portal.md "Requests"), with its
+ * status and test status (STATUS_MOVES, TEST_MOVES in shared/contracts/support-requests.ts).
+ * `no` is the number people quote, and the order of every list (keyset pages by it).
+ */
+export const supportRequests = pgTable(
+  'support_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    no: bigserial('no', { mode: 'number' }).notNull().unique(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    project: text('project').notNull().default(''),
+    product: text('product').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    priority: text('priority', { enum: ['low', 'middle', 'high'] }).notNull(),
+    expectedAt: timestamp('expected_at', { withTimezone: true }).notNull(),
+    remarks: text('remarks').notNull().default(''),
+    status: text('status', { enum: ['new', 'processing', 'solved', 'dismissed'] })
+      .notNull()
+      .default('new'),
+    statusReason: text('status_reason').notNull().default(''),
+    testStatus: text('test_status', { enum: ['testing', 'passed', 'failed'] }),
+    replies: integer('replies').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // A company's own list, and the vendor's by customer, newest first.
+    index('support_requests_company_idx').on(t.companyId, t.no.desc()),
+    // The vendor's list by status, and the open ones' expected times (overdue).
+    index('support_requests_status_idx').on(t.status, t.no.desc()),
+    index('support_requests_open_expected_idx')
+      .on(t.expectedAt)
+      .where(sql`${t.status} in ('new', 'processing')`),
+  ],
+);
+
+/** The questions and answers on a request, both sides, oldest first. */
+export const supportRequestMessages = pgTable(
+  'support_request_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => supportRequests.id, { onDelete: 'cascade' }),
+    side: text('side', { enum: ['customer', 'vendor'] }).notNull(),
+    author: text('author').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('support_request_messages_request_idx').on(t.requestId, t.id)],
+);

@@ -1,0 +1,230 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import {
+  REQUEST_STATUSES,
+  STATUS_MOVES,
+  TEST_MOVES,
+  TEST_STATUSES,
+  TESTABLE_STATUSES,
+  type RequestStatus,
+  type TestStatus,
+} from '@edp/shared/contracts/support-requests';
+import { CommonErr, PortalErr } from '@edp/shared/errors';
+import { call, createTestApp, type TestContext } from '../../test/harness.ts';
+import {
+  mailsDuring,
+  mailText,
+  makeCompany,
+  PASSWORD,
+  solveCaptcha,
+} from '../../test/portal-fixture.ts';
+
+type Company = Awaited<ReturnType<typeof makeCompany>>;
+type Item = {
+  id: string;
+  no: string;
+  company: string;
+  title: string;
+  status: RequestStatus;
+  statusReason: string;
+  testStatus: TestStatus | null;
+  overdue: boolean;
+  replies: number;
+};
+type Page = { list: Item[]; next: string | null; overdue: number };
+type Detail = Item & {
+  description: string;
+  messages: { side: string; author: string; body: string }[];
+};
+
+const DAY = 86_400_000;
+
+describe('/api/com/req/* and /api/sa/req* — requests and their Q&A', () => {
+  let ctx: TestContext;
+  let vendor: Record<string, string>;
+  let acme: Company;
+  let beta: Company;
+  const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
+  const sa = <T>(url: string, body: unknown = {}) => call<T>(ctx.app, url, body, vendor);
+  const as = <T>(c: Company, url: string, body: unknown = {}) =>
+    call<T>(ctx.app, url, body, c.headers);
+  const open = async (c: Company, title: string, days = 7) => {
+    const res = await as<{ id: string }>(c, '/com/req/add', {
+      project: 'Rollout',
+      product: 'TDE',
+      title,
+      description: 'Encrypted folders open slowly after the update',
+      priority: 'high',
+      expectedAt: inDays(days),
+    });
+    expect(res.body.success).toBe(true);
+    return res.body.data!.id;
+  };
+  /** A request moved into `status` and `test` through the calls the vendor uses. */
+  const requestIn = async (status: RequestStatus, test: TestStatus | null) => {
+    const id = await open(acme, `${status}/${test}`);
+    const path: Record<RequestStatus, RequestStatus[]> = {
+      new: [],
+      processing: ['processing'],
+      solved: ['processing', 'solved'],
+      dismissed: ['dismissed'],
+    };
+    const tests: Record<TestStatus, TestStatus[]> = {
+      testing: ['testing'],
+      passed: ['testing', 'passed'],
+      failed: ['testing', 'failed'],
+    };
+    for (const s of status === 'solved' ? ['processing' as const] : path[status]) {
+      await sa('/sa/req/status', { id, status: s, reason: 'not ours' });
+    }
+    for (const t of test ? tests[test] : []) await sa('/sa/req/test', { id, testStatus: t });
+    if (status === 'solved') await sa('/sa/req/status', { id, status: 'solved' });
+    const now = (await sa<Detail>('/sa/req/get', { id })).body.data!;
+    expect([now.status, now.testStatus]).toEqual([status, test]);
+    return id;
+  };
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    acme = await makeCompany(ctx);
+    beta = await makeCompany(ctx);
+    await call(ctx.app, '/sa/n/init', { account: 'root', password: PASSWORD });
+    const c = await solveCaptcha(ctx, 'vendor');
+    const login = await call<{ token: string }>(
+      ctx.app,
+      '/sa/n/login',
+      { account: 'root', password: PASSWORD, captcha: c.answer },
+      { cookie: c.cookie },
+    );
+    vendor = { 'x-token': login.body.data!.token };
+  });
+  afterAll(() => ctx.close());
+
+  it('opens a request; a company sees only its own, the vendor every one', async () => {
+    const past = await as(acme, '/com/req/add', {
+      product: 'TDE',
+      title: 'Late',
+      description: 'x',
+      priority: 'low',
+      expectedAt: inDays(-1),
+    });
+    expect(past.body).toMatchObject({ errCode: CommonErr.Invalid });
+    expect(past.body.msg).toContain('expectedAt');
+    const id = await open(acme, 'Slow folders');
+    await open(beta, 'Beta needs');
+
+    const mine = (await as<Page>(acme, '/com/req/list')).body.data!;
+    expect(mine.list.map((r) => r.title)).toEqual(['Slow folders']);
+    expect(mine.list[0]).toMatchObject({ status: 'new', testStatus: null, company: 'Test Co' });
+    expect((await as(beta, '/com/req/get', { id })).body.errCode).toBe(CommonErr.NotFound);
+    expect((await as(beta, '/com/req/reply', { id, body: 'me too' })).body.errCode).toBe(
+      CommonErr.NotFound,
+    );
+    const all = (await sa<Page>('/sa/reqs')).body.data!;
+    expect(all.list.map((r) => r.title)).toEqual(['Beta needs', 'Slow folders']);
+    const acmeOnly = (await sa<Page>('/sa/reqs', { companyId: acme.id })).body.data!;
+    expect(acmeOnly.list.map((r) => r.title)).toEqual(['Slow folders']);
+
+    // The vendor's calls are the vendor's; a company's are a company's.
+    expect((await as(acme, '/sa/reqs')).body.errCode).toBe(CommonErr.SessionExpired);
+    expect((await sa('/com/req/list')).body.errCode).toBe(CommonErr.SessionExpired);
+  });
+
+  it('keeps a thread both sides; the customer is mailed each answer, and sees no vendor account', async () => {
+    const id = await open(acme, 'Thread');
+    await as(acme, '/com/req/reply', { id, body: 'Which logs do you need?' });
+    const mails = await mailsDuring(ctx, acme.email, () =>
+      sa('/sa/req/reply', { id, body: 'The engine log of the last hour, please.' }),
+    );
+    expect(mails).toHaveLength(1);
+    expect(mailText(mails[0]!)).toContain('The engine log of the last hour');
+    expect(mailText(mails[0]!)).toContain('我的需求');
+    const seen = (await as<Detail>(acme, '/com/req/get', { id })).body.data!;
+    expect(seen.replies).toBe(2);
+    expect(seen.messages).toEqual([
+      expect.objectContaining({ side: 'customer', author: 'Test Co' }),
+      expect.objectContaining({ side: 'vendor', author: '' }),
+    ]);
+    const vendorSees = (await sa<Detail>('/sa/req/get', { id })).body.data!;
+    expect(vendorSees.messages[1]).toMatchObject({ side: 'vendor', author: 'root' });
+  });
+
+  it('moves the status only along STATUS_MOVES: every pair, allowed and refused', async () => {
+    for (const from of REQUEST_STATUSES) {
+      for (const to of REQUEST_STATUSES) {
+        const id = await requestIn(from, null);
+        const res = await sa('/sa/req/status', { id, status: to, reason: 'duplicate of #1' });
+        const allowed = STATUS_MOVES[from].includes(to);
+        expect([from, to, res.body.errCode], `${from} -> ${to}`).toEqual([
+          from,
+          to,
+          allowed ? 0 : PortalErr.StatusChangeFailed,
+        ]);
+      }
+    }
+  });
+
+  it('moves the test status only along TEST_MOVES, on a request processed or solved', async () => {
+    const froms = [null, ...TEST_STATUSES] as const;
+    for (const status of REQUEST_STATUSES) {
+      for (const from of froms) {
+        // A test status is only reached on a request processed or solved.
+        if (from && !TESTABLE_STATUSES.includes(status)) continue;
+        const id = await requestIn(status, from);
+        for (const to of TEST_STATUSES) {
+          const allowed =
+            TESTABLE_STATUSES.includes(status) && TEST_MOVES[from ?? 'none'].includes(to);
+          const res = await sa('/sa/req/test', { id, testStatus: to });
+          expect([status, from, to, res.body.errCode], `${status}: ${from} -> ${to}`).toEqual([
+            status,
+            from,
+            to,
+            allowed ? 0 : PortalErr.TestStatusChangeFailed,
+          ]);
+          // Back to where it was for the next pair.
+          if (allowed) {
+            await ctx.app.platform.db.execute(
+              sql`update support_requests set test_status = ${from} where id = ${id}`,
+            );
+          }
+        }
+      }
+    }
+  });
+
+  it('dismisses only with a reason, which the customer reads and is mailed; overdue ones counted', async () => {
+    const id = await open(acme, 'Out of scope');
+    const bare = await sa('/sa/req/status', { id, status: 'dismissed' });
+    expect(bare.body.errCode).toBe(PortalErr.ReasonRequired);
+    const mails = await mailsDuring(ctx, acme.email, () =>
+      sa('/sa/req/status', { id, status: 'dismissed', reason: 'Not a product defect' }),
+    );
+    expect(mailText(mails[0]!)).toContain('原因：Not a product defect');
+    const seen = (await as<Detail>(acme, '/com/req/get', { id })).body.data!;
+    expect(seen).toMatchObject({ status: 'dismissed', statusReason: 'Not a product defect' });
+
+    // Past its expected time and still open: marked, counted and filtered.
+    const late = await open(beta, 'Late one', 1);
+    await ctx.app.platform.db.execute(
+      sql`update support_requests set expected_at = now() - interval '1 hour' where id = ${late}`,
+    );
+    const overdue = (await sa<Page>('/sa/reqs', { overdue: true })).body.data!;
+    expect(overdue.list.map((r) => r.id)).toEqual([late]);
+    expect(overdue.list[0]!.overdue).toBe(true);
+    expect(overdue.overdue).toBe(1);
+    expect((await as<Page>(acme, '/com/req/list')).body.data!.overdue).toBe(0);
+
+    const log = (await sa<{ list: { action: string; target: string }[] }>('/sa/audit')).body.data!;
+    expect(log.list[0]).toMatchObject({ action: '/sa/req/status' });
+  });
+
+  it('pages newest first by number, with a keyword and a status filter', async () => {
+    const first = (await sa<Page>('/sa/reqs', { pageSize: 2 })).body.data!;
+    const second = (await sa<Page>('/sa/reqs', { pageSize: 2, before: first.next })).body.data!;
+    expect(Number(first.list[1]!.no)).toBeGreaterThan(Number(second.list[0]!.no));
+    const found = (await sa<Page>('/sa/reqs', { keyword: 'THREAD' })).body.data!;
+    expect(found.list.map((r) => r.title)).toEqual(['Thread']);
+    const dismissed = (await sa<Page>('/sa/reqs', { status: 'dismissed' })).body.data!;
+    expect(dismissed.list.every((r) => r.status === 'dismissed')).toBe(true);
+  });
+});

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  addRequest,
+  myRequest,
+  myRequests,
+  replyToCustomer,
+  replyToVendor,
+  requestDetail,
+  requestList,
+  setRequestStatus,
+  setTestStatus,
+} from '@edp/shared/api/portal/requests.calls';
+import { Answer, serve, sessionOf, vendorActorOf } from '../../platform/http/index.ts';
+import type { SupportRequestService } from '../support-request/index.ts';
+
+/** Requests and their Q&A: a company's own (/com/req/*) and the vendor's side (/sa/req*). */
+export function supportRequestRoutes(
+  app: FastifyInstance,
+  { supportRequests: s }: { supportRequests: SupportRequestService },
+) {
+  const company = (req: Parameters<typeof sessionOf>[0]) => sessionOf(req).subjectId;
+  serve(app, addRequest, async (req) => new Answer(await s.add(company(req), req.body), 'created'));
+  serve(app, myRequests, (req) => s.mine(company(req), req.body));
+  serve(app, myRequest, (req) => s.mineOne(company(req), req.body.id));
+  serve(app, replyToVendor, async (req) => {
+    await s.customerReply(company(req), req.body.id, req.body.body);
+  });
+
+  serve(app, requestList, (req) => s.list(req.body));
+  serve(app, requestDetail, (req) => s.one(req.body.id));
+  serve(app, replyToCustomer, async (req) => {
+    await s.vendorReply(vendorActorOf(req), req.body.id, req.body.body);
+  });
+  serve(app, setRequestStatus, async (req) => {
+    const { id, status, reason } = req.body;
+    await s.setStatus(vendorActorOf(req), id, status, reason);
+  });
+  serve(app, setTestStatus, async (req) => {
+    await s.setTestStatus(vendorActorOf(req), req.body.id, req.body.testStatus);
+  });
+}

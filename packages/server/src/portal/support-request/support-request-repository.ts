@@ -1,0 +1,143 @@
+import { and, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { RequestStatus, TestStatus } from '@edp/shared/contracts/support-requests';
+import {
+  type Db,
+  containsPattern,
+  supportRequestMessages,
+  supportRequests,
+} from '../../platform/db/index.ts';
+
+export type SupportRequestRow = typeof supportRequests.$inferSelect;
+export type SupportRequestInsert = typeof supportRequests.$inferInsert;
+
+export interface SupportRequestQuery {
+  companyId?: string;
+  status?: RequestStatus;
+  priority?: SupportRequestRow['priority'];
+  overdue?: boolean;
+  keyword?: string;
+  /** Requests numbered below this one. */
+  before?: string;
+  limit: number;
+  now: Date;
+}
+
+const open = sql`${supportRequests.status} in ('new', 'processing')`;
+
+/** The one place `support_requests` and `support_request_messages` are written and read. */
+export function supportRequestRepository(db: Db) {
+  return {
+    async insert(values: SupportRequestInsert) {
+      const [row] = await db
+        .insert(supportRequests)
+        .values(values)
+        .returning({ id: supportRequests.id, no: supportRequests.no });
+      return row!;
+    },
+
+    async find(id: string, companyId?: string): Promise<SupportRequestRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(supportRequests)
+        .where(
+          and(
+            eq(supportRequests.id, id),
+            companyId ? eq(supportRequests.companyId, companyId) : undefined,
+          ),
+        );
+      return row;
+    },
+
+    /**
+     * A keyset page newest first by number: on support_requests_company_idx or
+     * support_requests_status_idx when filtered by them, else on the number's own index.
+     */
+    async page(q: SupportRequestQuery) {
+      const conditions: (SQL | undefined)[] = [
+        q.companyId ? eq(supportRequests.companyId, q.companyId) : undefined,
+        q.status ? eq(supportRequests.status, q.status) : undefined,
+        q.priority ? eq(supportRequests.priority, q.priority) : undefined,
+        q.overdue ? and(open, lt(supportRequests.expectedAt, q.now)) : undefined,
+        q.before ? lt(supportRequests.no, Number(q.before)) : undefined,
+      ];
+      if (q.keyword) {
+        const like = containsPattern(q.keyword);
+        conditions.push(
+          or(ilike(supportRequests.title, like), ilike(supportRequests.project, like)),
+        );
+      }
+      return db
+        .select()
+        .from(supportRequests)
+        .where(and(...conditions))
+        .orderBy(desc(supportRequests.no))
+        .limit(q.limit);
+    },
+
+    /** Open requests past their expected time (support_requests_open_expected_idx). */
+    async countOverdue(now: Date, companyId?: string): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(supportRequests)
+        .where(
+          and(
+            open,
+            lt(supportRequests.expectedAt, now),
+            companyId ? eq(supportRequests.companyId, companyId) : undefined,
+          ),
+        );
+      return row?.n ?? 0;
+    },
+
+    /**
+     * Moves the status only from the one the caller read (`from`): of two concurrent moves one
+     * wins, the other finds nothing to update.
+     */
+    async moveStatus(id: string, from: RequestStatus, to: RequestStatus, reason: string) {
+      const rows = await db
+        .update(supportRequests)
+        .set({ status: to, statusReason: reason, updatedAt: sql`now()` })
+        .where(and(eq(supportRequests.id, id), eq(supportRequests.status, from)))
+        .returning({ id: supportRequests.id });
+      return rows.length > 0;
+    },
+
+    async moveTest(id: string, from: TestStatus | null, to: TestStatus, statuses: RequestStatus[]) {
+      const rows = await db
+        .update(supportRequests)
+        .set({ testStatus: to, updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(supportRequests.id, id),
+            from === null
+              ? sql`${supportRequests.testStatus} is null`
+              : eq(supportRequests.testStatus, from),
+            inArray(supportRequests.status, statuses),
+          ),
+        )
+        .returning({ id: supportRequests.id });
+      return rows.length > 0;
+    },
+
+    /** A message, and the request's reply count and time, in one transaction. */
+    async addMessage(values: typeof supportRequestMessages.$inferInsert) {
+      await db.transaction(async (tx) => {
+        await tx.insert(supportRequestMessages).values(values);
+        await tx
+          .update(supportRequests)
+          .set({ replies: sql`${supportRequests.replies} + 1`, updatedAt: sql`now()` })
+          .where(eq(supportRequests.id, values.requestId));
+      });
+    },
+
+    /** A request's messages, oldest first (at most `limit`). */
+    async messages(requestId: string, limit: number) {
+      return db
+        .select()
+        .from(supportRequestMessages)
+        .where(eq(supportRequestMessages.requestId, requestId))
+        .orderBy(supportRequestMessages.id)
+        .limit(limit);
+    },
+  };
+}

@@ -1,0 +1,118 @@
+import {
+  ZRequestAdd,
+  ZRequestDetail,
+  ZRequestListRequest,
+  ZRequestPage,
+  ZRequestRef,
+  ZRequestReply,
+  ZRequestStatus,
+  ZRequestTest,
+  ZVendorRequestListRequest,
+} from '../../contracts/support-requests.ts';
+import { ZIdResult } from '../../contracts/vendor.ts';
+import { call, companyAccess, vendorAccess } from '../define.ts';
+
+/**
+ * Requests and their Q&A (docs/portal.md "Requests"): a company's own under /com/req (it sees
+ * only its own), every company's for the vendor's team under /sa/req.
+ */
+
+export const addRequest = call({
+  method: 'POST',
+  path: '/com/req/add',
+  access: companyAccess,
+  tag: 'com',
+  summary: 'Open a request to the vendor',
+  label: { 'zh-CN': '提交需求', 'en-US': 'Open request' },
+  body: ZRequestAdd,
+  data: ZIdResult,
+  message: 'created',
+});
+
+export const myRequests = call({
+  method: 'POST',
+  path: '/com/req/list',
+  access: companyAccess,
+  tag: 'com',
+  summary: "The company's requests, newest first, in keyset pages",
+  label: { 'zh-CN': '查看我的需求', 'en-US': 'View my requests' },
+  body: ZRequestListRequest,
+  data: ZRequestPage,
+});
+
+export const myRequest = call({
+  method: 'POST',
+  path: '/com/req/get',
+  access: companyAccess,
+  tag: 'com',
+  summary: 'One of the company’s requests with its questions and answers',
+  label: { 'zh-CN': '查看需求详情', 'en-US': 'View request' },
+  body: ZRequestRef,
+  data: ZRequestDetail,
+});
+
+export const replyToVendor = call({
+  method: 'POST',
+  path: '/com/req/reply',
+  access: companyAccess,
+  tag: 'com',
+  summary: 'Add a question or an answer to one of the company’s requests',
+  label: { 'zh-CN': '回复需求', 'en-US': 'Reply to request' },
+  body: ZRequestReply,
+  message: 'created',
+});
+
+export const requestList = call({
+  method: 'POST',
+  path: '/sa/reqs',
+  access: vendorAccess,
+  tag: 'sa',
+  summary: "Every company's requests, newest first, in keyset pages",
+  label: { 'zh-CN': '查看需求列表', 'en-US': 'View requests' },
+  body: ZVendorRequestListRequest,
+  data: ZRequestPage,
+});
+
+export const requestDetail = call({
+  method: 'POST',
+  path: '/sa/req/get',
+  access: vendorAccess,
+  tag: 'sa',
+  summary: 'A request with its questions and answers',
+  label: { 'zh-CN': '查看客户需求', 'en-US': "View customer's request" },
+  body: ZRequestRef,
+  data: ZRequestDetail,
+});
+
+export const replyToCustomer = call({
+  method: 'POST',
+  path: '/sa/req/reply',
+  access: vendorAccess,
+  tag: 'sa',
+  summary: 'Answer a request (the customer is mailed)',
+  label: { 'zh-CN': '答复需求', 'en-US': 'Answer request' },
+  body: ZRequestReply,
+  message: 'created',
+});
+
+export const setRequestStatus = call({
+  method: 'POST',
+  path: '/sa/req/status',
+  access: vendorAccess,
+  tag: 'sa',
+  summary: 'Move a request: processing, solved, or dismissed with a reason',
+  label: { 'zh-CN': '修改需求状态', 'en-US': 'Change request status' },
+  body: ZRequestStatus,
+  message: 'modified',
+});
+
+export const setTestStatus = call({
+  method: 'POST',
+  path: '/sa/req/test',
+  access: vendorAccess,
+  tag: 'sa',
+  summary: 'Set the test status of a request being processed or solved',
+  label: { 'zh-CN': '修改测试状态', 'en-US': 'Change test status' },
+  body: ZRequestTest,
+  message: 'modified',
+});

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { TEXT_MAX } from '../constants.ts';
+import { ZDate, ZSerialId, ZUuid } from './common.ts';
+
+/**
+ * Requests and their Q&A (SPEC §3, §4; docs/portal.md "Requests"): a customer tells the vendor of
+ * a problem or a need from the portal, the vendor's team answers and moves it along. Called
+ * "support requests" in code, beside the portal's licence requests; "Requests" on screens.
+ */
+
+export const REQUEST_PRIORITIES = ['low', 'middle', 'high'] as const;
+export const REQUEST_STATUSES = ['new', 'processing', 'solved', 'dismissed'] as const;
+export const TEST_STATUSES = ['testing', 'passed', 'failed'] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+export type TestStatus = (typeof TEST_STATUSES)[number];
+
+/**
+ * Where a request's status may go from each: taken up, then solved, or dismissed (with a reason
+ * the customer reads) while not yet solved; a solved one may be taken up again. Anything else is
+ * refused (SPEC §8 "start status change failed").
+ */
+export const STATUS_MOVES: Record<RequestStatus, readonly RequestStatus[]> = {
+  new: ['processing', 'dismissed'],
+  processing: ['solved', 'dismissed'],
+  solved: ['processing'],
+  dismissed: [],
+};
+
+/**
+ * Where the test status may go (null: not under test): testing, then passed or failed; a failed
+ * one is tested again. Only on a request being processed or solved; anything else is refused
+ * (SPEC §8 "test status change failed").
+ */
+export const TEST_MOVES: Record<TestStatus | 'none', readonly TestStatus[]> = {
+  none: ['testing'],
+  testing: ['passed', 'failed'],
+  failed: ['testing'],
+  passed: [],
+};
+export const TESTABLE_STATUSES: readonly RequestStatus[] = ['processing', 'solved'];
+
+/** Whether the request is past its expected resolution time and still open. */
+export const isOverdue = (r: { status: RequestStatus; expectedAt: string }, now: number) =>
+  (r.status === 'new' || r.status === 'processing') && Date.parse(r.expectedAt) < now;
+
+const ZText = (max: number) => z.string().trim().max(max);
+
+export const ZRequestAdd = z.object({
+  project: ZText(TEXT_MAX.company).default(''),
+  product: ZText(TEXT_MAX.short).min(1),
+  title: ZText(200).min(1),
+  description: ZText(10_000).min(1),
+  priority: z.enum(REQUEST_PRIORITIES),
+  expectedAt: ZDate.describe('Expected resolution time'),
+  remarks: ZText(2_000).default(''),
+});
+
+export const ZRequestItem = z.object({
+  id: z.string(),
+  no: z.string().describe('The request number, as people quote it'),
+  companyId: z.string(),
+  company: z.string(),
+  project: z.string(),
+  product: z.string(),
+  title: z.string(),
+  priority: z.enum(REQUEST_PRIORITIES),
+  expectedAt: z.string(),
+  status: z.enum(REQUEST_STATUSES),
+  statusReason: z.string().describe('Why it was dismissed (or solved), for the customer'),
+  testStatus: z.enum(TEST_STATUSES).nullable(),
+  overdue: z.boolean(),
+  replies: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TRequestItem = z.infer<typeof ZRequestItem>;
+
+export const ZRequestMessage = z.object({
+  id: z.string(),
+  side: z.enum(['customer', 'vendor']),
+  author: z.string(),
+  body: z.string(),
+  createdAt: z.string(),
+});
+export const ZRequestDetail = ZRequestItem.extend({
+  description: z.string(),
+  remarks: z.string(),
+  messages: z.array(ZRequestMessage),
+});
+
+const ZListFilter = {
+  status: z.enum(REQUEST_STATUSES).optional(),
+  priority: z.enum(REQUEST_PRIORITIES).optional(),
+  overdue: z.boolean().optional().describe('Only requests past their expected time, still open'),
+  keyword: z.string().trim().max(50).optional().describe('Part of the title or the project'),
+  before: ZSerialId.optional().describe('The `next` of the page before: older requests'),
+  pageSize: z.number().int().min(1).max(100).default(20),
+};
+export const ZRequestListRequest = z.object(ZListFilter);
+export const ZVendorRequestListRequest = z.object({
+  ...ZListFilter,
+  companyId: ZUuid.optional(),
+});
+export const ZRequestPage = z.object({
+  list: z.array(ZRequestItem),
+  next: z.string().nullable().describe('`before` of the next page; null on the last'),
+  overdue: z.number().int().describe('Open requests past their expected time, whatever the page'),
+});
+
+export const ZRequestRef = z.object({ id: ZUuid });
+export const ZRequestReply = z.object({ id: ZUuid, body: ZText(10_000).min(1) });
+export const ZRequestStatus = z.object({
+  id: ZUuid,
+  status: z.enum(REQUEST_STATUSES),
+  reason: ZText(2_000).default('').describe('Required to dismiss; the customer reads it'),
+});
+export const ZRequestTest = z.object({ id: ZUuid, testStatus: z.enum(TEST_STATUSES) });
