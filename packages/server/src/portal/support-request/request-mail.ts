@@ -21,14 +21,14 @@ const texts = {
     footer: '请登录门户的“我的需求”查看详情并回复。',
   },
   'en-US': {
-    subject: (no: number, title: string) => `Request #${no} "${title}": news`,
+    subject: (no: number, title: string) => `Support request #${no} "${title}": news`,
     reply: 'The vendor answered:',
     status: { new: 'New', processing: 'Processing', solved: 'Solved', dismissed: 'Dismissed' },
     statusLine: (s: string) => `Its status is now: ${s}`,
     reason: (why: string) => `Why: ${why}`,
     test: { testing: 'Testing', passed: 'Passed', failed: 'Failed' },
     testLine: (s: string) => `Test status: ${s}`,
-    footer: 'Sign in to the portal and open "My requests" to read it all and reply.',
+    footer: 'Sign in to the portal and open "My support requests" to read it all and reply.',
   },
 } as const;
 

@@ -23,7 +23,7 @@ export const addRequest = call({
   access: companyAccess,
   tag: 'com',
   summary: 'Open a request to the vendor',
-  label: { 'zh-CN': '提交需求', 'en-US': 'Open request' },
+  label: { 'zh-CN': '提交需求', 'en-US': 'Open support request' },
   body: ZRequestAdd,
   data: ZIdResult,
   message: 'created',
@@ -35,7 +35,7 @@ export const myRequests = call({
   access: companyAccess,
   tag: 'com',
   summary: "The company's requests, newest first, in keyset pages",
-  label: { 'zh-CN': '查看我的需求', 'en-US': 'View my requests' },
+  label: { 'zh-CN': '查看我的需求', 'en-US': 'View my support requests' },
   body: ZRequestListRequest,
   data: ZRequestPage,
 });
@@ -46,7 +46,7 @@ export const myRequest = call({
   access: companyAccess,
   tag: 'com',
   summary: 'One of the company’s requests with its questions and answers',
-  label: { 'zh-CN': '查看需求详情', 'en-US': 'View request' },
+  label: { 'zh-CN': '查看我的需求详情', 'en-US': 'View support request' },
   body: ZRequestRef,
   data: ZRequestDetail,
 });
@@ -57,7 +57,7 @@ export const replyToVendor = call({
   access: companyAccess,
   tag: 'com',
   summary: 'Add a question or an answer to one of the company’s requests',
-  label: { 'zh-CN': '回复需求', 'en-US': 'Reply to request' },
+  label: { 'zh-CN': '回复需求', 'en-US': 'Reply to support request' },
   body: ZRequestReply,
   message: 'created',
 });
@@ -68,7 +68,7 @@ export const requestList = call({
   access: vendorAccess,
   tag: 'sa',
   summary: "Every company's requests, newest first, in keyset pages",
-  label: { 'zh-CN': '查看需求列表', 'en-US': 'View requests' },
+  label: { 'zh-CN': '查看需求列表', 'en-US': 'View support requests' },
   body: ZVendorRequestListRequest,
   data: ZRequestPage,
 });
@@ -79,7 +79,7 @@ export const requestDetail = call({
   access: vendorAccess,
   tag: 'sa',
   summary: 'A request with its questions and answers',
-  label: { 'zh-CN': '查看客户需求', 'en-US': "View customer's request" },
+  label: { 'zh-CN': '查看客户需求', 'en-US': "View customer's support request" },
   body: ZRequestRef,
   data: ZRequestDetail,
 });
@@ -90,7 +90,7 @@ export const replyToCustomer = call({
   access: vendorAccess,
   tag: 'sa',
   summary: 'Answer a request (the customer is mailed)',
-  label: { 'zh-CN': '答复需求', 'en-US': 'Answer request' },
+  label: { 'zh-CN': '答复需求', 'en-US': 'Answer support request' },
   body: ZRequestReply,
   message: 'created',
 });
@@ -101,7 +101,7 @@ export const setRequestStatus = call({
   access: vendorAccess,
   tag: 'sa',
   summary: 'Move a request: processing, solved, or dismissed with a reason',
-  label: { 'zh-CN': '修改需求状态', 'en-US': 'Change request status' },
+  label: { 'zh-CN': '修改需求状态', 'en-US': 'Change support request status' },
   body: ZRequestStatus,
   message: 'modified',
 });
