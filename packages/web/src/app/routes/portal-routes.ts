@@ -80,6 +80,14 @@ export const portalRoutes: AppRoute[] = [
     menu: { icon: 'balance', order: 30 },
   },
   {
+    path: '/requests',
+    name: 'myRequests',
+    access: 'company',
+    layout: 'portal',
+    page: () => import('../../features/support-requests/pages/my-requests-page.tsx'),
+    menu: { icon: 'task', order: 40 },
+  },
+  {
     path: '/recharge',
     name: 'recharge',
     access: 'company',

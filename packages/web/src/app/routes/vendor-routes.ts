@@ -45,6 +45,14 @@ export const vendorRoutes: AppRoute[] = [
     menu: { icon: 'tenant', order: 30 },
   },
   {
+    path: '/sa/requests',
+    name: 'saRequests',
+    access: 'vendor',
+    layout: 'vendor',
+    page: () => import('../../features/support-requests/pages/vendor-requests-page.tsx'),
+    menu: { icon: 'task', order: 33 },
+  },
+  {
     path: '/sa/audit-log',
     name: 'saAudit',
     access: 'vendor',

@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { Button, Checkbox, Input, Select, type TableProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { REQUEST_STATUSES, type RequestStatus } from '@edp/shared/contracts/support-requests';
+import { KeysetPager, useKeyset } from '../../../components/keyset-pager.tsx';
+import { ListPage } from '../../../components/list-page.tsx';
+import { formatTime } from '../../../lib/format.ts';
+import { useRequests, type RequestRow, type Side } from '../api/requests.ts';
+import { RequestDrawer } from './request-drawer.tsx';
+import { RequestFormModal } from './request-form-modal.tsx';
+import { RequestTags } from './request-tags.tsx';
+import './request-texts.ts';
+
+/**
+ * The support requests of one side, newest first in keyset pages: search, a status filter and
+ * "overdue only", how many are overdue, and each one opened in a drawer. The customer's side
+ * opens new ones.
+ */
+export function RequestsList({ side, title }: { side: Side; title: string }) {
+  const { t } = useTranslation('requests');
+  const { t: tp } = useTranslation('portal');
+  const keyset = useKeyset();
+  const [keyword, setKeyword] = useState('');
+  const [status, setStatus] = useState<RequestStatus>();
+  const [overdue, setOverdue] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const [open, setOpen] = useState<string>();
+  const query = useRequests(side, {
+    keyword: keyword.trim(),
+    status,
+    overdue: overdue || undefined,
+    before: keyset.cursor,
+    pageSize: 20,
+  });
+  const columns: TableProps<RequestRow>['columns'] = [
+    { title: t('no'), dataIndex: 'no', className: 'admin-table__name' },
+    {
+      title: t('title'),
+      dataIndex: 'title',
+      render: (title: string, r) => (
+        <Button type="link" size="small" onClick={() => setOpen(r.id)}>
+          {title}
+        </Button>
+      ),
+    },
+    ...(side === 'vendor' ? [{ title: t('company'), dataIndex: 'company' }] : []),
+    { title: t('product'), dataIndex: 'product' },
+    {
+      title: t('priority'),
+      dataIndex: 'priority',
+      render: (p: RequestRow['priority']) => t(`priorities.${p}`),
+    },
+    {
+      title: t('status'),
+      key: 'status',
+      render: (_, r) => (
+        <RequestTags status={r.status} testStatus={r.testStatus} overdue={r.overdue} />
+      ),
+    },
+    { title: t('expectedAt'), dataIndex: 'expectedAt', render: formatTime },
+    { title: t('replies'), dataIndex: 'replies', align: 'right' },
+    { title: t('createdAt'), dataIndex: 'createdAt', render: formatTime },
+  ];
+  return (
+    <ListPage<RequestRow>
+      plain
+      title={title}
+      intro={t(side === 'vendor' ? 'vendorIntro' : 'intro')}
+      add={side === 'customer' ? { label: t('add'), onClick: () => setAdding(true) } : undefined}
+      filters={
+        <>
+          <Input.Search
+            aria-label={t('search')}
+            placeholder={t('search')}
+            allowClear
+            enterButton={tp('actions.search')}
+            style={{ maxWidth: 320 }}
+            onSearch={(value) => {
+              setKeyword(value);
+              keyset.reset();
+            }}
+          />
+          <Select
+            aria-label={t('status')}
+            allowClear
+            placeholder={t('all')}
+            style={{ minWidth: 140 }}
+            value={status}
+            options={REQUEST_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
+            onChange={(value?: RequestStatus) => {
+              setStatus(value);
+              keyset.reset();
+            }}
+          />
+          <Checkbox
+            checked={overdue}
+            onChange={(e) => {
+              setOverdue(e.target.checked);
+              keyset.reset();
+            }}
+          >
+            {t('overdueOnly')}
+          </Checkbox>
+          {!!query.data?.overdue && (
+            <span role="status">{t('overdueCount', { count: query.data.overdue })}</span>
+          )}
+        </>
+      }
+      loadFailed={t('loadFailed')}
+      query={query}
+      columns={columns}
+      emptyText={keyword.trim() || status || overdue ? t('emptySearch') : t('empty')}
+    >
+      <KeysetPager keyset={keyset} next={query.data?.next} busy={query.isFetching} />
+      {adding && <RequestFormModal onClose={() => setAdding(false)} />}
+      {open && <RequestDrawer side={side} id={open} onClose={() => setOpen(undefined)} />}
+    </ListPage>
+  );
+}

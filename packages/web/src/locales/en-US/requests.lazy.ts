@@ -1,0 +1,57 @@
+import type zh from '../zh-CN/requests.lazy.ts';
+import type { DeepString } from '../types.ts';
+
+const requests: DeepString<typeof zh> = {
+  intro:
+    'Tell the vendor of a problem or a need here; its answers and progress also come to your e-mail.',
+  vendorIntro:
+    'What customers asked, newest first; overdue: past the expected resolution time and not yet solved.',
+  add: 'New support request',
+  addTitle: 'New support request',
+  search: 'Search title or project',
+  no: 'No.',
+  company: 'Customer',
+  project: 'Project',
+  product: 'Product',
+  title: 'Title',
+  description: 'Description',
+  priority: 'Priority',
+  expectedAt: 'Expected resolution',
+  remarks: 'Remarks',
+  status: 'Status',
+  testStatus: 'Test status',
+  createdAt: 'Opened',
+  replies: 'Replies',
+  all: 'Every status',
+  overdueOnly: 'Overdue only',
+  overdueCount: '{{count}} overdue',
+  overdue: 'Overdue',
+  priorities: { low: 'Low', middle: 'Middle', high: 'High' },
+  statuses: { new: 'New', processing: 'Processing', solved: 'Solved', dismissed: 'Dismissed' },
+  tests: { none: 'Not tested', testing: 'Testing', passed: 'Passed', failed: 'Failed' },
+  required: 'Please enter the {{field}}',
+  notPast: 'The expected resolution must be in the future',
+  created: 'Support request opened',
+  empty: 'No support requests yet',
+  emptySearch: 'No support request matches',
+  loadFailed: 'The support requests could not be loaded',
+  detailTitle: 'Support request #{{no}}',
+  reason: 'Why dismissed',
+  thread: 'Questions and answers',
+  noMessages: 'No questions or answers yet',
+  you: 'You',
+  vendorSide: 'Vendor',
+  reply: 'Reply',
+  replyLabel: 'Your reply',
+  send: 'Send',
+  sent: 'Sent',
+  moveTo: 'Mark "{{status}}"',
+  moved: 'Status now "{{status}}"',
+  testTo: 'Test: {{status}}',
+  testMoved: 'Test status now "{{status}}"',
+  dismissTitle: 'Dismiss support request #{{no}}',
+  dismissHint:
+    'Say why: the customer reads it on the portal and in an e-mail. A dismissed request cannot be moved again.',
+};
+
+export default requests;
