@@ -251,7 +251,14 @@ for (const { code } of languages) {
       const device = await issuedDevice(request, who.token, 'TDE', 3);
       await signInCompany(page, request, who);
       await page.setViewportSize(PHONE);
-      await visit(page, ['/myauth', '/device', `/device/${device}`, '/balance', '/recharge']);
+      await visit(page, [
+        '/myauth',
+        '/device',
+        `/device/${device}`,
+        '/balance',
+        '/recharge',
+        '/requests',
+      ]);
       // The account: the change-password dialog from the user menu.
       await navigate(page, '/myauth');
       await settled(page);
@@ -268,7 +275,14 @@ for (const { code } of languages) {
     test(`[UI][PHONE]: the vendor pages fit a phone in ${code}`, async ({ page, request }) => {
       await signInVendor(page, request);
       await page.setViewportSize(PHONE);
-      await visit(page, ['/sa', '/sa/companies', '/sa/tenants', '/sa/audit-log', '/sa/settings']);
+      await visit(page, [
+        '/sa',
+        '/sa/companies',
+        '/sa/tenants',
+        '/sa/requests',
+        '/sa/audit-log',
+        '/sa/settings',
+      ]);
       await navigate(page, '/sa');
       await settled(page);
       await expectMenuDrawer(page, code);
