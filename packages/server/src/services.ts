@@ -293,6 +293,8 @@ export function buildServices(platform: Platform) {
       mailer: p.mailer,
       log: p.log,
       vendorAudit,
+      // The system settings are the console's tenants module's; the portal reads this one field.
+      supportAddress: () => tenants.systemSettings().then((s) => s.supportEmail),
     }),
     vendorTenants: vendorTenantService({
       db,

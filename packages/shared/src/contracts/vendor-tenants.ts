@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { USER_STATUSES } from '../permissions.ts';
-import { ZListRequest, ZPasswordDigest, ZUuid } from './common.ts';
+import { ZEmail, ZListRequest, ZPasswordDigest, ZUuid } from './common.ts';
 import { ZDomain } from './console-admin.ts';
 
 /** `/sa/ows`: the tenants of the management console, for the vendor's super administrator. */
@@ -66,5 +66,9 @@ export const ZSystemSettings = z.object({
     .boolean()
     .describe('Anyone may set up a tenant for a new host through /owner/n/reg (default off)'),
   defaultSysName: z.string().trim().max(50).describe('System name given to new tenants'),
+  supportEmail: z
+    .union([ZEmail, z.literal('')])
+    .default('')
+    .describe("Where customers' new support requests and replies are mailed; '' for nowhere"),
 });
 export type TSystemSettings = z.infer<typeof ZSystemSettings>;

@@ -13,7 +13,11 @@ import { tenantRepository, type TenantRow } from './tenant-repository.ts';
 
 export type { TenantRow };
 
-export const defaultSystemSettings: TSystemSettings = { ownerRegOpen: false, defaultSysName: '' };
+export const defaultSystemSettings: TSystemSettings = {
+  ownerRegOpen: false,
+  defaultSysName: '',
+  supportEmail: '',
+};
 
 export function tenantService({ db, audit }: { db: Db; audit: AuditService }) {
   const repo = tenantRepository(db);

@@ -218,6 +218,26 @@ describe('/api/com/req/* and /api/sa/req* — requests and their Q&A', () => {
     expect(log.list[0]).toMatchObject({ action: '/sa/req/status' });
   });
 
+  it("mails the vendor's support address, when the settings name one, of each new request and reply", async () => {
+    const none = await mailsDuring(ctx, 'support@vendor.example', () => open(acme, 'Unheard'));
+    expect(none).toHaveLength(0);
+    await sa('/sa/sys/set', {
+      ownerRegOpen: false,
+      defaultSysName: '',
+      supportEmail: 'support@vendor.example',
+    });
+    let id = '';
+    const opened = await mailsDuring(ctx, 'support@vendor.example', async () => {
+      id = await open(acme, 'Heard');
+    });
+    expect(mailText(opened[0]!)).toContain('Test Co opened support request');
+    const replied = await mailsDuring(ctx, 'support@vendor.example', () =>
+      as(acme, '/com/req/reply', { id, body: 'Logs attached below.' }),
+    );
+    expect(mailText(replied[0]!)).toContain('Logs attached below.');
+    await sa('/sa/sys/set', { ownerRegOpen: false, defaultSysName: '' });
+  });
+
   it('pages newest first by number, with a keyword and a status filter', async () => {
     const first = (await sa<Page>('/sa/reqs', { pageSize: 2 })).body.data!;
     const second = (await sa<Page>('/sa/reqs', { pageSize: 2, before: first.next })).body.data!;

@@ -138,7 +138,10 @@ describe('/api/sa/ows*, /api/sa/sys/* — tenants and settings for the vendor', 
     expect((await sa('/sa/sys/get')).body.data).toEqual({
       ownerRegOpen: false,
       defaultSysName: '',
+      supportEmail: '',
     });
+    const bad = await sa('/sa/sys/set', { ownerRegOpen: false, supportEmail: 'not-an-address' });
+    expect(bad.body.errCode).toBe(CommonErr.Invalid);
     expect(
       (await sa('/sa/sys/set', { ownerRegOpen: true, defaultSysName: 'EDP' })).body.success,
     ).toBe(true);

@@ -54,3 +54,28 @@ export function requestMail(
     language,
   };
 }
+
+/**
+ * The mail to the vendor's support address (system settings) when a customer opens a request or
+ * adds to its thread: in both languages, as the vendor's team may read either.
+ */
+export function vendorRequestMail(
+  to: string,
+  request: { no: number; title: string },
+  company: string,
+  reply?: string,
+): MailMessage {
+  const { no, title } = request;
+  const zh = reply
+    ? [`${company} 回复了需求 #${no}「${title}」：`, '', reply]
+    : [`${company} 提交了需求 #${no}「${title}」。`];
+  const en = reply
+    ? [`${company} replied on support request #${no} "${title}":`, '', reply]
+    : [`${company} opened support request #${no} "${title}".`];
+  return {
+    to,
+    subject: `${DEFAULT_FULL_NAME['zh-CN']} - #${no} ${title} (${company})`,
+    text: [...zh, '', '——', '', ...en].join('\n'),
+    language: 'zh-CN',
+  };
+}

@@ -21,7 +21,7 @@ import type { Platform } from '../../platform/platform.ts';
 import type { VendorActor } from '../../platform/sessions/index.ts';
 import { companyReadModel, type CompanyContact } from '../store/index.ts';
 import type { VendorAuditService } from '../super-admin/index.ts';
-import { requestMail, type RequestNews } from './request-mail.ts';
+import { requestMail, vendorRequestMail, type RequestNews } from './request-mail.ts';
 import { supportRequestRepository, type SupportRequestRow } from './support-request-repository.ts';
 
 /** The questions and answers a request shows; a longer thread shows its first ones. */
@@ -29,6 +29,8 @@ const MESSAGES_SHOWN = 500;
 
 type Deps = Pick<Platform, 'db' | 'clock' | 'mailer' | 'log'> & {
   vendorAudit: Pick<VendorAuditService, 'record' | 'accountOf'>;
+  /** The vendor's support address from the system settings ('' for none; wired in services.ts). */
+  supportAddress: () => Promise<string>;
 };
 
 /**
@@ -114,12 +116,23 @@ export function supportRequestService(deps: Deps) {
     });
   }
 
+  /** Mails the vendor's support address, if the settings name one; a failure is logged. */
+  async function tellVendor(r: { no: number; title: string }, company: string, reply?: string) {
+    const to = await deps.supportAddress();
+    if (!to) return;
+    await mailer.send(vendorRequestMail(to, r, company, reply)).catch((err: unknown) => {
+      log.error({ err, request: r.no }, 'request mail to the vendor not sent');
+    });
+  }
+
   return {
     async add(companyId: string, input: z.infer<typeof ZRequestAdd>) {
       if (input.expectedAt.getTime() <= clock()) {
         throw new AppError(CommonErr.Invalid, { field: 'body.expectedAt', detail: rule('future') });
       }
-      const { id } = await repo.insert({ ...input, companyId });
+      const { id, no } = await repo.insert({ ...input, companyId });
+      const contact = (await companies.contacts([companyId])).get(companyId);
+      await tellVendor({ no, title: input.title }, contact?.company ?? '');
       return { id };
     },
 
@@ -130,12 +143,9 @@ export function supportRequestService(deps: Deps) {
     async customerReply(companyId: string, id: string, body: string) {
       const r = await found(id, companyId);
       const contact = (await companies.contacts([companyId])).get(companyId);
-      await repo.addMessage({
-        requestId: r.id,
-        side: 'customer',
-        author: contact?.company ?? '',
-        body,
-      });
+      const author = contact?.company ?? '';
+      await repo.addMessage({ requestId: r.id, side: 'customer', author, body });
+      await tellVendor(r, author, body);
     },
 
     list: page,

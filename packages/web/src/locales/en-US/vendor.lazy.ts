@@ -166,6 +166,9 @@ const vendor: DeepString<typeof zh> = {
       'When on, anyone can create a tenant at /admin/setup on a new domain that has none; when off, only the vendor creates tenants (recommended).',
     defaultSysName: 'Default system name',
     defaultSysNameHint: 'Given to a new tenant created without a system name',
+    supportEmail: 'Support requests e-mail',
+    supportEmailHint:
+      "Customers' new support requests and replies are mailed here; when empty, none are mailed",
     save: 'Save',
     saved: 'System settings saved',
     loadFailed: 'The system settings could not be loaded',

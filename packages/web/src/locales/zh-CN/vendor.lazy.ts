@@ -159,6 +159,8 @@ const vendor = {
       '开启后，任何人都可以在尚无租户的新域名上打开 /admin/setup 创建租户；关闭时只有厂商可以新建租户（推荐）。',
     defaultSysName: '默认系统名称',
     defaultSysNameHint: '新租户未填写系统名称时使用',
+    supportEmail: '需求通知邮箱',
+    supportEmailHint: '客户提交需求或回复时发邮件到此地址；留空则不发送',
     save: '保存',
     saved: '系统设置已保存',
     loadFailed: '系统设置加载失败',

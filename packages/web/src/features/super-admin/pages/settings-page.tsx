@@ -1,3 +1,4 @@
+import { EMAIL_PATTERN } from '@edp/shared/rules';
 import { saveSystemSettings } from '@edp/shared/api/portal/vendor.calls';
 import { useEffect } from 'react';
 import { Button, Form, Input, Skeleton, Switch } from 'antd';
@@ -27,6 +28,7 @@ export default function SettingsPage() {
       await save.mutateAsync({
         ownerRegOpen: values.ownerRegOpen,
         defaultSysName: values.defaultSysName?.trim() ?? '',
+        supportEmail: values.supportEmail?.trim() ?? '',
         successText: t('settings.saved'),
       });
     } catch (error) {
@@ -69,6 +71,17 @@ export default function SettingsPage() {
           rules={limits('defaultSysName')}
         >
           <Input />
+        </Form.Item>
+        <Form.Item
+          name="supportEmail"
+          label={t('settings.supportEmail')}
+          extra={t('settings.supportEmailHint')}
+          rules={[
+            { pattern: EMAIL_PATTERN, message: t('tenants.emailInvalid') },
+            ...limits('supportEmail'),
+          ]}
+        >
+          <Input inputMode="email" autoComplete="off" />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={save.isPending}>
           {t('settings.save')}
