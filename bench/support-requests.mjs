@@ -1,0 +1,161 @@
+// Issue 39 figures for the vendor's support requests list: REQUESTS_ROWS (1,000,000) requests of
+// REQUESTS_COMPANIES (10,000) companies, on PGlite (default) or PostgreSQL (BENCH_DB=pg), read
+// through the app's own calls in process (app.inject: the handler, the service and the SQL,
+// not the socket). Each page is timed REQUESTS_RUNS (20) times after two warm-ups; medians and
+// p95 against the budget of 50 ms for first and deep pages. The rows are made by SQL
+// (generate_series) in the app's own migrated schema: a tenth still open, a third of those past
+// their expected time.
+// Run: node --import tsx bench/support-requests.mjs   (BENCH_DB=pg for PostgreSQL)
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes, randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../packages/server/src/app.ts';
+import { loadConfig } from '../packages/server/src/config.ts';
+import { median } from './lib/measure.mjs';
+
+const ROWS = Number(process.env.REQUESTS_ROWS ?? 1_000_000);
+const COMPANIES = Number(process.env.REQUESTS_COMPANIES ?? 10_000);
+const RUNS = Number(process.env.REQUESTS_RUNS ?? 20);
+const BUDGET_MS = 50;
+const database = process.env.BENCH_DB === 'pg' ? 'pg' : 'pglite';
+const admin = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edp-bench-requests-'));
+let pgName;
+let databaseUrl = '';
+if (database === 'pg') {
+  pgName = `edp_bench_requests_${randomBytes(4).toString('hex')}`;
+  const c = new pg.Client({ connectionString: admin });
+  await c.connect();
+  await c.query(`create database ${pgName}`);
+  await c.end();
+  databaseUrl = Object.assign(new URL(admin), { pathname: `/${pgName}` }).toString();
+}
+const config = loadConfig({
+  DATA_DIR: dataDir,
+  CAPTCHA: 'off',
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT_PER_MINUTE: '100000000',
+  DATABASE_URL: databaseUrl,
+});
+const app = await buildApp({ config, logger: false });
+await app.ready();
+const db = app.platform.db;
+
+async function cleanUp() {
+  await app.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (pgName) {
+    const c = new pg.Client({ connectionString: admin });
+    await c.connect();
+    await c.query(`drop database if exists ${pgName} with (force)`);
+    await c.end();
+  }
+}
+
+let started = performance.now();
+await db.execute(sql`
+  insert into companies (email, password_hash, company)
+  select 'c' || i || '@bench.example', 'x', 'Company ' || i from generate_series(1, ${COMPANIES}::int) i`);
+// In batches, so that PGlite's single process is not asked for one statement of a million rows.
+const BATCH = 100_000;
+for (let from = 1; from <= ROWS; from += BATCH) {
+  const to = Math.min(ROWS, from + BATCH - 1);
+  await db.execute(sql`
+    insert into support_requests
+      (company_id, project, product, title, description, priority, expected_at, status,
+       test_status, created_at)
+    select c.id, 'Project ' || (i % 50), 'TDE', 'Request ' || i || ' about folder ' || (i % 997),
+           'Details of request ' || i,
+           (array['low', 'middle', 'high'])[1 + i % 3],
+           now() - interval '300 days' + (i * interval '30 seconds') + interval '7 days',
+           case when i % 10 = 0 then (case when i % 3 = 0 then 'new' else 'processing' end)
+                when i % 10 = 1 then 'dismissed' else 'solved' end,
+           case when i % 7 = 0 and i % 10 > 1 then 'passed' end,
+           now() - interval '300 days' + (i * interval '25 seconds')
+    from generate_series(${from}::int, ${to}::int) i
+    join (select id, row_number() over (order by email) as n from companies) c
+      on c.n = 1 + i % ${COMPANIES}::int`);
+}
+await db.execute(sql`analyze support_requests`);
+await db.execute(sql`analyze companies`);
+const seedS = (performance.now() - started) / 1000;
+
+const vendorToken = await app.platform.sessions.create({ kind: 'vendor', subjectId: randomUUID() });
+const [{ id: companyId }] = (
+  await db.execute(sql`select id from companies order by email limit 1 offset 17`)
+).rows;
+const companyToken = await app.platform.sessions.create({ kind: 'company', subjectId: companyId });
+const [{ no: middle }] = (
+  await db.execute(
+    sql`select no::text as no from support_requests order by no limit 1 offset ${Math.floor(ROWS / 2)}`,
+  )
+).rows;
+
+async function page(url, body, token) {
+  const t0 = performance.now();
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api${url}`,
+    payload: body,
+    headers: { 'x-token': token, 'content-type': 'application/json' },
+  });
+  const ms = performance.now() - t0;
+  const answer = res.json();
+  if (!answer.success) throw new Error(`${url}: ${res.body}`);
+  return { ms, answer: answer.data };
+}
+
+const cases = [
+  ['vendor: first page', '/sa/reqs', {}, vendorToken, true],
+  ['vendor: deep page (the middle)', '/sa/reqs', { before: middle }, vendorToken, true],
+  ['vendor: processing, first page', '/sa/reqs', { status: 'processing' }, vendorToken, true],
+  [
+    'vendor: processing, deep page',
+    '/sa/reqs',
+    { status: 'processing', before: middle },
+    vendorToken,
+    true,
+  ],
+  ['vendor: one customer, first page', '/sa/reqs', { companyId }, vendorToken, true],
+  ['vendor: overdue, first page', '/sa/reqs', { overdue: true }, vendorToken, true],
+  [
+    'vendor: high priority, deep page',
+    '/sa/reqs',
+    { priority: 'high', before: middle },
+    vendorToken,
+    true,
+  ],
+  ['vendor: keyword, first page', '/sa/reqs', { keyword: 'folder 42' }, vendorToken, false],
+  ['customer: own list, first page', '/com/req/list', {}, companyToken, true],
+  ['customer: own list, deep page', '/com/req/list', { before: middle }, companyToken, true],
+];
+
+console.log(
+  `Support requests bench (${database}, ${ROWS.toLocaleString('en')} requests of ` +
+    `${COMPANIES.toLocaleString('en')} companies, seeded in ${seedS.toFixed(0)} s; medians of ${RUNS})`,
+);
+let failed = false;
+for (const [name, url, body, token, budgeted] of cases) {
+  for (let i = 0; i < 2; i++) await page(url, body, token);
+  const times = [];
+  let rows = 0;
+  for (let i = 0; i < RUNS; i++) {
+    const { ms, answer } = await page(url, body, token);
+    times.push(ms);
+    rows = answer.list.length;
+  }
+  times.sort((a, b) => a - b);
+  const med = median(times);
+  const p95 = times[Math.min(times.length - 1, Math.floor(times.length * 0.95))];
+  const verdict = budgeted ? (med < BUDGET_MS ? 'OK' : 'OVER') : '(no budget)';
+  if (budgeted && med >= BUDGET_MS) failed = true;
+  console.log(
+    `  ${name.padEnd(36)} median ${med.toFixed(1).padStart(6)} ms  p95 ${p95.toFixed(1).padStart(6)} ms  ${rows} rows  ${verdict}`,
+  );
+}
+await cleanUp();
+process.exit(failed ? 1 : 0);
