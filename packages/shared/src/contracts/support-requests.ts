@@ -39,6 +39,12 @@ export const TEST_MOVES: Record<TestStatus | 'none', readonly TestStatus[]> = {
 };
 export const TESTABLE_STATUSES: readonly RequestStatus[] = ['processing', 'solved'];
 
+/**
+ * The overdue count a list carries stops here ("1,000+"): counting every open request past its
+ * time on each page would read them all (about 90 ms at 80,000 on PGlite).
+ */
+export const OVERDUE_COUNT_MAX = 1_000;
+
 /** Whether the request is past its expected resolution time and still open. */
 export const isOverdue = (r: { status: RequestStatus; expectedAt: string }, now: number) =>
   (r.status === 'new' || r.status === 'processing') && Date.parse(r.expectedAt) < now;
@@ -104,7 +110,10 @@ export const ZVendorRequestListRequest = z.object({
 export const ZRequestPage = z.object({
   list: z.array(ZRequestItem),
   next: z.string().nullable().describe('`before` of the next page; null on the last'),
-  overdue: z.number().int().describe('Open requests past their expected time, whatever the page'),
+  overdue: z
+    .number()
+    .int()
+    .describe('Open requests past their expected time, whatever the page, up to OVERDUE_COUNT_MAX'),
 });
 
 export const ZRequestRef = z.object({ id: ZUuid });

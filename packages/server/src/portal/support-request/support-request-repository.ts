@@ -74,10 +74,13 @@ export function supportRequestRepository(db: Db) {
         .limit(q.limit);
     },
 
-    /** Open requests past their expected time (support_requests_open_expected_idx). */
-    async countOverdue(now: Date, companyId?: string): Promise<number> {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
+    /**
+     * Open requests past their expected time, up to `max` (support_requests_open_expected_idx,
+     * or support_requests_company_idx for one company): a count that stops reads at most `max`.
+     */
+    async countOverdue(now: Date, max: number, companyId?: string): Promise<number> {
+      const found = db
+        .select({ one: sql`1` })
         .from(supportRequests)
         .where(
           and(
@@ -85,7 +88,10 @@ export function supportRequestRepository(db: Db) {
             lt(supportRequests.expectedAt, now),
             companyId ? eq(supportRequests.companyId, companyId) : undefined,
           ),
-        );
+        )
+        .limit(max)
+        .as('found');
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(found);
       return row?.n ?? 0;
     },
 

@@ -6,6 +6,7 @@ import {
 } from '@edp/shared/api/portal/requests.calls';
 import { rule } from '@edp/shared/contracts/field-rules';
 import {
+  OVERDUE_COUNT_MAX,
   STATUS_MOVES,
   TESTABLE_STATUSES,
   TEST_MOVES,
@@ -69,7 +70,7 @@ export function supportRequestService(deps: Deps) {
     const now = new Date(clock());
     const [rows, overdue] = await Promise.all([
       repo.page({ ...q, limit: q.pageSize + 1, now }),
-      repo.countOverdue(now, q.companyId),
+      repo.countOverdue(now, OVERDUE_COUNT_MAX, q.companyId),
     ]);
     const shown = rows.slice(0, q.pageSize);
     const contacts = await companies.contacts(shown.map((r) => r.companyId));

@@ -1,7 +1,11 @@
 import { useState } from 'react';
 import { Button, Checkbox, Input, Select, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { REQUEST_STATUSES, type RequestStatus } from '@edp/shared/contracts/support-requests';
+import {
+  OVERDUE_COUNT_MAX,
+  REQUEST_STATUSES,
+  type RequestStatus,
+} from '@edp/shared/contracts/support-requests';
 import { KeysetPager, useKeyset } from '../../../components/keyset-pager.tsx';
 import { ListPage } from '../../../components/list-page.tsx';
 import { formatTime } from '../../../lib/format.ts';
@@ -102,7 +106,14 @@ export function RequestsList({ side, title }: { side: Side; title: string }) {
             {t('overdueOnly')}
           </Checkbox>
           {!!query.data?.overdue && (
-            <span role="status">{t('overdueCount', { count: query.data.overdue })}</span>
+            <span role="status">
+              {t('overdueCount', {
+                count:
+                  query.data.overdue >= OVERDUE_COUNT_MAX
+                    ? `${OVERDUE_COUNT_MAX.toLocaleString()}+`
+                    : query.data.overdue,
+              })}
+            </span>
           )}
         </>
       }
