@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TEXT_MAX } from '../constants.ts';
 import { ZDate, ZSerialId, ZUuid } from './common.ts';
+import { ZUploadedFile } from './uploads.ts';
 
 /**
  * Requests and their Q&A (SPEC §3, §4; docs/portal.md "Requests"): a customer tells the vendor of
@@ -51,6 +52,39 @@ export const isOverdue = (r: { status: RequestStatus; expectedAt: string }, now:
 
 const ZText = (max: number) => z.string().trim().max(max);
 
+/** Files attached to a request or a reply: at most this many at a time, each at most this big. */
+export const ATTACHMENTS_MAX = 5;
+export const ATTACHMENT_BYTES_MAX = 5 * 1024 * 1024;
+/** The kinds of file a request takes, by extension, and the type each is served as. */
+export const ATTACHMENT_TYPES: Record<string, string> = {
+  '.txt': 'text/plain; charset=utf-8',
+  '.log': 'text/plain; charset=utf-8',
+  '.csv': 'text/csv; charset=utf-8',
+  '.json': 'application/json',
+  '.pdf': 'application/pdf',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.zip': 'application/zip',
+};
+const ZAttachments = z
+  .array(ZUploadedFile(Math.ceil(ATTACHMENT_BYTES_MAX / 3) * 4))
+  .max(ATTACHMENTS_MAX)
+  .default([])
+  .describe(`Files (base64), at most ${ATTACHMENTS_MAX}, each at most 5 MiB`);
+/** The body limit of a call that carries attachments: all of them in base64, and the rest. */
+export const ATTACHMENTS_BODY_MAX =
+  ATTACHMENTS_MAX * Math.ceil(ATTACHMENT_BYTES_MAX / 3) * 4 + 64 * 1024;
+
+export const ZRequestFile = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  size: z.number().int(),
+  side: z.enum(['customer', 'vendor']),
+  createdAt: z.string(),
+});
+export const ZRequestFileParams = z.object({ id: ZUuid });
+
 export const ZRequestAdd = z.object({
   project: ZText(TEXT_MAX.company).default(''),
   product: ZText(TEXT_MAX.short).min(1),
@@ -59,6 +93,7 @@ export const ZRequestAdd = z.object({
   priority: z.enum(REQUEST_PRIORITIES),
   expectedAt: ZDate.describe('Expected resolution time'),
   remarks: ZText(2_000).default(''),
+  files: ZAttachments,
 });
 
 export const ZRequestItem = z.object({
@@ -92,6 +127,7 @@ export const ZRequestDetail = ZRequestItem.extend({
   description: z.string(),
   remarks: z.string(),
   messages: z.array(ZRequestMessage),
+  files: z.array(ZRequestFile),
 });
 
 const ZListFilter = {
@@ -117,7 +153,11 @@ export const ZRequestPage = z.object({
 });
 
 export const ZRequestRef = z.object({ id: ZUuid });
-export const ZRequestReply = z.object({ id: ZUuid, body: ZText(10_000).min(1) });
+export const ZRequestReply = z.object({
+  id: ZUuid,
+  body: ZText(10_000).min(1),
+  files: ZAttachments,
+});
 export const ZRequestStatus = z.object({
   id: ZUuid,
   status: z.enum(REQUEST_STATUSES),

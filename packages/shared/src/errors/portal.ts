@@ -35,6 +35,10 @@ export const PortalErr = {
   TestStatusChangeFailed: -10044,
   /** Dismissing a request without saying why. */
   ReasonRequired: -10045,
+  /** An attached file of a kind a request does not take, or named with control characters. */
+  AttachmentType: -10046,
+  /** An attached file past ATTACHMENT_BYTES_MAX. */
+  AttachmentTooLarge: -10047,
 } as const;
 
 export const portalCatalogue: Catalogue = {
@@ -167,5 +171,16 @@ export const portalCatalogue: Catalogue = {
     status: 400,
     'zh-CN': '驳回需求时请说明原因，客户会看到',
     'en-US': 'Say why the request is dismissed; the customer reads it',
+  },
+  [PortalErr.AttachmentType]: {
+    status: 400,
+    'zh-CN': '不能附加“{name}”：只接受 .txt、.log、.csv、.json、.pdf、.png、.jpg、.zip 文件',
+    'en-US':
+      'Cannot attach "{name}": only .txt, .log, .csv, .json, .pdf, .png, .jpg and .zip files',
+  },
+  [PortalErr.AttachmentTooLarge]: {
+    status: 413,
+    'zh-CN': '“{name}”超过 5 MB，不能附加',
+    'en-US': '"{name}" is over 5 MB and cannot be attached',
   },
 };

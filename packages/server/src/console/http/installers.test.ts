@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommonErr, ConsoleErr } from '@edp/shared/errors';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { as, setupTenant, signIn } from '../../test/console-fixture.ts';
-import { attachment } from './installers.ts';
+import { attachment } from '../../platform/http/index.ts';
 
 const host = 'acme.example';
 const hostB = 'other.example';

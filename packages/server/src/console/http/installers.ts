@@ -6,23 +6,9 @@ import {
   installerList,
   uploadInstaller,
 } from '@edp/shared/api/console/installers.calls';
-import { serve } from '../../platform/http/index.ts';
+import { attachment, serve } from '../../platform/http/index.ts';
 import type { InstallerService } from '../installers/index.ts';
 import { callerOf } from './console-guard.ts';
-
-/**
- * Content-Disposition for a file name a user chose: an ASCII fallback with everything else
- * replaced, and the exact name in RFC 5987's `filename*` (UTF-8, percent-encoded).
- */
-export function attachment(fileName: string): string {
-  const base = fileName.split(/[\\/]/).pop() || 'installer';
-  const ascii = base.replace(/[^A-Za-z0-9._ -]/g, '_').slice(0, 200) || 'installer';
-  const encoded = encodeURIComponent(base).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
 
 /** Installers and versions (docs/engines.md "Installers"); the download shares /owner/dw. */
 export function installerRoutes(

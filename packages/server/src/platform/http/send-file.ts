@@ -19,3 +19,17 @@ export async function sendFile(
     .type(TABLE_FILE_TYPES[file.format])
     .send(Readable.from(resumed(first, file.chunks)));
 }
+
+/**
+ * Content-Disposition for a file name a user chose: an ASCII fallback with everything else
+ * replaced, and the exact name in RFC 5987's `filename*` (UTF-8, percent-encoded).
+ */
+export function attachment(fileName: string): string {
+  const base = fileName.split(/[\\/]/).pop() || 'installer';
+  const ascii = base.replace(/[^A-Za-z0-9._ -]/g, '_').slice(0, 200) || 'installer';
+  const encoded = encodeURIComponent(base).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}

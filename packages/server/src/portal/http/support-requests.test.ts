@@ -238,6 +238,84 @@ describe('/api/com/req/* and /api/sa/req* — requests and their Q&A', () => {
     await sa('/sa/sys/set', { ownerRegOpen: false, defaultSysName: '' });
   });
 
+  it('keeps attached files of both sides, by kind and size, named without a path, each side its own', async () => {
+    const b64 = (text: string | Buffer) => Buffer.from(text).toString('base64');
+    const log = 'engine: folder /srv/a opened in 9 s\n';
+    const add = await as<{ id: string }>(acme, '/com/req/add', {
+      product: 'TDE',
+      title: 'With files',
+      description: 'See the log',
+      priority: 'middle',
+      expectedAt: inDays(3),
+      files: [{ fileName: '../../var/log/engine.log', data: b64(log) }],
+    });
+    const id = add.body.data!.id;
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+    await sa('/sa/req/reply', {
+      id,
+      body: 'A screenshot of the fix',
+      files: [{ fileName: 'fix.PNG', data: b64(png) }],
+    });
+
+    const seen = (
+      await as<Detail & { files: { id: string; fileName: string; size: number; side: string }[] }>(
+        acme,
+        '/com/req/get',
+        { id },
+      )
+    ).body.data!;
+    expect(seen.files.map((f) => [f.fileName, f.size, f.side])).toEqual([
+      ['engine.log', log.length, 'customer'],
+      ['fix.PNG', png.length, 'vendor'],
+    ]);
+    const [logFile, pngFile] = seen.files;
+    const got = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/com/req/file/${pngFile!.id}`,
+      headers: acme.headers,
+    });
+    expect(got.statusCode).toBe(200);
+    expect(got.rawPayload.equals(png)).toBe(true);
+    expect(got.headers['content-type']).toBe('image/png');
+    expect(got.headers['content-disposition']).toContain('attachment; filename="fix.PNG"');
+    const byVendor = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/sa/req/file/${logFile!.id}`,
+      headers: vendor,
+    });
+    expect(byVendor.body).toBe(log);
+    const other = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/com/req/file/${logFile!.id}`,
+      headers: beta.headers,
+    });
+    expect([other.statusCode, other.json().errCode]).toEqual([404, CommonErr.NotFound]);
+
+    // Refused, naming the file, and nothing kept: a kind not taken, a control character, too big.
+    const refusals: [string, Buffer, number][] = [
+      ['setup.exe', Buffer.from('MZ'), PortalErr.AttachmentType],
+      ['bad\u0007name.txt', Buffer.from('x'), PortalErr.AttachmentType],
+      ['big.zip', Buffer.alloc(5 * 1024 * 1024 + 1), PortalErr.AttachmentTooLarge],
+    ];
+    for (const [fileName, bytes, code] of refusals) {
+      const res = await as(acme, '/com/req/reply', {
+        id,
+        body: 'more',
+        files: [{ fileName, data: b64(bytes) }],
+      });
+      expect([fileName, res.body.errCode], fileName).toEqual([fileName, code]);
+    }
+    const bad = await as(acme, '/com/req/reply', {
+      id,
+      body: 'x',
+      files: [{ fileName: 'setup.exe', data: b64('MZ') }],
+    });
+    expect(bad.body.msg).toContain('setup.exe');
+    const after = (await as<Detail & { files: unknown[] }>(acme, '/com/req/get', { id })).body
+      .data!;
+    expect([after.files.length, after.replies]).toEqual([2, 1]);
+  });
+
   it('pages newest first by number, with a keyword and a status filter', async () => {
     const first = (await sa<Page>('/sa/reqs', { pageSize: 2 })).body.data!;
     const second = (await sa<Page>('/sa/reqs', { pageSize: 2, before: first.next })).body.data!;

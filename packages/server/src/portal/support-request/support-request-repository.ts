@@ -3,9 +3,16 @@ import type { RequestStatus, TestStatus } from '@edp/shared/contracts/support-re
 import {
   type Db,
   containsPattern,
+  supportRequestFiles,
   supportRequestMessages,
   supportRequests,
 } from '../../platform/db/index.ts';
+
+/** A file as the service checked it, to store beside a request or a message. */
+export interface FileToStore {
+  fileName: string;
+  data: Buffer;
+}
 
 export type SupportRequestRow = typeof supportRequests.$inferSelect;
 export type SupportRequestInsert = typeof supportRequests.$inferInsert;
@@ -24,15 +31,71 @@ export interface SupportRequestQuery {
 
 const open = sql`${supportRequests.status} in ('new', 'processing')`;
 
-/** The one place `support_requests` and `support_request_messages` are written and read. */
+async function insertFiles(
+  tx: Db,
+  requestId: string,
+  side: 'customer' | 'vendor',
+  files: FileToStore[],
+) {
+  if (files.length === 0) return;
+  await tx
+    .insert(supportRequestFiles)
+    .values(
+      files.map((f) => ({
+        requestId,
+        side,
+        fileName: f.fileName,
+        size: f.data.length,
+        data: f.data,
+      })),
+    );
+}
+
+/**
+ * The one place `support_requests`, `support_request_messages` and `support_request_files` are
+ * written and read.
+ */
 export function supportRequestRepository(db: Db) {
   return {
-    async insert(values: SupportRequestInsert) {
+    /** The request and its files, in one transaction. */
+    async insert(values: SupportRequestInsert, files: FileToStore[]) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(supportRequests)
+          .values(values)
+          .returning({ id: supportRequests.id, no: supportRequests.no });
+        await insertFiles(tx, row!.id, 'customer', files);
+        return row!;
+      });
+    },
+
+    /** The files of a request, without their bytes, oldest first. */
+    async files(requestId: string) {
+      return db
+        .select({
+          id: supportRequestFiles.id,
+          fileName: supportRequestFiles.fileName,
+          size: supportRequestFiles.size,
+          side: supportRequestFiles.side,
+          createdAt: supportRequestFiles.createdAt,
+        })
+        .from(supportRequestFiles)
+        .where(eq(supportRequestFiles.requestId, requestId))
+        .orderBy(supportRequestFiles.createdAt, supportRequestFiles.id);
+    },
+
+    /** One file with its bytes, and the company of its request (for the company's scope). */
+    async file(id: string) {
       const [row] = await db
-        .insert(supportRequests)
-        .values(values)
-        .returning({ id: supportRequests.id, no: supportRequests.no });
-      return row!;
+        .select({
+          fileName: supportRequestFiles.fileName,
+          data: supportRequestFiles.data,
+          companyId: supportRequests.companyId,
+        })
+        .from(supportRequestFiles)
+        .innerJoin(supportRequests, eq(supportRequests.id, supportRequestFiles.requestId))
+        .where(eq(supportRequestFiles.id, id));
+      return row;
     },
 
     async find(id: string, companyId?: string): Promise<SupportRequestRow | undefined> {
@@ -125,10 +188,11 @@ export function supportRequestRepository(db: Db) {
       return rows.length > 0;
     },
 
-    /** A message, and the request's reply count and time, in one transaction. */
-    async addMessage(values: typeof supportRequestMessages.$inferInsert) {
+    /** A message with its files, and the request's reply count and time, in one transaction. */
+    async addMessage(values: typeof supportRequestMessages.$inferInsert, files: FileToStore[]) {
       await db.transaction(async (tx) => {
         await tx.insert(supportRequestMessages).values(values);
+        await insertFiles(tx, values.requestId, values.side, files);
         await tx
           .update(supportRequests)
           .set({ replies: sql`${supportRequests.replies} + 1`, updatedAt: sql`now()` })

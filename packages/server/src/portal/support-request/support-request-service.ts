@@ -16,12 +16,14 @@ import {
   type ZRequestAdd,
   type ZVendorRequestListRequest,
 } from '@edp/shared/contracts/support-requests';
+import type { TUploadedFile } from '@edp/shared/contracts/uploads';
 import { CommonErr, PortalErr, type Locale } from '@edp/shared/errors';
 import { AppError } from '../../platform/errors/index.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { VendorActor } from '../../platform/sessions/index.ts';
 import { companyReadModel, type CompanyContact } from '../store/index.ts';
 import type { VendorAuditService } from '../super-admin/index.ts';
+import { attachmentType, checkedFiles } from './attachments.ts';
 import { requestMail, vendorRequestMail, type RequestNews } from './request-mail.ts';
 import { supportRequestRepository, type SupportRequestRow } from './support-request-repository.ts';
 
@@ -83,9 +85,10 @@ export function supportRequestService(deps: Deps) {
 
   /** The request with its thread; the vendor's people are named to the vendor only. */
   async function detail(r: SupportRequestRow, forVendor: boolean) {
-    const [contacts, messages] = await Promise.all([
+    const [contacts, messages, files] = await Promise.all([
       companies.contacts([r.companyId]),
       repo.messages(r.id, MESSAGES_SHOWN),
+      repo.files(r.id),
     ]);
     return {
       ...item(r, contacts.get(r.companyId)),
@@ -98,7 +101,15 @@ export function supportRequestService(deps: Deps) {
         body: m.body,
         createdAt: m.createdAt.toISOString(),
       })),
+      files: files.map((f) => ({ ...f, createdAt: f.createdAt.toISOString() })),
     };
+  }
+
+  /** A file's bytes to download: a company's own requests' only (else 404), the vendor's any. */
+  async function download(id: string, companyId?: string) {
+    const f = await repo.file(id);
+    if (!f || (companyId && f.companyId !== companyId)) throw new AppError(CommonErr.NotFound);
+    return { fileName: f.fileName, type: attachmentType(f.fileName), data: f.data };
   }
 
   async function found(id: string, companyId?: string) {
@@ -131,21 +142,25 @@ export function supportRequestService(deps: Deps) {
       if (input.expectedAt.getTime() <= clock()) {
         throw new AppError(CommonErr.Invalid, { field: 'body.expectedAt', detail: rule('future') });
       }
-      const { id, no } = await repo.insert({ ...input, companyId });
+      const { files, ...fields } = input;
+      const { id, no } = await repo.insert({ ...fields, companyId }, checkedFiles(files));
       const contact = (await companies.contacts([companyId])).get(companyId);
       await tellVendor({ no, title: input.title }, contact?.company ?? '');
       return { id };
     },
 
     mine: (companyId: string, q: Parameters<typeof page>[0]) => page({ ...q, companyId }),
+    myFile: (companyId: string, id: string) => download(id, companyId),
+    file: (id: string) => download(id),
     async mineOne(companyId: string, id: string) {
       return detail(await found(id, companyId), false);
     },
-    async customerReply(companyId: string, id: string, body: string) {
+    async customerReply(companyId: string, id: string, body: string, files: TUploadedFile[]) {
       const r = await found(id, companyId);
+      const stored = checkedFiles(files);
       const contact = (await companies.contacts([companyId])).get(companyId);
       const author = contact?.company ?? '';
-      await repo.addMessage({ requestId: r.id, side: 'customer', author, body });
+      await repo.addMessage({ requestId: r.id, side: 'customer', author, body }, stored);
       await tellVendor(r, author, body);
     },
 
@@ -154,10 +169,11 @@ export function supportRequestService(deps: Deps) {
       return detail(await found(id), true);
     },
 
-    async vendorReply(actor: VendorActor, id: string, body: string) {
+    async vendorReply(actor: VendorActor, id: string, body: string, files: TUploadedFile[]) {
       const r = await found(id);
+      const stored = checkedFiles(files);
       const author = await vendorAudit.accountOf(actor.adminId);
-      await repo.addMessage({ requestId: r.id, side: 'vendor', author, body });
+      await repo.addMessage({ requestId: r.id, side: 'vendor', author, body }, stored);
       await vendorAudit.record(actor, { action: replyToCustomer.path, target: `#${r.no}` });
       await tell(r, { kind: 'reply', body });
     },

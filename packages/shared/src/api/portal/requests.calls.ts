@@ -1,5 +1,7 @@
 import {
+  ATTACHMENTS_BODY_MAX,
   ZRequestAdd,
+  ZRequestFileParams,
   ZRequestDetail,
   ZRequestListRequest,
   ZRequestPage,
@@ -27,6 +29,7 @@ export const addRequest = call({
   body: ZRequestAdd,
   data: ZIdResult,
   message: 'created',
+  bodyLimit: ATTACHMENTS_BODY_MAX,
 });
 
 export const myRequests = call({
@@ -60,6 +63,18 @@ export const replyToVendor = call({
   label: { 'zh-CN': '回复需求', 'en-US': 'Reply to support request' },
   body: ZRequestReply,
   message: 'created',
+  bodyLimit: ATTACHMENTS_BODY_MAX,
+});
+
+export const myRequestFile = call({
+  method: 'GET',
+  path: '/com/req/file/:id',
+  access: companyAccess,
+  tag: 'com',
+  summary: 'Download a file attached to one of the company’s requests',
+  label: { 'zh-CN': '下载需求附件', 'en-US': 'Download support request file' },
+  params: ZRequestFileParams,
+  file: true,
 });
 
 export const requestList = call({
@@ -93,6 +108,18 @@ export const replyToCustomer = call({
   label: { 'zh-CN': '答复需求', 'en-US': 'Answer support request' },
   body: ZRequestReply,
   message: 'created',
+  bodyLimit: ATTACHMENTS_BODY_MAX,
+});
+
+export const requestFile = call({
+  method: 'GET',
+  path: '/sa/req/file/:id',
+  access: vendorAccess,
+  tag: 'sa',
+  summary: 'Download a file attached to a request',
+  label: { 'zh-CN': '下载客户需求附件', 'en-US': "Download customer's support request file" },
+  params: ZRequestFileParams,
+  file: true,
 });
 
 export const setRequestStatus = call({

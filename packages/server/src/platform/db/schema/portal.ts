@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { bytea } from './bytea.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -279,4 +280,21 @@ export const supportRequestMessages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('support_request_messages_request_idx').on(t.requestId, t.id)],
+);
+
+/** Files attached to a request or a reply (ATTACHMENT_TYPES, at most 5 MiB each), bytes kept here. */
+export const supportRequestFiles = pgTable(
+  'support_request_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => supportRequests.id, { onDelete: 'cascade' }),
+    side: text('side', { enum: ['customer', 'vendor'] }).notNull(),
+    fileName: text('file_name').notNull(),
+    size: integer('size').notNull(),
+    data: bytea('data').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('support_request_files_request_idx').on(t.requestId, t.createdAt)],
 );

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
-  customType,
   index,
   integer,
   pgTable,
@@ -13,13 +12,10 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { ReportFormat, ReportKind, ReportStatus } from '@edp/shared/contracts/reports';
 import type { Locale } from '@edp/shared/errors';
+import { bytea } from './bytea.ts';
 import { tenants } from './tenants.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
-});
 
 /*
  * Report downloads (docs/reports.md): what each tenant has made after each period ends, the
