@@ -19,11 +19,7 @@ const extensionOf = (name: string) => /\.[^.]+$/.exec(name)?.[0].toLowerCase() ?
 export function checkedFiles(files: TUploadedFile[]): FileToStore[] {
   return files.map((f) => {
     const fileName = f.fileName.split(/[\\/]/).pop()!.trim();
-    if (
-      !fileName ||
-      CONTROL.test(fileName) ||
-      !ATTACHMENT_TYPES[extensionOf(fileName)]
-    ) {
+    if (!fileName || CONTROL.test(fileName) || !ATTACHMENT_TYPES[extensionOf(fileName)]) {
       throw new AppError(PortalErr.AttachmentType, { name: fileName || f.fileName });
     }
     const data = Buffer.from(f.data, 'base64');

@@ -38,17 +38,15 @@ async function insertFiles(
   files: FileToStore[],
 ) {
   if (files.length === 0) return;
-  await tx
-    .insert(supportRequestFiles)
-    .values(
-      files.map((f) => ({
-        requestId,
-        side,
-        fileName: f.fileName,
-        size: f.data.length,
-        data: f.data,
-      })),
-    );
+  await tx.insert(supportRequestFiles).values(
+    files.map((f) => ({
+      requestId,
+      side,
+      fileName: f.fileName,
+      size: f.data.length,
+      data: f.data,
+    })),
+  );
 }
 
 /**
