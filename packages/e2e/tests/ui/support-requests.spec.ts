@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/a11y.ts';
@@ -57,7 +58,7 @@ for (const lang of ['en-US', 'zh-CN'] as const) {
     test.use({ locale: lang });
     const s = screens[lang];
 
-    test(`[PORTAL][REQUESTS]: a customer opens a support request, the vendor answers and solves it, the customer reads the answer (${lang})`, async ({
+    test(`[PORTAL][REQUESTS]: a customer opens a support request with a file, the vendor answers and solves it, the customer reads the answer (${lang})`, async ({
       page,
       request,
       browser,
@@ -79,6 +80,11 @@ for (const lang of ['en-US', 'zh-CN'] as const) {
       await form.getByRole('button', { name: s.ok }).click();
       await expect(form.getByText(s.description)).toHaveCount(2); // the label and its message
       await form.getByLabel(s.description).fill('Encrypted folders open slowly since the update.');
+      await form.locator('input[type=file]').setInputFiles({
+        name: 'engine.log',
+        mimeType: 'text/plain',
+        buffer: Buffer.from('folder /srv/a opened in 9 s\n'),
+      });
       await form.getByRole('button', { name: s.ok }).click();
       await expect(page.getByText(s.created)).toBeVisible();
       const mine = page.locator('tr.ant-table-row').filter({ hasText: title });
@@ -96,6 +102,12 @@ for (const lang of ['en-US', 'zh-CN'] as const) {
       await expect(row).toContainText(who.company);
       await row.getByRole('button', { name: title }).click();
       const drawer = vendor.getByRole('dialog', { name: s.detail });
+      // The customer's file, downloaded with its name and bytes.
+      const downloading = vendor.waitForEvent('download');
+      await drawer.getByRole('button', { name: /engine\.log/ }).click();
+      const file = await downloading;
+      expect(file.suggestedFilename()).toBe('engine.log');
+      expect(fs.readFileSync(await file.path(), 'utf8')).toBe('folder /srv/a opened in 9 s\n');
       await drawer.getByLabel(s.replyLabel).fill('Please send the engine log of the last hour.');
       await drawer.getByRole('button', { name: s.send }).click();
       await expect(vendor.getByText(s.sent)).toBeVisible();

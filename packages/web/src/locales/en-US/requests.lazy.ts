@@ -37,6 +37,11 @@ const requests: DeepString<typeof zh> = {
   loadFailed: 'The support requests could not be loaded',
   detailTitle: 'Support request #{{no}}',
   reason: 'Why dismissed',
+  files: 'Files',
+  filesHint:
+    'Up to {{count}} files of at most 5 MB each: .txt, .log, .csv, .json, .pdf, .png, .jpg, .zip',
+  attach: 'Attach files',
+  fileRefused: 'Cannot attach "{{name}}": a kind not taken, or over 5 MB',
   thread: 'Questions and answers',
   noMessages: 'No questions or answers yet',
   you: 'You',

@@ -33,6 +33,11 @@ const requests = {
   loadFailed: '无法加载需求',
   detailTitle: '需求 #{{no}}',
   reason: '驳回原因',
+  files: '附件',
+  filesHint:
+    '最多 {{count}} 个文件，每个不超过 5 MB：.txt、.log、.csv、.json、.pdf、.png、.jpg、.zip',
+  attach: '添加附件',
+  fileRefused: '不能附加“{{name}}”：类型不支持或超过 5 MB',
   thread: '问答',
   noMessages: '暂无问答',
   you: '我方',

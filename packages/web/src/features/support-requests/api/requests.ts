@@ -49,10 +49,15 @@ export function useAddRequest() {
 
 export function useReply(side: Side) {
   return useChange(
-    (input: { id: string; body: string; successText: string }) =>
+    (input: {
+      id: string;
+      body: string;
+      files: { fileName: string; data: string }[];
+      successText: string;
+    }) =>
       callApi(
         side === 'vendor' ? replyToCustomer : replyToVendor,
-        { id: input.id, body: input.body },
+        { id: input.id, body: input.body, files: input.files },
         { success: input.successText },
       ),
     [...lists, ...details],

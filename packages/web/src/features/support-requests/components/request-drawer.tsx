@@ -1,5 +1,15 @@
 import { useState } from 'react';
-import { Button, Descriptions, Drawer, Form, Input, Modal, Space, Spin } from 'antd';
+import {
+  Button,
+  Descriptions,
+  Drawer,
+  Form,
+  Input,
+  Modal,
+  Space,
+  Spin,
+  type UploadFile,
+} from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   STATUS_MOVES,
@@ -17,6 +27,8 @@ import {
   type RequestDetail,
   type Side,
 } from '../api/requests.ts';
+import { AttachFiles, filesToSend } from './attach-files.tsx';
+import { RequestFiles } from './request-files.tsx';
 import { RequestTags } from './request-tags.tsx';
 
 /**
@@ -72,6 +84,7 @@ export function RequestDrawer({
             {r.remarks && <Descriptions.Item label={t('remarks')}>{r.remarks}</Descriptions.Item>}
           </Descriptions>
           {side === 'vendor' && <VendorMoves request={r} />}
+          <RequestFiles side={side} request={r} />
           <Thread side={side} request={r} />
         </>
       )}
@@ -82,7 +95,7 @@ export function RequestDrawer({
 function Thread({ side, request }: { side: Side; request: RequestDetail }) {
   const { t } = useTranslation('requests');
   const reply = useReply(side);
-  const [form] = Form.useForm<{ body: string }>();
+  const [form] = Form.useForm<{ body: string; files?: UploadFile[] }>();
   const who = (m: RequestDetail['messages'][number]) =>
     m.side === side ? t('you') : m.side === 'vendor' ? t('vendorSide') : m.author;
   return (
@@ -104,8 +117,13 @@ function Thread({ side, request }: { side: Side; request: RequestDetail }) {
         form={form}
         name="request-reply"
         layout="vertical"
-        onFinish={async ({ body }) => {
-          await reply.mutateAsync({ id: request.id, body, successText: t('sent') });
+        onFinish={async ({ body, files }) => {
+          await reply.mutateAsync({
+            id: request.id,
+            body,
+            files: await filesToSend(files),
+            successText: t('sent'),
+          });
           form.resetFields();
         }}
       >
@@ -118,6 +136,7 @@ function Thread({ side, request }: { side: Side; request: RequestDetail }) {
         >
           <Input.TextArea rows={3} maxLength={10_000} />
         </Form.Item>
+        <AttachFiles />
         <Button type="primary" htmlType="submit" loading={reply.isPending}>
           {t('send')}
         </Button>

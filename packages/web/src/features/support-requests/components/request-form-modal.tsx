@@ -1,9 +1,10 @@
-import { DatePicker, Form, Input, Modal, Select } from 'antd';
+import { DatePicker, Form, Input, Modal, Select, type UploadFile } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { REQUEST_PRIORITIES } from '@edp/shared/contracts/support-requests';
 import { showOnField } from '../../../lib/form-refusal.ts';
 import { useAddRequest } from '../api/requests.ts';
+import { AttachFiles, filesToSend } from './attach-files.tsx';
 
 interface Values {
   project?: string;
@@ -13,6 +14,7 @@ interface Values {
   priority: (typeof REQUEST_PRIORITIES)[number];
   expectedAt: Dayjs;
   remarks?: string;
+  files?: UploadFile[];
 }
 
 /** A new support request, from the customer's portal; mounted only while open. */
@@ -28,6 +30,7 @@ export function RequestFormModal({ onClose }: { onClose: () => void }) {
         project: values.project ?? '',
         remarks: values.remarks ?? '',
         expectedAt: values.expectedAt.toISOString(),
+        files: await filesToSend(values.files),
         successText: t('created'),
       });
       onClose();
@@ -85,6 +88,7 @@ export function RequestFormModal({ onClose }: { onClose: () => void }) {
         <Form.Item name="remarks" label={t('remarks')}>
           <Input.TextArea rows={2} maxLength={2_000} />
         </Form.Item>
+        <AttachFiles />
       </Form>
     </Modal>
   );
