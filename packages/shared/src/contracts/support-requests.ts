@@ -4,7 +4,7 @@ import { ZDate, ZSerialId, ZUuid } from './common.ts';
 import { ZUploadedFile } from './uploads.ts';
 
 /**
- * Requests and their Q&A (SPEC §3, §4; docs/portal.md "Requests"): a customer tells the vendor of
+ * Requests and their Q&A (SPEC §3, §4; docs/portal.md "Support requests"): a customer tells the vendor of
  * a problem or a need from the portal, the vendor's team answers and moves it along. Called
  * "support requests" in code, beside the portal's licence requests; "Requests" on screens.
  */

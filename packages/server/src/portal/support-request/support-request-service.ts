@@ -37,7 +37,7 @@ type Deps = Pick<Platform, 'db' | 'clock' | 'mailer' | 'log'> & {
 };
 
 /**
- * Requests and their Q&A (docs/portal.md "Requests"): a company opens and reads only its own;
+ * Requests and their Q&A (docs/portal.md "Support requests"): a company opens and reads only its own;
  * the vendor's team reads every one, answers, and moves its status and test status along the
  * moves shared/contracts/support-requests.ts declares. The customer is mailed each answer and
  * move; every vendor change is in the vendor's audit log.

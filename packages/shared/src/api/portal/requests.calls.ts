@@ -15,7 +15,7 @@ import { ZIdResult } from '../../contracts/vendor.ts';
 import { call, companyAccess, vendorAccess } from '../define.ts';
 
 /**
- * Requests and their Q&A (docs/portal.md "Requests"): a company's own under /com/req (it sees
+ * Requests and their Q&A (docs/portal.md "Support requests"): a company's own under /com/req (it sees
  * only its own), every company's for the vendor's team under /sa/req.
  */
 

@@ -227,7 +227,7 @@ export const balanceRecords = pgTable(
 );
 
 /**
- * A customer's request to the vendor (SPEC §3 "Request"; docs/portal.md "Requests"), with its
+ * A customer's request to the vendor (SPEC §3 "Request"; docs/portal.md "Support requests"), with its
  * status and test status (STATUS_MOVES, TEST_MOVES in shared/contracts/support-requests.ts).
  * `no` is the number people quote, and the order of every list (keyset pages by it).
  */
