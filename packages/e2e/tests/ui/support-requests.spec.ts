@@ -28,6 +28,7 @@ const screens = {
     sent: 'Sent',
     mark: (status: string) => `Mark "${status}"`,
     vendor: 'Vendor',
+    customerIs: (name: string) => `Customer: ${name}`,
   },
   'zh-CN': {
     mine: '我的需求',
@@ -50,6 +51,7 @@ const screens = {
     sent: '已发送',
     mark: (status: string) => `改为“${status}”`,
     vendor: '厂商',
+    customerIs: (name: string) => `客户：${name}`,
   },
 } as const;
 
@@ -100,6 +102,10 @@ for (const lang of ['en-US', 'zh-CN'] as const) {
       await vendor.getByRole('button', { name: s.searchButton }).click();
       const row = vendor.locator('tr.ant-table-row').filter({ hasText: title });
       await expect(row).toContainText(who.company);
+      // The customer's name narrows the list to that customer's requests; its tag says so.
+      await row.getByRole('button', { name: who.company }).click();
+      await expect(vendor.getByText(s.customerIs(who.company))).toBeVisible();
+      await expect(row).toHaveCount(1);
       await row.getByRole('button', { name: title }).click();
       const drawer = vendor.getByRole('dialog', { name: s.detail });
       // The customer's file, downloaded with its name and bytes.

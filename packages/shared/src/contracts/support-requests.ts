@@ -12,6 +12,7 @@ import { ZUploadedFile } from './uploads.ts';
 export const REQUEST_PRIORITIES = ['low', 'middle', 'high'] as const;
 export const REQUEST_STATUSES = ['new', 'processing', 'solved', 'dismissed'] as const;
 export const TEST_STATUSES = ['testing', 'passed', 'failed'] as const;
+export type RequestPriority = (typeof REQUEST_PRIORITIES)[number];
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 export type TestStatus = (typeof TEST_STATUSES)[number];
 

@@ -1,9 +1,12 @@
 import { useState } from 'react';
-import { Button, Checkbox, Input, Select, type TableProps } from 'antd';
+import { Button, Checkbox, Input, Select, Tag, type TableProps } from 'antd';
+import { CloseOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
   OVERDUE_COUNT_MAX,
+  REQUEST_PRIORITIES,
   REQUEST_STATUSES,
+  type RequestPriority,
   type RequestStatus,
 } from '@edp/shared/contracts/support-requests';
 import { KeysetPager, useKeyset } from '../../../components/keyset-pager.tsx';
@@ -26,12 +29,17 @@ export function RequestsList({ side, title }: { side: Side; title: string }) {
   const keyset = useKeyset();
   const [keyword, setKeyword] = useState('');
   const [status, setStatus] = useState<RequestStatus>();
+  const [priority, setPriority] = useState<RequestPriority>();
+  // The vendor's filter by customer: set from a row's customer, cleared from its tag.
+  const [customer, setCustomer] = useState<{ id: string; name: string }>();
   const [overdue, setOverdue] = useState(false);
   const [adding, setAdding] = useState(false);
   const [open, setOpen] = useState<string>();
   const query = useRequests(side, {
     keyword: keyword.trim(),
     status,
+    priority,
+    companyId: customer?.id,
     overdue: overdue || undefined,
     before: keyset.cursor,
     pageSize: 20,
@@ -47,7 +55,27 @@ export function RequestsList({ side, title }: { side: Side; title: string }) {
         </Button>
       ),
     },
-    ...(side === 'vendor' ? [{ title: t('company'), dataIndex: 'company' }] : []),
+    ...(side === 'vendor'
+      ? [
+          {
+            title: t('company'),
+            dataIndex: 'company',
+            render: (company: string, r: RequestRow) => (
+              <Button
+                type="link"
+                size="small"
+                title={t('onlyCustomer', { name: company })}
+                onClick={() => {
+                  setCustomer({ id: r.companyId, name: company });
+                  keyset.reset();
+                }}
+              >
+                {company}
+              </Button>
+            ),
+          },
+        ]
+      : []),
     { title: t('product'), dataIndex: 'product' },
     {
       title: t('priority'),
@@ -96,6 +124,30 @@ export function RequestsList({ side, title }: { side: Side; title: string }) {
               keyset.reset();
             }}
           />
+          <Select
+            aria-label={t('priority')}
+            allowClear
+            placeholder={t('anyPriority')}
+            style={{ minWidth: 120 }}
+            value={priority}
+            options={REQUEST_PRIORITIES.map((p) => ({ value: p, label: t(`priorities.${p}`) }))}
+            onChange={(value?: RequestPriority) => {
+              setPriority(value);
+              keyset.reset();
+            }}
+          />
+          {customer && (
+            <Tag
+              closable
+              closeIcon={<CloseOutlined aria-label={t('allCustomers')} />}
+              onClose={() => {
+                setCustomer(undefined);
+                keyset.reset();
+              }}
+            >
+              {t('customerIs', { name: customer.name })}
+            </Tag>
+          )}
           <Checkbox
             checked={overdue}
             onChange={(e) => {
@@ -120,7 +172,9 @@ export function RequestsList({ side, title }: { side: Side; title: string }) {
       loadFailed={t('loadFailed')}
       query={query}
       columns={columns}
-      emptyText={keyword.trim() || status || overdue ? t('emptySearch') : t('empty')}
+      emptyText={
+        keyword.trim() || status || priority || customer || overdue ? t('emptySearch') : t('empty')
+      }
     >
       <KeysetPager keyset={keyset} next={query.data?.next} busy={query.isFetching} />
       {adding && <RequestFormModal onClose={() => setAdding(false)} />}
