@@ -68,6 +68,10 @@ export const ATTACHMENT_TYPES: Record<string, string> = {
   '.jpeg': 'image/jpeg',
   '.zip': 'application/zip',
 };
+/** The type a file of this name is kept and served as, by its extension; undefined: not taken. */
+export const attachmentTypeOf = (fileName: string): string | undefined =>
+  ATTACHMENT_TYPES[/\.[^.]+$/.exec(fileName)?.[0].toLowerCase() ?? ''];
+
 const ZAttachments = z
   .array(ZUploadedFile(Math.ceil(ATTACHMENT_BYTES_MAX / 3) * 4))
   .max(ATTACHMENTS_MAX)

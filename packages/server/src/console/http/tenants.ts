@@ -5,7 +5,7 @@ import { tenantInfo as tenantInfoCall } from '@edp/shared/api/platform.calls';
 import { CommonErr } from '@edp/shared/errors';
 import { AppError } from '../../platform/errors/index.ts';
 import { callerOf } from './console-guard.ts';
-import { sendFile, serve } from '../../platform/http/index.ts';
+import { sendFile, serve, vendorActorOf } from '../../platform/http/index.ts';
 import type { AuditQueryService } from '../audit/index.ts';
 import type { SetupService, TenantInfoService } from '../tenants/index.ts';
 
@@ -32,7 +32,7 @@ export function tenantRoutes(
       host: req.headers.host,
       ip: req.ip,
       locale: req.locale,
-      vendor: session?.kind === 'vendor' ? { adminId: session.subjectId, ip: req.ip } : undefined,
+      vendor: session?.kind === 'vendor' ? vendorActorOf(req, session) : undefined,
     });
   });
   serve(app, auditLog, (req) => auditQueries.list(callerOf(req).actor, req.body, req.locale));

@@ -20,8 +20,5 @@ export {
   type TenantRow,
   type TenantService,
 } from './tenant-service.ts';
-export {
-  vendorTenantService,
-  type VendorAuditRecord,
-  type VendorTenantService,
-} from './vendor-tenant-service.ts';
+export { recordVendorChange } from './vendor-change.ts';
+export { vendorTenantService, type VendorTenantService } from './vendor-tenant-service.ts';

@@ -12,14 +12,13 @@ import { AppError } from '../../platform/errors/index.ts';
 import type { AuditService } from '../audit/index.ts';
 import { isCommonPasswordDigest } from '../../platform/passwords/index.ts';
 import type { Platform } from '../../platform/platform.ts';
-import type { VendorActor } from '../../platform/sessions/index.ts';
+import type { VendorActor, VendorAuditRecord } from '../../platform/sessions/index.ts';
 import { refuseAdminsWithoutEmail } from '../access/index.ts';
 import { defaultLoginSettings, storedLoginSettings } from './login-settings.ts';
 import { domainOf } from './resolve.ts';
 import { tenantRepository } from './tenant-repository.ts';
 import type { RoleInsert, UserInsert } from '../store/index.ts';
 import type { TenantService } from './tenant-service.ts';
-import type { VendorAuditRecord } from './vendor-tenant-service.ts';
 
 /**
  * Initial setup (`/owner/n/reg`): the tenant, its built-in duty roles and their users in one

@@ -9,20 +9,12 @@ import type {
 } from '@edp/shared/contracts/vendor-tenants';
 import { ConsoleErr } from '@edp/shared/errors';
 import type { Platform } from '../../platform/platform.ts';
-import type { VendorActor } from '../../platform/sessions/index.ts';
+import type { VendorActor, VendorAuditRecord } from '../../platform/sessions/index.ts';
 import { AppError } from '../../platform/errors/index.ts';
 import type { AuditService } from '../audit/index.ts';
 import { tenantRepository, type TenantRow } from './tenant-repository.ts';
 import { defaultSystemSettings } from './tenant-service.ts';
-
-/**
- * The vendor's audit log, which portal/super-admin owns: services.ts hands its `record` to the
- * console's vendor services (the console imports no portal module).
- */
-export type VendorAuditRecord = (
-  actor: VendorActor,
-  entry: { action: string; target: string; tenantId?: string; before?: unknown; after?: unknown },
-) => Promise<void>;
+import { recordVendorChange } from './vendor-change.ts';
 
 const summary = (t: TenantRow) => ({
   domain: t.domain,
@@ -55,21 +47,14 @@ export function vendorTenantService(
     if (!row) throw new AppError(ConsoleErr.TenantNotFound);
     return row;
   }
-  /** Both logs: the tenant's (account "vendor") and the vendor's. */
-  async function record(t: TenantRow, action: string, actor: VendorActor, after: unknown) {
-    const before = summary(t);
-    await audit.event({
+  const record = (t: TenantRow, action: string, actor: VendorActor, after: unknown) =>
+    recordVendorChange({ audit, vendorAudit }, actor, {
       tenantId: t.id,
-      account: 'vendor',
-      duty: 'vendor',
       action,
       target: t.domain,
-      detail: { before, after },
-      ip: actor.ip,
-      result: 'success',
+      before: summary(t),
+      after,
     });
-    await vendorAudit(actor, { action, target: t.domain, tenantId: t.id, before, after });
-  }
 
   return {
     async list(q: z.infer<typeof ZTenantListRequest>) {

@@ -3,9 +3,9 @@ import { ownerUserPassword } from '@edp/shared/api/portal/tenants.calls';
 import type { ZOwnerUserListRequest } from '@edp/shared/contracts/vendor-tenants';
 import { CommonErr, ConsoleErr } from '@edp/shared/errors';
 import { AppError } from '../../platform/errors/index.ts';
-import type { VendorActor } from '../../platform/sessions/index.ts';
+import type { VendorActor, VendorAuditRecord } from '../../platform/sessions/index.ts';
 import type { AuditService } from '../audit/index.ts';
-import type { TenantService, VendorAuditRecord } from '../tenants/index.ts';
+import { recordVendorChange, type TenantService } from '../tenants/index.ts';
 import { setPassword, type PasswordDeps } from './user-password.ts';
 import { userRepository } from './user-repository.ts';
 
@@ -56,22 +56,12 @@ export function vendorUserService(
       if (!user || user.status === 'deleted') throw new AppError(CommonErr.NotFound);
       if (user.status === 'disabled') throw new AppError(ConsoleErr.UserDisabled);
       await setPassword(deps, user, password, { byOther: true });
-      const after = { mustChangePassword: true };
-      await audit.event({
+      await recordVendorChange({ audit, vendorAudit }, actor, {
         tenantId,
-        account: 'vendor',
-        duty: 'vendor',
         action: ownerUserPassword.path,
         target: user.account,
-        detail: { after },
-        ip: actor.ip,
-        result: 'success',
-      });
-      await vendorAudit(actor, {
-        action: ownerUserPassword.path,
-        target: `${user.account}@${tenant.domain}`,
-        tenantId,
-        after,
+        vendorTarget: `${user.account}@${tenant.domain}`,
+        after: { mustChangePassword: true },
       });
     },
   };

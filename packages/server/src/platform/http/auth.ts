@@ -54,6 +54,6 @@ export function sessionOf(req: { session: Session | null }): Session {
  * The super administrator of a vendor-guarded route and the request's address: who the vendor's
  * audit log names.
  */
-export function vendorActorOf(req: FastifyRequest): VendorActor {
-  return { adminId: sessionOf(req).subjectId, ip: req.ip };
+export function vendorActorOf(req: FastifyRequest, session = sessionOf(req)): VendorActor {
+  return { adminId: session.subjectId, ip: req.ip };
 }

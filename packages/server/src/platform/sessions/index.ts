@@ -1,4 +1,4 @@
 /** The public entry of this module: other modules import only from here. */
 export * from './session-repository.ts';
 export * from './session-service.ts';
-export type { VendorActor } from './vendor-actor.ts';
+export type { VendorActor, VendorAuditEntry, VendorAuditRecord } from './vendor-actor.ts';

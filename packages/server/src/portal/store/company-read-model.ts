@@ -1,7 +1,7 @@
 import { count, desc, ilike, inArray, or } from 'drizzle-orm';
 import type { TList, TListRequest } from '@edp/shared/contracts/common';
 import type { TCompanyRow } from '@edp/shared/contracts/vendor';
-import { type Db, companies } from '../../platform/db/index.ts';
+import { type Db, companies, containsPattern } from '../../platform/db/index.ts';
 import { companyLicenceCountSql } from './licence-read-model.ts';
 
 /*
@@ -10,9 +10,6 @@ import { companyLicenceCountSql } from './licence-read-model.ts';
  * (portal/super-admin); the names and addresses requests show and mail (portal/support-request).
  * Selects only.
  */
-
-/** `%` and `_` typed by a user are literal characters, not patterns. */
-const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export interface CompanyContact {
   id: string;
@@ -40,7 +37,7 @@ export function companyReadModel(db: Db) {
 
     /** A page of the companies, newest first; `keyword` finds an email, a name or a contact. */
     async page(req: TListRequest & { keyword?: string }): Promise<TList<TCompanyRow>> {
-      const pattern = req.keyword ? likePattern(req.keyword) : undefined;
+      const pattern = req.keyword ? containsPattern(req.keyword) : undefined;
       const where = pattern
         ? or(
             ilike(companies.email, pattern),

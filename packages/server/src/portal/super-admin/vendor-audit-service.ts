@@ -3,18 +3,8 @@ import type { z } from 'zod';
 import type { ZVendorAuditListRequest } from '@edp/shared/contracts/vendor';
 import type { Locale } from '@edp/shared/errors';
 import type { Platform } from '../../platform/platform.ts';
-import type { VendorActor } from '../../platform/sessions/index.ts';
+import type { VendorActor, VendorAuditEntry } from '../../platform/sessions/index.ts';
 import { vendorAuditRepository } from './vendor-audit-repository.ts';
-
-/** One change: the call's path, what it was done to, and what it was before and after. */
-export interface VendorAuditEntry {
-  action: string;
-  target: string;
-  /** The tenant the change concerns (its users' included), for the tenant's filter. */
-  tenantId?: string;
-  before?: unknown;
-  after?: unknown;
-}
 
 /**
  * The vendor's audit log (`vendor_audit`): every change of a super administrator, written by

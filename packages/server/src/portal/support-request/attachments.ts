@@ -1,4 +1,4 @@
-import { ATTACHMENT_BYTES_MAX, ATTACHMENT_TYPES } from '@edp/shared/contracts/support-requests';
+import { ATTACHMENT_BYTES_MAX, attachmentTypeOf } from '@edp/shared/contracts/support-requests';
 import type { TUploadedFile } from '@edp/shared/contracts/uploads';
 import { PortalErr } from '@edp/shared/errors';
 import { AppError } from '../../platform/errors/index.ts';
@@ -6,9 +6,6 @@ import type { FileToStore } from './support-request-repository.ts';
 
 // eslint-disable-next-line no-control-regex -- control characters are what is refused
 const CONTROL = /[\u0000-\u001f\u007f]/;
-
-/** The extension of a file name, lower-case with its dot ('' for none). */
-const extensionOf = (name: string) => /\.[^.]+$/.exec(name)?.[0].toLowerCase() ?? '';
 
 /**
  * The files a person attached, checked: each kept under its last path segment (a name is never
@@ -19,7 +16,7 @@ const extensionOf = (name: string) => /\.[^.]+$/.exec(name)?.[0].toLowerCase() ?
 export function checkedFiles(files: TUploadedFile[]): FileToStore[] {
   return files.map((f) => {
     const fileName = f.fileName.split(/[\\/]/).pop()!.trim();
-    if (!fileName || CONTROL.test(fileName) || !ATTACHMENT_TYPES[extensionOf(fileName)]) {
+    if (!fileName || CONTROL.test(fileName) || !attachmentTypeOf(fileName)) {
       throw new AppError(PortalErr.AttachmentType, { name: fileName || f.fileName });
     }
     const data = Buffer.from(f.data, 'base64');
@@ -32,4 +29,4 @@ export function checkedFiles(files: TUploadedFile[]): FileToStore[] {
 
 /** The Content-Type a stored file is served as (its kind was checked when it came in). */
 export const attachmentType = (fileName: string) =>
-  ATTACHMENT_TYPES[extensionOf(fileName)] ?? 'application/octet-stream';
+  attachmentTypeOf(fileName) ?? 'application/octet-stream';

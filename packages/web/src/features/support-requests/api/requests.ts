@@ -27,7 +27,6 @@ const details = [myRequest, requestDetail];
 /** A keyset page of the side's requests; errors are shown on the page, not toasted. */
 export function useRequests(side: Side, filter: RequestFilter) {
   const body = { ...filter, keyword: filter.keyword || undefined };
-  if (side === 'customer') delete body.companyId;
   return useQuery(callQuery(side === 'vendor' ? requestList : myRequests, body, { silent: true }));
 }
 

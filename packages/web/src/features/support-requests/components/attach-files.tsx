@@ -5,11 +5,11 @@ import {
   ATTACHMENT_BYTES_MAX,
   ATTACHMENT_TYPES,
   ATTACHMENTS_MAX,
+  attachmentTypeOf,
 } from '@edp/shared/contracts/support-requests';
 import { uploadedFile } from '../../../lib/uploaded-files.ts';
 
 const accept = Object.keys(ATTACHMENT_TYPES).join(',');
-const extensionOf = (name: string) => /\.[^.]+$/.exec(name)?.[0].toLowerCase() ?? '';
 
 /**
  * Files to attach (the form field `files`): chosen, not sent until the form is; kinds and size
@@ -28,7 +28,7 @@ export function AttachFiles() {
         {
           validator: (_, list: UploadFile[] | undefined) => {
             const bad = (list ?? []).find(
-              (f) => !ATTACHMENT_TYPES[extensionOf(f.name)] || (f.size ?? 0) > ATTACHMENT_BYTES_MAX,
+              (f) => !attachmentTypeOf(f.name) || (f.size ?? 0) > ATTACHMENT_BYTES_MAX,
             );
             return bad
               ? Promise.reject(new Error(t('fileRefused', { name: bad.name })))
