@@ -7,6 +7,7 @@ import {
   deviceEvents,
   deviceExport,
   deviceService,
+  deviceVersions,
   enrolSecretService,
 } from './console/devices/index.ts';
 import { groupService } from './console/groups/index.ts';
@@ -60,7 +61,7 @@ import {
   licenceReadService,
   licenceService,
 } from './portal/licence/index.ts';
-import { vendorAuditService, vendorService } from './portal/super-admin/index.ts';
+import { customerService, vendorAuditService, vendorService } from './portal/super-admin/index.ts';
 import { supportRequestService } from './portal/support-request/index.ts';
 
 /**
@@ -266,6 +267,41 @@ export function buildServices(platform: Platform) {
   // The vendor's audit log is portal/super-admin's; the console's vendor services write it
   // through its `record`.
   const vendorAudit = vendorAuditService({ db });
+  const vendorTenants = vendorTenantService({
+    db,
+    sessions: p.sessions,
+    audit,
+    consoleCache: cache,
+    // The tenant is gone either way: a file left behind is logged, not answered as an error.
+    tenantDeleted: (id) =>
+      installers.removeTenantFiles(id).catch((err: unknown) => {
+        p.log.error({ err, tenantId: id }, 'installer files of a deleted tenant not removed');
+      }),
+    keysInitialised: keys.initialised,
+    // `customers` is read when a tenant is listed or linked, not now.
+    customerNames: (ids) => customers.names(ids),
+    vendorAudit: vendorAudit.record,
+  });
+  const versions = deviceVersions({ db });
+  // The vendor's customers read the console's tenants, keys and engines through these.
+  const customers = customerService({
+    db,
+    clock,
+    licenceReads,
+    balance,
+    facts: {
+      async tenantsOf(companyIds) {
+        const linked = await vendorTenants.linkedTo(companyIds);
+        const initialised = await keys.initialised(linked.map((t) => t.id));
+        return linked.map((t) => ({ ...t, keyInitialised: initialised.has(t.id) }));
+      },
+      companiesWithKeys: async () => vendorTenants.companiesOf(await keys.initialisedTenants()),
+      companiesRunning: async (v) => vendorTenants.companiesOf(await versions.tenantsRunning(v)),
+      companiesByDomain: vendorTenants.companiesByDomain,
+      enginesOf: versions.countsOf,
+      versions: versions.versions,
+    },
+  });
   return {
     // portal
     companies,
@@ -296,19 +332,8 @@ export function buildServices(platform: Platform) {
       // The system settings are the console's tenants module's; the portal reads this one field.
       supportAddress: () => tenants.systemSettings().then((s) => s.supportEmail),
     }),
-    vendorTenants: vendorTenantService({
-      db,
-      sessions: p.sessions,
-      audit,
-      consoleCache: cache,
-      // The tenant is gone either way: a file left behind is logged, not answered as an error.
-      tenantDeleted: (id) =>
-        installers.removeTenantFiles(id).catch((err: unknown) => {
-          p.log.error({ err, tenantId: id }, 'installer files of a deleted tenant not removed');
-        }),
-      keysInitialised: keys.initialised,
-      vendorAudit: vendorAudit.record,
-    }),
+    vendorTenants,
+    customers,
     vendorUsers: vendorUserService({
       db,
       clock,

@@ -26,6 +26,7 @@ import * as platform from './platform.calls.ts';
 import * as account from './portal/account.calls.ts';
 import * as balance from './portal/balance.calls.ts';
 import * as comDevices from './portal/devices.calls.ts';
+import * as customers from './portal/customers.calls.ts';
 import * as licences from './portal/licences.calls.ts';
 import * as tenants from './portal/tenants.calls.ts';
 import * as supportRequests from './portal/requests.calls.ts';
@@ -41,6 +42,7 @@ export const CALL_MODULES = {
   'portal/balance': balance,
   'portal/vendor': vendor,
   'portal/tenants': tenants,
+  'portal/customers': customers,
   'portal/requests': supportRequests,
   'console/login': login,
   'console/setup': setup,

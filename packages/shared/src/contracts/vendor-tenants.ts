@@ -19,6 +19,10 @@ export const ZTenantItem = z.object({
   groupCount: z.number().int(),
   /** SPEC §3: whether the tenant has initialised its keys (docs/keys.md); never a key. */
   keyInitialised: z.boolean(),
+  customer: z
+    .object({ id: z.string(), company: z.string() })
+    .nullable()
+    .describe('The customer (portal company) the vendor linked the tenant to'),
   createdAt: z.string(),
 });
 export const ZTenantAct = z.object({ id: z.uuid(), active: z.boolean() });
@@ -28,6 +32,9 @@ export const ZTenantEdit = z.object({
   sysName: z.string().trim().max(50).optional(),
   company: z.string().trim().min(1).max(100).optional(),
   sms: z.boolean().optional(),
+  companyId: ZUuid.nullable()
+    .optional()
+    .describe('Links the tenant to this customer (a portal company); null unlinks it'),
 });
 export const ZTenantDel = z.object({ id: z.uuid() });
 

@@ -64,22 +64,6 @@ export const ZMakeCodesResult = z.object({
     .describe('Single-use codes (XXXX-XXXX-XXXX-XXXX); shown once, only their hash is kept'),
 });
 
-export const ZCompanyListRequest = ZListRequest.extend({
-  keyword: z.string().trim().max(100).optional().describe('Part of e-mail, company or contact'),
-});
-export const ZCompanyRow = z.object({
-  id: z.string(),
-  email: z.string(),
-  company: z.string(),
-  contact: z.string(),
-  phone: z.string(),
-  balance: z.number().int(),
-  licenceCount: z.number().int(),
-  createdAt: ZIsoTime,
-});
-export type TCompanyRow = z.infer<typeof ZCompanyRow>;
-export const ZCompanyList = ZList(ZCompanyRow);
-
 /** `/sa/audit`: the vendor's audit log, newest first, in keyset pages. */
 export const ZVendorAuditListRequest = z.object({
   tenantId: ZUuid.optional().describe("Only entries about this tenant (its users' included)"),

@@ -39,6 +39,8 @@ export const PortalErr = {
   AttachmentType: -10046,
   /** An attached file past ATTACHMENT_BYTES_MAX. */
   AttachmentTooLarge: -10047,
+  /** A customer (a portal company) the vendor named that does not exist. */
+  CustomerNotFound: -10048,
 } as const;
 
 export const portalCatalogue: Catalogue = {
@@ -182,5 +184,10 @@ export const portalCatalogue: Catalogue = {
     status: 413,
     'zh-CN': '“{name}”超过 5 MB，不能附加',
     'en-US': '"{name}" is over 5 MB and cannot be attached',
+  },
+  [PortalErr.CustomerNotFound]: {
+    status: 404,
+    'zh-CN': '客户不存在',
+    'en-US': 'The customer does not exist',
   },
 };

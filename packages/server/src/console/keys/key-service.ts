@@ -477,6 +477,8 @@ export function keyService(deps: KeyDeps) {
 
     /** Which of these tenants have initialised their keys (the vendor's tenant list; no key). */
     initialised: (tenantIds: string[]) => repo.initialised(tenantIds),
+    /** Every tenant that has initialised its keys (the vendor's customer filter; no key). */
+    initialisedTenants: () => repo.initialisedTenants(),
 
     /** The keys a device's state lists (after a check-in whose state changed). */
     async listed(deviceId: string, keys: TEngineDataKey[], now: Date) {

@@ -23,6 +23,11 @@ export function keysRepository(db: Db) {
         .where(inArray(tenantKeys.tenantId, tenantIds));
       return new Set(rows.map((r) => r.id));
     },
+    /** Every tenant that has initialised its keys (the vendor's customers filtered by it). */
+    async initialisedTenants(): Promise<string[]> {
+      const rows = await db.select({ id: tenantKeys.tenantId }).from(tenantKeys);
+      return rows.map((r) => r.id);
+    },
     /** The tenant's keys, once: false when another call initialised them first. */
     async initialise(
       key: typeof tenantKeys.$inferInsert,

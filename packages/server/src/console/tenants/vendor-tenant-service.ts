@@ -7,7 +7,7 @@ import type {
   ZTenantEdit,
   ZTenantListRequest,
 } from '@edp/shared/contracts/vendor-tenants';
-import { ConsoleErr } from '@edp/shared/errors';
+import { ConsoleErr, PortalErr } from '@edp/shared/errors';
 import type { Platform } from '../../platform/platform.ts';
 import type { VendorActor, VendorAuditRecord } from '../../platform/sessions/index.ts';
 import { AppError } from '../../platform/errors/index.ts';
@@ -22,6 +22,7 @@ const summary = (t: TenantRow) => ({
   company: t.company,
   sms: t.sms,
   status: t.status,
+  companyId: t.companyId,
 });
 
 /**
@@ -36,6 +37,8 @@ export function vendorTenantService(
     tenantDeleted: (tenantId: string) => Promise<void>;
     /** Which of these tenants have initialised their keys (console/keys, wired in services.ts). */
     keysInitialised: (tenantIds: string[]) => Promise<Set<string>>;
+    /** The names of these customers (portal/company's, wired in services.ts); unknown ids absent. */
+    customerNames: (companyIds: string[]) => Promise<Map<string, string>>;
     vendorAudit: VendorAuditRecord;
   },
 ) {
@@ -63,12 +66,17 @@ export function vendorTenantService(
         limit: q.pageSize,
         offset: (q.page - 1) * q.pageSize,
       });
-      const held = await repo.holdings(rows.map((r) => r.id));
-      const initialised = await deps.keysInitialised(rows.map((r) => r.id));
-      const list = rows.map((r) => ({
+      const ids = rows.map((r) => r.id);
+      const [held, initialised, names] = await Promise.all([
+        repo.holdings(ids),
+        deps.keysInitialised(ids),
+        deps.customerNames(rows.flatMap((r) => (r.companyId ? [r.companyId] : []))),
+      ]);
+      const list = rows.map(({ companyId, ...r }) => ({
         ...r,
         ...held.get(r.id)!,
         keyInitialised: initialised.has(r.id),
+        customer: companyId ? { id: companyId, company: names.get(companyId) ?? '' } : null,
         createdAt: r.createdAt.toISOString(),
       }));
       return { list, total, page: q.page, pageSize: q.pageSize };
@@ -88,6 +96,9 @@ export function vendorTenantService(
       const t = await tenant(input.id);
       if (input.domain && input.domain !== t.domain && (await repo.findByDomain(input.domain))) {
         throw new AppError(ConsoleErr.DomainExists);
+      }
+      if (input.companyId && !(await deps.customerNames([input.companyId])).size) {
+        throw new AppError(PortalErr.CustomerNotFound);
       }
       const { id, ...values } = input;
       await repo.update(id, values);
@@ -112,6 +123,13 @@ export function vendorTenantService(
         before: summary(t),
       });
     },
+
+    /** The tenants linked to these customers (the vendor's customer pages). */
+    linkedTo: (companyIds: readonly string[]) => repo.linkedTo(companyIds),
+    /** The customers some of these tenants are linked to. */
+    companiesOf: (tenantIds: readonly string[]) => repo.companiesOf(tenantIds),
+    /** The customers linked to a tenant whose domain contains `keyword`. */
+    companiesByDomain: (keyword: string) => repo.companiesByDomain(keyword),
 
     /** Who may set up a tenant, and the name new ones get (`/sa/sys/set`). */
     async saveSystemSettings(actor: VendorActor, settings: TSystemSettings) {

@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  companyList,
+  customerBalance,
+  customerDetail,
+  customerLicences,
+  customerList,
+  exportCustomers,
+  reportedVersions,
+} from '@edp/shared/api/portal/customers.calls';
+import {
   deletePackage,
   makeRechargeCodes,
   packageList,
@@ -17,19 +24,24 @@ import {
   serve,
   endSession,
   sendCaptcha,
+  sendFile,
   vendorActorOf,
 } from '../../platform/http/index.ts';
-import type { VendorAuditService, VendorService } from '../super-admin/index.ts';
+import type { CustomerService, VendorAuditService, VendorService } from '../super-admin/index.ts';
 import { originOf } from './origin.ts';
 
 /**
- * The vendor's super administrator under /sa: sign-in, packages and codes, companies. The tenants
+ * The vendor's super administrator under /sa: sign-in, packages and codes, customers. The tenants
  * and the system settings they are set up under are the console's (console/http/vendor-tenants.ts).
  * Every change is in the vendor's audit log (`/sa/audit`).
  */
 export function vendorRoutes(
   app: FastifyInstance,
-  { vendor, vendorAudit }: { vendor: VendorService; vendorAudit: VendorAuditService },
+  {
+    vendor,
+    vendorAudit,
+    customers,
+  }: { vendor: VendorService; vendorAudit: VendorAuditService; customers: CustomerService },
 ) {
   serve(app, vendorCaptcha, (_req, reply) => sendCaptcha(app, reply, 'vendor'));
   serve(app, vendorCheck, async () => ({ initialized: await vendor.isInitialized() }));
@@ -58,6 +70,24 @@ export function vendorRoutes(
   serve(app, makeRechargeCodes, (req) =>
     vendor.makeCodes(vendorActorOf(req), req.body.packageId, req.body.count),
   );
-  serve(app, companyList, (req) => vendor.companies(req.body));
+  // Reads, like every list: not in the vendor's audit log.
+  serve(app, customerList, (req) => customers.list(req.body));
+  serve(app, exportCustomers, (req, reply) =>
+    sendFile(reply, {
+      name: customers.fileName(req.query),
+      format: req.query.format,
+      chunks: customers.file(req.query, req.locale),
+    }),
+  );
+  serve(app, customerDetail, (req) => customers.detail(req.body.id));
+  serve(app, customerLicences, (req) => {
+    const { companyId, ...page } = req.body;
+    return customers.licences(companyId, page);
+  });
+  serve(app, customerBalance, (req) => {
+    const { companyId, ...page } = req.body;
+    return customers.balance(companyId, page);
+  });
+  serve(app, reportedVersions, () => customers.versions());
   serve(app, vendorAuditList, (req) => vendorAudit.list(req.body, req.locale));
 }

@@ -1,14 +1,12 @@
-import { count, desc, ilike, inArray, or } from 'drizzle-orm';
-import type { TList, TListRequest } from '@edp/shared/contracts/common';
-import type { TCompanyRow } from '@edp/shared/contracts/vendor';
+import { and, asc, count, desc, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { TCustomerFilter } from '@edp/shared/contracts/customers';
 import { type Db, companies, containsPattern } from '../../platform/db/index.ts';
-import { companyLicenceCountSql } from './licence-read-model.ts';
+import { companyLicenceCountSql, companyLicenceStateSql } from './licence-read-model.ts';
 
 /*
  * A read model of the company module (portal/company owns `companies` and `email_codes`): the
- * vendor's list of the companies, with their balances and how many licences each holds
- * (portal/super-admin); the names and addresses requests show and mail (portal/support-request).
- * Selects only.
+ * vendor's customers, with their balances and licences (portal/super-admin); the names and
+ * addresses requests show and mail (portal/support-request). Selects only.
  */
 
 export interface CompanyContact {
@@ -18,7 +16,89 @@ export interface CompanyContact {
   language: string;
 }
 
+/**
+ * The customer list's filter as SQL can apply it: the console's facts (keys, versions, linked
+ * domains) already turned into sets of company ids by the caller.
+ */
+export interface CustomerWhere extends Omit<TCustomerFilter, 'keys' | 'version'> {
+  /** Only these companies (a filter on the console's facts); absent: no such filter. */
+  only?: readonly string[];
+  /** Not these companies. */
+  without?: readonly string[];
+  /** Companies a keyword found by a linked tenant's domain. */
+  byDomain?: readonly string[];
+}
+
+/** A customer row as the list reads it, before the console's facts are added. */
+export interface CustomerRecord {
+  id: string;
+  email: string;
+  company: string;
+  contact: string;
+  phone: string;
+  balance: number;
+  licenceCount: number;
+  expiringCount: number;
+  expiredCount: number;
+  createdAt: Date;
+}
+
+/** A list of ids as one array parameter (`= any(…)`), however many there are. */
+const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
+const anyOf = (ids: readonly string[]) => sql`${companies.id} = any(${uuidArray(ids)}::uuid[])`;
+
+const SORT_COLUMNS = {
+  createdAt: companies.createdAt,
+  company: companies.company,
+  balance: companies.balance,
+} as const;
+
+function whereOf(q: CustomerWhere, now: number): SQL | undefined {
+  const pattern = q.keyword ? containsPattern(q.keyword) : undefined;
+  const parts: (SQL | undefined)[] = [
+    pattern
+      ? or(
+          ilike(companies.email, pattern),
+          ilike(companies.company, pattern),
+          ilike(companies.contact, pattern),
+          ilike(companies.phone, pattern),
+          q.byDomain?.length ? anyOf(q.byDomain) : undefined,
+        )
+      : undefined,
+    q.only ? (q.only.length ? anyOf(q.only) : sql`false`) : undefined,
+    q.without?.length ? sql`not (${anyOf(q.without)})` : undefined,
+    q.balanceMin !== undefined ? gte(companies.balance, q.balanceMin) : undefined,
+    q.balanceMax !== undefined ? lte(companies.balance, q.balanceMax) : undefined,
+    q.licences ? companyLicenceStateSql(now).has(q.licences) : undefined,
+  ];
+  return and(...parts.filter(Boolean));
+}
+
 export function companyReadModel(db: Db) {
+  /** Rows of the filtered list in its order, `limit` from `offset`. */
+  function rowsOf(q: CustomerWhere, now: number, limit: number, offset: number) {
+    const state = companyLicenceStateSql(now);
+    const dir = q.order === 'asc' ? asc : desc;
+    return db
+      .select({
+        id: companies.id,
+        email: companies.email,
+        company: companies.company,
+        contact: companies.contact,
+        phone: companies.phone,
+        balance: companies.balance,
+        licenceCount: companyLicenceCountSql,
+        expiringCount: state.expiring,
+        expiredCount: state.expired,
+        createdAt: companies.createdAt,
+      })
+      .from(companies)
+      .where(whereOf(q, now))
+      .orderBy(dir(SORT_COLUMNS[q.sort]), dir(companies.id))
+      .limit(limit)
+      .offset(offset);
+  }
+
   return {
     /** Each company's name, e-mail and language, by id. */
     async contacts(ids: string[]) {
@@ -35,41 +115,25 @@ export function companyReadModel(db: Db) {
       return new Map(rows.map((r) => [r.id, r]));
     },
 
-    /** A page of the companies, newest first; `keyword` finds an email, a name or a contact. */
-    async page(req: TListRequest & { keyword?: string }): Promise<TList<TCompanyRow>> {
-      const pattern = req.keyword ? containsPattern(req.keyword) : undefined;
-      const where = pattern
-        ? or(
-            ilike(companies.email, pattern),
-            ilike(companies.company, pattern),
-            ilike(companies.contact, pattern),
-          )
-        : undefined;
+    /** One page of the customers as filtered and sorted, and how many match. */
+    async customerPage(
+      q: CustomerWhere & { page: number; pageSize: number },
+      now: number,
+    ): Promise<{ rows: CustomerRecord[]; total: number }> {
       const [[total], rows] = await Promise.all([
-        db.select({ n: count() }).from(companies).where(where),
-        db
-          .select({ c: companies, licenceCount: companyLicenceCountSql })
-          .from(companies)
-          .where(where)
-          .orderBy(desc(companies.createdAt), desc(companies.id))
-          .limit(req.pageSize)
-          .offset((req.page - 1) * req.pageSize),
+        db.select({ n: count() }).from(companies).where(whereOf(q, now)),
+        rowsOf(q, now, q.pageSize, (q.page - 1) * q.pageSize),
       ]);
-      return {
-        list: rows.map(({ c, licenceCount }) => ({
-          id: c.id,
-          email: c.email,
-          company: c.company,
-          contact: c.contact,
-          phone: c.phone,
-          balance: c.balance,
-          licenceCount,
-          createdAt: c.createdAt.toISOString(),
-        })),
-        total: total?.n ?? 0,
-        page: req.page,
-        pageSize: req.pageSize,
-      };
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    /** Every customer as filtered and sorted, `batch` rows at a time (the export). */
+    async *customerBatches(q: CustomerWhere, now: number, batch = 500) {
+      for (let offset = 0; ; offset += batch) {
+        const rows = await rowsOf(q, now, batch, offset);
+        if (rows.length) yield rows;
+        if (rows.length < batch) return;
+      }
     },
   };
 }

@@ -5,7 +5,6 @@ import { isCommonPasswordDigest } from '../../platform/passwords/index.ts';
 import type { RechargeService } from '../balance/index.ts';
 import type { Origin } from '../company/index.ts';
 import { deletePackage, makeRechargeCodes, savePackage } from '@edp/shared/api/portal/vendor.calls';
-import { companyReadModel } from '../store/index.ts';
 import type { VendorActor } from '../../platform/sessions/index.ts';
 import type { VendorAuditService } from './vendor-audit-service.ts';
 import { vendorRepository } from './vendor-repository.ts';
@@ -59,8 +58,6 @@ export function vendorService(deps: Deps) {
     },
 
     packages: repo.packagePage,
-    /** The companies are portal/company's: listed through its read model. */
-    companies: companyReadModel(db).page,
 
     async savePackage(actor: VendorActor, input: { id?: string; name: string; months: number }) {
       const after = { name: input.name, months: input.months };

@@ -1,7 +1,5 @@
 import { ZEmpty } from '../../contracts/common.ts';
 import {
-  ZCompanyList,
-  ZCompanyListRequest,
   ZIdResult,
   ZMakeCodes,
   ZMakeCodesResult,
@@ -19,7 +17,7 @@ import {
 import { ZSystemSettings } from '../../contracts/vendor-tenants.ts';
 import { call, publicAccess, vendorAccess } from '../define.ts';
 
-/** The vendor's super administrator: sign-in, recharge packages and codes, companies, settings. */
+/** The vendor's super administrator: sign-in, recharge packages and codes, settings. */
 const tag = 'sa';
 
 export const vendorCaptcha = call({
@@ -120,17 +118,6 @@ export const makeRechargeCodes = call({
   label: { 'zh-CN': '生成充值码', 'en-US': 'Make recharge codes' },
   body: ZMakeCodes,
   data: ZMakeCodesResult,
-});
-
-export const companyList = call({
-  method: 'POST',
-  path: '/sa/coms',
-  access: vendorAccess,
-  tag,
-  summary: 'Registered companies, newest first; keyword searches e-mail, company, contact',
-  label: { 'zh-CN': '查看企业', 'en-US': 'View companies' },
-  body: ZCompanyListRequest,
-  data: ZCompanyList,
 });
 
 export const systemSettings = call({
