@@ -7,7 +7,6 @@ import {
   deviceEvents,
   deviceExport,
   deviceService,
-  deviceVersions,
   enrolSecretService,
 } from './console/devices/index.ts';
 import { groupService } from './console/groups/index.ts';
@@ -282,25 +281,13 @@ export function buildServices(platform: Platform) {
     customerNames: (ids) => customers.names(ids),
     vendorAudit: vendorAudit.record,
   });
-  const versions = deviceVersions({ db });
   // The vendor's customers read the console's tenants, keys and engines through these.
   const customers = customerService({
     db,
     clock,
     licenceReads,
     balance,
-    facts: {
-      async tenantsOf(companyIds) {
-        const linked = await vendorTenants.linkedTo(companyIds);
-        const initialised = await keys.initialised(linked.map((t) => t.id));
-        return linked.map((t) => ({ ...t, keyInitialised: initialised.has(t.id) }));
-      },
-      companiesWithKeys: async () => vendorTenants.companiesOf(await keys.initialisedTenants()),
-      companiesRunning: async (v) => vendorTenants.companiesOf(await versions.tenantsRunning(v)),
-      companiesByDomain: vendorTenants.companiesByDomain,
-      enginesOf: versions.countsOf,
-      versions: versions.versions,
-    },
+    facts: vendorTenants.customerFacts,
   });
   return {
     // portal

@@ -45,5 +45,5 @@ test('[VENDOR][A11Y]: the vendor screens have no serious or critical axe violati
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByRole('heading', { name: 'Packages' })).toBeVisible();
   await scan(page, '/sa', 'Packages');
-  await scan(page, '/sa/companies', 'Companies');
+  await scan(page, '/sa/customers', 'Customers');
 });

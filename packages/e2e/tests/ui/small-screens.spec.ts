@@ -277,7 +277,7 @@ for (const { code } of languages) {
       await page.setViewportSize(PHONE);
       await visit(page, [
         '/sa',
-        '/sa/companies',
+        '/sa/customers',
         '/sa/tenants',
         '/sa/requests',
         '/sa/audit-log',

@@ -74,24 +74,52 @@ test('[VENDOR][PACKAGES]: create, edit, generate and export codes, delete with c
   await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
 });
 
-test('[VENDOR][COMPANIES]: registered companies with balance and licence count, searchable', async ({
+test('[VENDOR][CUSTOMERS]: a registered company found, a filter kept in the address, the list exported', async ({
   page,
   request,
 }) => {
   const who = await registerCompany(request);
-  await vendorLogIn(page, '/sa/companies');
-  await expect(page.getByRole('heading', { name: 'Companies' })).toBeVisible();
-  await page.getByRole('searchbox', { name: 'Search e-mail, company or contact' }).fill(who.email);
+  await vendorLogIn(page, '/sa/customers');
+  await expect(page.getByRole('heading', { name: 'Customers' })).toBeVisible();
+  const search = page.getByRole('searchbox', {
+    name: 'Search company, e-mail, contact, phone or domain',
+  });
+  await search.fill(who.email);
   await page.getByRole('button', { name: 'Search' }).click();
   const row = page.getByRole('row', { name: new RegExp(who.email) });
   await expect(row).toHaveCount(1);
-  await expect(row.getByRole('cell', { name: who.company })).toBeVisible();
+  await expect(row.getByRole('link', { name: who.company })).toBeVisible();
+
+  // A new company has no balance: "at least 1" finds none, and a reload keeps the filter.
+  await page.getByLabel('Balance at least').fill('1');
+  await page.getByLabel('Balance at least').press('Enter');
+  await expect(page).toHaveURL(/min=1/);
+  await expect(page.getByText('No customer matches')).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('No customer matches')).toBeVisible();
+  await expect(page.getByLabel('Balance at least')).toHaveValue('1');
+  await page.getByLabel('Balance at least').fill('');
+  await page.getByLabel('Balance at least').press('Enter');
+  await expect(row).toHaveCount(1);
+
+  // The export holds the list as filtered: this one company.
+  await page.getByRole('button', { name: 'Export' }).click();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: 'CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^customers-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
+  const [header, ...lines] = csv.trim().split('\r\n');
+  expect(header).toMatch(/^Company,E-mail,/);
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toContain(who.email);
 
   await page.getByRole('button', { name: `User menu: ${vendor().account}` }).click();
   await page.getByRole('menuitem', { name: /Log out/ }).click();
   await expect(page).toHaveURL(/\/sa\/login$/);
-  await page.goto('/sa/companies');
-  await expect(page).toHaveURL(/\/sa\/login\?redirect=%2Fsa%2Fcompanies/);
+  await page.goto('/sa/customers');
+  await expect(page).toHaveURL(/\/sa\/login\?redirect=%2Fsa%2Fcustomers/);
 });
 
 /** What the vendor's tenant screens show in each language (from the vendor locale files). */
@@ -131,6 +159,15 @@ const screens = {
     mismatch: "This is not the tenant's domain",
     deleted: 'Tenant deleted',
     keysNotInitialised: 'No',
+    customer: 'Customer',
+    customers: 'Customers',
+    customerSearch: 'Search company, e-mail, contact, phone or domain',
+    keysFilter: 'Keys initialised',
+    keysNone: 'Not initialised',
+    linkedTenants: 'Linked tenants',
+    licencesTab: 'Licenses',
+    noLicences: 'No licenses yet',
+    backToCustomers: 'Back to the customers',
     users: /^Users$/,
     usersOf: (domain: string) => `Users of ${domain}`,
     setPassword: 'Set a new password',
@@ -176,6 +213,15 @@ const screens = {
     mismatch: '输入的域名与该租户不一致',
     deleted: '租户已删除',
     keysNotInitialised: '否',
+    customer: '客户',
+    customers: '客户管理',
+    customerSearch: '搜索企业名称、邮箱、联系人、电话或域名',
+    keysFilter: '密钥初始化',
+    keysNone: '未初始化',
+    linkedTenants: '关联的租户',
+    licencesTab: '许可证',
+    noLicences: '暂无许可证',
+    backToCustomers: '返回客户列表',
     users: /^用\s?户$/,
     usersOf: (domain: string) => `${domain} 的用户`,
     setPassword: '设置新密码',
@@ -200,6 +246,7 @@ for (const lang of ['en-US', 'zh-CN'] as const) {
       const id = randomBytes(4).toString('hex');
       const domain = `v${id}.localhost`;
       const company = `Tenant ${id}`;
+      const who = await registerCompany(request);
       await signInVendor(page, request, '/sa/tenants');
       await expect(page.getByRole('heading', { name: s.tenants })).toBeVisible();
       await expect(page).toHaveTitle(s.title);
@@ -263,9 +310,13 @@ for (const lang of ['en-US', 'zh-CN'] as const) {
       await expect(edit).toBeHidden();
       await row.getByRole('button', { name: s.edit }).click();
       await edit.getByLabel(s.sysName).fill(`Renamed ${id}`);
+      // The tenant is a customer's, a company registered on the portal: found by its name.
+      await edit.getByLabel(s.customer).fill(who.company);
+      await page.getByRole('option', { name: new RegExp(who.email) }).click();
       await edit.getByRole('button', { name: s.ok }).click();
       await expect(page.getByText(s.saved)).toBeVisible();
       await expect(row.getByRole('cell', { name: `Renamed ${id}` })).toBeVisible();
+      await expect(row.getByRole('link', { name: who.company })).toBeVisible();
 
       await row.getByRole('button', { name: s.activate, exact: true }).click();
       await expect(page.getByText(s.activated)).toBeVisible();
@@ -287,6 +338,30 @@ for (const lang of ['en-US', 'zh-CN'] as const) {
       await expect(root.getByText(s.mustChange)).toBeVisible();
       await page.keyboard.press('Escape');
       await expect(users).toBeHidden();
+
+      // The customer it now belongs to: found by the tenant's domain, its keys not initialised,
+      // and its page lists the tenant.
+      await row.getByRole('link', { name: who.company }).click();
+      await expect(page.getByRole('heading', { name: who.company })).toBeVisible();
+      await expect(page.getByRole('heading', { name: s.linkedTenants })).toBeVisible();
+      await expect(page.getByRole('row', { name: new RegExp(domain) })).toHaveCount(1);
+      await page.getByRole('tab', { name: s.licencesTab }).click();
+      await expect(page.getByText(s.noLicences)).toBeVisible();
+      await expectAccessible(page);
+      await page.getByRole('link', { name: s.backToCustomers }).click();
+      await expect(page.getByRole('heading', { name: s.customers })).toBeVisible();
+      await page.getByRole('searchbox', { name: s.customerSearch }).fill(domain);
+      await page.getByRole('button', { name: s.searchButton }).click();
+      await page.getByRole('combobox', { name: s.keysFilter }).click();
+      await page.getByRole('option', { name: s.keysNone }).click();
+      const customer = page.getByRole('row', { name: new RegExp(who.email) });
+      await expect(customer).toHaveCount(1);
+      await expect(customer.getByText(domain)).toBeVisible();
+      await expect(page.getByRole('row')).toHaveCount(2);
+      await expectAccessible(page);
+      await page.getByRole('link', { name: s.tenants }).click();
+      await page.getByRole('searchbox', { name: s.search }).fill(domain);
+      await page.getByRole('button', { name: s.searchButton }).click();
 
       // Delete: the dialog names the tenant and what is lost, and wants its domain typed.
       await row.getByRole('button', { name: s.delete }).click();

@@ -7,4 +7,3 @@ export { deviceService, type DeviceService } from './device-service.ts';
 export { deviceActivityLog, type DeviceActivityLog } from './device-activity.ts';
 export { deviceType, presenceOf } from './device-type.ts';
 export { deviceEvents, type DeviceEvents, type DeviceEventsService } from './device-events.ts';
-export { deviceVersions, type DeviceVersions, type EngineVersionCount } from './device-versions.ts';

@@ -19,3 +19,4 @@ export * from './device-figures-read-model.ts';
 export * from './tenant-read-model.ts';
 export * from './keys-read-model.ts';
 export * from './key-rotation-read-model.ts';
+export * from './tenant-customer-read-model.ts';

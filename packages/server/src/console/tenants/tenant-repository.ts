@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, isNotNull, or, sql } from 'drizzle-orm';
+import { count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { containsPattern, type Db, tenants, systemSettings } from '../../platform/db/index.ts';
 import { groupReadModel, roleReadModel, userReadModel } from '../store/index.ts';
 
@@ -10,19 +10,6 @@ export interface TenantHoldings {
   roleCount: number;
   groupCount: number;
 }
-
-/** A tenant as the vendor's customer pages show it. */
-export interface LinkedTenantRow {
-  id: string;
-  companyId: string;
-  domain: string;
-  sysName: string;
-  status: 'active' | 'inactive';
-  createdAt: Date;
-}
-
-/** A list of ids as one array parameter (`= any(…)`), however many there are. */
-const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
 
 /** Any number fits; distinct from the vendor's first set-up lock. */
 const SETUP_LOCK = 72_114_002;
@@ -134,45 +121,6 @@ export function tenantRepository(db: Db) {
       for (const { tenantId, n } of roles) held.get(tenantId)!.roleCount = n;
       for (const { tenantId, n } of groups) held.get(tenantId)!.groupCount = n;
       return held;
-    },
-    /** The tenants linked to these companies, oldest first. */
-    async linkedTo(companyIds: readonly string[]): Promise<LinkedTenantRow[]> {
-      if (!companyIds.length) return [];
-      const rows = await db
-        .select({
-          id: tenants.id,
-          companyId: tenants.companyId,
-          domain: tenants.domain,
-          sysName: tenants.sysName,
-          status: tenants.status,
-          createdAt: tenants.createdAt,
-        })
-        .from(tenants)
-        .where(sql`${tenants.companyId} = any(${uuidArray(companyIds)}::uuid[])`)
-        .orderBy(tenants.createdAt, tenants.id);
-      return rows.map((r) => ({ ...r, companyId: r.companyId! }));
-    },
-    /** The companies that some of these tenants are linked to, each once. */
-    async companiesOf(tenantIds: readonly string[]): Promise<string[]> {
-      if (!tenantIds.length) return [];
-      const rows = await db
-        .selectDistinct({ id: tenants.companyId })
-        .from(tenants)
-        .where(
-          and(
-            isNotNull(tenants.companyId),
-            sql`${tenants.id} = any(${uuidArray(tenantIds)}::uuid[])`,
-          ),
-        );
-      return rows.map((r) => r.id!);
-    },
-    /** The companies linked to a tenant whose domain contains `keyword`. */
-    async companiesByDomain(keyword: string): Promise<string[]> {
-      const rows = await db
-        .selectDistinct({ id: tenants.companyId })
-        .from(tenants)
-        .where(and(isNotNull(tenants.companyId), ilike(tenants.domain, containsPattern(keyword))));
-      return rows.map((r) => r.id!);
     },
     async systemSettings(): Promise<Record<string, unknown>> {
       const [row] = await db.select().from(systemSettings).where(eq(systemSettings.id, 1));

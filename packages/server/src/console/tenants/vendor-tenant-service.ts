@@ -11,6 +11,7 @@ import { ConsoleErr, PortalErr } from '@edp/shared/errors';
 import type { Platform } from '../../platform/platform.ts';
 import type { VendorActor, VendorAuditRecord } from '../../platform/sessions/index.ts';
 import { AppError } from '../../platform/errors/index.ts';
+import { tenantCustomerReadModel } from '../store/index.ts';
 import type { AuditService } from '../audit/index.ts';
 import { tenantRepository, type TenantRow } from './tenant-repository.ts';
 import { defaultSystemSettings } from './tenant-service.ts';
@@ -124,12 +125,11 @@ export function vendorTenantService(
       });
     },
 
-    /** The tenants linked to these customers (the vendor's customer pages). */
-    linkedTo: (companyIds: readonly string[]) => repo.linkedTo(companyIds),
-    /** The customers some of these tenants are linked to. */
-    companiesOf: (tenantIds: readonly string[]) => repo.companiesOf(tenantIds),
-    /** The customers linked to a tenant whose domain contains `keyword`. */
-    companiesByDomain: (keyword: string) => repo.companiesByDomain(keyword),
+    /**
+     * What the vendor's customer pages read of the tenants linked to customers: their keys'
+     * state and their running engines (portal/super-admin's CustomerFacts).
+     */
+    customerFacts: tenantCustomerReadModel(deps.db),
 
     /** Who may set up a tenant, and the name new ones get (`/sa/sys/set`). */
     async saveSystemSettings(actor: VendorActor, settings: TSystemSettings) {

@@ -1,4 +1,17 @@
-import { and, asc, count, desc, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { TCustomerFilter } from '@edp/shared/contracts/customers';
 import { type Db, companies, containsPattern } from '../../platform/db/index.ts';
 import { companyLicenceCountSql, companyLicenceStateSql } from './licence-read-model.ts';
@@ -75,10 +88,22 @@ function whereOf(q: CustomerWhere, now: number): SQL | undefined {
 }
 
 export function companyReadModel(db: Db) {
-  /** Rows of the filtered list in its order, `limit` from `offset`. */
+  /**
+   * Rows of the filtered list in its order, `limit` from `offset`. The page's ids are found
+   * first, from the order's index, and only its rows count their licences ("deferred join"):
+   * counted in the same select, the counts ran for every row the offset skips.
+   */
   function rowsOf(q: CustomerWhere, now: number, limit: number, offset: number) {
     const state = companyLicenceStateSql(now);
     const dir = q.order === 'asc' ? asc : desc;
+    const page = db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(whereOf(q, now))
+      .orderBy(dir(SORT_COLUMNS[q.sort]), dir(companies.id))
+      .limit(limit)
+      .offset(offset)
+      .as('page');
     return db
       .select({
         id: companies.id,
@@ -93,10 +118,8 @@ export function companyReadModel(db: Db) {
         createdAt: companies.createdAt,
       })
       .from(companies)
-      .where(whereOf(q, now))
-      .orderBy(dir(SORT_COLUMNS[q.sort]), dir(companies.id))
-      .limit(limit)
-      .offset(offset);
+      .innerJoin(page, eq(page.id, companies.id))
+      .orderBy(dir(SORT_COLUMNS[q.sort]), dir(companies.id));
   }
 
   return {

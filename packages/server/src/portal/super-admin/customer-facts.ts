@@ -17,7 +17,7 @@ export interface CustomerTenant {
  */
 export interface CustomerFacts {
   /** The tenants linked to these customers, with whether each has initialised its keys. */
-  tenantsOf(companyIds: readonly string[]): Promise<CustomerTenant[]>;
+  linkedTo(companyIds: readonly string[]): Promise<CustomerTenant[]>;
   /** The customers with a linked tenant that has initialised its keys. */
   companiesWithKeys(): Promise<string[]>;
   /** The customers with a running engine that reports `version`. */
@@ -28,6 +28,6 @@ export interface CustomerFacts {
   enginesOf(
     tenantIds: readonly string[],
   ): Promise<{ tenantId: string; kind: EngineKind; version: string; count: number }[]>;
-  /** Every version an engine reports, newest-looking first. */
+  /** Every version a running engine reports, each once. */
   versions(): Promise<string[]>;
 }

@@ -48,7 +48,7 @@ export function customerService(
 
   /** The rows with their tenants, keys and engine counts. */
   async function rowsWithFacts(records: CustomerRecord[]): Promise<TCustomerRow[]> {
-    const tenants = await facts.tenantsOf(records.map((r) => r.id));
+    const tenants = await facts.linkedTo(records.map((r) => r.id));
     const engines = await facts.enginesOf(tenants.map((t) => t.id));
     const byCompany = new Map<string, CustomerTenant[]>();
     for (const t of tenants) byCompany.set(t.companyId, [...(byCompany.get(t.companyId) ?? []), t]);
@@ -108,7 +108,7 @@ export function customerService(
 
     async detail(id: string): Promise<TCustomerDetail> {
       const [row] = await rowsWithFacts([await record(id)]);
-      const tenants = await facts.tenantsOf([id]);
+      const tenants = await facts.linkedTo([id]);
       const counts = new Map<string, TCustomerDetail['engines'][number]>();
       for (const e of await facts.enginesOf(tenants.map((t) => t.id))) {
         const key = `${e.kind}\n${e.version}`;
@@ -139,7 +139,12 @@ export function customerService(
       return deps.balance.history(companyId, q);
     },
 
-    versions: async () => ({ list: await facts.versions() }),
+    /** The versions running engines report, newest-looking first ("2.10.0" before "2.9.1"). */
+    versions: async () => ({
+      list: (await facts.versions()).sort((a, b) =>
+        b.localeCompare(a, 'en', { numeric: true, sensitivity: 'base' }),
+      ),
+    }),
 
     /** The names of these customers; unknown ids are absent. */
     async names(ids: string[]): Promise<Map<string, string>> {

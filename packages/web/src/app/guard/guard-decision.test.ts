@@ -45,9 +45,9 @@ describe('route guard decision', () => {
 
 describe('vendor guard decision', () => {
   it('guards /sa with the vendor session and the vendor login', () => {
-    expect(decideAccess('vendor', company, at('/sa/companies', '?page=2'))).toEqual({
+    expect(decideAccess('vendor', company, at('/sa/customers', '?page=2'))).toEqual({
       allow: false,
-      redirect: '/sa/login?redirect=%2Fsa%2Fcompanies%3Fpage%3D2',
+      redirect: '/sa/login?redirect=%2Fsa%2Fcustomers%3Fpage%3D2',
     });
     expect(decideAccess('vendor', { ...nobody, vendor: true }, at('/sa'))).toEqual({ allow: true });
     expect(decideAccess('vendorLogin', { ...nobody, vendor: true }, at('/sa/login'))).toEqual({
@@ -58,9 +58,9 @@ describe('vendor guard decision', () => {
   });
 
   it('follows only /sa redirects after the vendor login', () => {
-    expect(safeRedirect('?redirect=%2Fsa%2Fcompanies', 'vendor')).toBe('/sa/companies');
+    expect(safeRedirect('?redirect=%2Fsa%2Fcustomers', 'vendor')).toBe('/sa/customers');
     expect(safeRedirect('?redirect=%2Fmyauth', 'vendor')).toBe('/sa');
-    expect(safeRedirect('?redirect=%2Fsa%2Fcompanies', 'portal')).toBe('/myauth');
+    expect(safeRedirect('?redirect=%2Fsa%2Fcustomers', 'portal')).toBe('/myauth');
   });
 });
 

@@ -2,7 +2,7 @@ import type { AppRoute } from './route-types.ts';
 
 /**
  * The vendor's super administrator screens under /sa (docs/architecture.md §1, docs/portal.md):
- * first-run set-up, login, and the signed-in vendor layout with packages, companies, the
+ * first-run set-up, login, and the signed-in vendor layout with packages, customers, the
  * console's tenants, the vendor's audit log and the system settings.
  */
 export const vendorRoutes: AppRoute[] = [
@@ -29,12 +29,19 @@ export const vendorRoutes: AppRoute[] = [
     menu: { icon: 'package', order: 10 },
   },
   {
-    path: '/sa/companies',
-    name: 'saCompanies',
+    path: '/sa/customers',
+    name: 'saCustomers',
     access: 'vendor',
     layout: 'vendor',
-    page: () => import('../../features/super-admin/pages/companies-page.tsx'),
+    page: () => import('../../features/super-admin/pages/customers-page.tsx'),
     menu: { icon: 'company', order: 20 },
+  },
+  {
+    path: '/sa/customers/:id',
+    name: 'saCustomer',
+    access: 'vendor',
+    layout: 'vendor',
+    page: () => import('../../features/super-admin/pages/customer-page.tsx'),
   },
   {
     path: '/sa/tenants',

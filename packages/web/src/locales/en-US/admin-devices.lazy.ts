@@ -150,12 +150,8 @@ const adminDevices: DeepString<typeof zh> = {
     purge_other: '{{count}} devices deleted permanently',
   },
   export: {
-    button: 'Export',
-    csv: 'CSV',
-    xlsx: 'Excel (.xlsx)',
     running_one: 'Exporting {{count}} device…',
     running_other: 'Exporting {{count}} devices…',
-    failed: 'Export failed',
   },
   rowActions: {
     detail: 'Details',

@@ -31,6 +31,7 @@ const common: DeepString<typeof zh> = {
       'You are offline; the page may not show the latest data. It will retry once you are back online.',
     api: 'The server cannot be reached right now. Please check your network or try again later.',
   },
+  export: { button: 'Export', csv: 'CSV', xlsx: 'Excel (.xlsx)', failed: 'Export failed' },
   pager: { previous: 'Previous', next: 'Next', page: 'Page {{page}}' },
   empty: {
     noData: 'No data yet',

@@ -146,12 +146,8 @@ const adminDevices = {
     purge_other: '已永久删除 {{count}} 台设备',
   },
   export: {
-    button: '导出',
-    csv: 'CSV',
-    xlsx: 'Excel（.xlsx）',
     running_one: '正在导出 {{count}} 台设备…',
     running_other: '正在导出 {{count}} 台设备…',
-    failed: '导出失败',
   },
   rowActions: {
     detail: '详情',

@@ -29,6 +29,7 @@ const common = {
     browser: '网络已断开，页面可能无法加载最新数据。恢复连接后将自动重试。',
     api: '暂时无法连接服务器，请检查网络或稍后再试。',
   },
+  export: { button: '导出', csv: 'CSV', xlsx: 'Excel（.xlsx）', failed: '导出失败' },
   pager: { previous: '上一页', next: '下一页', page: '第 {{page}} 页' },
   empty: {
     noData: '暂无数据',

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigserial,
@@ -104,8 +105,11 @@ export const devices = pgTable(
     // last entries; neither reads the tenant's other devices.
     index('devices_expiry_idx').on(t.tenantId, t.status, t.licenceExpiresAt),
     index('devices_enrolled_idx').on(t.tenantId, t.status, t.enrolledAt),
-    // The tenants whose engines report a version (the vendor's customers filtered by version).
-    index('devices_version_idx').on(t.version, t.tenantId),
+    // The tenants whose running engines report a version (the vendor's customers filtered by
+    // version, and the versions listed): its range for a version, read from the index alone.
+    index('devices_running_version_idx')
+      .on(t.version, t.tenantId)
+      .where(sql`${t.status} = 'running'`),
     // The engines enrolled with each secret, counted for the secrets' list.
     index('devices_enrol_secret_idx').on(t.enrolSecretId),
   ],

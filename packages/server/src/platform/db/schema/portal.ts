@@ -31,8 +31,15 @@ export const companies = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  // The database itself refuses a negative balance, whatever a service does.
-  (t) => [check('companies_balance_non_negative', sql`${t.balance} >= 0`)],
+  (t) => [
+    // The database itself refuses a negative balance, whatever a service does.
+    check('companies_balance_non_negative', sql`${t.balance} >= 0`),
+    // The vendor's customer list in each of its orders: a page, however deep, is read from the
+    // index (customer-read-model in portal/store).
+    index('companies_created_idx').on(t.createdAt, t.id),
+    index('companies_name_idx').on(t.company, t.id),
+    index('companies_balance_idx').on(t.balance, t.id),
+  ],
 );
 
 /** Six-digit e-mail codes, one live code per address and purpose (a new one replaces it). */

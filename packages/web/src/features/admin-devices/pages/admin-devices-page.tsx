@@ -14,7 +14,8 @@ import { BulkActions } from '../components/bulk-actions.tsx';
 import { DeviceCounters } from '../components/device-counters.tsx';
 import { DeviceFilters } from '../components/device-filters.tsx';
 import { sortChange, useDeviceColumns } from '../components/device-columns.tsx';
-import { ExportButton } from '../components/export-button.tsx';
+import { ExportButton } from '../../../components/export-button.tsx';
+import { exportDevices } from '../api/export-devices.ts';
 import '../../admin-common/components/console-parts.css';
 import '../components/admin-devices.css';
 import { filterOf, isFiltered } from '../lib/device-filter.ts';
@@ -81,7 +82,11 @@ export default function AdminDevicesPage() {
       title={tm('adminDevices')}
       actions={
         <Space wrap>
-          <ExportButton state={state} matching={list.data?.total} />
+          <ExportButton
+            matching={list.data?.total}
+            run={(format) => exportDevices(state, format)}
+            runningText={(count) => t('export.running', { count })}
+          />
           <Button icon={<CloudUploadOutlined />} onClick={() => setEnrolling(true)}>
             {t('enrol.button')}
           </Button>

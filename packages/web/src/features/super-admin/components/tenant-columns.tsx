@@ -1,5 +1,6 @@
 import { Button, Popconfirm, Space, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatTime } from '../../../lib/format.ts';
 import './tenant-table.css';
 import { useActivateTenant } from '../api/activate-tenant.ts';
@@ -53,6 +54,12 @@ export function useTenantColumns(props: TenantColumnsProps): TableProps<TenantRo
       ),
     },
     { title: t('tenants.company'), dataIndex: 'company' },
+    {
+      title: t('tenants.customer'),
+      dataIndex: 'customer',
+      render: (c: TenantRow['customer']) =>
+        c ? <Link to={`/sa/customers/${c.id}`}>{c.company}</Link> : '—',
+    },
     { title: t('tenants.sysName'), dataIndex: 'sysName', render: (v: string) => v || '—' },
     {
       title: t('tenants.status'),

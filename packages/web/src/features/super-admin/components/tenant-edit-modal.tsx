@@ -1,14 +1,18 @@
 import { editTenant } from '@edp/shared/api/portal/tenants.calls';
 import { ConsoleErr } from '@edp/shared/errors/console';
+import { PortalErr } from '@edp/shared/errors/portal';
 import { Form, Input, Modal, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFieldLimits } from '../../../lib/field-limits.ts';
 import { useEditTenant } from '../api/edit-tenant.ts';
 import type { TenantRow } from '../api/get-tenants.ts';
+import { CustomerSelect } from './customer-select.tsx';
 import { showServerError } from './server-errors.ts';
 import { companyRules, domainRules } from './tenant-rules.ts';
 
-type EditValues = Pick<TenantRow, 'domain' | 'company' | 'sysName' | 'sms'>;
+type EditValues = Pick<TenantRow, 'domain' | 'company' | 'sysName' | 'sms'> & {
+  companyId: string | null;
+};
 
 interface TenantEditModalProps {
   tenant: TenantRow;
@@ -16,7 +20,7 @@ interface TenantEditModalProps {
 }
 
 /**
- * A tenant's domain, company, system name and SMS login codes. Mounted only while open (see
+ * A tenant's domain, company, customer, system name and SMS login codes. Mounted only while open (see
  * tenants-page.tsx), so the form starts from the tenant every time.
  */
 export function TenantEditModal({ tenant, onClose }: TenantEditModalProps) {
@@ -33,11 +37,15 @@ export function TenantEditModal({ tenant, onClose }: TenantEditModalProps) {
         company: values.company.trim(),
         sysName: values.sysName.trim(),
         sms: values.sms,
+        companyId: values.companyId ?? null,
         successText: t('tenants.saved'),
       });
       onClose();
     } catch (error) {
-      showServerError(form, error, { [ConsoleErr.DomainExists]: ['domain'] });
+      showServerError(form, error, {
+        [ConsoleErr.DomainExists]: ['domain'],
+        [PortalErr.CustomerNotFound]: ['companyId'],
+      });
     }
   };
 
@@ -53,7 +61,7 @@ export function TenantEditModal({ tenant, onClose }: TenantEditModalProps) {
         form={form}
         name="tenant-edit"
         layout="vertical"
-        initialValues={tenant}
+        initialValues={{ ...tenant, companyId: tenant.customer?.id ?? null }}
         onFinish={submit}
       >
         <Form.Item
@@ -70,6 +78,9 @@ export function TenantEditModal({ tenant, onClose }: TenantEditModalProps) {
           rules={[...companyRules(t), ...limits('company')]}
         >
           <Input />
+        </Form.Item>
+        <Form.Item name="companyId" label={t('tenants.customer')} extra={t('tenants.customerHint')}>
+          <CustomerSelect current={tenant.customer} />
         </Form.Item>
         <Form.Item name="sysName" label={t('tenants.sysName')} rules={limits('sysName')}>
           <Input />

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Checkbox, Input, Select, Tag, type TableProps } from 'antd';
 import { CloseOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import {
   OVERDUE_COUNT_MAX,
   REQUEST_PRIORITIES,
@@ -18,6 +19,8 @@ import { RequestFormModal } from './request-form-modal.tsx';
 import { RequestTags } from './request-tags.tsx';
 import './request-texts.ts';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
  * The support requests of one side, newest first in keyset pages: search, a status filter and
  * "overdue only", how many are overdue, and each one opened in a drawer. The customer's side
@@ -30,8 +33,15 @@ export function RequestsList({ side, title }: { side: Side; title: string }) {
   const [keyword, setKeyword] = useState('');
   const [status, setStatus] = useState<RequestStatus>();
   const [priority, setPriority] = useState<RequestPriority>();
-  // The vendor's filter by customer: set from a row's customer, cleared from its tag.
-  const [customer, setCustomer] = useState<{ id: string; name: string }>();
+  // The vendor's filter by customer: set from a row's customer or the address (a customer's
+  // page links here with ?customer=&name=), cleared from its tag.
+  const [params] = useSearchParams();
+  const [customer, setCustomer] = useState<{ id: string; name: string } | undefined>(() => {
+    const id = params.get('customer');
+    return side === 'vendor' && id && UUID.test(id)
+      ? { id, name: params.get('name') ?? '' }
+      : undefined;
+  });
   const [overdue, setOverdue] = useState(false);
   const [adding, setAdding] = useState(false);
   const [open, setOpen] = useState<string>();

@@ -3,30 +3,33 @@ import { Button, Dropdown, message } from 'antd';
 import { DownOutlined, DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { EXPORT_FORMATS, type ExportFormat } from '@edp/shared/constants';
-import { ApiError } from '../../../lib/http.ts';
-import { exportDevices } from '../api/export-devices.ts';
-import type { DeviceListState } from '../lib/device-list-url.ts';
+import { ApiError } from '../lib/http.ts';
+
+interface ExportButtonProps {
+  /** How many rows the file will hold (the list's total); none: the button is disabled. */
+  matching?: number;
+  /** Downloads the list as filtered and sorted, in this format. */
+  run: (format: ExportFormat) => Promise<unknown>;
+  /** "Exporting 1,234 devices…", shown while the file comes. */
+  runningText: (count: number) => string;
+}
 
 /**
- * "Export" with its formats (CSV, Excel): every device of the list as the page shows it, not
- * only the page. Disabled while nothing matches; while the file comes, the button spins and a
- * notice says how many devices it holds.
+ * "Export" with its formats (CSV, Excel): every row of a list as the page shows it, not only the
+ * page. Disabled while nothing matches; while the file comes, the button spins and a notice says
+ * how many rows it holds; a failure says why.
  */
-export function ExportButton({ state, matching }: { state: DeviceListState; matching?: number }) {
-  const { t } = useTranslation('adminDevices');
+export function ExportButton({ matching, run, runningText }: ExportButtonProps) {
+  const { t } = useTranslation('common');
   const [running, setRunning] = useState<ExportFormat>();
   const [toast, holder] = message.useMessage();
 
-  const run = async (format: ExportFormat) => {
+  const start = async (format: ExportFormat) => {
     setRunning(format);
-    const key = 'device-export';
-    void toast.loading({
-      key,
-      content: t('export.running', { count: matching ?? 0 }),
-      duration: 0,
-    });
+    const key = 'list-export';
+    void toast.loading({ key, content: runningText(matching ?? 0), duration: 0 });
     try {
-      await exportDevices(state, format);
+      await run(format);
       toast.destroy(key);
     } catch (e) {
       void toast.error({
@@ -46,7 +49,7 @@ export function ExportButton({ state, matching }: { state: DeviceListState; matc
         trigger={['click']}
         menu={{
           items: EXPORT_FORMATS.map((format) => ({ key: format, label: t(`export.${format}`) })),
-          onClick: ({ key }) => void run(key as ExportFormat),
+          onClick: ({ key }) => void start(key as ExportFormat),
         }}
       >
         <Button icon={<DownloadOutlined />} loading={running !== undefined}>

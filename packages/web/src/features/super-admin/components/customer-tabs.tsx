@@ -1,0 +1,206 @@
+import { useState } from 'react';
+import { Select, Space, Tag, Typography, type TableProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { TBalanceRecord, TLicenceItem, TLicenceStatus } from '@edp/shared/contracts/com';
+import type { TCustomerDetail } from '@edp/shared/contracts/customers';
+import { KeysetPager, useKeyset } from '../../../components/keyset-pager.tsx';
+import { ListTable } from '../../../components/list-table.tsx';
+import { formatTime } from '../../../lib/format.ts';
+import { usePaging } from '../../../lib/use-paging.ts';
+import { useRequests, type RequestRow } from '../../support-requests/api/requests.ts';
+import { RequestTags } from '../../support-requests/components/request-tags.tsx';
+import '../../support-requests/components/request-texts.ts';
+import { useCustomerBalance, useCustomerLicences } from '../api/customers.ts';
+import { useVendorAudit, type VendorAuditRow } from '../api/get-vendor-audit.ts';
+import { TAG } from '../../admin-common/lib/tag-colors.ts';
+
+const STATUS_COLOURS: Record<TLicenceStatus, string> = {
+  normal: TAG.ok,
+  expiring: TAG.warn,
+  expired: TAG.bad,
+};
+
+/** The running engines of the customer's tenants by kind and version. */
+export function CustomerEngines({ engines }: { engines: TCustomerDetail['engines'] }) {
+  const { t } = useTranslation('vendor');
+  return (
+    <ListTable
+      plain
+      rowKey={(e) => `${e.kind}/${e.version}`}
+      dataSource={engines}
+      emptyText={t('customer.noEngines')}
+      columns={[
+        { title: t('customer.kind'), dataIndex: 'kind' },
+        { title: t('customer.version'), dataIndex: 'version', render: (v: string) => v || '—' },
+        { title: t('customer.count'), dataIndex: 'count', align: 'right' },
+      ]}
+    />
+  );
+}
+
+/** The customer's licences as its My license lists them, soonest expiry first. */
+export function CustomerLicences({ companyId }: { companyId: string }) {
+  const { t } = useTranslation('vendor');
+  const paging = usePaging();
+  const [status, setStatus] = useState<TLicenceStatus>();
+  const query = useCustomerLicences({ companyId, status, ...paging.params });
+  const columns: TableProps<TLicenceItem>['columns'] = [
+    { title: t('customer.code'), dataIndex: 'code' },
+    { title: t('customer.kind'), dataIndex: 'kind' },
+    { title: t('customer.device'), dataIndex: 'deviceId' },
+    {
+      title: t('customer.status'),
+      dataIndex: 'status',
+      render: (s: TLicenceStatus) => <Tag color={STATUS_COLOURS[s]}>{t(`customer.${s}`)}</Tag>,
+    },
+    { title: t('customer.expiresAt'), dataIndex: 'expiresAt', render: formatTime },
+    { title: t('customer.daysLeft'), dataIndex: 'remainingDays', align: 'right' },
+  ];
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <Select
+        aria-label={t('customer.status')}
+        placeholder={t('customer.status')}
+        allowClear
+        style={{ width: 170 }}
+        value={status}
+        onChange={(s) => {
+          setStatus(s);
+          paging.reset();
+        }}
+        options={(['normal', 'expiring', 'expired'] as const).map((s) => ({
+          value: s,
+          label: t(`customer.${s}`),
+        }))}
+      />
+      <ListTable<TLicenceItem>
+        plain
+        rowKey="id"
+        columns={columns}
+        dataSource={query.data?.list}
+        loading={query.isFetching}
+        paging={paging}
+        total={query.data?.total}
+        emptyText={t('customer.noLicences')}
+      />
+    </Space>
+  );
+}
+
+/** The customer's balance and its history: recharges and what certificates cost. */
+export function CustomerBalance({ companyId }: { companyId: string }) {
+  const { t } = useTranslation('vendor');
+  const paging = usePaging();
+  const query = useCustomerBalance({ companyId, ...paging.params });
+  const columns: TableProps<TBalanceRecord>['columns'] = [
+    { title: t('customer.at'), dataIndex: 'createdAt', render: formatTime },
+    {
+      title: t('customer.change'),
+      dataIndex: 'change',
+      align: 'right',
+      render: (n: number) => (n > 0 ? `+${n}` : n),
+    },
+    { title: t('customer.balanceAfter'), dataIndex: 'balanceAfter', align: 'right' },
+    {
+      title: t('customer.what'),
+      key: 'what',
+      render: (_, r) =>
+        r.type === 'recharge'
+          ? t('customer.recharge', { name: r.packageName ?? '—' })
+          : t('customer.issue', { code: r.licenseCode ?? '—' }),
+    },
+  ];
+  return (
+    <ListTable<TBalanceRecord>
+      plain
+      rowKey="id"
+      columns={columns}
+      dataSource={query.data?.list}
+      loading={query.isFetching}
+      paging={paging}
+      total={query.data?.total}
+      emptyText={t('customer.noBalance')}
+    />
+  );
+}
+
+/** The customer's latest support requests, and the whole list narrowed to it. */
+export function CustomerRequests({ companyId, name }: { companyId: string; name: string }) {
+  const { t } = useTranslation('vendor');
+  const { t: tr } = useTranslation('requests');
+  const keyset = useKeyset();
+  const query = useRequests('vendor', { companyId, before: keyset.cursor, pageSize: 10 });
+  const columns: TableProps<RequestRow>['columns'] = [
+    { title: tr('no'), dataIndex: 'no' },
+    { title: tr('title'), dataIndex: 'title' },
+    {
+      title: tr('priority'),
+      dataIndex: 'priority',
+      render: (p: RequestRow['priority']) => tr(`priorities.${p}`),
+    },
+    {
+      title: tr('status'),
+      key: 'status',
+      render: (_, r) => (
+        <RequestTags status={r.status} testStatus={r.testStatus} overdue={r.overdue} />
+      ),
+    },
+    { title: tr('createdAt'), dataIndex: 'createdAt', render: formatTime },
+  ];
+  const all = `/sa/requests?${new URLSearchParams({ customer: companyId, name })}`;
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <Link to={all}>{t('customer.allRequests')}</Link>
+      <ListTable<RequestRow>
+        plain
+        rowKey="id"
+        columns={columns}
+        dataSource={query.data?.list}
+        loading={query.isFetching}
+        emptyText={tr('empty')}
+      />
+      <KeysetPager keyset={keyset} next={query.data?.next} busy={query.isFetching} />
+    </Space>
+  );
+}
+
+/** What the vendor changed in the customer's tenants (the vendor's audit log), one at a time. */
+export function CustomerAudit({ tenants }: { tenants: TCustomerDetail['tenants'] }) {
+  const { t } = useTranslation('vendor');
+  const keyset = useKeyset();
+  const [tenantId, setTenantId] = useState(tenants[0]?.id);
+  const query = useVendorAudit({ tenantId, before: keyset.cursor, pageSize: 20 });
+  if (!tenantId) return <Typography.Text>{t('customer.noTenants')}</Typography.Text>;
+  const columns: TableProps<VendorAuditRow>['columns'] = [
+    { title: t('audit.at'), dataIndex: 'at', render: formatTime },
+    { title: t('audit.account'), dataIndex: 'account', render: (v: string) => v || '—' },
+    { title: t('audit.action'), dataIndex: 'actionLabel' },
+    { title: t('audit.target'), dataIndex: 'target', render: (v: string) => v || '—' },
+  ];
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      {tenants.length > 1 && (
+        <Select
+          aria-label={t('customer.tenant')}
+          style={{ width: 260 }}
+          value={tenantId}
+          onChange={(id) => {
+            setTenantId(id);
+            keyset.reset();
+          }}
+          options={tenants.map((x) => ({ value: x.id, label: x.domain }))}
+        />
+      )}
+      <ListTable<VendorAuditRow>
+        plain
+        rowKey="id"
+        columns={columns}
+        dataSource={query.data?.list}
+        loading={query.isFetching}
+        emptyText={t('audit.empty')}
+      />
+      <KeysetPager keyset={keyset} next={query.data?.next} busy={query.isFetching} />
+    </Space>
+  );
+}
