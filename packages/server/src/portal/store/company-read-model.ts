@@ -71,10 +71,9 @@ function whereOf(q: CustomerWhere, now: number): SQL | undefined {
   const parts: (SQL | undefined)[] = [
     pattern
       ? or(
-          ilike(companies.email, pattern),
-          ilike(companies.company, pattern),
-          ilike(companies.contact, pattern),
-          ilike(companies.phone, pattern),
+          // One match over the four fields, a separator between them that no one types: a
+          // match a field, four times over, cost a PGlite page about 45 ms at 10,000 companies.
+          sql`(${companies.email} || E'\x1f' || ${companies.company} || E'\x1f' || ${companies.contact} || E'\x1f' || ${companies.phone}) ilike ${pattern}`,
           q.byDomain?.length ? anyOf(q.byDomain) : undefined,
         )
       : undefined,
@@ -91,13 +90,17 @@ export function companyReadModel(db: Db) {
   /**
    * Rows of the filtered list in its order, `limit` from `offset`. The page's ids are found
    * first, from the order's index, and only its rows count their licences ("deferred join"):
-   * counted in the same select, the counts ran for every row the offset skips.
+   * counted in the same select, the counts ran for every row the offset skips. Each row carries
+   * the list's total (a window count), so the filter runs once for both.
    */
   function rowsOf(q: CustomerWhere, now: number, limit: number, offset: number) {
     const state = companyLicenceStateSql(now);
     const dir = q.order === 'asc' ? asc : desc;
     const page = db
-      .select({ id: companies.id })
+      .select({
+        id: companies.id,
+        total: sql<number>`count(*) over ()`.mapWith(Number).as('total'),
+      })
       .from(companies)
       .where(whereOf(q, now))
       .orderBy(dir(SORT_COLUMNS[q.sort]), dir(companies.id))
@@ -116,6 +119,7 @@ export function companyReadModel(db: Db) {
         expiringCount: state.expiring,
         expiredCount: state.expired,
         createdAt: companies.createdAt,
+        total: page.total,
       })
       .from(companies)
       .innerJoin(page, eq(page.id, companies.id))
@@ -143,17 +147,20 @@ export function companyReadModel(db: Db) {
       q: CustomerWhere & { page: number; pageSize: number },
       now: number,
     ): Promise<{ rows: CustomerRecord[]; total: number }> {
-      const [[total], rows] = await Promise.all([
-        db.select({ n: count() }).from(companies).where(whereOf(q, now)),
-        rowsOf(q, now, q.pageSize, (q.page - 1) * q.pageSize),
-      ]);
-      return { rows, total: total?.n ?? 0 };
+      const offset = (q.page - 1) * q.pageSize;
+      const found = await rowsOf(q, now, q.pageSize, offset);
+      const rows = found.map(({ total: _, ...r }) => r);
+      if (found[0]) return { rows, total: found[0].total };
+      // Past the last page the rows say nothing of the total.
+      if (!offset) return { rows, total: 0 };
+      const [counted] = await db.select({ n: count() }).from(companies).where(whereOf(q, now));
+      return { rows, total: counted?.n ?? 0 };
     },
 
     /** Every customer as filtered and sorted, `batch` rows at a time (the export). */
     async *customerBatches(q: CustomerWhere, now: number, batch = 500) {
       for (let offset = 0; ; offset += batch) {
-        const rows = await rowsOf(q, now, batch, offset);
+        const rows = (await rowsOf(q, now, batch, offset)).map(({ total: _, ...r }) => r);
         if (rows.length) yield rows;
         if (rows.length < batch) return;
       }
