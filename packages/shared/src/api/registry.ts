@@ -74,6 +74,7 @@ export const CALLS = {
   ...balance,
   ...vendor,
   ...tenants,
+  ...customers,
   ...supportRequests,
   ...login,
   ...setup,

@@ -1,17 +1,4 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gte,
-  ilike,
-  inArray,
-  lte,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { TCustomerFilter } from '@edp/shared/contracts/customers';
 import { type Db, companies, containsPattern } from '../../platform/db/index.ts';
 import { companyLicenceCountSql, companyLicenceStateSql } from './licence-read-model.ts';

@@ -78,7 +78,7 @@ export const reportedVersions = call({
   access,
   tag,
   summary: "The engine versions the linked tenants' running engines report (the version filter)",
-  label: { 'zh-CN': '查看引擎版本', 'en-US': 'View engine versions' },
+  label: { 'zh-CN': '查看客户引擎版本', 'en-US': "View customers' engine versions" },
   body: ZEmpty,
   data: ZReportedVersions,
 });

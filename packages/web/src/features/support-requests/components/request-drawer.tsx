@@ -29,7 +29,7 @@ import {
 } from '../api/requests.ts';
 import { AttachFiles, filesToSend } from './attach-files.tsx';
 import { RequestFiles } from './request-files.tsx';
-import { RequestTags } from './request-tags.tsx';
+import { RequestTags } from '../parts/request-tags.tsx';
 
 /**
  * One support request: its fields, its thread of questions and answers with a reply box, and on

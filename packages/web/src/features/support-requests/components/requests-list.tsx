@@ -16,8 +16,8 @@ import { formatTime } from '../../../lib/format.ts';
 import { useRequests, type RequestRow, type Side } from '../api/requests.ts';
 import { RequestDrawer } from './request-drawer.tsx';
 import { RequestFormModal } from './request-form-modal.tsx';
-import { RequestTags } from './request-tags.tsx';
-import './request-texts.ts';
+import { RequestTags } from '../parts/request-tags.tsx';
+import '../lib/request-texts.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
