@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from './services.ts';
-import { portalRoutes, vendorRoutes } from './portal/http/index.ts';
+import { portalRoutes, vendorRoutes, versionRoutes } from './portal/http/index.ts';
 import {
   elevationRoutes,
   keyRoutes,
@@ -27,6 +27,7 @@ export function apiRoutes(services: Services) {
     platformRoutes(app);
     portalRoutes(app, services);
     vendorRoutes(app, services);
+    versionRoutes(app, services);
     vendorTenantRoutes(app, services);
     tenantRoutes(app, services);
     loginRoutes(app, services);

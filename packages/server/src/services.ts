@@ -62,6 +62,7 @@ import {
 } from './portal/licence/index.ts';
 import { customerService, vendorAuditService, vendorService } from './portal/super-admin/index.ts';
 import { supportRequestService } from './portal/support-request/index.ts';
+import { versionService } from './portal/version/index.ts';
 
 /**
  * The composition root: every cache and service, built once at start from the platform, each
@@ -321,6 +322,12 @@ export function buildServices(platform: Platform) {
     }),
     vendorTenants,
     customers,
+    // The vendor's product versions read the console's engines and installers through these.
+    versions: versionService({
+      db,
+      facts: vendorTenants.versionFacts,
+      vendorAudit: vendorAudit.record,
+    }),
     vendorUsers: vendorUserService({
       db,
       clock,

@@ -278,6 +278,7 @@ for (const { code } of languages) {
       await visit(page, [
         '/sa',
         '/sa/customers',
+        '/sa/versions',
         '/sa/tenants',
         '/sa/requests',
         '/sa/audit-log',

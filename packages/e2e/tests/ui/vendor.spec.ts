@@ -397,6 +397,113 @@ for (const lang of ['en-US', 'zh-CN'] as const) {
   });
 }
 
+/** The product versions' screen in each language (from the vendor locale files). */
+const versionWords = {
+  'en-US': {
+    title: 'Product versions',
+    create: 'New version',
+    system: 'System',
+    number: 'Version number',
+    notesEn: 'Release notes (English)',
+    ok: /^OK$/,
+    saved: 'Version saved',
+    exists: 'This engine kind and system already have a version with this number',
+    search: 'Search number or system',
+    searchButton: /^Search$/,
+    states: { draft: 'Draft', testing: 'Testing', released: 'Released', withdrawn: 'Withdrawn' },
+    test: 'Start testing',
+    release: 'Release',
+    withdraw: 'Withdraw',
+    withdrawTitle: (n: string) => `Withdraw version ${n}?`,
+    edit: 'Edit',
+    delete: 'Delete',
+    deleteTitle: (n: string) => `Delete the draft version ${n}?`,
+    deleted: 'Version deleted',
+    empty: 'No version matches',
+  },
+  'zh-CN': {
+    title: '版本管理',
+    create: '新建版本',
+    system: '系统',
+    number: '版本号',
+    notesEn: '发布说明（英文）',
+    ok: /^确\s?定$/,
+    saved: '版本已保存',
+    exists: '该引擎类型和系统已有此版本号',
+    search: '搜索版本号或系统',
+    searchButton: /^搜\s?索$/,
+    states: { draft: '草稿', testing: '测试中', released: '已发布', withdrawn: '已撤回' },
+    test: '开始测试',
+    release: '发布',
+    withdraw: '撤回',
+    withdrawTitle: (n: string) => `撤回版本 ${n}？`,
+    edit: '编辑',
+    delete: /^删\s?除$/,
+    deleteTitle: (n: string) => `删除草稿版本 ${n}？`,
+    deleted: '版本已删除',
+    empty: '没有符合条件的版本',
+  },
+} as const;
+
+for (const lang of ['en-US', 'zh-CN'] as const) {
+  test.describe(`product versions in ${lang}`, () => {
+    test.use({ locale: lang });
+    const w = versionWords[lang];
+
+    test(`[VENDOR][VERSIONS]: a version made, tested, released and withdrawn; a draft deleted (${lang})`, async ({
+      page,
+      request,
+    }) => {
+      const system = `E2E OS ${randomBytes(3).toString('hex')}`;
+      await signInVendor(page, request, '/sa/versions');
+      await expect(page.getByRole('heading', { name: w.title })).toBeVisible();
+
+      const create = page.getByRole('dialog', { name: w.create });
+      for (const number of ['4.2.0', '4.2.0']) {
+        await page.getByRole('button', { name: w.create }).click();
+        await create.getByLabel(w.system).fill(system);
+        await create.getByLabel(w.number).fill(number);
+        await create.getByLabel(w.notesEn).fill('Faster scans');
+        await create.getByRole('button', { name: w.ok }).click();
+      }
+      // The second is the same kind, system and number: refused on its field.
+      await expect(create.getByText(w.exists)).toBeVisible();
+      await create.getByLabel(w.number).fill('4.3.0');
+      await create.getByRole('button', { name: w.ok }).click();
+      await expect(create).toBeHidden();
+
+      await page.getByRole('searchbox', { name: w.search }).fill(system);
+      await page.getByRole('button', { name: w.searchButton }).click();
+      const row = page.getByRole('row', { name: /4\.2\.0/ });
+      await expect(row.getByText(w.states.draft, { exact: true })).toBeVisible();
+      await expectAccessible(page);
+
+      // Draft -> testing -> released: the buttons offered are the moves allowed now.
+      await row.getByRole('button', { name: w.test }).click();
+      await expect(row.getByText(w.states.testing, { exact: true })).toBeVisible();
+      await row.getByRole('button', { name: w.release, exact: true }).click();
+      await expect(row.getByText(w.states.released, { exact: true })).toBeVisible();
+      await expect(row.getByRole('button', { name: w.test })).toHaveCount(0);
+
+      // Withdrawing asks first.
+      await row.getByRole('button', { name: w.withdraw }).click();
+      const ask = page.getByRole('tooltip').filter({ hasText: w.withdrawTitle('4.2.0') });
+      await ask.getByRole('button', { name: w.withdraw }).click();
+      await expect(row.getByText(w.states.withdrawn, { exact: true })).toBeVisible();
+
+      // A draft is deleted after a question; a released one offers no delete.
+      const other = page.getByRole('row', { name: /4\.3\.0/ });
+      await other.getByRole('button', { name: w.delete }).click();
+      const sure = page.getByRole('tooltip').filter({ hasText: w.deleteTitle('4.3.0') });
+      await sure.getByRole('button', { name: w.delete }).click();
+      await expect(page.getByText(w.deleted)).toBeVisible();
+      await expect(other).toHaveCount(0);
+      await expect(row.getByRole('button', { name: w.delete })).toHaveCount(0);
+      await expectAccessible(page);
+    });
+  });
+}
+
 test('[VENDOR][SETTINGS]: the system settings are kept', async ({ page, request }) => {
   await signInVendor(page, request, '/sa/settings');
   await expect(page.getByRole('heading', { name: 'System settings' })).toBeVisible();

@@ -27,6 +27,7 @@ import * as account from './portal/account.calls.ts';
 import * as balance from './portal/balance.calls.ts';
 import * as comDevices from './portal/devices.calls.ts';
 import * as customers from './portal/customers.calls.ts';
+import * as versions from './portal/versions.calls.ts';
 import * as licences from './portal/licences.calls.ts';
 import * as tenants from './portal/tenants.calls.ts';
 import * as supportRequests from './portal/requests.calls.ts';
@@ -43,6 +44,7 @@ export const CALL_MODULES = {
   'portal/vendor': vendor,
   'portal/tenants': tenants,
   'portal/customers': customers,
+  'portal/versions': versions,
   'portal/requests': supportRequests,
   'console/login': login,
   'console/setup': setup,
@@ -75,6 +77,7 @@ export const CALLS = {
   ...vendor,
   ...tenants,
   ...customers,
+  ...versions,
   ...supportRequests,
   ...login,
   ...setup,

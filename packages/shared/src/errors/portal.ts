@@ -41,6 +41,12 @@ export const PortalErr = {
   AttachmentTooLarge: -10047,
   /** A customer (a portal company) the vendor named that does not exist. */
   CustomerNotFound: -10048,
+  /** A product version of the same kind, system and number exists. */
+  VersionExists: -10049,
+  /** A version's state moved where VERSION_MOVES does not go. */
+  VersionMoveRefused: -10050,
+  /** Only a draft's kind, system and number change, and only a draft is deleted. */
+  VersionNotDraft: -10051,
 } as const;
 
 export const portalCatalogue: Catalogue = {
@@ -189,5 +195,21 @@ export const portalCatalogue: Catalogue = {
     status: 404,
     'zh-CN': '客户不存在',
     'en-US': 'The customer does not exist',
+  },
+  [PortalErr.VersionExists]: {
+    status: 409,
+    'zh-CN': '该引擎类型和系统已有此版本号',
+    'en-US': 'This engine kind and system already have a version with this number',
+  },
+  [PortalErr.VersionMoveRefused]: {
+    status: 409,
+    'zh-CN': '版本状态变更失败：当前状态不能变更为该状态',
+    'en-US': 'Version state change failed: it cannot go there from its current state',
+  },
+  [PortalErr.VersionNotDraft]: {
+    status: 409,
+    'zh-CN': '只有草稿版本可以修改类型、系统和版本号，或被删除',
+    'en-US':
+      "Only a draft version's kind, system and number can change, and only a draft can be deleted",
   },
 };

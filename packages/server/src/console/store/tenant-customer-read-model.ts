@@ -32,6 +32,9 @@ export interface EngineVersionCount {
 
 /** A list of ids as one array parameter (`= any(…)`), however many there are. */
 const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
+/** Texts as one array parameter, each quoted (a version may hold `.`, `-` and `+`). */
+const textArray = (texts: readonly string[]) =>
+  `{${texts.map((t) => `"${t.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const ids = (result: unknown) => rowsOf<{ id: string }>(result).map((r) => r.id);
 
@@ -93,6 +96,44 @@ export function tenantCustomerReadModel(db: Db) {
           select tenant_id as "tenantId", kind, version, count(*)::int as count from devices
           where tenant_id = any(${uuidArray(tenantIds)}::uuid[]) and status = 'running'
           group by tenant_id, kind, version`),
+      );
+    },
+
+    /**
+     * For each (kind, version) asked, the running engines that report it and the customers they
+     * are linked to: one range of devices_running_version_idx a version.
+     */
+    async versionUsage(
+      asked: readonly { kind: EngineKind; version: string }[],
+    ): Promise<{ kind: EngineKind; version: string; engines: number; customers: number }[]> {
+      if (!asked.length) return [];
+      return rowsOf(
+        await db.execute(sql`
+          select d.kind, d.version, count(*)::int as engines,
+                 count(distinct t.company_id)::int as customers
+          from devices d join tenants t on t.id = d.tenant_id
+          where d.status = 'running'
+            and d.version = any(${textArray(asked.map((a) => a.version))}::text[])
+            and (d.kind, d.version) in (
+              select * from unnest(${textArray(asked.map((a) => a.kind))}::text[],
+                                   ${textArray(asked.map((a) => a.version))}::text[]))
+          group by d.kind, d.version`),
+      );
+    },
+
+    /** The customers whose running engines of `kind` report `version`, most engines first. */
+    async versionUsers(
+      kind: EngineKind,
+      version: string,
+      limit: number,
+    ): Promise<{ companyId: string; engines: number }[]> {
+      return rowsOf(
+        await db.execute(sql`
+          select t.company_id as "companyId", count(*)::int as engines
+          from devices d join tenants t on t.id = d.tenant_id
+          where d.status = 'running' and d.version = ${version} and d.kind = ${kind}
+            and t.company_id is not null
+          group by t.company_id order by engines desc, t.company_id limit ${limit}`),
       );
     },
 

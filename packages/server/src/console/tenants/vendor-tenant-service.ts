@@ -11,7 +11,7 @@ import { ConsoleErr, PortalErr } from '@edp/shared/errors';
 import type { Platform } from '../../platform/platform.ts';
 import type { VendorActor, VendorAuditRecord } from '../../platform/sessions/index.ts';
 import { AppError } from '../../platform/errors/index.ts';
-import { tenantCustomerReadModel } from '../store/index.ts';
+import { installerReadModel, tenantCustomerReadModel } from '../store/index.ts';
 import type { AuditService } from '../audit/index.ts';
 import { tenantRepository, type TenantRow } from './tenant-repository.ts';
 import { defaultSystemSettings } from './tenant-service.ts';
@@ -45,6 +45,7 @@ export function vendorTenantService(
 ) {
   const { sessions, audit, consoleCache, vendorAudit } = deps;
   const repo = tenantRepository(deps.db);
+  const linked = tenantCustomerReadModel(deps.db);
 
   async function tenant(id: string) {
     const row = await repo.findById(id);
@@ -129,7 +130,16 @@ export function vendorTenantService(
      * What the vendor's customer pages read of the tenants linked to customers: their keys'
      * state and their running engines (portal/super-admin's CustomerFacts).
      */
-    customerFacts: tenantCustomerReadModel(deps.db),
+    customerFacts: linked,
+    /**
+     * What the vendor's product versions read of the tenants: the running engines and customers
+     * on each version, and the installers of it (portal/version's VersionFacts).
+     */
+    versionFacts: {
+      usage: linked.versionUsage,
+      users: linked.versionUsers,
+      installers: installerReadModel(deps.db).countsOf,
+    },
 
     /** Who may set up a tenant, and the name new ones get (`/sa/sys/set`). */
     async saveSystemSettings(actor: VendorActor, settings: TSystemSettings) {

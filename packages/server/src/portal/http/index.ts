@@ -1,3 +1,4 @@
 /** The public entry of this module: other modules import only from here. */
 export * from './portal-routes.ts';
 export * from './vendor.ts';
+export * from './versions.ts';

@@ -2,7 +2,7 @@ import type { AppRoute } from './route-types.ts';
 
 /**
  * The vendor's super administrator screens under /sa (docs/architecture.md §1, docs/portal.md):
- * first-run set-up, login, and the signed-in vendor layout with packages, customers, the
+ * first-run set-up, login, and the signed-in vendor layout with packages, customers, product versions, the
  * console's tenants, the vendor's audit log and the system settings.
  */
 export const vendorRoutes: AppRoute[] = [
@@ -42,6 +42,14 @@ export const vendorRoutes: AppRoute[] = [
     access: 'vendor',
     layout: 'vendor',
     page: () => import('../../features/super-admin/pages/customer-page.tsx'),
+  },
+  {
+    path: '/sa/versions',
+    name: 'saVersions',
+    access: 'vendor',
+    layout: 'vendor',
+    page: () => import('../../features/super-admin/pages/versions-page.tsx'),
+    menu: { icon: 'package', order: 25 },
   },
   {
     path: '/sa/tenants',

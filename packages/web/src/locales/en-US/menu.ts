@@ -47,6 +47,7 @@ const menu: DeepString<typeof zh> = {
   saPackages: 'Packages',
   saCustomers: 'Customers',
   saCustomer: 'Customer',
+  saVersions: 'Product versions',
   saTenants: 'Tenants',
   saAudit: 'Audit log',
   saRequests: 'Support requests',

@@ -48,6 +48,7 @@ const menu = {
   saPackages: '充值套餐',
   saCustomers: '客户管理',
   saCustomer: '客户详情',
+  saVersions: '版本管理',
   saTenants: '租户管理',
   saAudit: '审计日志',
   saRequests: '需求列表',

@@ -12,6 +12,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { EngineKind } from '@edp/shared/constants';
+import { VERSION_STATES } from '@edp/shared/contracts/product-versions';
 import { bytea } from './bytea.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -53,6 +55,31 @@ export const emailCodes = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.email, t.purpose] })],
+);
+
+/**
+ * A product version as the vendor releases it (docs/portal.md "Product versions"): one engine
+ * kind for one system, its notes in both languages and its state (VERSION_MOVES in
+ * shared/contracts/product-versions.ts).
+ */
+export const productVersions = pgTable(
+  'product_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').$type<EngineKind>().notNull(),
+    systemType: text('system_type').notNull(),
+    number: text('number').notNull(),
+    notesZh: text('notes_zh').notNull().default(''),
+    notesEn: text('notes_en').notNull().default(''),
+    state: text('state', { enum: VERSION_STATES }).notNull().default('draft'),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('product_versions_uq').on(t.kind, t.systemType, t.number),
+    index('product_versions_created_idx').on(t.createdAt, t.id),
+  ],
 );
 
 /** The vendor's super administrators (`/sa/*`). */
