@@ -251,7 +251,7 @@ const vendor: DeepString<typeof zh> = {
     deleteTitle: 'Delete the draft version {{number}}?',
     deleted: 'Version deleted',
     saved: 'Version saved',
-    usersTitle: 'Customers running {{kind}} {{number}}',
+    usersTitle: 'Customers running {{engine}} {{number}}',
     withdrawnUsers: 'This version is withdrawn; these customers still run it.',
     noUsers: 'No customer runs this version',
     empty: 'No versions yet',

@@ -236,7 +236,7 @@ const vendor = {
     deleteTitle: '删除草稿版本 {{number}}？',
     deleted: '版本已删除',
     saved: '版本已保存',
-    usersTitle: '运行 {{kind}} {{number}} 的客户',
+    usersTitle: '运行 {{engine}} {{number}} 的客户',
     withdrawnUsers: '该版本已撤回，以下客户仍在运行它。',
     noUsers: '暂无客户运行该版本',
     empty: '暂无版本',

@@ -21,7 +21,7 @@ export function VersionUsersDrawer({
       open={!!version}
       onClose={onClose}
       size="large"
-      title={version && t('versions.usersTitle', { kind: version.kind, number: version.number })}
+      title={version && t('versions.usersTitle', { engine: version.kind, number: version.number })}
     >
       {version?.state === 'withdrawn' && (
         <Typography.Paragraph>{t('versions.withdrawnUsers')}</Typography.Paragraph>

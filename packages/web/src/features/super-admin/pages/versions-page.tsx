@@ -72,7 +72,7 @@ export default function VersionsPage() {
           <Button
             type="link"
             size="small"
-            aria-label={t('versions.usersTitle', { kind: v.kind, number: v.number })}
+            aria-label={t('versions.usersTitle', { engine: v.kind, number: v.number })}
             onClick={() => setUsersOf(v)}
           >
             {n}
