@@ -42,14 +42,25 @@ export function customerService(
       f.keyword ? facts.companiesByDomain(f.keyword) : undefined,
     ]);
     let only: string[] | undefined = keys === 'initialised' ? withKeys : undefined;
-    if (running) only = only ? running.filter((id) => only!.includes(id)) : running;
+    if (running && only) {
+      const keyed = new Set(only);
+      only = running.filter((id) => keyed.has(id));
+    } else if (running) only = running;
     return { ...where, only, without: keys === 'none' ? withKeys : undefined, byDomain };
   }
 
-  /** The rows with their tenants, keys and engine counts. */
-  async function rowsWithFacts(records: CustomerRecord[]): Promise<TCustomerRow[]> {
-    const tenants = await facts.linkedTo(records.map((r) => r.id));
-    const engines = await facts.enginesOf(tenants.map((t) => t.id));
+  /** The rows' linked tenants and those tenants' running engines. */
+  async function factsOf(companyIds: string[]) {
+    const tenants = await facts.linkedTo(companyIds);
+    return { tenants, engines: await facts.enginesOf(tenants.map((t) => t.id)) };
+  }
+
+  /** The rows with their tenants, keys and engine counts (`known`: already read). */
+  async function rowsWithFacts(
+    records: CustomerRecord[],
+    known?: Awaited<ReturnType<typeof factsOf>>,
+  ): Promise<TCustomerRow[]> {
+    const { tenants, engines } = known ?? (await factsOf(records.map((r) => r.id)));
     const byCompany = new Map<string, CustomerTenant[]>();
     for (const t of tenants) byCompany.set(t.companyId, [...(byCompany.get(t.companyId) ?? []), t]);
     const enginesOfTenant = new Map<string, number>();
@@ -107,10 +118,11 @@ export function customerService(
     },
 
     async detail(id: string): Promise<TCustomerDetail> {
-      const [row] = await rowsWithFacts([await record(id)]);
-      const tenants = await facts.linkedTo([id]);
+      const known = await factsOf([id]);
+      const [row] = await rowsWithFacts([await record(id)], known);
+      const { tenants } = known;
       const counts = new Map<string, TCustomerDetail['engines'][number]>();
-      for (const e of await facts.enginesOf(tenants.map((t) => t.id))) {
+      for (const e of known.engines) {
         const key = `${e.kind}\n${e.version}`;
         const had = counts.get(key);
         counts.set(key, { kind: e.kind, version: e.version, count: (had?.count ?? 0) + e.count });
