@@ -190,7 +190,13 @@ export function buildServices(platform: Platform) {
       () => '',
     );
   const tenants = tenantService({ db, audit });
-  const installers = installerService({ db, config: p.config, audit });
+  const installers = installerService({
+    db,
+    config: p.config,
+    audit,
+    // The vendor's product versions are the portal's; `versions` is read when asked, not now.
+    releasedVersions: (locale) => versions.released(locale),
+  });
   const tasks = taskService({ db, clock, audit, commands, servedVersion });
   // Rotations of the escrow key and of devices' data keys (docs/keys.md "Rotation"): a data key's
   // is a task, sent the one way tasks go.
@@ -290,6 +296,12 @@ export function buildServices(platform: Platform) {
     balance,
     facts: vendorTenants.customerFacts,
   });
+  // The vendor's product versions read the console's engines and installers through these.
+  const versions = versionService({
+    db,
+    facts: vendorTenants.versionFacts,
+    vendorAudit: vendorAudit.record,
+  });
   return {
     // portal
     companies,
@@ -322,12 +334,7 @@ export function buildServices(platform: Platform) {
     }),
     vendorTenants,
     customers,
-    // The vendor's product versions read the console's engines and installers through these.
-    versions: versionService({
-      db,
-      facts: vendorTenants.versionFacts,
-      vendorAudit: vendorAudit.record,
-    }),
+    versions,
     vendorUsers: vendorUserService({
       db,
       clock,

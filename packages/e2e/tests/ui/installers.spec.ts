@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import type { APIRequestContext } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
 import { languages } from '../fixtures.ts';
 import { chooseOption, uniq } from '../support/admin.ts';
 import { expectAccessible } from '../support/a11y.ts';
 import { expect, test } from '../support/console-test.ts';
 import { groupWithSecret } from '../support/fleet.ts';
+import { vendorToken } from '../support/portal.ts';
 import { signInAdmin } from '../support/session.ts';
 
 /**
@@ -15,6 +17,33 @@ import { signInAdmin } from '../support/session.ts';
  */
 
 type Lang = (typeof languages)[number]['code'];
+
+const NOTES = { 'zh-CN': '扫描更快', 'en-US': 'Faster scans' } as const;
+
+/** A version the vendor makes, tests and releases through its own calls: its number. */
+async function releaseVersion(request: APIRequestContext): Promise<string> {
+  const headers = { 'x-token': await vendorToken(request) };
+  const number = `8.${Math.floor(Math.random() * 1e6)}.${Date.now() % 1000}`;
+  const made = await request.post('/api/sa/ver/edit', {
+    headers,
+    data: {
+      kind: 'TDE',
+      systemType: 'E2E Linux',
+      number,
+      notesZh: NOTES['zh-CN'],
+      notesEn: NOTES['en-US'],
+    },
+  });
+  const { data } = (await made.json()) as { data: { id: string } };
+  for (const state of ['testing', 'released']) {
+    const moved = await request.post('/api/sa/ver/state', {
+      headers,
+      data: { id: data.id, state },
+    });
+    expect((await moved.json()).success).toBe(true);
+  }
+  return number;
+}
 
 const TEXT = {
   'zh-CN': {
@@ -72,9 +101,14 @@ for (const { code } of languages) {
       const bytes = gzipSync(Buffer.from(`edp agent ${tag}\n`.repeat(500)));
       const fileName = `edp-agent-${tag}.tar.gz`;
 
+      const released = await releaseVersion(request);
+
       await signInAdmin(page, request, accounts.operator, '/admin/installers');
       await expect(page.getByRole('heading', { level: 1, name: T.title })).toBeVisible();
       await expect(page.getByText(T.empty)).toBeVisible();
+      // What the vendor released is offered here, its notes in the page's language.
+      const offered = page.getByRole('row', { name: new RegExp(released.replace(/\./g, '\\.')) });
+      await expect(offered).toContainText(NOTES[code]);
       await expectAccessible(page);
 
       // A file of another extension is refused before anything is sent.

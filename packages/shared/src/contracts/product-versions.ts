@@ -84,3 +84,20 @@ export const ZVersionUsers = z.object({
     }),
   ),
 });
+
+/**
+ * `/dv/m/installer/releases`: the versions the vendor has released, as a tenant's console offers
+ * them (never a draft, one in testing or a withdrawn one), newest release first.
+ */
+export const ZReleasedVersions = z.object({
+  list: z.array(
+    z.object({
+      kind: ZEngineKind,
+      systemType: z.string(),
+      number: z.string(),
+      notes: z.string().describe("The release notes in the caller's language"),
+      releasedAt: ZIsoTime,
+    }),
+  ),
+});
+export type TReleasedVersion = z.infer<typeof ZReleasedVersions>['list'][number];

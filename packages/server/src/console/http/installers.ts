@@ -4,6 +4,7 @@ import {
   deleteInstaller,
   downloadInstaller,
   installerList,
+  releasedVersions,
   uploadInstaller,
 } from '@edp/shared/api/console/installers.calls';
 import { attachment, serve } from '../../platform/http/index.ts';
@@ -16,6 +17,7 @@ export function installerRoutes(
   { installers }: { installers: InstallerService },
 ) {
   serve(app, installerList, (req) => installers.list(callerOf(req), req.body));
+  serve(app, releasedVersions, (req) => installers.releases(req.locale));
   serve(app, uploadInstaller, (req) => installers.upload(callerOf(req), req.body));
   serve(app, deleteInstaller, async (req) => {
     await installers.delete(callerOf(req), req.body.id);

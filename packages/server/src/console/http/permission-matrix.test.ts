@@ -113,6 +113,7 @@ const samples: Record<ConsoleCall, (ids: Ids) => object> = {
   rotateEnrolSecret: (i) => ({ groupId: i.group }),
   deviceOverview: () => ({}),
   installerList: () => ({}),
+  releasedVersions: () => ({}),
   uploadInstaller: () => ({
     fileName: 'matrix.zip',
     file: Buffer.from('PK\x03\x04matrix').toString('base64'),

@@ -1,3 +1,5 @@
+import type { TReleasedVersion } from '@edp/shared/contracts/product-versions';
+import type { Locale } from '@edp/shared/errors';
 import { createHash, randomUUID } from 'node:crypto';
 import {
   MAX_INSTALLER_BYTES,
@@ -52,7 +54,12 @@ export function installerService({
   db,
   config,
   audit,
-}: Pick<Platform, 'db' | 'config'> & { audit: AuditService }) {
+  releasedVersions,
+}: Pick<Platform, 'db' | 'config'> & {
+  audit: AuditService;
+  /** The vendor's released versions (portal/version's, wired in services.ts). */
+  releasedVersions: (locale: Locale) => Promise<TReleasedVersion[]>;
+}) {
   const repo = installerRepository(db);
   const store = installerStore(config.dataDir);
 
@@ -64,6 +71,9 @@ export function installerService({
   }
 
   return {
+    /** What the vendor has released, offered beside the tenant's own installers. */
+    releases: async (locale: Locale) => ({ list: await releasedVersions(locale) }),
+
     async list(caller: Caller, q: TInstallerListRequest): Promise<TInstallerList> {
       const { rows, total } = await repo.page(caller.actor.tenantId, q);
       return { list: rows.map(itemOf), total, page: q.page, pageSize: q.pageSize };

@@ -192,4 +192,29 @@ describe('/api/sa/vers, /api/sa/ver/* — the vendor’s product versions', () =
       '/sa/ver/edit',
     ]);
   });
+
+  it("offers a tenant's console the released versions only, notes in the reader's language", async () => {
+    const { id } = (await save({ ...draft('7.0.0'), notesEn: 'New scanner' })).data!;
+    await move(id, 'testing');
+    const operator = as(ctx.app, 'acme.example', await signIn(ctx.app, 'acme.example', 'operator'));
+    const offered = async (lang: string) =>
+      (
+        await operator<{ list: { number: string; systemType: string; notes: string }[] }>(
+          '/dv/m/installer/releases',
+          {},
+          { 'accept-language': lang },
+        )
+      ).body.data!.list;
+    // In testing: not offered.
+    expect((await offered('en-US')).map((v) => v.number)).not.toContain('7.0.0');
+    await move(id, 'released');
+    expect((await offered('en-US'))[0]).toMatchObject({ number: '7.0.0', notes: 'New scanner' });
+    expect((await offered('zh-CN'))[0]).toMatchObject({ number: '7.0.0', notes: '修复若干问题' });
+    // Whatever else is listed is released too, never a draft, one in testing or a withdrawn one.
+    const all = (await sa<Page>('/sa/vers', { pageSize: 50 })).body.data!.list;
+    const released = all.filter((v) => v.state === 'released');
+    expect((await offered('en-US')).map((v) => `${v.number} ${v.systemType}`).sort()).toEqual(
+      released.map((v) => `${v.number} ${v.systemType}`).sort(),
+    );
+  });
 });

@@ -36,6 +36,15 @@ export function versionRepository(db: Db) {
       ]);
       return { rows, total: total?.n ?? 0 };
     },
+    /** The released versions, newest release first (at most `limit`). */
+    async released(limit: number): Promise<VersionRow[]> {
+      return db
+        .select()
+        .from(productVersions)
+        .where(eq(productVersions.state, 'released'))
+        .orderBy(desc(productVersions.releasedAt), desc(productVersions.id))
+        .limit(limit);
+    },
     async find(id: string): Promise<VersionRow | undefined> {
       const [row] = await db.select().from(productVersions).where(eq(productVersions.id, id));
       return row;

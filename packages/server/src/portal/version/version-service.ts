@@ -1,13 +1,14 @@
 import { deleteVersion, moveVersion, saveVersion } from '@edp/shared/api/portal/versions.calls';
 import {
   VERSION_MOVES,
+  type TReleasedVersion,
   type TVersionEdit,
   type TVersionItem,
   type VersionState,
 } from '@edp/shared/contracts/product-versions';
 import type { TListRequest } from '@edp/shared/contracts/common';
 import type { EngineKind } from '@edp/shared/constants';
-import { CommonErr, PortalErr } from '@edp/shared/errors';
+import { CommonErr, PortalErr, type Locale } from '@edp/shared/errors';
 import { isUniqueViolation } from '../../platform/db/index.ts';
 import { AppError } from '../../platform/errors/index.ts';
 import type { Platform } from '../../platform/platform.ts';
@@ -18,6 +19,8 @@ import { versionRepository, type VersionRow } from './version-repository.ts';
 
 /** The most customers `/sa/ver/users` lists. */
 const USERS_MAX = 100;
+/** The most released versions a console is offered. */
+const RELEASED_MAX = 200;
 
 const nameOf = (v: Pick<VersionRow, 'kind' | 'systemType' | 'number'>) =>
   `${v.kind} ${v.number} (${v.systemType})`;
@@ -137,6 +140,17 @@ export function versionService(
         target: nameOf(before),
         before: shown(before),
       });
+    },
+
+    /** What a tenant's console is offered: the released versions, notes in `locale`. */
+    async released(locale: Locale): Promise<TReleasedVersion[]> {
+      return (await repo.released(RELEASED_MAX)).map((v) => ({
+        kind: v.kind,
+        systemType: v.systemType,
+        number: v.number,
+        notes: locale === 'en-US' ? v.notesEn || v.notesZh : v.notesZh || v.notesEn,
+        releasedAt: (v.releasedAt ?? v.updatedAt).toISOString(),
+      }));
     },
 
     /** The customers whose running engines report the version, most engines first. */

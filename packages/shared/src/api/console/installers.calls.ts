@@ -6,6 +6,8 @@ import {
   ZInstallerListRequest,
   ZInstallerUpload,
 } from '../../contracts/installers.ts';
+import { ZEmpty } from '../../contracts/common.ts';
+import { ZReleasedVersions } from '../../contracts/product-versions.ts';
 import { ZIdRequest } from '../../contracts/user.ts';
 import { call, consoleRead, consoleWrite } from '../define.ts';
 
@@ -59,4 +61,16 @@ export const downloadInstaller = call({
   label: { 'zh-CN': '下载安装包', 'en-US': 'Download installer' },
   params: ZInstallerDownloadParams,
   file: true,
+});
+
+export const releasedVersions = call({
+  method: 'POST',
+  path: '/dv/m/installer/releases',
+  access: consoleRead('operate'),
+  tag,
+  summary:
+    "The vendor's released versions, newest first, with their notes in the caller's language",
+  label: { 'zh-CN': '查看厂商发布的版本', 'en-US': "View the vendor's released versions" },
+  body: ZEmpty,
+  data: ZReleasedVersions,
 });

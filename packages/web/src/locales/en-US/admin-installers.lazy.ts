@@ -10,6 +10,15 @@ const adminInstallers: DeepString<typeof zh> = {
     kind: 'Product type',
     allKinds: 'All product types',
   },
+  released: {
+    title: 'Versions released by the vendor',
+    intro:
+      'The engine versions the vendor has released, newest first, with their release notes: get their installers from the vendor and upload them here.',
+    releasedAt: 'Released',
+    notes: 'Release notes',
+    empty: 'The vendor has released no version yet',
+    loadFailed: "The vendor's versions could not be loaded",
+  },
   columns: {
     name: 'Name',
     version: 'Version',

@@ -7,6 +7,14 @@ const adminInstallers = {
     kind: '产品类型',
     allKinds: '全部产品类型',
   },
+  released: {
+    title: '厂商发布的版本',
+    intro: '厂商已发布的引擎版本及其发布说明，按发布时间倒序：向厂商获取安装包后在此上传。',
+    releasedAt: '发布时间',
+    notes: '发布说明',
+    empty: '厂商尚未发布版本',
+    loadFailed: '厂商发布的版本加载失败',
+  },
   columns: {
     name: '名称',
     version: '版本',

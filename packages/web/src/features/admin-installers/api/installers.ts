@@ -3,6 +3,7 @@ import {
   deleteInstaller as deleteCall,
   downloadInstaller,
   installerList,
+  releasedVersions,
   uploadInstaller as uploadCall,
 } from '@edp/shared/api/console/installers.calls';
 import type { BodyOf } from '@edp/shared/api/define';
@@ -16,6 +17,11 @@ export type InstallerUploadInput = BodyOf<typeof uploadCall>;
 /** The tenant's installers, newest first. */
 export function useInstallerList(params: InstallerListParams) {
   return useQuery(callQuery(installerList, params));
+}
+
+/** The versions the vendor has released (never a draft or a withdrawn one). */
+export function useReleasedVersions() {
+  return useQuery({ ...callQuery(releasedVersions, {}, { silent: true }), staleTime: 60_000 });
 }
 
 export function useUploadInstaller() {

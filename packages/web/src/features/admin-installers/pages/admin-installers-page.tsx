@@ -13,6 +13,7 @@ import { ConfirmDeleteButton } from '../../admin-common/components/confirm-delet
 import { useAdminUser, useMayCall } from '../../admin-common/lib/admin-user.ts';
 import { downloadInstallerFile, useDeleteInstaller, useInstallerList } from '../api/installers.ts';
 import { EnrolPanel } from '../components/enrol-panel.tsx';
+import { ReleasedVersions } from '../components/released-versions.tsx';
 import { UploadModal } from '../components/upload-modal.tsx';
 import '../components/admin-installers.css';
 import { formatSize } from '../lib/installer-file.ts';
@@ -137,6 +138,7 @@ export default function AdminInstallersPage() {
       }}
     >
       {!!list.data?.list.length && <EnrolPanel installers={list.data.list} />}
+      <ReleasedVersions />
       <UploadModal open={uploading} onClose={() => setUploading(false)} />
     </ListPage>
   );
