@@ -7,7 +7,8 @@ import { seriousViolations } from '../support/a11y.ts';
 import { loggingFleet } from '../support/engine-logs.ts';
 import { navigate } from '../support/navigate.ts';
 import { test as tenantTest } from '../support/console-test.ts';
-import { call, fundedCompany, issuedDevice } from '../support/portal.ts';
+import { registerCompany } from '../support/company.ts';
+import { call, fundedCompany, issuedDevice, vendorToken } from '../support/portal.ts';
 import { signInAdmin, signInCompany, signInVendor } from '../support/session.ts';
 
 /**
@@ -273,11 +274,19 @@ for (const { code } of languages) {
     });
 
     test(`[UI][PHONE]: the vendor pages fit a phone in ${code}`, async ({ page, request }) => {
+      // A customer, for its page.
+      const who = await registerCompany(request);
+      const found = await request.post('/api/sa/coms', {
+        headers: { 'x-token': await vendorToken(request) },
+        data: { keyword: who.email },
+      });
+      const customer = ((await found.json()) as { data: { list: { id: string }[] } }).data.list[0]!;
       await signInVendor(page, request);
       await page.setViewportSize(PHONE);
       await visit(page, [
         '/sa',
         '/sa/customers',
+        `/sa/customers/${customer.id}`,
         '/sa/versions',
         '/sa/tenants',
         '/sa/requests',
