@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } fro
 import { COMMAND_STATES, type CommandState, type TaskType } from '@edp/shared/contracts/commands';
 import type { TTaskTarget } from '@edp/shared/contracts/tasks';
 import type { Db } from '../../platform/db/index.ts';
-import { commands, tasks } from '../../platform/db/index.ts';
+import { commands, tasks, uuidArray } from '../../platform/db/index.ts';
 import {
   deviceRefs,
   deviceRefsSql,
@@ -42,7 +42,6 @@ export interface TaskListQuery {
 }
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-const uuidArray = (ids: string[]) => `{${ids.join(',')}}`;
 
 /** A command with its device's name and its task's, as the result pages read it. */
 const COMMAND_COLUMNS = {

@@ -1,11 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AckKind, AckState, TAckSettings } from '@edp/shared/contracts/elevation';
 import type { CommandState } from '@edp/shared/contracts/commands';
-import type { Db } from '../../platform/db/index.ts';
+import { uuidArray, type Db } from '../../platform/db/index.ts';
 import { commandOutcomesSql, deviceRefsSql } from '../store/index.ts';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-const uuidArray = (ids: string[]) => `{${ids.join(',')}}`;
 
 /** A request as the screens read it: with its device and the command carrying its window. */
 export interface ElevationRow {

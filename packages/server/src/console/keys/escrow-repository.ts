@@ -1,11 +1,8 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { deviceKeys, escrowedKeys, type Db } from '../../platform/db/index.ts';
+import { deviceKeys, escrowedKeys, type Db, textArray } from '../../platform/db/index.ts';
 import { deviceTenantSql } from '../store/index.ts';
 
 export type DeviceKeyRow = typeof deviceKeys.$inferSelect;
-
-/** A Postgres text[] literal of ids that are hex (data key ids): nothing to escape. */
-const textArray = (ids: string[]) => `{${ids.join(',')}}`;
 
 /** The SQL of the data keys devices list and those they escrowed (console/keys owns both). */
 /** One key an engine wrapped to its tenant's current escrow key. */

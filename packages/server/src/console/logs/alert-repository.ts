@@ -1,11 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AlertSource, AlertState } from '@edp/shared/contracts/logs';
-import { containsPattern, type Db } from '../../platform/db/index.ts';
+import { containsPattern, type Db, uuidArray } from '../../platform/db/index.ts';
 import { deviceNamesSql, groupNamesSql } from '../store/index.ts';
 import { isoOf, type LogKey, type LogRow } from './log-repository.ts';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-const uuidArray = (ids: string[]) => `{${ids.join(',')}}`;
 
 /** What the alert list is filtered by; `groups` null: every group of the tenant. */
 export interface AlertWhere {

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { CountStream, CountUnit } from '@edp/shared/contracts/overview';
-import { alertCounts, logCountDeltas, type Db } from '../../platform/db/index.ts';
+import { alertCounts, logCountDeltas, type Db, uuidArray } from '../../platform/db/index.ts';
 import type { CountWhere } from '../store/index.ts';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-const uuidArray = (ids: string[]) => `{${ids.join(',')}}`;
 
 /** The group a count of a device without one is kept under (a key column cannot be null). */
 export const NO_GROUP = '00000000-0000-0000-0000-000000000000';

@@ -8,12 +8,12 @@ import {
   ensureWeeks,
   isMissingWeek,
   type Db,
+  uuidArray,
 } from '../../platform/db/index.ts';
 import { deviceGroupSql, deviceNamesSql, groupNamesSql } from '../store/index.ts';
 import { logCountRepository } from './log-count-repository.ts';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-const uuidArray = (ids: string[]) => `{${ids.join(',')}}`;
 
 export type AccessRow = typeof accessLogs.$inferInsert;
 export type MonitorRow = typeof monitorLogs.$inferInsert;

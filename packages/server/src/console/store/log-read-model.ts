@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { CountUnit } from '@edp/shared/contracts/overview';
-import type { Db } from '../../platform/db/index.ts';
+import { uuidArray, type Db } from '../../platform/db/index.ts';
 
 /*
  * A read model of the logs module (console/logs owns `log_alerts` and `alert_counts`): the devices
@@ -10,7 +10,6 @@ import type { Db } from '../../platform/db/index.ts';
  */
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-const uuidArray = (ids: string[]) => `{${ids.join(',')}}`;
 
 /** The counts read: a tenant's hours or UTC days from `from` (up to `to`), within `groups`. */
 export interface CountWhere {

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { EngineKind } from '@edp/shared/constants';
-import type { Db } from '../../platform/db/index.ts';
-import { containsPattern } from '../../platform/db/index.ts';
+import { containsPattern, textArray, uuidArray, type Db } from '../../platform/db/index.ts';
 
 /*
  * A read model of the tenants module (console/tenants owns `tenants`): the tenants linked to the
@@ -30,11 +29,6 @@ export interface EngineVersionCount {
   count: number;
 }
 
-/** A list of ids as one array parameter (`= any(…)`), however many there are. */
-const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
-/** Texts as one array parameter, each quoted (a version may hold `.`, `-` and `+`). */
-const textArray = (texts: readonly string[]) =>
-  `{${texts.map((t) => `"${t.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const ids = (result: unknown) => rowsOf<{ id: string }>(result).map((r) => r.id);
 

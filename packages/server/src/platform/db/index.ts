@@ -11,3 +11,4 @@ export * from './exclusive.ts';
 export * from './log-week-retire.ts';
 export * from './page-cursor.ts';
 export * from './embedded-autovacuum.ts';
+export * from './array-param.ts';

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { TCustomerFilter } from '@edp/shared/contracts/customers';
-import { type Db, companies, containsPattern } from '../../platform/db/index.ts';
+import { type Db, companies, containsPattern, uuidArray } from '../../platform/db/index.ts';
 import { companyLicenceCountSql, companyLicenceStateSql } from './licence-read-model.ts';
 
 /*
@@ -43,8 +43,6 @@ export interface CustomerRecord {
   createdAt: Date;
 }
 
-/** A list of ids as one array parameter (`= any(…)`), however many there are. */
-const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
 const anyOf = (ids: readonly string[]) => sql`${companies.id} = any(${uuidArray(ids)}::uuid[])`;
 
 const SORT_COLUMNS = {
