@@ -167,6 +167,8 @@ const screens = {
     linkedTenants: 'Linked tenants',
     licencesTab: 'Licenses',
     noLicences: 'No licenses yet',
+    balanceTab: 'Balance history',
+    noBalance: 'No balance changes yet',
     backToCustomers: 'Back to the customers',
     users: /^Users$/,
     usersOf: (domain: string) => `Users of ${domain}`,
@@ -221,6 +223,8 @@ const screens = {
     linkedTenants: '关联的租户',
     licencesTab: '许可证',
     noLicences: '暂无许可证',
+    balanceTab: '余额记录',
+    noBalance: '暂无余额记录',
     backToCustomers: '返回客户列表',
     users: /^用\s?户$/,
     usersOf: (domain: string) => `${domain} 的用户`,
@@ -350,6 +354,9 @@ for (const lang of ['en-US', 'zh-CN'] as const) {
       await expect(page.getByRole('row', { name: new RegExp(domain) })).toHaveCount(1);
       await page.getByRole('tab', { name: s.licencesTab }).click();
       await expect(page.getByText(s.noLicences)).toBeVisible();
+      // Its balance history, as its own My balance shows it.
+      await page.getByRole('tab', { name: s.balanceTab }).click();
+      await expect(page.getByText(s.noBalance)).toBeVisible();
       await expectAccessible(page);
       await page.getByRole('link', { name: s.backToCustomers }).click();
       await expect(page.getByRole('heading', { name: s.customers })).toBeVisible();

@@ -7,7 +7,7 @@ import { usePaging } from '../../../lib/use-paging.ts';
 import { useBalance } from '../api/get-balance.ts';
 import '../../../components/portal-texts.ts';
 import '../components/balance-texts.ts';
-import { BalanceHistoryTable } from '../components/balance-history-table.tsx';
+import { BalanceHistoryTable } from '../parts/balance-history-table.tsx';
 
 /** My balance (docs/product.md §2 /balance): the balance in months and its paged history. */
 export default function BalancePage() {

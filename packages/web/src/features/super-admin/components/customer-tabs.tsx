@@ -1,25 +1,20 @@
 import { useState } from 'react';
-import { Select, Space, Tag, Typography, type TableProps } from 'antd';
+import { Select, Space, Typography, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { TBalanceRecord, TLicenceItem, TLicenceStatus } from '@edp/shared/contracts/com';
+import type { TLicenceItem, TLicenceStatus } from '@edp/shared/contracts/com';
 import type { TCustomerDetail } from '@edp/shared/contracts/customers';
 import { KeysetPager, useKeyset } from '../../../components/keyset-pager.tsx';
+import { LicenceStatusTag } from '../../../components/licence-status-tag.tsx';
 import { ListTable } from '../../../components/list-table.tsx';
 import { formatTime } from '../../../lib/format.ts';
 import { usePaging } from '../../../lib/use-paging.ts';
+import { BalanceHistoryTable } from '../../balance/parts/balance-history-table.tsx';
 import { useRequests, type RequestRow } from '../../support-requests/api/requests.ts';
 import { RequestTags } from '../../support-requests/parts/request-tags.tsx';
 import '../../support-requests/lib/request-texts.ts';
 import { useCustomerBalance, useCustomerLicences } from '../api/customers.ts';
 import { useVendorAudit, type VendorAuditRow } from '../api/get-vendor-audit.ts';
-import { TAG } from '../../admin-common/lib/tag-colors.ts';
-
-const STATUS_COLOURS: Record<TLicenceStatus, string> = {
-  normal: TAG.ok,
-  expiring: TAG.warn,
-  expired: TAG.bad,
-};
 
 /** The running engines of the customer's tenants by kind and version. */
 export function CustomerEngines({ engines }: { engines: TCustomerDetail['engines'] }) {
@@ -42,6 +37,7 @@ export function CustomerEngines({ engines }: { engines: TCustomerDetail['engines
 /** The customer's licences as its My license lists them, soonest expiry first. */
 export function CustomerLicences({ companyId }: { companyId: string }) {
   const { t } = useTranslation('vendor');
+  const { t: tp } = useTranslation('portal');
   const paging = usePaging();
   const [status, setStatus] = useState<TLicenceStatus>();
   const query = useCustomerLicences({ companyId, status, ...paging.params });
@@ -52,7 +48,7 @@ export function CustomerLicences({ companyId }: { companyId: string }) {
     {
       title: t('customer.status'),
       dataIndex: 'status',
-      render: (s: TLicenceStatus) => <Tag color={STATUS_COLOURS[s]}>{t(`customer.${s}`)}</Tag>,
+      render: (s: TLicenceStatus) => <LicenceStatusTag status={s} />,
     },
     { title: t('customer.expiresAt'), dataIndex: 'expiresAt', render: formatTime },
     { title: t('customer.daysLeft'), dataIndex: 'remainingDays', align: 'right' },
@@ -71,7 +67,7 @@ export function CustomerLicences({ companyId }: { companyId: string }) {
         }}
         options={(['normal', 'expiring', 'expired'] as const).map((s) => ({
           value: s,
-          label: t(`customer.${s}`),
+          label: tp(`status.${s}`),
         }))}
       />
       <ListTable<TLicenceItem>
@@ -88,39 +84,15 @@ export function CustomerLicences({ companyId }: { companyId: string }) {
   );
 }
 
-/** The customer's balance and its history: recharges and what certificates cost. */
+/** The customer's balance history, as its own My balance shows it. */
 export function CustomerBalance({ companyId }: { companyId: string }) {
-  const { t } = useTranslation('vendor');
   const paging = usePaging();
   const query = useCustomerBalance({ companyId, ...paging.params });
-  const columns: TableProps<TBalanceRecord>['columns'] = [
-    { title: t('customer.at'), dataIndex: 'createdAt', render: formatTime },
-    {
-      title: t('customer.change'),
-      dataIndex: 'change',
-      align: 'right',
-      render: (n: number) => (n > 0 ? `+${n}` : n),
-    },
-    { title: t('customer.balanceAfter'), dataIndex: 'balanceAfter', align: 'right' },
-    {
-      title: t('customer.what'),
-      key: 'what',
-      render: (_, r) =>
-        r.type === 'recharge'
-          ? t('customer.recharge', { name: r.packageName ?? '—' })
-          : t('customer.issue', { code: r.licenseCode ?? '—' }),
-    },
-  ];
   return (
-    <ListTable<TBalanceRecord>
-      plain
-      rowKey="id"
-      columns={columns}
-      dataSource={query.data?.list}
+    <BalanceHistoryTable
+      records={query.data?.list}
       loading={query.isFetching}
-      paging={paging}
-      total={query.data?.total}
-      emptyText={t('customer.noBalance')}
+      pagination={paging.pagination(query.data?.total)}
     />
   );
 }

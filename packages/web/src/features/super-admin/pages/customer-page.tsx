@@ -1,4 +1,4 @@
-import { Descriptions, Result, Skeleton, Tabs, Tag, type TableProps } from 'antd';
+import { Descriptions, Result, Skeleton, Tabs, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { TCustomerDetail } from '@edp/shared/contracts/customers';
@@ -15,7 +15,7 @@ import {
   CustomerRequests,
 } from '../components/customer-tabs.tsx';
 import { TenantStatus } from '../components/tenant-status.tsx';
-import { TAG } from '../../admin-common/lib/tag-colors.ts';
+import { LicenceCounts } from '../components/licence-counts.tsx';
 import '../components/vendor-texts.ts';
 import '../../admin-common/components/console-parts.css';
 
@@ -78,13 +78,7 @@ export default function CustomerPage() {
         </Descriptions.Item>
         <Descriptions.Item label={t('customers.balance')}>{c.balance}</Descriptions.Item>
         <Descriptions.Item label={t('customers.licences')}>
-          {c.licenceCount}{' '}
-          {c.expiringCount > 0 && (
-            <Tag color={TAG.warn}>{t('customers.expiringCount', { count: c.expiringCount })}</Tag>
-          )}
-          {c.expiredCount > 0 && (
-            <Tag color={TAG.bad}>{t('customers.expiredCount', { count: c.expiredCount })}</Tag>
-          )}
+          <LicenceCounts c={c} />
         </Descriptions.Item>
         <Descriptions.Item label={t('customers.keys')}>
           {c.tenants.length ? t(c.keyInitialised ? 'tenants.keyYes' : 'tenants.keyNo') : '—'}

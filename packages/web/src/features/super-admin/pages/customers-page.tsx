@@ -14,7 +14,7 @@ import {
   parseCustomerListSearch,
   type CustomerListState,
 } from '../lib/customer-list-url.ts';
-import { TAG } from '../../admin-common/lib/tag-colors.ts';
+import { LicenceCounts } from '../components/licence-counts.tsx';
 import '../components/vendor-texts.ts';
 
 /**
@@ -72,17 +72,7 @@ export default function CustomersPage() {
     {
       title: t('customers.licences'),
       dataIndex: 'licenceCount',
-      render: (n: number, r) => (
-        <Space size={4} wrap>
-          {n}
-          {r.expiringCount > 0 && (
-            <Tag color={TAG.warn}>{t('customers.expiringCount', { count: r.expiringCount })}</Tag>
-          )}
-          {r.expiredCount > 0 && (
-            <Tag color={TAG.bad}>{t('customers.expiredCount', { count: r.expiredCount })}</Tag>
-          )}
-        </Space>
-      ),
+      render: (_: number, r) => <LicenceCounts c={r} />,
     },
     { title: t('customers.engines'), dataIndex: 'engineCount', align: 'right' },
     {

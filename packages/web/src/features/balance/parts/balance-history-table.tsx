@@ -2,6 +2,7 @@ import { Table, Tag, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TBalanceRecord } from '@edp/shared/contracts/com';
 import { formatTime } from '../../../lib/format.ts';
+import '../components/balance-texts.ts';
 
 interface BalanceHistoryTableProps {
   records: TBalanceRecord[] | undefined;
@@ -9,7 +10,10 @@ interface BalanceHistoryTableProps {
   pagination: TableProps<TBalanceRecord>['pagination'];
 }
 
-/** Recharges and deductions, each saying what it came from or paid for. */
+/**
+ * Recharges and deductions, each saying what it came from or paid for: a company's My balance,
+ * and a customer's balance tab on the vendor's side.
+ */
 export function BalanceHistoryTable({ records, loading, pagination }: BalanceHistoryTableProps) {
   const { t } = useTranslation('balance');
   const columns: TableProps<TBalanceRecord>['columns'] = [
