@@ -10,14 +10,9 @@
 // total that SQL counts independently, so a broken call cannot print a fast figure.
 // CUSTOMERS_KEEP=1 keeps the PostgreSQL database (its name is printed) for EXPLAIN ANALYZE.
 // Run: node --import tsx bench/customers.mjs   (BENCH_DB=pg for PostgreSQL; CUSTOMERS=1000 to try)
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { randomBytes, randomUUID } from 'node:crypto';
-import pg from 'pg';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../packages/server/src/app.ts';
-import { loadConfig } from '../packages/server/src/config.ts';
+import { inProcessApp } from './lib/in-process-app.mjs';
 import { median } from './lib/measure.mjs';
 
 const CUSTOMERS = Number(process.env.CUSTOMERS ?? 10_000);
@@ -33,41 +28,8 @@ const TENANTS = CUSTOMERS;
 const LINKED = Math.floor(TENANTS * 0.9);
 const SPREAD = Math.floor(CUSTOMERS * 0.8);
 const VERSIONS = ['1.9.4', '2.1.0', '2.2.0', '3.0.0', '3.1.0'];
-const database = process.env.BENCH_DB === 'pg' ? 'pg' : 'pglite';
-const admin = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edp-bench-customers-'));
-let pgName;
-let databaseUrl = '';
-if (database === 'pg') {
-  pgName = `edp_bench_customers_${randomBytes(4).toString('hex')}`;
-  const c = new pg.Client({ connectionString: admin });
-  await c.connect();
-  await c.query(`create database ${pgName}`);
-  await c.end();
-  databaseUrl = Object.assign(new URL(admin), { pathname: `/${pgName}` }).toString();
-}
-const config = loadConfig({
-  DATA_DIR: dataDir,
-  CAPTCHA: 'off',
-  LOG_LEVEL: 'warn',
-  RATE_LIMIT_PER_MINUTE: '100000000',
-  DATABASE_URL: databaseUrl,
-});
-const app = await buildApp({ config, logger: false });
-await app.ready();
-const db = app.platform.db;
-
-async function cleanUp() {
-  await app.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  if (pgName && !KEEP) {
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    await c.query(`drop database if exists ${pgName} with (force)`);
-    await c.end();
-  }
-}
+const { app, db, database, pgName, cleanUp } = await inProcessApp('customers', { keep: KEEP });
 
 const rowsOf = async (query) => (await db.execute(query)).rows;
 const countOf = async (query) => Number((await rowsOf(query))[0].n);

@@ -6,55 +6,17 @@
 // (generate_series) in the app's own migrated schema: a tenth still open, a third of those past
 // their expected time.
 // Run: node --import tsx bench/support-requests.mjs   (BENCH_DB=pg for PostgreSQL)
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { randomBytes, randomUUID } from 'node:crypto';
-import pg from 'pg';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../packages/server/src/app.ts';
-import { loadConfig } from '../packages/server/src/config.ts';
+import { inProcessApp } from './lib/in-process-app.mjs';
 import { median } from './lib/measure.mjs';
 
 const ROWS = Number(process.env.REQUESTS_ROWS ?? 1_000_000);
 const COMPANIES = Number(process.env.REQUESTS_COMPANIES ?? 10_000);
 const RUNS = Number(process.env.REQUESTS_RUNS ?? 20);
 const BUDGET_MS = 50;
-const database = process.env.BENCH_DB === 'pg' ? 'pg' : 'pglite';
-const admin = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edp-bench-requests-'));
-let pgName;
-let databaseUrl = '';
-if (database === 'pg') {
-  pgName = `edp_bench_requests_${randomBytes(4).toString('hex')}`;
-  const c = new pg.Client({ connectionString: admin });
-  await c.connect();
-  await c.query(`create database ${pgName}`);
-  await c.end();
-  databaseUrl = Object.assign(new URL(admin), { pathname: `/${pgName}` }).toString();
-}
-const config = loadConfig({
-  DATA_DIR: dataDir,
-  CAPTCHA: 'off',
-  LOG_LEVEL: 'warn',
-  RATE_LIMIT_PER_MINUTE: '100000000',
-  DATABASE_URL: databaseUrl,
-});
-const app = await buildApp({ config, logger: false });
-await app.ready();
-const db = app.platform.db;
-
-async function cleanUp() {
-  await app.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  if (pgName) {
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    await c.query(`drop database if exists ${pgName} with (force)`);
-    await c.end();
-  }
-}
+const { app, db, database, cleanUp } = await inProcessApp('requests');
 
 let started = performance.now();
 await db.execute(sql`
