@@ -135,7 +135,7 @@ export function tenantCustomerReadModel(db: Db) {
      * Every version a running engine reports, each once: a loose scan of
      * devices_running_version_idx (one probe a version), not a read of every device.
      */
-    async versions(): Promise<string[]> {
+    async reportedVersions(): Promise<string[]> {
       return rowsOf<{ version: string }>(
         await db.execute(sql`
           with recursive v(version) as (

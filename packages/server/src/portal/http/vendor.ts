@@ -88,6 +88,6 @@ export function vendorRoutes(
     const { companyId, ...page } = req.body;
     return customers.balance(companyId, page);
   });
-  serve(app, reportedVersions, () => customers.versions());
+  serve(app, reportedVersions, () => customers.reportedVersions());
   serve(app, vendorAuditList, (req) => vendorAudit.list(req.body, req.locale));
 }

@@ -29,5 +29,5 @@ export interface CustomerFacts {
     tenantIds: readonly string[],
   ): Promise<{ tenantId: string; kind: EngineKind; version: string; count: number }[]>;
   /** Every version a running engine reports, each once. */
-  versions(): Promise<string[]>;
+  reportedVersions(): Promise<string[]>;
 }

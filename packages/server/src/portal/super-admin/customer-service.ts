@@ -152,8 +152,8 @@ export function customerService(
     },
 
     /** The versions running engines report, newest-looking first ("2.10.0" before "2.9.1"). */
-    versions: async () => ({
-      list: (await facts.versions()).sort((a, b) =>
+    reportedVersions: async () => ({
+      list: (await facts.reportedVersions()).sort((a, b) =>
         b.localeCompare(a, 'en', { numeric: true, sensitivity: 'base' }),
       ),
     }),
