@@ -29,7 +29,7 @@ for (let from = 1; from <= ROWS; from += BATCH) {
   await db.execute(sql`
     insert into support_requests
       (company_id, project, product, title, description, priority, expected_at, status,
-       test_status, created_at)
+       test_status, created_at, updated_at)
     select c.id, 'Project ' || (i % 50), 'TDE', 'Request ' || i || ' about folder ' || (i % 997),
            'Details of request ' || i,
            (array['low', 'middle', 'high'])[1 + i % 3],
@@ -37,7 +37,8 @@ for (let from = 1; from <= ROWS; from += BATCH) {
            case when i % 10 = 0 then (case when i % 3 = 0 then 'new' else 'processing' end)
                 when i % 10 = 1 then 'dismissed' else 'solved' end,
            case when i % 7 = 0 and i % 10 > 1 then 'passed' end,
-           now() - interval '300 days' + (i * interval '25 seconds')
+           now() - interval '300 days' + (i * interval '25 seconds'),
+           now() - interval '300 days' + (i * interval '25 seconds') + ((i % 13) * interval '1 day')
     from generate_series(${from}::int, ${to}::int) i
     join (select id, row_number() over (order by email) as n from companies) c
       on c.n = 1 + i % ${COMPANIES}::int`);
@@ -57,6 +58,19 @@ const [{ no: middle }] = (
   )
 ).rows;
 
+/** The cursor of the row at the middle of a time sort: its time to the microsecond and number. */
+async function middleOf(column) {
+  const [{ key }] = (
+    await db.execute(
+      sql.raw(`select to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '_' || no as key
+       from support_requests order by ${column}, no limit 1 offset ${Math.floor(ROWS / 2)}`),
+    )
+  ).rows;
+  return key;
+}
+const middleExpected = await middleOf('expected_at');
+const middleUpdated = await middleOf('updated_at');
+
 async function page(url, body, token) {
   const t0 = performance.now();
   const res = await app.inject({
@@ -73,12 +87,12 @@ async function page(url, body, token) {
 
 const cases = [
   ['vendor: first page', '/sa/reqs', {}, vendorToken, true],
-  ['vendor: deep page (the middle)', '/sa/reqs', { before: middle }, vendorToken, true],
+  ['vendor: deep page (the middle)', '/sa/reqs', { cursor: middle }, vendorToken, true],
   ['vendor: processing, first page', '/sa/reqs', { status: 'processing' }, vendorToken, true],
   [
     'vendor: processing, deep page',
     '/sa/reqs',
-    { status: 'processing', before: middle },
+    { status: 'processing', cursor: middle },
     vendorToken,
     true,
   ],
@@ -87,13 +101,42 @@ const cases = [
   [
     'vendor: high priority, deep page',
     '/sa/reqs',
-    { priority: 'high', before: middle },
+    { priority: 'high', cursor: middle },
+    vendorToken,
+    true,
+  ],
+  [
+    'vendor: by expected time, first page',
+    '/sa/reqs',
+    { sort: 'expectedAt', order: 'asc' },
+    vendorToken,
+    true,
+  ],
+  [
+    'vendor: by expected time, deep page',
+    '/sa/reqs',
+    { sort: 'expectedAt', order: 'asc', cursor: middleExpected },
+    vendorToken,
+    true,
+  ],
+  [
+    'vendor: processing by expected, deep',
+    '/sa/reqs',
+    { status: 'processing', sort: 'expectedAt', order: 'asc', cursor: middleExpected },
+    vendorToken,
+    true,
+  ],
+  ['vendor: last changed, first page', '/sa/reqs', { sort: 'updatedAt' }, vendorToken, true],
+  [
+    'vendor: last changed, deep page',
+    '/sa/reqs',
+    { sort: 'updatedAt', cursor: middleUpdated },
     vendorToken,
     true,
   ],
   ['vendor: keyword, first page', '/sa/reqs', { keyword: 'folder 42' }, vendorToken, false],
   ['customer: own list, first page', '/com/req/list', {}, companyToken, true],
-  ['customer: own list, deep page', '/com/req/list', { before: middle }, companyToken, true],
+  ['customer: own list, deep page', '/com/req/list', { cursor: middle }, companyToken, true],
 ];
 
 console.log(

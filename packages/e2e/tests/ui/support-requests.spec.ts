@@ -29,6 +29,7 @@ const screens = {
     mark: (status: string) => `Mark "${status}"`,
     vendor: 'Vendor',
     customerIs: (name: string) => `Customer: ${name}`,
+    lastChange: 'Last change',
   },
   'zh-CN': {
     mine: '我的需求',
@@ -52,6 +53,7 @@ const screens = {
     mark: (status: string) => `改为“${status}”`,
     vendor: '厂商',
     customerIs: (name: string) => `客户：${name}`,
+    lastChange: '最近更新',
   },
 } as const;
 
@@ -123,6 +125,14 @@ for (const lang of ['en-US', 'zh-CN'] as const) {
       await expectAccessible(vendor);
       await drawer.getByRole('button', { name: s.mark(s.solved) }).click();
       await expect(drawer.getByRole('button', { name: s.mark(s.processing) })).toBeVisible();
+      await expect(row).toContainText(s.solved);
+      // Sorted by last change, latest first (the second click); the list still reads it.
+      await vendor.keyboard.press('Escape');
+      await expect(drawer).toBeHidden();
+      const lastChange = vendor.getByRole('columnheader', { name: s.lastChange });
+      await lastChange.click();
+      await lastChange.click();
+      await expect(lastChange).toHaveAttribute('aria-sort', 'descending');
       await expect(row).toContainText(s.solved);
       await context.close();
 

@@ -38,6 +38,9 @@ describe('the shared declarations of times, ids and cursors', () => {
     expect(ok(ZSerialId, '0')).toBe(false);
     expect(ok(ZSerialBound, '0')).toBe(true);
     expect(ok(ZSerialBound, '9223372036854775808')).toBe(false);
+    // Refused, not thrown: a refusal the caller reads as a bad field, not as malformed JSON.
+    for (const v of ['abc', '12a', '2026-11-26T08:00:01.000000Z_42', '-1', ''])
+      expect([v, ok(ZSerialId, v), ok(ZSerialBound, v)]).toEqual([v, false, false]);
   });
 
   it('reads a cursor only when it names a real time and an id within int8', () => {

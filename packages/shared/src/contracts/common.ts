@@ -118,6 +118,11 @@ export const ZDate = z.preprocess(
 
 /** PostgreSQL's bigint (int8): an id past it is no row's, and the database refuses to read it. */
 export const INT8_MAX = 9_223_372_036_854_775_807n;
+/**
+ * Within int8, checked only on digits: zod runs a refinement even after its regex failed, and
+ * BigInt('abc') throws (which answered a bad id as malformed JSON).
+ */
+const withinInt8 = (s: string) => /^\d{1,20}$/.test(s) && BigInt(s) <= INT8_MAX;
 
 /**
  * A bigint row id as it travels: decimal text (JSON numbers lose digits past 2^53), 1 to
@@ -127,14 +132,14 @@ export const ZSerialId = z
   .string()
   .max(20)
   .regex(/^[1-9][0-9]*$/, rule('serialId'))
-  .refine((s) => BigInt(s) <= INT8_MAX, rule('serialId'));
+  .refine(withinInt8, rule('serialId'));
 
 /** A bound on such ids: '0' (none at all) or an id. */
 export const ZSerialBound = z
   .string()
   .max(20)
   .regex(/^(0|[1-9][0-9]*)$/, rule('serialId'))
-  .refine((s) => BigInt(s) <= INT8_MAX, rule('serialId'));
+  .refine(withinInt8, rule('serialId'));
 
 /** A keyset page's position: the last row's time as the database wrote it, and its id. */
 export interface TimeIdKey {

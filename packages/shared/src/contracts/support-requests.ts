@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TEXT_MAX } from '../constants.ts';
-import { ZDate, ZSerialId, ZUuid } from './common.ts';
+import { ZDate, ZSerialId, ZUuid, readTimeIdCursor } from './common.ts';
+import { rule } from './field-rules.ts';
 import { ZUploadedFile } from './uploads.ts';
 
 /**
@@ -135,12 +136,31 @@ export const ZRequestDetail = ZRequestItem.extend({
   files: z.array(ZRequestFile),
 });
 
+/**
+ * What a request list sorts by: each is a keyset over (that column, number), so a deep page
+ * costs what the first does (support_requests_expected_idx, support_requests_updated_idx).
+ */
+export const REQUEST_SORTS = ['no', 'expectedAt', 'updatedAt'] as const;
+export type RequestSort = (typeof REQUEST_SORTS)[number];
+
 const ZListFilter = {
   status: z.enum(REQUEST_STATUSES).optional(),
   priority: z.enum(REQUEST_PRIORITIES).optional(),
   overdue: z.boolean().optional().describe('Only requests past their expected time, still open'),
   keyword: z.string().trim().max(50).optional().describe('Part of the title or the project'),
-  before: ZSerialId.optional().describe('The `next` of the page before: older requests'),
+  sort: z
+    .enum(REQUEST_SORTS)
+    .default('no')
+    .describe(
+      'no: by number (opening order); expectedAt: by expected time; updatedAt: by last change',
+    ),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  cursor: z
+    .string()
+    .max(200)
+    .refine((c) => ZSerialId.safeParse(c).success || readTimeIdCursor(c) !== null, rule('cursor'))
+    .optional()
+    .describe('The `next` of the page before, read in the same sort and order'),
   pageSize: z.number().int().min(1).max(100).default(20),
 };
 export const ZRequestListRequest = z.object(ZListFilter);
@@ -150,7 +170,7 @@ export const ZVendorRequestListRequest = z.object({
 });
 export const ZRequestPage = z.object({
   list: z.array(ZRequestItem),
-  next: z.string().nullable().describe('`before` of the next page; null on the last'),
+  next: z.string().nullable().describe('`cursor` of the next page; null on the last'),
   overdue: z
     .number()
     .int()

@@ -318,11 +318,51 @@ describe('/api/com/req/* and /api/sa/req* — requests and their Q&A', () => {
 
   it('pages newest first by number, with a keyword and a status filter', async () => {
     const first = (await sa<Page>('/sa/reqs', { pageSize: 2 })).body.data!;
-    const second = (await sa<Page>('/sa/reqs', { pageSize: 2, before: first.next })).body.data!;
+    const second = (await sa<Page>('/sa/reqs', { pageSize: 2, cursor: first.next })).body.data!;
     expect(Number(first.list[1]!.no)).toBeGreaterThan(Number(second.list[0]!.no));
     const found = (await sa<Page>('/sa/reqs', { keyword: 'THREAD' })).body.data!;
     expect(found.list.map((r) => r.title)).toEqual(['Thread']);
     const dismissed = (await sa<Page>('/sa/reqs', { status: 'dismissed' })).body.data!;
     expect(dismissed.list.every((r) => r.status === 'dismissed')).toBe(true);
+  });
+
+  it('sorts by number, expected time or last change, either way, every page in that order', async () => {
+    const gamma = await makeCompany(ctx);
+    const ids: string[] = [];
+    // Ties on the expected time, broken by the number.
+    for (const [i, days] of [3, 1, 3, 2, 1].entries()) ids.push(await open(gamma, `G${i}`, days));
+    await as(gamma, '/com/req/reply', { id: ids[0], body: 'any news?' });
+    type Row = Item & { expectedAt: string; updatedAt: string };
+    const read = (body: object) =>
+      sa<{ list: Row[]; next: string | null }>('/sa/reqs', { companyId: gamma.id, ...body });
+    for (const sort of ['no', 'expectedAt', 'updatedAt'] as const) {
+      for (const order of ['asc', 'desc'] as const) {
+        const whole = (await read({ sort, order, pageSize: 100 })).body.data!.list;
+        expect(whole).toHaveLength(5);
+        const key = (r: Row) => (sort === 'no' ? 0 : Date.parse(r[sort]));
+        const sign = order === 'asc' ? 1 : -1;
+        for (const [a, b] of whole.slice(0, -1).map((r, i) => [r, whole[i + 1]!] as const)) {
+          const step = Math.sign(key(b) - key(a)) || Math.sign(Number(b.no) - Number(a.no));
+          expect([sort, order, step]).toEqual([sort, order, sign]);
+        }
+        const paged: string[] = [];
+        let cursor: string | undefined;
+        do {
+          const page = (await read({ sort, order, pageSize: 2, cursor })).body.data!;
+          paged.push(...page.list.map((r) => r.id));
+          cursor = page.next ?? undefined;
+        } while (cursor);
+        expect(paged).toEqual(whole.map((r) => r.id));
+      }
+    }
+    const latest = (await read({ sort: 'updatedAt', order: 'desc' })).body.data!.list[0]!;
+    expect(latest.id).toBe(ids[0]);
+    // A cursor of another sort is refused, in the envelope.
+    const byNo = (await read({ pageSize: 2 })).body.data!.next!;
+    const wrong = await read({ sort: 'expectedAt', cursor: byNo });
+    expect([wrong.body.errCode, wrong.body.msg]).toEqual([
+      CommonErr.Invalid,
+      expect.stringContaining('cursor'),
+    ]);
   });
 });

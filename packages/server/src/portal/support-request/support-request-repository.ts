@@ -1,5 +1,10 @@
-import { and, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { RequestStatus, TestStatus } from '@edp/shared/contracts/support-requests';
+import { and, asc, desc, eq, gt, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { TimeIdKey } from '@edp/shared/contracts/common';
+import type {
+  RequestSort,
+  RequestStatus,
+  TestStatus,
+} from '@edp/shared/contracts/support-requests';
 import {
   type Db,
   containsPattern,
@@ -23,11 +28,20 @@ export interface SupportRequestQuery {
   priority?: SupportRequestRow['priority'];
   overdue?: boolean;
   keyword?: string;
-  /** Requests numbered below this one. */
-  before?: string;
+  sort: RequestSort;
+  order: 'asc' | 'desc';
+  /** Where the page before ended: a number (sort `no`), or a time and a number. */
+  after?: string | TimeIdKey;
   limit: number;
   now: Date;
 }
+
+const SORT_COLUMNS = {
+  expectedAt: supportRequests.expectedAt,
+  updatedAt: supportRequests.updatedAt,
+} as const;
+/** A time as ISO text to the microsecond, UTC: a cursor keeps every digit the row has. */
+const ISO = 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"';
 
 const open = sql`${supportRequests.status} in ('new', 'processing')`;
 
@@ -110,8 +124,10 @@ export function supportRequestRepository(db: Db) {
     },
 
     /**
-     * A keyset page newest first by number: on support_requests_company_idx or
-     * support_requests_status_idx when filtered by them, else on the number's own index.
+     * A keyset page over (the sort's column, number), either way. Filtered by company or status
+     * it reads support_requests_company_idx or support_requests_status_idx; else the sort's own
+     * index (the number's, support_requests_expected_idx, support_requests_updated_idx). Each row
+     * carries its sort time as the database wrote it (`key`, microseconds) for the next cursor.
      */
     async page(q: SupportRequestQuery) {
       const conditions: (SQL | undefined)[] = [
@@ -119,7 +135,6 @@ export function supportRequestRepository(db: Db) {
         q.status ? eq(supportRequests.status, q.status) : undefined,
         q.priority ? eq(supportRequests.priority, q.priority) : undefined,
         q.overdue ? and(open, lt(supportRequests.expectedAt, q.now)) : undefined,
-        q.before ? lt(supportRequests.no, Number(q.before)) : undefined,
       ];
       if (q.keyword) {
         const like = containsPattern(q.keyword);
@@ -127,12 +142,30 @@ export function supportRequestRepository(db: Db) {
           or(ilike(supportRequests.title, like), ilike(supportRequests.project, like)),
         );
       }
-      return db
-        .select()
+      const direction = q.order === 'asc' ? asc : desc;
+      const column = q.sort === 'no' ? undefined : SORT_COLUMNS[q.sort];
+      if (q.after !== undefined) {
+        if (typeof q.after === 'string') {
+          conditions.push((q.order === 'asc' ? gt : lt)(supportRequests.no, Number(q.after)));
+        } else if (column) {
+          const cmp = sql.raw(q.order === 'asc' ? '>' : '<');
+          conditions.push(
+            sql`(${column}, ${supportRequests.no}) ${cmp} (${q.after.at}::timestamptz, ${Number(q.after.id)})`,
+          );
+        }
+      }
+      const rows = await db
+        .select({
+          row: supportRequests,
+          key: column
+            ? sql<string>`to_char(${column} at time zone 'UTC', ${ISO})`
+            : sql<string>`''`,
+        })
         .from(supportRequests)
         .where(and(...conditions))
-        .orderBy(desc(supportRequests.no))
+        .orderBy(...(column ? [direction(column)] : []), direction(supportRequests.no))
         .limit(q.limit);
+      return rows;
     },
 
     /**

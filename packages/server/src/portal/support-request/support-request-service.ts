@@ -4,6 +4,7 @@ import {
   setRequestStatus,
   setTestStatus,
 } from '@edp/shared/api/portal/requests.calls';
+import { readTimeIdCursor, timeIdCursor } from '@edp/shared/contracts/common';
 import { rule } from '@edp/shared/contracts/field-rules';
 import {
   OVERDUE_COUNT_MAX,
@@ -68,17 +69,34 @@ export function supportRequestService(deps: Deps) {
     };
   }
 
+  /** Where a cursor says the page before ended, read for the list's sort (else -10001). */
+  function afterOf(q: z.infer<typeof ZVendorRequestListRequest>) {
+    if (q.cursor === undefined) return undefined;
+    const after =
+      q.sort === 'no' ? (/^\d+$/.test(q.cursor) ? q.cursor : null) : readTimeIdCursor(q.cursor);
+    if (after === null) {
+      throw new AppError(CommonErr.Invalid, { field: 'body.cursor', detail: rule('cursor') });
+    }
+    return after;
+  }
+
   async function page(q: z.infer<typeof ZVendorRequestListRequest>) {
     const now = new Date(clock());
     const [rows, overdue] = await Promise.all([
-      repo.page({ ...q, limit: q.pageSize + 1, now }),
+      repo.page({ ...q, after: afterOf(q), limit: q.pageSize + 1, now }),
       repo.countOverdue(now, OVERDUE_COUNT_MAX, q.companyId),
     ]);
     const shown = rows.slice(0, q.pageSize);
-    const contacts = await companies.contacts(shown.map((r) => r.companyId));
+    const contacts = await companies.contacts(shown.map((r) => r.row.companyId));
+    const last = shown.at(-1);
     return {
-      list: shown.map((r) => item(r, contacts.get(r.companyId))),
-      next: rows.length > q.pageSize ? String(shown.at(-1)!.no) : null,
+      list: shown.map((r) => item(r.row, contacts.get(r.row.companyId))),
+      next:
+        rows.length > q.pageSize && last
+          ? q.sort === 'no'
+            ? String(last.row.no)
+            : timeIdCursor({ at: last.key, id: String(last.row.no) })
+          : null,
       overdue,
     };
   }

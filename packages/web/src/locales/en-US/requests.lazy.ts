@@ -21,6 +21,7 @@ const requests: DeepString<typeof zh> = {
   status: 'Status',
   testStatus: 'Test status',
   createdAt: 'Opened',
+  updatedAt: 'Last change',
   replies: 'Replies',
   all: 'Every status',
   anyPriority: 'Every priority',

@@ -17,6 +17,7 @@ const requests = {
   status: '状态',
   testStatus: '测试状态',
   createdAt: '提交时间',
+  updatedAt: '最近更新',
   replies: '回复',
   all: '全部状态',
   anyPriority: '全部优先级',

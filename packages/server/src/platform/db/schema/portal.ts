@@ -294,6 +294,9 @@ export const supportRequests = pgTable(
     index('support_requests_company_idx').on(t.companyId, t.no.desc()),
     // The vendor's list by status, and the open ones' expected times (overdue).
     index('support_requests_status_idx').on(t.status, t.no.desc()),
+    // The lists sorted by expected time or by last change, either way (keyset with the number).
+    index('support_requests_expected_idx').on(t.expectedAt, t.no),
+    index('support_requests_updated_idx').on(t.updatedAt, t.no),
     index('support_requests_open_expected_idx')
       .on(t.expectedAt)
       .where(sql`${t.status} in ('new', 'processing')`),

@@ -102,7 +102,7 @@ export function CustomerRequests({ companyId, name }: { companyId: string; name:
   const { t } = useTranslation('vendor');
   const { t: tr } = useTranslation('requests');
   const keyset = useKeyset();
-  const query = useRequests('vendor', { companyId, before: keyset.cursor, pageSize: 10 });
+  const query = useRequests('vendor', { companyId, cursor: keyset.cursor, pageSize: 10 });
   const columns: TableProps<RequestRow>['columns'] = [
     { title: tr('no'), dataIndex: 'no' },
     { title: tr('title'), dataIndex: 'title' },

@@ -8,8 +8,10 @@ import {
   REQUEST_PRIORITIES,
   REQUEST_STATUSES,
   type RequestPriority,
+  type RequestSort,
   type RequestStatus,
 } from '@edp/shared/contracts/support-requests';
+import type { SorterResult } from 'antd/es/table/interface';
 import { KeysetPager, useKeyset } from '../../../components/keyset-pager.tsx';
 import { ListPage } from '../../../components/list-page.tsx';
 import { formatTime } from '../../../lib/format.ts';
@@ -21,10 +23,13 @@ import '../lib/request-texts.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+type Sorting = { sort: RequestSort; order: 'asc' | 'desc' };
+const NEWEST_FIRST: Sorting = { sort: 'no', order: 'desc' };
+
 /**
- * The support requests of one side, newest first in keyset pages: search, a status filter and
- * "overdue only", how many are overdue, and each one opened in a drawer. The customer's side
- * opens new ones.
+ * The support requests of one side in keyset pages, newest first or sorted by number, expected
+ * time or last change: search, a status filter and "overdue only", how many are overdue, and
+ * each one opened in a drawer. The customer's side opens new ones.
  */
 export function RequestsList({ side, title }: { side: Side; title: string }) {
   const { t } = useTranslation('requests');
@@ -43,6 +48,7 @@ export function RequestsList({ side, title }: { side: Side; title: string }) {
       : undefined;
   });
   const [overdue, setOverdue] = useState(false);
+  const [sorting, setSorting] = useState<Sorting>(NEWEST_FIRST);
   const [adding, setAdding] = useState(false);
   const [open, setOpen] = useState<string>();
   const query = useRequests(side, {
@@ -51,11 +57,22 @@ export function RequestsList({ side, title }: { side: Side; title: string }) {
     priority,
     companyId: customer?.id,
     overdue: overdue || undefined,
-    before: keyset.cursor,
+    ...sorting,
+    cursor: keyset.cursor,
     pageSize: 20,
   });
+  const sortable = (key: RequestSort) => ({
+    key,
+    sorter: true,
+    sortOrder:
+      sorting.sort === key
+        ? sorting.order === 'asc'
+          ? ('ascend' as const)
+          : ('descend' as const)
+        : null,
+  });
   const columns: TableProps<RequestRow>['columns'] = [
-    { title: t('no'), dataIndex: 'no', className: 'admin-table__name' },
+    { title: t('no'), dataIndex: 'no', className: 'admin-table__name', ...sortable('no') },
     {
       title: t('title'),
       dataIndex: 'title',
@@ -99,9 +116,15 @@ export function RequestsList({ side, title }: { side: Side; title: string }) {
         <RequestTags status={r.status} testStatus={r.testStatus} overdue={r.overdue} />
       ),
     },
-    { title: t('expectedAt'), dataIndex: 'expectedAt', render: formatTime },
+    {
+      title: t('expectedAt'),
+      dataIndex: 'expectedAt',
+      render: formatTime,
+      ...sortable('expectedAt'),
+    },
     { title: t('replies'), dataIndex: 'replies', align: 'right' },
     { title: t('createdAt'), dataIndex: 'createdAt', render: formatTime },
+    { title: t('updatedAt'), dataIndex: 'updatedAt', render: formatTime, ...sortable('updatedAt') },
   ];
   return (
     <ListPage<RequestRow>
@@ -185,6 +208,18 @@ export function RequestsList({ side, title }: { side: Side; title: string }) {
       emptyText={
         keyword.trim() || status || priority || customer || overdue ? t('emptySearch') : t('empty')
       }
+      table={{
+        onChange: (_pages, _filters, sorter, extra) => {
+          if (extra.action !== 'sort') return;
+          const s = sorter as SorterResult<RequestRow>;
+          setSorting(
+            s.order
+              ? { sort: s.columnKey as RequestSort, order: s.order === 'ascend' ? 'asc' : 'desc' }
+              : NEWEST_FIRST,
+          );
+          keyset.reset();
+        },
+      }}
     >
       <KeysetPager keyset={keyset} next={query.data?.next} busy={query.isFetching} />
       {adding && <RequestFormModal onClose={() => setAdding(false)} />}

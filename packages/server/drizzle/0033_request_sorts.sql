@@ -1,0 +1,2 @@
+CREATE INDEX "support_requests_expected_idx" ON "support_requests" USING btree ("expected_at","no");--> statement-breakpoint
+CREATE INDEX "support_requests_updated_idx" ON "support_requests" USING btree ("updated_at","no");
