@@ -197,7 +197,15 @@ export function buildServices(platform: Platform) {
     // The vendor's product versions are the portal's; `versions` is read when asked, not now.
     releasedVersions: (locale) => versions.released(locale),
   });
-  const tasks = taskService({ db, clock, audit, commands, servedVersion });
+  const tasks = taskService({
+    db,
+    clock,
+    audit,
+    commands,
+    servedVersion,
+    // As the installers' releases: the portal's versions, read when asked.
+    releaseOf: (version, locale) => versions.releaseOf(version, locale),
+  });
   // Rotations of the escrow key and of devices' data keys (docs/keys.md "Rotation"): a data key's
   // is a task, sent the one way tasks go.
   const escrowRotation = escrowRotationService({

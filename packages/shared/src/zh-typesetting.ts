@@ -31,6 +31,7 @@ export const WORD_PLACEHOLDERS: Record<string, readonly string[]> = {
   action: ['加密'],
   command: ['加密目录'],
   classes: ['大写字母'],
+  state: ['测试中'],
 };
 
 const RULES: [fault: string, pattern: RegExp][] = [

@@ -101,3 +101,16 @@ export const ZReleasedVersions = z.object({
   ),
 });
 export type TReleasedVersion = z.infer<typeof ZReleasedVersions>['list'][number];
+
+/**
+ * What the vendor's catalogue says of one engine version, the one an upgrade brings: released
+ * (with its notes in the caller's language), held back (listed, but only as a draft, in testing
+ * or withdrawn: `heldAs`), or unlisted (the catalogue does not name it).
+ */
+export const ZVersionRelease = z.object({
+  state: z.enum(['released', 'held', 'unlisted']),
+  heldAs: z.enum(VERSION_STATES).nullable().describe('The state it is held in; null unless held'),
+  notes: z.string().describe("The release notes in the caller's language ('' unless released)"),
+  releasedAt: ZIsoTime.nullable(),
+});
+export type TVersionRelease = z.infer<typeof ZVersionRelease>;

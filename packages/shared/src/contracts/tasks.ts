@@ -3,6 +3,7 @@ import type { EngineKind } from '../constants.ts';
 import { ZDate, ZList, ZListRequest, ZUuid } from './common.ts';
 import { ZIsoTime } from './com.ts';
 import { ZDeviceFilter, ZDevicePreview } from './devices.ts';
+import { ZVersionRelease } from './product-versions.ts';
 import { rule } from './field-rules.ts';
 import {
   COMMAND_STATES,
@@ -85,6 +86,8 @@ export const ZTaskPreview = ZDevicePreview.extend({
    * brings the engines to (docs/commands.md "Engine versions").
    */
   servedVersion: z.string(),
+  /** The vendor's word on that version: an upgrade is refused while it holds it back. */
+  servedRelease: ZVersionRelease,
   unlicensed: ZUnlicensed,
   /** The licence kinds the task needs (empty: none, or no type asked). */
   needs: z.array(z.string()),

@@ -15,9 +15,17 @@ export const CommandErr = {
   OtherLicence: -10127,
   /** More devices than one licence request archive holds. */
   TooManyDevices: -10128,
+  /** An upgrade to a version the vendor's catalogue holds back (draft, testing or withdrawn). */
+  VersionNotReleased: -10129,
 } as const;
 
 export const commandCatalogue: Catalogue = {
+  [CommandErr.VersionNotReleased]: {
+    status: 409,
+    'zh-CN': '厂商未发布版本 {version}（草稿、测试中或已撤回），不能升级到该版本',
+    'en-US':
+      'The vendor has not released version {version} (a draft, in testing or withdrawn); engines cannot be upgraded to it',
+  },
   [CommandErr.DeviceOffline]: {
     status: 409,
     'zh-CN': '设备离线，引擎现在无法应答',

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { TaskType } from '@edp/shared/contracts/commands';
+import type { TVersionRelease } from '@edp/shared/contracts/product-versions';
 import {
   TASK_LICENCE_KINDS,
   type TCommandDetail,
@@ -40,9 +41,11 @@ export function taskService(
     commands: Pick<CommandService, 'announce' | 'cancel' | 'retry' | 'recount'>;
     /** The version of the engine this console serves ('' if none): the "outdated" filter's. */
     servedVersion: () => Promise<string>;
+    /** The vendor's word on a version (portal/version's, wired in services.ts). */
+    releaseOf: (version: string, locale: Locale) => Promise<TVersionRelease>;
   },
 ) {
-  const { db, clock, audit, commands, servedVersion } = deps;
+  const { db, clock, audit, commands, servedVersion, releaseOf } = deps;
   const repo = taskRepository(db);
   const devices = deviceReadModel(db);
 
@@ -69,60 +72,88 @@ export function taskService(
     return { task: task!, visible };
   }
 
+  /** Makes the task and each device's command at once; the engines hear of it at once. */
+  async function create(
+    caller: Caller,
+    input: {
+      type: TaskType;
+      args: Record<string, unknown>;
+      target: TTaskTarget;
+      name?: string | undefined;
+      expiresInHours: number;
+      /** Each device's own arguments in place of `args` (the certificates of a licence batch). */
+      argsOf?: { id: string; args: Record<string, unknown> }[];
+    },
+  ) {
+    const now = clock();
+    const made = await repo.create(await scopeOf(caller, input.target), {
+      name: input.name || String(input.args.path ?? input.args.version ?? input.type),
+      type: input.type,
+      args: input.args,
+      target: input.target,
+      createdById: caller.actor.userId,
+      createdBy: caller.actor.account,
+      now: new Date(now),
+      expiresAt: new Date(now + input.expiresInHours * HOUR_MS),
+      argsOf: input.argsOf,
+    });
+    if (!made) throw new AppError(CommandErr.TargetEmpty);
+    commands.announce(made.devices.map((d) => d.id));
+    await audit.change(caller, {
+      ...touchedDevices(made.devices),
+      after: {
+        type: input.type,
+        ...input.args,
+        task: made.taskId,
+        ...(input.target.filter ? { filter: input.target.filter } : {}),
+        ...(input.target.every ? { every: true } : {}),
+      },
+    });
+    return { taskId: made.taskId, total: made.devices.length };
+  }
+
   return {
     /**
      * The target's count and first names, the version an upgrade would bring, and, for the
      * task type asked, how many devices hold no licence that allows it (issue 35: the dialog
      * warns before a task is sent that the engines would refuse with -13, -12 or -85).
      */
-    async preview(caller: Caller, target: TTaskTarget, type?: TaskType): Promise<TTaskPreview> {
+    async preview(
+      caller: Caller,
+      target: TTaskTarget,
+      type: TaskType | undefined,
+      locale: Locale,
+    ): Promise<TTaskPreview> {
       const needs = (type && TASK_LICENCE_KINDS[type]) || [];
       const [preview, version] = await Promise.all([
         scopeOf(caller, target).then((scope) => devices.preview(scope, PREVIEW_NAMES, needs)),
         servedVersion(),
       ]);
-      return { ...preview, servedVersion: version, needs: [...needs] };
+      const servedRelease = version
+        ? await releaseOf(version, locale)
+        : ({ state: 'unlisted', heldAs: null, notes: '', releasedAt: null } as const);
+      return { ...preview, servedVersion: version, servedRelease, needs: [...needs] };
     },
 
-    /** Makes the task and each device's command at once; the engines hear of it at once. */
-    async create(
+    /**
+     * An upgrade to the engine this console serves (`served`: its version and SHA-256), unless
+     * the vendor's catalogue holds that version back (-10129): the catalogue offers released
+     * versions only, never a draft (docs/decisions.md "What an engine upgrade brings").
+     */
+    async upgrade(
       caller: Caller,
-      input: {
-        type: TaskType;
-        args: Record<string, unknown>;
-        target: TTaskTarget;
-        name?: string | undefined;
-        expiresInHours: number;
-        /** Each device's own arguments in place of `args` (the certificates of a licence batch). */
-        argsOf?: { id: string; args: Record<string, unknown> }[];
-      },
+      input: { target: TTaskTarget; name?: string | undefined; expiresInHours: number },
+      served: { version: string; sha256: string },
     ) {
-      const now = clock();
-      const made = await repo.create(await scopeOf(caller, input.target), {
-        name: input.name || String(input.args.path ?? input.args.version ?? input.type),
-        type: input.type,
-        args: input.args,
-        target: input.target,
-        createdById: caller.actor.userId,
-        createdBy: caller.actor.account,
-        now: new Date(now),
-        expiresAt: new Date(now + input.expiresInHours * HOUR_MS),
-        argsOf: input.argsOf,
-      });
-      if (!made) throw new AppError(CommandErr.TargetEmpty);
-      commands.announce(made.devices.map((d) => d.id));
-      await audit.change(caller, {
-        ...touchedDevices(made.devices),
-        after: {
-          type: input.type,
-          ...input.args,
-          task: made.taskId,
-          ...(input.target.filter ? { filter: input.target.filter } : {}),
-          ...(input.target.every ? { every: true } : {}),
-        },
-      });
-      return { taskId: made.taskId, total: made.devices.length };
+      // The state alone is read: the notes' language does not matter here.
+      const release = await releaseOf(served.version, 'en-US');
+      if (release.state === 'held') {
+        throw new AppError(CommandErr.VersionNotReleased, { version: served.version });
+      }
+      return create(caller, { ...input, type: 'engine.upgrade', args: served });
     },
+
+    create,
 
     async list(
       caller: Caller,

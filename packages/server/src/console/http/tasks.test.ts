@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -566,7 +566,56 @@ describe('commands and tasks', () => {
     fs.writeFileSync(engineFile, '// edp-agent-version: 2.1.0\nconsole.log(1);\n');
     try {
       const preview = await op<Preview>('/async/m/preview', { target });
-      expect(preview.body.data).toMatchObject({ total: 1, servedVersion: '2.1.0' });
+      expect(preview.body.data).toMatchObject({
+        total: 1,
+        servedVersion: '2.1.0',
+        servedRelease: { state: 'unlisted', heldAs: null },
+      });
+      // The vendor lists 2.1.0 but only in testing: held back, the upgrade refused, no task.
+      const vendor = as(
+        ctx.app,
+        'vendor.example',
+        await ctx.app.platform.sessions.create({ kind: 'vendor', subjectId: randomUUID() }),
+      );
+      const listed = await vendor<{ id: string }>('/sa/ver/edit', {
+        kind: 'TDE',
+        systemType: 'CentOS 7',
+        number: '2.1.0',
+        notesZh: '更快的加密',
+        notesEn: 'Faster encryption',
+      });
+      const version = listed.body.data!.id;
+      await vendor('/sa/ver/state', { id: version, state: 'testing' });
+      expect((await op<Preview>('/async/m/preview', { target })).body.data).toMatchObject({
+        servedRelease: { state: 'held', heldAs: 'testing', notes: '' },
+      });
+      const tasksBefore = (await op<{ total: number }>('/dv/m/tasks', {})).body.data!.total;
+      const refused = await op(
+        '/async/m/engine/upgrade',
+        { target },
+        { 'accept-language': 'en-US' },
+      );
+      expect([refused.status, refused.body.errCode, refused.body.msg]).toEqual([
+        409,
+        CommandErr.VersionNotReleased,
+        expect.stringContaining('2.1.0'),
+      ]);
+      expect((await op<{ total: number }>('/dv/m/tasks', {})).body.data!.total).toBe(tasksBefore);
+      // Released: offered with its notes in the reader's language, and the upgrade goes.
+      await vendor('/sa/ver/state', { id: version, state: 'released' });
+      for (const [lang, notes] of [
+        ['en-US', 'Faster encryption'],
+        ['zh-CN', '更快的加密'],
+      ] as const) {
+        const offered = await op<Preview>(
+          '/async/m/preview',
+          { target },
+          { 'accept-language': lang },
+        );
+        expect(offered.body.data).toMatchObject({
+          servedRelease: { state: 'released', heldAs: null, notes },
+        });
+      }
       now += 1_000;
       const made = await op<{ taskId: string; total: number }>('/async/m/engine/upgrade', {
         target,

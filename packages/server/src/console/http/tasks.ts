@@ -55,19 +55,13 @@ export function taskRoutes(
     });
   }
   serve(app, upgradeEngines, async (req) => {
-    const { target, name, expiresInHours } = req.body;
     // The engine this console serves is the upgrade's target: its version and SHA-256.
     const { version, sha256 } = await engines.file.current();
-    const args = { version, sha256 };
-    return tasks.create(callerOf(req), {
-      type: 'engine.upgrade',
-      args,
-      target,
-      name,
-      expiresInHours,
-    });
+    return tasks.upgrade(callerOf(req), req.body, { version, sha256 });
   });
-  serve(app, previewTask, (req) => tasks.preview(callerOf(req), req.body.target, req.body.type));
+  serve(app, previewTask, (req) =>
+    tasks.preview(callerOf(req), req.body.target, req.body.type, req.locale),
+  );
   serve(app, taskList, (req) => tasks.list(callerOf(req), req.body, req.locale));
   serve(app, taskOperators, (req) => tasks.operators(callerOf(req)));
   serve(app, taskInfo, (req) => tasks.info(callerOf(req), req.body.id, req.locale));

@@ -45,6 +45,10 @@ export function versionRepository(db: Db) {
         .orderBy(desc(productVersions.releasedAt), desc(productVersions.id))
         .limit(limit);
     },
+    /** Every kind's and system's entry of one number (a catalogue of hundreds: no index). */
+    async withNumber(number: string): Promise<VersionRow[]> {
+      return db.select().from(productVersions).where(eq(productVersions.number, number));
+    },
     async find(id: string): Promise<VersionRow | undefined> {
       const [row] = await db.select().from(productVersions).where(eq(productVersions.id, id));
       return row;

@@ -2,6 +2,7 @@ import { deleteVersion, moveVersion, saveVersion } from '@edp/shared/api/portal/
 import {
   VERSION_MOVES,
   type TReleasedVersion,
+  type TVersionRelease,
   type TVersionEdit,
   type TVersionItem,
   type VersionState,
@@ -19,6 +20,13 @@ import { versionRepository, type VersionRow } from './version-repository.ts';
 
 /** The most customers `/sa/ver/users` lists. */
 const USERS_MAX = 100;
+/** A held version's state as the console names it: the one furthest from release first. */
+const HELD_ORDER = ['withdrawn', 'testing', 'draft'] as const;
+
+/** Release notes in the reader's language, else in the other. */
+const notesIn = (v: VersionRow, locale: Locale) =>
+  locale === 'en-US' ? v.notesEn || v.notesZh : v.notesZh || v.notesEn;
+
 /** The most released versions a console is offered. */
 const RELEASED_MAX = 200;
 
@@ -148,9 +156,37 @@ export function versionService(
         kind: v.kind,
         systemType: v.systemType,
         number: v.number,
-        notes: locale === 'en-US' ? v.notesEn || v.notesZh : v.notesZh || v.notesEn,
+        notes: notesIn(v, locale),
         releasedAt: (v.releasedAt ?? v.updatedAt).toISOString(),
       }));
+    },
+
+    /**
+     * The catalogue's word on one number, for every kind and system at once (the console's
+     * engine file is every kind's): released when one of its entries is, with the newest
+     * release's notes; held when it is listed only otherwise (the furthest state: withdrawn,
+     * then testing, then draft); unlisted when no entry has it.
+     */
+    async releaseOf(number: string, locale: Locale): Promise<TVersionRelease> {
+      const rows = await repo.withNumber(number);
+      const released = rows
+        .filter((v) => v.state === 'released')
+        .sort((a, b) => (b.releasedAt?.getTime() ?? 0) - (a.releasedAt?.getTime() ?? 0))[0];
+      if (released) {
+        return {
+          state: 'released',
+          heldAs: null,
+          notes: notesIn(released, locale),
+          releasedAt: (released.releasedAt ?? released.updatedAt).toISOString(),
+        };
+      }
+      const held = HELD_ORDER.find((s) => rows.some((v) => v.state === s));
+      return {
+        state: held ? 'held' : 'unlisted',
+        heldAs: held ?? null,
+        notes: '',
+        releasedAt: null,
+      };
     },
 
     /** The customers whose running engines report the version, most engines first. */

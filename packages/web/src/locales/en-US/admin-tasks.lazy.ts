@@ -160,6 +160,9 @@ const adminTasks: DeepString<typeof zh> = {
     nameHintUpgrade: 'Left empty, the task is named after the version',
     upgradeNote:
       "An upgrade needs no path: the devices' engines are replaced with the version this console serves and start again on it. The preview names the version.",
+    held: 'The vendor has not released version {{version}} ({{state}}): engines cannot be upgraded to it until the vendor releases it.',
+    heldStates: { draft: 'a draft', testing: 'in testing', withdrawn: 'withdrawn' },
+    releaseNotes: 'Release notes of {{version}} (released {{date}}):',
     noEngine:
       'This console has no engine file built, so nothing can be upgraded: run npm run build in the console folder first.',
     expiry: 'Wait for offline devices (hours)',

@@ -153,6 +153,9 @@ const adminTasks = {
     nameHintUpgrade: '不填写时以目标版本号命名',
     upgradeNote:
       '升级引擎无需填写路径：目标设备的引擎将替换为本控制台提供的版本并重新启动，预览时显示该版本号。',
+    held: '厂商未发布版本 {{version}}（{{state}}），厂商发布之前不能升级到该版本。',
+    heldStates: { draft: '草稿', testing: '测试中', withdrawn: '已撤回' },
+    releaseNotes: '版本 {{version}} 的发布说明（{{date}} 发布）：',
     noEngine: '本控制台尚未构建引擎文件，无法升级：请先在控制台目录运行 npm run build。',
     expiry: '离线设备等待时长（小时）',
     expiryHint: '当前离线的设备在此时长内上线即执行；到期仍未执行的记为超时。',

@@ -63,6 +63,7 @@ describe("a device's protected folders", () => {
             total: 1,
             first: [{ id: DEVICE_ID, name: 'srv-01', ip: '10.0.0.1' }],
             servedVersion: '',
+            servedRelease: { state: 'unlisted', heldAs: null, notes: '', releasedAt: null },
             needs,
             unlicensed: { missing: needs.length, expired: 0, otherKind: 0 },
           });

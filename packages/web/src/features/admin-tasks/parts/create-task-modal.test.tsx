@@ -8,7 +8,7 @@ import { createQueryClient } from '../../../lib/query-client.ts';
 import { signInAdmin, type AdminSession } from '../../../lib/session.ts';
 import { dialogWith } from '../../../test/dialogs.ts';
 import { ok, operator, TASK_ID } from '../../../test/console-fixtures.ts';
-import type { TaskTarget } from '../api/tasks.ts';
+import type { TaskPreview, TaskTarget } from '../api/tasks.ts';
 import { CreateTaskModal } from './create-task-modal.tsx';
 
 type Body = Record<string, unknown>;
@@ -21,6 +21,7 @@ type Body = Record<string, unknown>;
 describe('the new task dialog', () => {
   let calls: { url: string; body: Body }[];
   let servedVersion: string;
+  let servedRelease: TaskPreview['servedRelease'];
   let unlicensed: { missing: number; expired: number; otherKind: number };
 
   beforeEach(async () => {
@@ -28,6 +29,7 @@ describe('the new task dialog', () => {
     signInAdmin('token', operator as unknown as AdminSession);
     calls = [];
     servedVersion = '2.1.0';
+    servedRelease = { state: 'unlisted', heldAs: null, notes: '', releasedAt: null };
     unlicensed = { missing: 0, expired: 0, otherKind: 0 };
     vi.stubGlobal(
       'fetch',
@@ -42,6 +44,7 @@ describe('the new task dialog', () => {
               { id: 'b', name: 'srv-02', ip: '10.0.0.2' },
             ],
             servedVersion,
+            servedRelease,
             needs: body.type === 'tde.encrypt' ? ['TDE'] : [],
             unlicensed,
           });
@@ -152,9 +155,27 @@ describe('the new task dialog', () => {
     expect(within(dialog).getByRole('button', { name: 'Create task' })).toBeDisabled();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Back' }));
 
+    // The vendor holds the version back: said why, and nothing can be made.
     servedVersion = '2.1.0';
+    servedRelease = { state: 'held', heldAs: 'withdrawn', notes: '', releasedAt: null };
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Preview devices' }));
+    await waitFor(() =>
+      expect(dialog).toHaveTextContent('The vendor has not released version 2.1.0 (withdrawn)'),
+    );
+    expect(within(dialog).getByRole('button', { name: 'Create task' })).toBeDisabled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Back' }));
+
+    // Released: its notes shown, and the upgrade made.
+    servedRelease = {
+      state: 'released',
+      heldAs: null,
+      notes: 'Faster encryption',
+      releasedAt: '2026-11-20T08:00:00.000Z',
+    };
     await userEvent.click(within(dialog).getByRole('button', { name: 'Preview devices' }));
     await waitFor(() => expect(dialog).toHaveTextContent('This goes to 3 devices.'));
+    expect(dialog).toHaveTextContent('Release notes of 2.1.0 (released 2026-11-20):');
+    expect(dialog).toHaveTextContent('Faster encryption');
     expect(dialog).toHaveTextContent('upgraded to 2.1.0, the version this console serves');
     expect(calls.at(-1)).toEqual({
       url: '/api/async/m/preview',

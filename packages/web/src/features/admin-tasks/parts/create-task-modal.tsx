@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { addTdeFolder } from '@edp/shared/api/console/tasks.calls';
 import { TASK_EXPIRY_HOURS } from '@edp/shared/contracts/tasks';
 import { useFieldLimits } from '../../../lib/field-limits.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { showOnField } from '../../../lib/form-refusal.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { previewTarget, useCreateTask, type TaskPreview, type TaskTarget } from '../api/tasks.ts';
@@ -36,9 +37,30 @@ export interface TaskFormValues {
   every?: boolean;
 }
 
-/** Whether the task can be made from its preview: some device, and an upgrade a version. */
+/**
+ * Whether the task can be made from its preview: some device, and an upgrade a version the
+ * vendor does not hold back.
+ */
 const mayCreate = (type: FormTaskType, preview: TaskPreview) =>
-  preview.total > 0 && (!isUpgrade(type) || preview.servedVersion !== '');
+  preview.total > 0 &&
+  (!isUpgrade(type) || (preview.servedVersion !== '' && preview.servedRelease.state !== 'held'));
+
+/** What the vendor says of the version an upgrade brings: held back, or its release notes. */
+function ReleaseBlock({ preview }: { preview: TaskPreview }) {
+  const { t } = useTranslation('adminTasks');
+  const { servedVersion: version, servedRelease: release } = preview;
+  if (release.state === 'held' && release.heldAs && release.heldAs !== 'released') {
+    const state = t(`create.heldStates.${release.heldAs}`);
+    return <Alert type="error" showIcon title={t('create.held', { version, state })} />;
+  }
+  if (release.state !== 'released' || !release.notes) return null;
+  return (
+    <>
+      <p>{t('create.releaseNotes', { version, date: formatDate(release.releasedAt) })}</p>
+      <p style={{ whiteSpace: 'pre-wrap' }}>{release.notes}</p>
+    </>
+  );
+}
 
 /**
  * The count and first names a preview answers, and what the task will do (an upgrade: the
@@ -81,6 +103,7 @@ export function PreviewBlock({
           title={what(type, path, preview.total, preview.servedVersion)}
         />
       )}
+      {isUpgrade(type) && preview.servedVersion && <ReleaseBlock preview={preview} />}
     </div>
   );
 }
