@@ -3,7 +3,9 @@ import {
   type Db,
   consoleAudit,
   containsPattern,
+  cutoffRows,
   writtenUnderAuditDuty,
+  type TenantCutoff,
 } from '../../platform/db/index.ts';
 import { groupReadModel, roleReadModel, userReadModel } from '../store/index.ts';
 import type { BuiltInRoleKey } from '@edp/shared/built-in-roles';
@@ -117,6 +119,16 @@ export function auditRepository(db: Db) {
      * Deletes up to `limit` of a tenant's audit entries older than `before`, through the
      * (tenant_id, at) index; answers how many went (fewer than `limit`: none are left).
      */
+    /** Of these tenants, those with an entry before their cutoff (console_audit_at_idx). */
+    async tenantsWithEntriesBefore(cutoffs: readonly TenantCutoff[]): Promise<string[]> {
+      if (cutoffs.length === 0) return [];
+      const result = await db.execute(sql`
+        select c.tenant_id as "tenantId" from ${cutoffRows(cutoffs)}
+        where exists (select 1 from console_audit a
+                      where a.tenant_id = c.tenant_id and a.at < c.before)`);
+      return (result as unknown as { rows: { tenantId: string }[] }).rows.map((r) => r.tenantId);
+    },
+
     async deleteBefore(tenantId: string, before: Date, limit: number): Promise<number> {
       const result = await db.execute(sql`
           with gone as (

@@ -1,4 +1,4 @@
-import type { Db } from '../../platform/db/index.ts';
+import type { Db, TenantCutoff } from '../../platform/db/index.ts';
 import { auditRepository } from './audit-repository.ts';
 
 /**
@@ -14,5 +14,8 @@ export function auditRetention(db: Db) {
      */
     deleteBefore: (tenantId: string, before: Date, limit: number) =>
       repo.deleteBefore(tenantId, before, limit),
+    /** Which of the tenants have entries before their cutoff: one statement for them all. */
+    tenantsWithEntriesBefore: (cutoffs: readonly TenantCutoff[]) =>
+      repo.tenantsWithEntriesBefore(cutoffs),
   };
 }

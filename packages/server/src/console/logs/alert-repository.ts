@@ -1,6 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AlertSource, AlertState } from '@edp/shared/contracts/logs';
-import { containsPattern, type Db, uuidArray } from '../../platform/db/index.ts';
+import {
+  containsPattern,
+  cutoffRows,
+  type Db,
+  type TenantCutoff,
+  uuidArray,
+} from '../../platform/db/index.ts';
 import { deviceNamesSql, groupNamesSql } from '../store/index.ts';
 import { isoOf, type LogKey, type LogRow } from './log-repository.ts';
 
@@ -108,6 +114,17 @@ export function alertRepository(db: Db) {
     },
 
     /** Deletes up to `limit` of a tenant's alerts raised before `before`; answers how many. */
+    /** Of these tenants, those with an alert before their cutoff (log_alerts_tenant_idx). */
+    async tenantsWithAlertsBefore(cutoffs: readonly TenantCutoff[]): Promise<string[]> {
+      if (cutoffs.length === 0) return [];
+      return rowsOf<{ tenantId: string }>(
+        await db.execute(sql`
+          select c.tenant_id as "tenantId" from ${cutoffRows(cutoffs)}
+          where exists (select 1 from log_alerts a
+                        where a.tenant_id = c.tenant_id and a.at < c.before)`),
+      ).map((r) => r.tenantId);
+    },
+
     async deleteBefore(tenantId: string, before: Date, limit: number): Promise<number> {
       const [row] = rowsOf<{ n: number }>(
         await db.execute(sql`

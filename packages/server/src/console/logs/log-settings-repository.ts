@@ -38,23 +38,22 @@ export function logSettingsRepository(db: Db) {
       await upsert(tenantId, { auditRetentionMonths });
     },
     /** Every tenant's retention, the defaults' for tenants that never set one. */
-    async retentions() {
+    async retentions(): Promise<Retention[]> {
       const rows = await db.execute(sql`
         select t.id as "tenantId", coalesce(s.retention_months, 6) as "retentionMonths",
           coalesce(s.backup, true) as backup,
           coalesce(s.audit_retention_months, 12) as "auditRetentionMonths"
         from (${tenantIdsSql}) t left join log_settings s on s.tenant_id = t.id`);
-      return (
-        rows as unknown as {
-          rows: {
-            tenantId: string;
-            retentionMonths: number;
-            backup: boolean;
-            auditRetentionMonths: number;
-          }[];
-        }
-      ).rows;
+      return (rows as unknown as { rows: Retention[] }).rows;
     },
   };
 }
+/** A tenant's retentions and backup choice, with the defaults for a tenant that set none. */
+export interface Retention {
+  tenantId: string;
+  retentionMonths: number;
+  backup: boolean;
+  auditRetentionMonths: number;
+}
+
 export type LogSettingsRepository = ReturnType<typeof logSettingsRepository>;
