@@ -177,7 +177,7 @@ async function timeCalls(fleet, label) {
 async function pgliteReads() {
   const { sql } = await import('drizzle-orm');
   const { openDatabase } = await import('../packages/server/src/platform/db/client.ts');
-  const { logCountRepository } = await import('../packages/server/src/console/store/index.ts');
+  const { logCountReads } = await import('../packages/server/src/console/logs/index.ts');
   const { slotsOf } = await import('../packages/server/src/console/overview/index.ts');
   const database = await openDatabase({ pgliteDir: 'memory://' });
   const db = database.db;
@@ -213,7 +213,8 @@ async function pgliteReads() {
   console.log(
     `\nPGlite (in process, the queries alone): ${Number(made.logs).toLocaleString('en')} rows of log_counts and ${Number(made.alerts).toLocaleString('en')} of alert_counts made in ${((performance.now() - started) / 1000).toFixed(0)} s, ${RUNS} runs each, load ${load()}`,
   );
-  const repo = logCountRepository(db);
+  // What the overview reads (console/logs' logCountReads): the series and the top devices.
+  const repo = logCountReads(db);
   for (const range of ['24h', '7d', '30d', '12m']) {
     const slots = slotsOf(range, t);
     const where = { tenantId, unit: slots.unit, from: new Date(slots.starts[0]), groups: null };
