@@ -3,6 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import type { TDeviceDetail } from '@edp/shared/contracts/devices';
+import type { TCommandItem } from '@edp/shared/contracts/tasks';
 import { AppProviders } from '../../../app/providers.tsx';
 import { changeLanguage } from '../../../locales/i18n.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
@@ -37,7 +38,7 @@ const REFUSAL = {
 describe("a device's protected folders", () => {
   let calls: { url: string; body: Body }[];
 
-  const mockServer = (lang: keyof typeof REFUSAL) =>
+  const mockServer = (lang: keyof typeof REFUSAL, more: TCommandItem[] = []) =>
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string, init: RequestInit) => {
@@ -53,8 +54,9 @@ describe("a device's protected folders", () => {
                 code: -13,
                 message: REFUSAL[lang],
               }),
+              ...more,
             ],
-            total: 1,
+            total: 1 + more.length,
           });
         if (url === '/api/async/m/preview') {
           // No licence on the device: encrypting is refused, write protection needs none.
@@ -113,6 +115,25 @@ describe("a device's protected folders", () => {
       );
     },
   );
+
+  it('keeps a folder whose protection is being lifted until its command ends, with nothing to press', async () => {
+    await changeLanguage('en-US');
+    // The engine's last report no longer names /srv/lifting (a check-in read before the folder
+    // was protected, say), but the lift sent since has not ended: the engine still protects it.
+    mockServer('en-US', [
+      command({
+        id: '9',
+        type: 'se.unprotect',
+        args: { path: '/srv/lifting' },
+        state: 'processing',
+      }),
+    ]);
+    renderTab();
+    const row = (await screen.findByText('/srv/lifting')).closest('tr')!;
+    expect(row).toHaveTextContent(/Lift write protection\s*Processing/);
+    expect(row).toHaveTextContent('Write protection');
+    expect(within(row).queryByRole('button')).toBeNull();
+  });
 
   it.each([
     [

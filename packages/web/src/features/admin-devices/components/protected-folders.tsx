@@ -35,10 +35,14 @@ import { StateTag, useTypeWords } from '../../admin-tasks/parts/task-labels.tsx'
 
 const FOLDER_TYPES = FOLDER_TASK_TYPES as readonly string[];
 const PROTECTING = Object.values(PROTECT_TYPE) as string[];
-/** The mode a protecting command gives. */
+/** The mode a protecting command gives, or a lifting command takes away. */
 const MODE_OF = Object.fromEntries(
-  Object.entries(PROTECT_TYPE).map(([mode, type]) => [type, mode]),
+  [...Object.entries(PROTECT_TYPE), ...Object.entries(UNPROTECT_TYPE)].map(([mode, type]) => [
+    type,
+    mode,
+  ]),
 ) as Partial<Record<FolderTaskType, ProtectionMode>>;
+const LIFTING = Object.values(UNPROTECT_TYPE) as string[];
 
 /** A command that ended without doing its work: the engine refused it, or it never ran. */
 const isFailure = (c: TCommandItem) => c.state === 'failed' || c.state === 'timeout';
@@ -210,13 +214,19 @@ export function ProtectedFolders({ device }: { device: TDeviceDetail }) {
   const failedAdds = [...last.values()].filter(
     (c) => PROTECTING.includes(c.type) && !shown.has(argPath(c.args)!) && isFailure(c),
   );
+  // A folder whose lift has not ended is still protected, whatever a report read before it says
+  // (a check-in that left before the folder was protected): it stays until its command ends,
+  // and is not offered for lifting again meanwhile.
+  const openLifts = [...last.values()].filter((c) => LIFTING.includes(c.type) && isOpen(c.state));
+  const lifting = new Set(openLifts.map((c) => argPath(c.args)!));
+  const beingLifted = openLifts.filter((c) => !shown.has(argPath(c.args)!));
   const rows = [
     ...protectedNow.map((p) => ({ ...p, pending: false, failed: false })),
-    ...[...beingAdded, ...failedAdds].map((c) => ({
+    ...[...beingAdded, ...failedAdds, ...beingLifted].map((c) => ({
       path: argPath(c.args)!,
       mode: MODE_OF[c.type as FolderTaskType] ?? 'tde',
       files: undefined as number | undefined,
-      pending: !isFailure(c),
+      pending: !isFailure(c) && !lifting.has(argPath(c.args)!),
       failed: isFailure(c),
     })),
   ];
@@ -328,7 +338,7 @@ export function ProtectedFolders({ device }: { device: TDeviceDetail }) {
                     _: unknown,
                     r: { path: string; mode: ProtectionMode; pending: boolean; failed: boolean },
                   ) =>
-                    r.pending || r.failed ? null : (
+                    r.pending || r.failed || lifting.has(r.path) ? null : (
                       <Button
                         type="link"
                         size="small"
