@@ -189,7 +189,7 @@ export function logMaintenance(
    * (an alert is a copy of its event, kept apart from the weeks so it outlives them while the
    * retention allows; the table is not partitioned, so its old alerts go in batches). Which
    * tenants have any is asked in one statement per PROBE_TENANTS tenants, and only those are
-   * deleted from: a statement a tenant held PGlite's one connection for 15 s at 10,000 tenants,
+   * deleted from: a statement a tenant held PGlite's one connection for 19 s at 10,000 tenants,
    * though an hourly pass finds few with anything to delete.
    */
   async function cleanAudit(now: number, tenants: Retention[], report: MaintenanceReport) {

@@ -154,7 +154,7 @@ export function supportRequestRepository(db: Db) {
           );
         }
       }
-      const rows = await db
+      return db
         .select({
           row: supportRequests,
           key: column
@@ -165,7 +165,6 @@ export function supportRequestRepository(db: Db) {
         .where(and(...conditions))
         .orderBy(...(column ? [direction(column)] : []), direction(supportRequests.no))
         .limit(q.limit);
-      return rows;
     },
 
     /**
