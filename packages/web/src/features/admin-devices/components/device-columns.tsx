@@ -1,7 +1,7 @@
 import { Button, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { Breakpoint } from 'antd/es/_util/responsiveObserver';
-import type { SortOrder as AntSortOrder, SorterResult } from 'antd/es/table/interface';
+import type { SorterResult } from 'antd/es/table/interface';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TDeviceItem } from '@edp/shared/contracts/devices';
@@ -11,6 +11,7 @@ import { DEFAULT_LIST } from '../lib/device-list-url.ts';
 import type { DeviceSort, SortOrder } from '../lib/device-enums.ts';
 import { DeviceTypeTag, PresenceLabel, RelativeTime } from './device-labels.tsx';
 import { adminPath } from '../../../lib/admin-paths.ts';
+import { sortable, sortChange as serverSortChange } from '../../../lib/server-sort.ts';
 
 const INSTALL_COLOR = {
   none: TAG.muted,
@@ -32,26 +33,9 @@ interface DeviceColumnsProps {
   sort: { sort: DeviceSort; order: SortOrder };
 }
 
-/**
- * A header the server can sort by (DEVICE_SORTS): antd draws the arrows and `aria-sort`, and
- * a click or Enter cycles ascending, descending and the default order (`sortChange`).
- */
-function sortable(key: DeviceSort, sort: DeviceColumnsProps['sort']) {
-  const sortOrder: AntSortOrder =
-    sort.sort === key ? (sort.order === 'asc' ? 'ascend' : 'descend') : null;
-  return { key, sorter: true, sortOrder };
-}
-
 /** What a sorter change of the table asks for; no order: the default one. */
-export function sortChange(sorter: SorterResult<TDeviceItem> | SorterResult<TDeviceItem>[]): {
-  sort: DeviceSort;
-  order: SortOrder;
-} {
-  const one = Array.isArray(sorter) ? sorter[0] : sorter;
-  const key = one?.columnKey as DeviceSort | undefined;
-  if (!one?.order || !key) return { sort: DEFAULT_LIST.sort, order: DEFAULT_LIST.order };
-  return { sort: key, order: one.order === 'ascend' ? 'asc' : 'desc' };
-}
+export const sortChange = (sorter: SorterResult<TDeviceItem> | SorterResult<TDeviceItem>[]) =>
+  serverSortChange(sorter, DEFAULT_LIST);
 
 /** Running or deprecated devices' columns: a link to the detail and (running) Edit. */
 export function useDeviceColumns(props: DeviceColumnsProps): ColumnsType<TDeviceItem> {

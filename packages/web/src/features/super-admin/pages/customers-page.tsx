@@ -1,11 +1,11 @@
 import { Input, InputNumber, Select, Space, Tag, type TableProps } from 'antd';
-import type { SorterResult } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import type { CustomerSort, TCustomerRow } from '@edp/shared/contracts/customers';
+import type { TCustomerRow } from '@edp/shared/contracts/customers';
 import { ExportButton } from '../../../components/export-button.tsx';
 import { ListPage } from '../../../components/list-page.tsx';
 import { formatTime } from '../../../lib/format.ts';
+import { sortable, sortChange } from '../../../lib/server-sort.ts';
 import { addressPaging } from '../../admin-common/lib/address-paging.ts';
 import { exportCustomers, useCustomers, useReportedVersions } from '../api/customers.ts';
 import {
@@ -36,21 +36,11 @@ export default function CustomersPage() {
   const query = useCustomers(state);
   const versions = useReportedVersions();
 
-  const sortable = (key: CustomerSort) => ({
-    key,
-    sorter: true,
-    sortOrder:
-      state.sort === key
-        ? state.order === 'asc'
-          ? ('ascend' as const)
-          : ('descend' as const)
-        : null,
-  });
   const columns: TableProps<TCustomerRow>['columns'] = [
     {
       title: t('customers.company'),
       dataIndex: 'company',
-      ...sortable('company'),
+      ...sortable('company', state),
       render: (company: string, r) => <Link to={`/sa/customers/${r.id}`}>{company}</Link>,
     },
     { title: t('customers.email'), dataIndex: 'email' },
@@ -68,7 +58,12 @@ export default function CustomersPage() {
       render: (v: boolean, r) =>
         r.tenants.length ? t(v ? 'tenants.keyYes' : 'tenants.keyNo') : '—',
     },
-    { title: t('customers.balance'), dataIndex: 'balance', align: 'right', ...sortable('balance') },
+    {
+      title: t('customers.balance'),
+      dataIndex: 'balance',
+      align: 'right',
+      ...sortable('balance', state),
+    },
     {
       title: t('customers.licences'),
       dataIndex: 'licenceCount',
@@ -79,7 +74,7 @@ export default function CustomersPage() {
       title: t('customers.createdAt'),
       dataIndex: 'createdAt',
       render: formatTime,
-      ...sortable('createdAt'),
+      ...sortable('createdAt', state),
     },
   ];
   const filtered =
@@ -178,13 +173,7 @@ export default function CustomersPage() {
       emptyText={filtered ? t('customers.emptySearch') : t('customers.empty')}
       table={{
         onChange: (_pages, _filters, sorter, extra) => {
-          if (extra.action !== 'sort') return;
-          const s = sorter as SorterResult<TCustomerRow>;
-          update(
-            s.order
-              ? { sort: s.columnKey as CustomerSort, order: s.order === 'ascend' ? 'asc' : 'desc' }
-              : { sort: DEFAULT_CUSTOMER_LIST.sort, order: DEFAULT_CUSTOMER_LIST.order },
-          );
+          if (extra.action === 'sort') update(sortChange(sorter, DEFAULT_CUSTOMER_LIST));
         },
       }}
     />

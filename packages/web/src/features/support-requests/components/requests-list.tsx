@@ -11,10 +11,10 @@ import {
   type RequestSort,
   type RequestStatus,
 } from '@edp/shared/contracts/support-requests';
-import type { SorterResult } from 'antd/es/table/interface';
 import { KeysetPager, useKeyset } from '../../../components/keyset-pager.tsx';
 import { ListPage } from '../../../components/list-page.tsx';
 import { formatTime } from '../../../lib/format.ts';
+import { sortable, sortChange, type ServerSort } from '../../../lib/server-sort.ts';
 import { useRequests, type RequestRow, type Side } from '../api/requests.ts';
 import { RequestDrawer } from './request-drawer.tsx';
 import { RequestFormModal } from './request-form-modal.tsx';
@@ -23,8 +23,7 @@ import '../lib/request-texts.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-type Sorting = { sort: RequestSort; order: 'asc' | 'desc' };
-const NEWEST_FIRST: Sorting = { sort: 'no', order: 'desc' };
+const NEWEST_FIRST: ServerSort<RequestSort> = { sort: 'no', order: 'desc' };
 
 /**
  * The support requests of one side in keyset pages, newest first or sorted by number, expected
@@ -48,7 +47,7 @@ export function RequestsList({ side, title }: { side: Side; title: string }) {
       : undefined;
   });
   const [overdue, setOverdue] = useState(false);
-  const [sorting, setSorting] = useState<Sorting>(NEWEST_FIRST);
+  const [sorting, setSorting] = useState<ServerSort<RequestSort>>(NEWEST_FIRST);
   const [adding, setAdding] = useState(false);
   const [open, setOpen] = useState<string>();
   const query = useRequests(side, {
@@ -61,18 +60,8 @@ export function RequestsList({ side, title }: { side: Side; title: string }) {
     cursor: keyset.cursor,
     pageSize: 20,
   });
-  const sortable = (key: RequestSort) => ({
-    key,
-    sorter: true,
-    sortOrder:
-      sorting.sort === key
-        ? sorting.order === 'asc'
-          ? ('ascend' as const)
-          : ('descend' as const)
-        : null,
-  });
   const columns: TableProps<RequestRow>['columns'] = [
-    { title: t('no'), dataIndex: 'no', className: 'admin-table__name', ...sortable('no') },
+    { title: t('no'), dataIndex: 'no', className: 'admin-table__name', ...sortable('no', sorting) },
     {
       title: t('title'),
       dataIndex: 'title',
@@ -120,11 +109,16 @@ export function RequestsList({ side, title }: { side: Side; title: string }) {
       title: t('expectedAt'),
       dataIndex: 'expectedAt',
       render: formatTime,
-      ...sortable('expectedAt'),
+      ...sortable('expectedAt', sorting),
     },
     { title: t('replies'), dataIndex: 'replies', align: 'right' },
     { title: t('createdAt'), dataIndex: 'createdAt', render: formatTime },
-    { title: t('updatedAt'), dataIndex: 'updatedAt', render: formatTime, ...sortable('updatedAt') },
+    {
+      title: t('updatedAt'),
+      dataIndex: 'updatedAt',
+      render: formatTime,
+      ...sortable('updatedAt', sorting),
+    },
   ];
   return (
     <ListPage<RequestRow>
@@ -211,12 +205,7 @@ export function RequestsList({ side, title }: { side: Side; title: string }) {
       table={{
         onChange: (_pages, _filters, sorter, extra) => {
           if (extra.action !== 'sort') return;
-          const s = sorter as SorterResult<RequestRow>;
-          setSorting(
-            s.order
-              ? { sort: s.columnKey as RequestSort, order: s.order === 'ascend' ? 'asc' : 'desc' }
-              : NEWEST_FIRST,
-          );
+          setSorting(sortChange(sorter, NEWEST_FIRST));
           keyset.reset();
         },
       }}
