@@ -129,9 +129,8 @@ export function taskService(
         scopeOf(caller, target).then((scope) => devices.preview(scope, PREVIEW_NAMES, needs)),
         servedVersion(),
       ]);
-      const servedRelease = version
-        ? await releaseOf(version, locale)
-        : ({ state: 'unlisted', heldAs: null, notes: '', releasedAt: null } as const);
+      // No engine built (''): no catalogue entry has that number, so it reads as unlisted.
+      const servedRelease = await releaseOf(version, locale);
       return { ...preview, servedVersion: version, servedRelease, needs: [...needs] };
     },
 

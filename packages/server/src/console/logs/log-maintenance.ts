@@ -193,26 +193,23 @@ export function logMaintenance(
    * though an hourly pass finds few with anything to delete.
    */
   async function cleanAudit(now: number, tenants: Retention[], report: MaintenanceReport) {
+    const before = (months: number) => new Date(now - months * RETENTION_MONTH_MS);
     for (let i = 0; i < tenants.length; i += PROBE_TENANTS) {
-      const chunk = tenants.slice(i, i + PROBE_TENANTS);
-      const auditCutoffs = chunk.map((t) => ({
-        tenantId: t.tenantId,
-        before: new Date(now - t.auditRetentionMonths * RETENTION_MONTH_MS),
-      }));
-      const logCutoffs = chunk.map((t) => ({
-        tenantId: t.tenantId,
-        before: new Date(now - t.retentionMonths * RETENTION_MONTH_MS),
-      }));
-      const auditBefore = new Map(auditCutoffs.map((c) => [c.tenantId, c.before]));
-      const logBefore = new Map(logCutoffs.map((c) => [c.tenantId, c.before]));
-      for (const tenantId of await audits.tenantsWithEntriesBefore(auditCutoffs)) {
+      const chunk = new Map(tenants.slice(i, i + PROBE_TENANTS).map((t) => [t.tenantId, t]));
+      const cutoffs = (months: (t: Retention) => number) =>
+        [...chunk.values()].map((t) => ({ tenantId: t.tenantId, before: before(months(t)) }));
+      for (const id of await audits.tenantsWithEntriesBefore(
+        cutoffs((t) => t.auditRetentionMonths),
+      )) {
+        const cutoff = before(chunk.get(id)!.auditRetentionMonths);
         report.auditDeleted += await deleteAll(() =>
-          audits.deleteBefore(tenantId, auditBefore.get(tenantId)!, AUDIT_DELETE_BATCH),
+          audits.deleteBefore(id, cutoff, AUDIT_DELETE_BATCH),
         );
       }
-      for (const tenantId of await alerts.tenantsWithAlertsBefore(logCutoffs)) {
+      for (const id of await alerts.tenantsWithAlertsBefore(cutoffs((t) => t.retentionMonths))) {
+        const cutoff = before(chunk.get(id)!.retentionMonths);
         report.alertsDeleted += await deleteAll(() =>
-          alerts.deleteBefore(tenantId, logBefore.get(tenantId)!, AUDIT_DELETE_BATCH),
+          alerts.deleteBefore(id, cutoff, AUDIT_DELETE_BATCH),
         );
       }
     }
