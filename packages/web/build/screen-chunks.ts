@@ -19,39 +19,50 @@ import { build, type Rolldown } from 'vite';
  * antd's Input imports its Form's context, and with it the whole form library.
  */
 /**
- * What a signed-in console user's first visit runs: the console's layout and home. The screens
- * before them give what they share with these to a chunk of their own (`<name>-console`), so
- * that the console does not load, say, all of /login's chunk for its input or the console
- * login's form library for its texts.
+ * Roots whose modules an earlier screen gives to a chunk of its own (`<screen>-<name>`), so
+ * that they do not load the whole of that screen's chunk for what they share with it: the first
+ * group that runs a module takes it. None of them, nor any screen, may run zod.
+ * - console: what a signed-in console user's first visit runs, the console's layout and home
+ *   (not, say, all of /login's chunk for its input, or the console login's form library for its
+ *   texts);
+ * - lists: the device list and the monitoring log, opened first from a bookmark or a link more
+ *   than any other console page (which would otherwise load the login pages' chunks whole, about
+ *   a fifth of their first load).
  */
-const CONSOLE = [
-  'src/app/layout/admin-layout.tsx',
-  'src/features/admin-home/pages/admin-home-page.tsx',
-];
+const HOME = 'src/features/admin-home/pages/admin-home-page.tsx';
+const CONSOLE = { name: 'console', roots: ['src/app/layout/admin-layout.tsx', HOME] };
+const DEVICE_LIST = 'src/features/admin-devices/pages/admin-devices-page.tsx';
+const MONITOR_LOG = 'src/features/admin-logs/pages/admin-monitor-log-page.tsx';
+const LISTS = { name: 'lists', roots: [DEVICE_LIST, MONITOR_LOG] };
+const FIRST_VISITS = [CONSOLE, LISTS];
 
 const SCREENS: readonly {
   name: string;
   roots: readonly string[];
   /** Only what every root runs. */
   common?: true;
-  /** What one of these runs too goes to a chunk of its own, before the screen's. */
-  splitFor?: readonly string[];
+  /** What one of these groups runs too goes to a chunk of the group's, before the screen's. */
+  splitFor?: readonly { name: string; roots: readonly string[] }[];
 }[] = [
-  { name: 'login', roots: ['src/features/auth/pages/login-page.tsx'], splitFor: CONSOLE },
+  { name: 'login', roots: ['src/features/auth/pages/login-page.tsx'], splitFor: FIRST_VISITS },
   // What every page loads lazily, /login too: the document title's code after the first paint
   // and the progress bar; the toasts, on the first toast (the console's shell shows them too).
   {
     name: 'deferred',
     roots: ['src/app/shell/document-title.tsx', 'node_modules/nprogress/nprogress.js'],
   },
-  { name: 'toasts', roots: ['node_modules/antd/es/message/index.js'], splitFor: CONSOLE },
-  { name: 'register', roots: ['src/features/auth/pages/register-page.tsx'], splitFor: CONSOLE },
+  { name: 'toasts', roots: ['node_modules/antd/es/message/index.js'], splitFor: FIRST_VISITS },
+  {
+    name: 'register',
+    roots: ['src/features/auth/pages/register-page.tsx'],
+    splitFor: FIRST_VISITS,
+  },
   // What the console's login shares with the console's layout or home (its texts, mostly), so
   // that the console does not load the login's form library with it.
   {
     name: 'console-login',
     roots: ['src/features/admin-auth/pages/admin-login-page.tsx'],
-    splitFor: CONSOLE,
+    splitFor: FIRST_VISITS,
   },
   // What the three signed-in layouts (portal, console, vendor) all run.
   {
@@ -64,10 +75,16 @@ const SCREENS: readonly {
     common: true,
   },
   { name: 'console', roots: ['src/app/layout/admin-layout.tsx'] },
-  { name: 'console-home', roots: ['src/features/admin-home/pages/admin-home-page.tsx'] },
+  { name: 'console-home', roots: [HOME], splitFor: [LISTS] },
 ];
 
-const splitName = (name: string) => `${name}-console`;
+const splitName = (screen: string, group: string) => `${screen}-${group}`;
+/**
+ * zod's modules. The browser has no use for the schemas (build/api-calls-plugin.ts), and they
+ * cost a first screen about 25 KB and their set-up: zod reached the monitoring log through the
+ * plain values of a module of schemas (contracts/log-values.ts now holds those).
+ */
+const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
 
 const CSS_MODULE = /\.css(?:$|\?)/;
 
@@ -115,12 +132,22 @@ export function planScreens(root: string, output: readonly Rolldown.OutputChunk[
   const runs = (file: string) => {
     const chunk = output.find((c) => c.moduleIds.some(isRoot(file)));
     if (!chunk) throw new Error(`screen-chunks: ${file} is not in the build`);
-    return new Set(modulesOf(loadedWith(chunk)));
+    const ids = new Set(modulesOf(loadedWith(chunk)));
+    const zod = [...ids].find((id) => ZOD.test(id));
+    if (zod) {
+      throw new Error(
+        `screen-chunks: ${file} runs zod (${zod}): import plain values from a module without schemas`,
+      );
+    }
+    return ids;
   };
   const owner = new Map<string, string>();
   for (const screen of SCREENS) {
     const sets = screen.roots.map(runs);
-    const others = (screen.splitFor ?? []).map(runs);
+    const groups = (screen.splitFor ?? []).map((group) => ({
+      name: group.name,
+      runs: group.roots.map(runs),
+    }));
     // What any root runs, or with `common` what every root runs.
     const ids = screen.common
       ? [...sets[0]!].filter((id) => sets.every((set) => set.has(id)))
@@ -128,8 +155,8 @@ export function planScreens(root: string, output: readonly Rolldown.OutputChunk[
     for (const id of ids) {
       if (taken.has(id)) continue;
       taken.add(id);
-      const shared = others.some((set) => set.has(id));
-      owner.set(id, shared ? splitName(screen.name) : screen.name);
+      const group = groups.find((g) => g.runs.some((set) => set.has(id)));
+      owner.set(id, group ? splitName(screen.name, group.name) : screen.name);
     }
   }
   return owner;
@@ -154,11 +181,12 @@ export async function screenGroups(root: string, configFile: string): Promise<Sc
     .flatMap((o) => o.output)
     .filter((item): item is Rolldown.OutputChunk => item.type === 'chunk');
   const owner = planScreens(root, chunks);
-  return SCREENS.flatMap(({ name, splitFor }) => (splitFor ? [splitName(name), name] : [name])).map(
-    (name) => ({
-      name,
-      test: (id: string) => owner.get(id) === name,
-      includeDependenciesRecursively: false as const,
-    }),
-  );
+  return SCREENS.flatMap(({ name, splitFor = [] }) => [
+    ...splitFor.map((group) => splitName(name, group.name)),
+    name,
+  ]).map((name) => ({
+    name,
+    test: (id: string) => owner.get(id) === name,
+    includeDependenciesRecursively: false as const,
+  }));
 }

@@ -4,46 +4,31 @@ import { ZDate, ZSerialBound, ZSerialId, ZTimeIdCursor, ZUuid } from './common.t
 import { ZIsoTime } from './com.ts';
 import { ZTimeZone } from './console-admin.ts';
 import { rule } from './field-rules.ts';
+import {
+  ACCESS_OPERATIONS,
+  ACCESS_OUTCOMES,
+  ALERT_IDS_MAX,
+  ALERT_SOURCES,
+  ALERT_STATES,
+  AUDIT_RETENTION_MONTHS,
+  DPI_CHANGES,
+  LOG_KINDS,
+  LOG_RANGES,
+  LOG_RETENTION_MONTHS,
+  LOG_RULE_ACTIONS,
+  LOG_RULES_MAX,
+  MONITOR_CHANGES,
+  MONITOR_KINDS,
+  TDE_CHANGES,
+} from './log-values.ts';
+
+export * from './log-values.ts';
 
 /**
  * What the engines report and the console keeps (docs/logs.md): access-control events and
  * monitoring events (DPI integrity changes, TDE state changes), the alerts raised from them, the
  * log filtering rules and the logs' retention.
  */
-
-/** An event's kind: an access decision, a DPI integrity change, a TDE state change. */
-export const LOG_KINDS = ['access', 'dpi', 'tde'] as const;
-export type LogKind = (typeof LOG_KINDS)[number];
-/** The monitoring log holds these kinds; the access-control log the other. */
-export const MONITOR_KINDS = ['dpi', 'tde'] as const;
-export type MonitorKind = (typeof MONITOR_KINDS)[number];
-
-/** What a program did to a file, as an engine saw it. */
-export const ACCESS_OPERATIONS = [
-  'read',
-  'write',
-  'execute',
-  'create',
-  'delete',
-  'rename',
-] as const;
-export type AccessOperation = (typeof ACCESS_OPERATIONS)[number];
-export const ACCESS_OUTCOMES = ['allowed', 'denied'] as const;
-export type AccessOutcome = (typeof ACCESS_OUTCOMES)[number];
-/** A DPI folder's file changed in content, appeared or went. */
-export const DPI_CHANGES = ['altered', 'added', 'deleted'] as const;
-/** A TDE folder's file or folder changed state. */
-export const TDE_CHANGES = ['encrypted', 'decrypted', 'added', 'removed'] as const;
-/** Every monitoring change, whatever its kind. */
-export const MONITOR_CHANGES = [
-  'altered',
-  'added',
-  'deleted',
-  'encrypted',
-  'decrypted',
-  'removed',
-] as const;
-export type MonitorChange = (typeof MONITOR_CHANGES)[number];
 
 // ---------------------------------------------------------------------------------------------
 // The engine's side: POST /api/agent/logs
@@ -118,10 +103,6 @@ export type TLogBatchAnswer = z.infer<typeof ZLogBatchAnswer>;
 // ---------------------------------------------------------------------------------------------
 // The console's side
 
-/** SPEC §9 time ranges, and a custom one (`from`, `to`). */
-export const LOG_RANGES = ['24h', '7d', '30d', '12m', 'custom'] as const;
-export type LogRange = (typeof LOG_RANGES)[number];
-
 const ZLogCursor = ZTimeIdCursor.optional();
 const ZLogPageSize = z.number().int().min(1).max(100).default(10);
 const ZKeyword = z.string().trim().max(100).optional();
@@ -190,12 +171,6 @@ export type TAccessLogExportQuery = z.output<typeof ZAccessLogExportQuery>;
 
 // Alerts
 
-export const ALERT_STATES = ['new', 'seen', 'handled'] as const;
-export type AlertState = (typeof ALERT_STATES)[number];
-/** dpi: an integrity change in a DPI folder; rule: an event a filtering rule raises. */
-export const ALERT_SOURCES = ['dpi', 'rule'] as const;
-export type AlertSource = (typeof ALERT_SOURCES)[number];
-
 export const ZAlertFilter = ZLogFilter.extend({
   state: z.enum(ALERT_STATES).optional(),
   source: z.enum(ALERT_SOURCES).optional(),
@@ -218,8 +193,6 @@ export type TAlertItem = z.infer<typeof ZAlertItem>;
 export const ZAlertPage = z.object({ list: z.array(ZAlertItem), next: z.string().nullable() });
 export type TAlertPage = z.infer<typeof ZAlertPage>;
 
-/** Alerts one call names by id at most; more are handled by filter. */
-export const ALERT_IDS_MAX = 100;
 const ZTarget = z.enum(['seen', 'handled']);
 
 /** `/alert/m/handle/preview`: how many alerts a filter would change, and the first of them. */
@@ -248,11 +221,6 @@ export const ZAlertHandled = z.object({ count: z.number().int() });
 
 // Log filtering rules
 
-export const LOG_RULE_ACTIONS = ['keep', 'drop', 'alert'] as const;
-export type LogRuleAction = (typeof LOG_RULE_ACTIONS)[number];
-/** Rules a tenant may hold; the first that matches an event decides. */
-export const LOG_RULES_MAX = 100;
-
 /**
  * One rule: what it matches ('any', or '' for a pattern, matches everything) and what it does.
  * Patterns are globs: `*` any run of characters but `/`, `**` any run, `?` one character.
@@ -279,10 +247,6 @@ export type TLogRulesView = z.infer<typeof ZLogRulesView>;
 
 // Retention
 
-/** SPEC §9 log cleanup choices, in months. */
-export const LOG_RETENTION_MONTHS = [1, 6, 12] as const;
-/** The audit log's choices: the same, and the 36 months of SPEC §9's privacy retention. */
-export const AUDIT_RETENTION_MONTHS = [1, 6, 12, 36] as const;
 const ZMonths = <T extends readonly number[]>(choices: T) =>
   z
     .number()

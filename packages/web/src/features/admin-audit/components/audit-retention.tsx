@@ -3,7 +3,7 @@ import { Button, Form, Modal, Radio } from 'antd';
 import { HistoryOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { auditRetention, setAuditRetention } from '@edp/shared/api/console/logs.calls';
-import { AUDIT_RETENTION_MONTHS } from '@edp/shared/contracts/logs';
+import { AUDIT_RETENTION_MONTHS } from '@edp/shared/contracts/log-values';
 import { useMayCall } from '../../admin-common/lib/admin-user.ts';
 import { useAuditRetention, useSaveAuditRetention } from '../api/audit-retention.ts';
 

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { Button, Form, Modal, Radio, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LOG_RETENTION_MONTHS, type TLogSettings } from '@edp/shared/contracts/logs';
+import { LOG_RETENTION_MONTHS } from '@edp/shared/contracts/log-values';
+import type { TLogSettings } from '@edp/shared/contracts/logs';
 import { shortens } from '../lib/log-settings.ts';
 
 interface LogSettingsFormProps {

@@ -54,7 +54,9 @@ describe('the log filters', () => {
     signInAdmin('token', operator as unknown as AdminSession);
     const from = new Date(2026, 10, 20, 8, 30).toISOString();
     const changes = renderFilters('monitor', { range: 'custom', from, keyword: 'etc' });
-    expect(screen.getByPlaceholderText('Choose a start time')).toHaveValue('2026-11-20 08:30');
+    expect(await screen.findByPlaceholderText('Choose a start time')).toHaveValue(
+      '2026-11-20 08:30',
+    );
     await choose('Time range', 'Last 7 days');
     expect(changes.at(-1)).toEqual({ range: '7d', keyword: 'etc' });
   });

@@ -1,12 +1,10 @@
-import { useId, useState } from 'react';
-import { Button, DatePicker, Input, Select } from 'antd';
+import { lazy, Suspense, useId, useState } from 'react';
+import { Button, Input, Select } from 'antd';
 import { FilterOutlined } from '@ant-design/icons';
-import dayjs, { type Dayjs } from 'dayjs';
-import '../../../lib/dayjs-locale.ts';
 import { useTranslation } from 'react-i18next';
 import { deviceList } from '@edp/shared/api/console/devices.calls';
 import { groupList } from '@edp/shared/api/console/groups.calls';
-import { LOG_RANGES, type LogRange } from '@edp/shared/contracts/logs';
+import { LOG_RANGES, type LogRange } from '@edp/shared/contracts/log-values';
 import { GroupTreeSelect } from '../../admin-common/components/group-tree-select.tsx';
 import { useLogOptions } from '../../admin-common/components/log-labels.tsx';
 import { useMayCall } from '../../admin-common/lib/admin-user.ts';
@@ -28,6 +26,8 @@ const CHOICE_TEXTS = {
   state: { family: 'state', all: 'allStates' },
   source: { family: 'source', all: 'allSources' },
 } as const;
+
+const LogSpanPicker = lazy(() => import('./log-span-picker.tsx'));
 
 /**
  * A log list's filters, applied as they change (SPEC §9 time ranges, a custom span once its start
@@ -64,11 +64,9 @@ export function LogFilters({
     setPicking(false);
     set({ range, from: undefined, to: undefined });
   };
-  const setSpan = (span: [Dayjs | null, Dayjs | null] | null) => {
-    const [from, to] = span ?? [];
-    if (!from) return;
+  const setSpan = (from: string, to: string | undefined) => {
     setPicking(false);
-    set({ range: 'custom', from: from.toISOString(), to: to?.toISOString() });
+    set({ range: 'custom', from, to });
   };
 
   return (
@@ -96,15 +94,9 @@ export function LogFilters({
           options={LOG_RANGES.map((r) => ({ value: r, label: t(`range.${r}`) }))}
         />
         {custom && (
-          <DatePicker.RangePicker
-            aria-label={t('range.span')}
-            showTime={{ format: 'HH:mm' }}
-            format="YYYY-MM-DD HH:mm"
-            allowEmpty={[false, true]}
-            placeholder={[t('range.pickStart'), t('range.span')]}
-            value={[value.from ? dayjs(value.from) : null, value.to ? dayjs(value.to) : null]}
-            onChange={(span) => setSpan(span)}
-          />
+          <Suspense fallback={null}>
+            <LogSpanPicker from={value.from} to={value.to} onChange={setSpan} />
+          </Suspense>
         )}
         {mayGroups && (
           <div style={{ width: 200 }}>

@@ -9,8 +9,8 @@ import {
   LOG_RULE_ACTIONS,
   MONITOR_CHANGES,
   TDE_CHANGES,
-  type TLogRule,
-} from '@edp/shared/contracts/logs';
+} from '@edp/shared/contracts/log-values';
+import type { TLogRule } from '@edp/shared/contracts/logs';
 import { useFieldLimits } from '../../../lib/field-limits.ts';
 import { FormModal } from '../../admin-common/components/form-modal.tsx';
 import { useLogOptions } from '../../admin-common/components/log-labels.tsx';

@@ -8,7 +8,7 @@ import {
   MONITOR_CHANGES,
   MONITOR_KINDS,
   type LogRange,
-} from '@edp/shared/contracts/logs';
+} from '@edp/shared/contracts/log-values';
 
 /**
  * What a log page shows, kept in the address (`?range=7d&device=…&q=shadow`) as the device list

@@ -4,7 +4,8 @@ import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined } from '@ant-design/ic
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { setLogRules } from '@edp/shared/api/console/logs.calls';
-import { LOG_RULES_MAX, type TLogRule } from '@edp/shared/contracts/logs';
+import { LOG_RULES_MAX } from '@edp/shared/contracts/log-values';
+import type { TLogRule } from '@edp/shared/contracts/logs';
 import { ListTable } from '../../../components/list-table.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageContainer } from '../../../components/page-container.tsx';
