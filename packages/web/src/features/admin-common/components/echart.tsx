@@ -23,6 +23,18 @@ const lessMotion = () =>
   window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
+ * Charts are made one per task of the browser, in the order they mount: the big screen's five,
+ * made in the one task that ran their effects, held the main thread 400 ms on a phone
+ * (Lighthouse's total blocking time; docs/decisions.md, issue 38). A page's other work and a
+ * reader's input get in between.
+ */
+let turns: Promise<void> = Promise.resolve();
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+function inTurn(work: () => void): void {
+  turns = turns.then(nextTask).then(work);
+}
+
+/**
  * One ECharts chart, sized by its box (it follows the box's resizes). A canvas says nothing to a
  * screen reader: `label` does, as the image's text (the figures in words). Loaded only with the
  * pages and parts that draw charts, never with a first paint.
@@ -40,23 +52,38 @@ export function EChart({
 }) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
+  // What the chart shows once it is made, if its option changed while it waited for its turn.
+  const latest = useRef(option);
 
   useEffect(() => {
     const el = box.current!;
-    const made = echarts.init(el, dark ? 'dark' : undefined);
-    chart.current = made;
-    const resized = new ResizeObserver(() => made.resize());
-    resized.observe(el);
+    let gone = false;
+    let made: echarts.ECharts | undefined;
+    let resized: ResizeObserver | undefined;
+    inTurn(() => {
+      if (gone) return;
+      made = echarts.init(el, dark ? 'dark' : undefined);
+      chart.current = made;
+      draw(made, latest.current);
+      resized = new ResizeObserver(() => made?.resize());
+      resized.observe(el);
+    });
     return () => {
-      resized.disconnect();
-      made.dispose();
+      gone = true;
+      resized?.disconnect();
+      made?.dispose();
       chart.current = null;
     };
   }, [dark]);
 
   useEffect(() => {
-    chart.current?.setOption({ ...option, animation: !lessMotion() }, { notMerge: true });
+    latest.current = option;
+    if (chart.current) draw(chart.current, option);
   }, [option, dark]);
 
   return <div ref={box} role="img" aria-label={label} style={{ height, width: '100%' }} />;
+}
+
+function draw(chart: echarts.ECharts, option: ChartOption): void {
+  chart.setOption({ ...option, animation: !lessMotion() }, { notMerge: true });
 }
