@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Button, Dropdown, message } from 'antd';
+import { Button, Dropdown } from 'antd';
 import { DownOutlined, DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { EXPORT_FORMATS, type ExportFormat } from '@edp/shared/constants';
 import { ApiError } from '../lib/http.ts';
+import { loadMessage } from '../lib/toast.ts';
 
 interface ExportButtonProps {
   /** How many rows the file will hold (the list's total); none: the button is disabled. */
@@ -22,40 +23,37 @@ interface ExportButtonProps {
 export function ExportButton({ matching, run, runningText }: ExportButtonProps) {
   const { t } = useTranslation('common');
   const [running, setRunning] = useState<ExportFormat>();
-  const [toast, holder] = message.useMessage();
 
+  // antd's message loads on the first export, not with the list (lib/toast.ts); the notices
+  // keep their order, each waiting on the same load.
   const start = async (format: ExportFormat) => {
     setRunning(format);
     const key = 'list-export';
-    void toast.loading({ key, content: runningText(matching ?? 0), duration: 0 });
+    const notice = runningText(matching ?? 0);
+    void loadMessage().then((toast) => toast.loading({ key, content: notice, duration: 0 }));
     try {
       await run(format);
-      toast.destroy(key);
+      void loadMessage().then((toast) => toast.destroy(key));
     } catch (e) {
-      void toast.error({
-        key,
-        content: e instanceof ApiError && e.msg ? e.msg : t('export.failed'),
-      });
+      const content = e instanceof ApiError && e.msg ? e.msg : t('export.failed');
+      void loadMessage().then((toast) => toast.error({ key, content }));
     } finally {
       setRunning(undefined);
     }
   };
 
   return (
-    <>
-      {holder}
-      <Dropdown
-        disabled={!matching || running !== undefined}
-        trigger={['click']}
-        menu={{
-          items: EXPORT_FORMATS.map((format) => ({ key: format, label: t(`export.${format}`) })),
-          onClick: ({ key }) => void start(key as ExportFormat),
-        }}
-      >
-        <Button icon={<DownloadOutlined />} loading={running !== undefined}>
-          {t('export.button')} <DownOutlined />
-        </Button>
-      </Dropdown>
-    </>
+    <Dropdown
+      disabled={!matching || running !== undefined}
+      trigger={['click']}
+      menu={{
+        items: EXPORT_FORMATS.map((format) => ({ key: format, label: t(`export.${format}`) })),
+        onClick: ({ key }) => void start(key as ExportFormat),
+      }}
+    >
+      <Button icon={<DownloadOutlined />} loading={running !== undefined}>
+        {t('export.button')} <DownOutlined />
+      </Button>
+    </Dropdown>
   );
 }

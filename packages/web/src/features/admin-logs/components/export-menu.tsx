@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Button, Dropdown, message } from 'antd';
+import { Button, Dropdown } from 'antd';
 import { DownOutlined, DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { exportAccessLog, exportMonitorLog } from '@edp/shared/api/console/logs.calls';
@@ -12,7 +12,7 @@ import {
 } from '../../../lib/download-file.ts';
 import { readerTimeZone } from '../../../lib/format.ts';
 import { ApiError } from '../../../lib/http.ts';
-import { toastSuccess } from '../../../lib/toast.ts';
+import { loadMessage, toastSuccess } from '../../../lib/toast.ts';
 import { formatBytes, progressCounter, type ExportProgress } from '../lib/export-progress.ts';
 import { exportQuery, type LogFilter } from '../lib/log-filter.ts';
 
@@ -28,7 +28,6 @@ const SHOW_EVERY_MS = 150;
  */
 export function ExportMenu({ list, filter }: { list: 'monitor' | 'access'; filter: LogFilter }) {
   const { t } = useTranslation('adminLogs');
-  const [toast, holder] = message.useMessage();
   const [running, setRunning] = useState<{ format: ExportFormat; progress: ExportProgress }>();
   const abort = useRef<AbortController>(undefined);
 
@@ -55,8 +54,12 @@ export function ExportMenu({ list, filter }: { list: 'monitor' | 'access'; filte
       saveBlob(blob, fileName);
       toastSuccess(t('export.saved', { name: fileName }));
     } catch (e) {
-      if (isCancel(e) || controller.signal.aborted) void toast.info(t('export.cancelled'));
-      else void toast.error(e instanceof ApiError && e.msg ? e.msg : t('export.failed'));
+      // antd's message loads with the first toast, not with the log (lib/toast.ts).
+      const cancelled = isCancel(e) || controller.signal.aborted;
+      const text = e instanceof ApiError && e.msg ? e.msg : t('export.failed');
+      void loadMessage().then((toast) =>
+        cancelled ? toast.info(t('export.cancelled')) : toast.error(text),
+      );
     } finally {
       abort.current = undefined;
       setRunning(undefined);
@@ -65,7 +68,6 @@ export function ExportMenu({ list, filter }: { list: 'monitor' | 'access'; filte
 
   return (
     <>
-      {holder}
       <Dropdown
         disabled={running !== undefined}
         trigger={['click']}
