@@ -26,6 +26,12 @@ export const DEVICE_TYPE_RANGE = [-1, 0, 1, 2, 3, 4, 5] as const;
 export const ENGINE_KINDS = ['TDE', 'DI', 'DPI', 'PWE', 'PWO'] as const;
 /** The formats the device list exports in (GET /dv/m/export). */
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+/**
+ * SPEC §9's time ranges of the data overview's charts (a chart has no custom range); here, not
+ * in contracts/overview.ts, so that the home's charts load no schema.
+ */
+export const OVERVIEW_RANGES = ['24h', '7d', '30d', '12m'] as const;
+export type OverviewRange = (typeof OVERVIEW_RANGES)[number];
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export type EngineKind = (typeof ENGINE_KINDS)[number];
 /** Limits of a certificate and an elevation window (docs/licence-format.md). */

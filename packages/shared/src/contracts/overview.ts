@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OVERVIEW_RANGES } from '../constants.ts';
 import { ZIsoTime } from './com.ts';
 
 /**
@@ -6,9 +7,7 @@ import { ZIsoTime } from './com.ts';
  * the devices with the most alerts, read from counts kept as the events are stored.
  */
 
-/** SPEC §9's time ranges (a chart has no custom range). */
-export const OVERVIEW_RANGES = ['24h', '7d', '30d', '12m'] as const;
-export type OverviewRange = (typeof OVERVIEW_RANGES)[number];
+export { OVERVIEW_RANGES, type OverviewRange } from '../constants.ts';
 
 /** What is counted: access events, of which denied, DPI changes, TDE changes, alerts raised. */
 export const COUNT_STREAMS = ['access', 'denied', 'dpi', 'tde', 'alert'] as const;

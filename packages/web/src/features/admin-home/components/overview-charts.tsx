@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Segmented } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { OVERVIEW_RANGES, type OverviewRange } from '@edp/shared/contracts/overview';
+import { OVERVIEW_RANGES, type OverviewRange } from '@edp/shared/constants';
 import { EChart } from '../../admin-common/components/echart.tsx';
 import {
   CHART_STREAMS,
