@@ -134,7 +134,11 @@ export function planScreens(root: string, output: readonly Rolldown.OutputChunk[
     file.startsWith('node_modules/')
       ? id.replaceAll('\\', '/').endsWith(`/${file}`)
       : id === path.resolve(root, file);
+  // Each root read once: the groups' roots are asked again by every screen that splits for them.
+  const read = new Map<string, Set<string>>();
   const runs = (file: string) => {
+    const known = read.get(file);
+    if (known) return known;
     const chunk = output.find((c) => c.moduleIds.some(isRoot(file)));
     if (!chunk) throw new Error(`screen-chunks: ${file} is not in the build`);
     const ids = new Set(modulesOf(loadedWith(chunk)));
@@ -144,6 +148,7 @@ export function planScreens(root: string, output: readonly Rolldown.OutputChunk[
         `screen-chunks: ${file} runs zod (${zod}): import plain values from a module without schemas`,
       );
     }
+    read.set(file, ids);
     return ids;
   };
   // Read for the check in `runs` alone: they are left to automatic splitting.
