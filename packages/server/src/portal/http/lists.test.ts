@@ -41,6 +41,11 @@ describe('/api/com lists: licences, engines, records, balance', () => {
     await ctx.app.platform.db.execute(
       sql`update licences set expires_at = now() - interval '1 day' where id = ${devices.di!.licenseId}`,
     );
+    // A month is 28 to 31 days, and "expiring" is under 30 days left: a month's licence issued
+    // on 1 December is still "normal". PWE's is set 10 days from now, whatever the date.
+    await ctx.app.platform.db.execute(
+      sql`update licences set expires_at = now() + interval '10 days' where id = ${devices.pwe!.licenseId}`,
+    );
   });
   afterAll(() => ctx.close());
 
