@@ -8,6 +8,7 @@ import { antdThemeTokens } from './build/antd-theme-tokens.ts';
 import { antdUniqueProviderStub } from './build/antd-unique-provider-stub.ts';
 import { apiCallsPlugin } from './build/api-calls-plugin.ts';
 import { precompressPlugin } from './build/precompress-plugin.ts';
+import { tableScrollbarMeasure } from './build/table-scrollbar-measure.ts';
 import { PLANNING, screenGroups } from './build/screen-chunks.ts';
 // Relative, not '@edp/shared/…': Node loads the bundled config and cannot import .ts from a package.
 import { DEFAULT_FULL_NAME, PRIMARY_COLOR } from '../shared/src/constants.ts';
@@ -60,6 +61,7 @@ export default defineConfig(async ({ command }) => {
       antdUniqueProviderStub(),
       antdStaticStyles(),
       antdThemeTokens(),
+      tableScrollbarMeasure(),
       !planning &&
         VitePWA({
           registerType: 'autoUpdate',

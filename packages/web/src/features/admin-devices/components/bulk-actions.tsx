@@ -1,5 +1,5 @@
 import { lazy, useEffect, useState } from 'react';
-import { Alert, Button, Form, Modal, Select } from 'antd';
+import { Alert, Button, Select } from 'antd';
 import { DeleteOutlined, SendOutlined, StopOutlined, SwapOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { BulkAction } from '@edp/shared/contracts/devices';
@@ -7,8 +7,6 @@ import type { DeviceStatus } from '@edp/shared/contracts/engine';
 import { addTdeFolder } from '@edp/shared/api/console/tasks.calls';
 import { LazyOnOpen } from '../../../components/lazy-on-open.tsx';
 import { useMayCall } from '../../admin-common/lib/admin-user.ts';
-import { FormModal } from '../../admin-common/components/form-modal.tsx';
-import { GroupTreeSelect } from '../../admin-common/components/group-tree-select.tsx';
 import { useGroupList } from '../../admin-common/api/get-group-list.ts';
 import {
   previewBulk,
@@ -16,9 +14,12 @@ import {
   type DevicePreview,
   type DeviceTarget,
 } from '../api/change-devices.ts';
+import { useLazyModal } from '../../../lib/lazy-modal.tsx';
 import { toastSuccess } from '../../../lib/toast.ts';
 import type { DeviceFilter } from '../lib/device-filter.ts';
-// The task form and its texts (adminTasks) load on its first opening, not with the list.
+// The task form and its texts (adminTasks), and the move's form, load on their first opening,
+// not with the list.
+const MoveModal = lazy(() => import('./move-modal.tsx').then((m) => ({ default: m.MoveModal })));
 const CreateTaskModal = lazy(() =>
   import('../../admin-tasks/parts/create-task-modal.tsx').then((m) => ({
     default: m.CreateTaskModal,
@@ -86,17 +87,19 @@ function PreviewContent({
 export function useBulkRun(target: DeviceTarget, onDone: () => void) {
   const { t } = useTranslation('adminDevices');
   const { t: ta } = useTranslation('admin');
-  const [modal, holder] = Modal.useModal();
+  const [dialogs, holder] = useLazyModal();
   const groups = useGroupList();
   const bulk = useBulk();
   const [checking, setChecking] = useState(false);
 
   const confirmAndRun = async (action: BulkAction, groupId?: string) => {
     setChecking(true);
+    const asking = dialogs();
     const preview = await previewBulk(action, target)
       .catch(() => undefined)
       .finally(() => setChecking(false));
     if (!preview) return;
+    const modal = await asking;
     const title = t(`bulk.titles.${action}`);
     if (preview.total === 0) {
       await modal.warning({ title, content: t('bulk.nothing'), okText: ta('confirm.ok') });
@@ -119,44 +122,6 @@ export function useBulkRun(target: DeviceTarget, onDone: () => void) {
   };
 
   return { confirmAndRun, holder, checking };
-}
-
-/** The dialog that asks for the group to move devices to; the preview comes after it. */
-export function MoveModal({
-  open,
-  pending,
-  onCancel,
-  onPick,
-}: {
-  open: boolean;
-  pending: boolean;
-  onCancel: () => void;
-  onPick: (groupId: string) => Promise<void>;
-}) {
-  const { t } = useTranslation('adminDevices');
-  const [form] = Form.useForm<{ groupId: string }>();
-  return (
-    <FormModal
-      open={open}
-      title={t('bulk.titles.move')}
-      form={form}
-      name="move-devices"
-      pending={pending}
-      onCancel={onCancel}
-      onSubmit={async ({ groupId }) => {
-        form.resetFields();
-        await onPick(groupId);
-      }}
-    >
-      <Form.Item
-        name="groupId"
-        label={t('bulk.targetGroup')}
-        rules={[{ required: true, message: t('bulk.selectGroup') }]}
-      >
-        <GroupTreeSelect />
-      </Form.Item>
-    </FormModal>
-  );
 }
 
 /**
@@ -250,15 +215,17 @@ export function BulkActions({
           {t('bulk.purge')}
         </Button>
       )}
-      <MoveModal
-        open={moving}
-        pending={checking}
-        onCancel={() => setMoving(false)}
-        onPick={async (groupId) => {
-          setMoving(false);
-          await confirmAndRun('move', groupId);
-        }}
-      />
+      <LazyOnOpen open={moving}>
+        <MoveModal
+          open={moving}
+          pending={checking}
+          onCancel={() => setMoving(false)}
+          onPick={async (groupId) => {
+            setMoving(false);
+            await confirmAndRun('move', groupId);
+          }}
+        />
+      </LazyOnOpen>
       <LazyOnOpen open={tasking}>
         <CreateTaskModal
           open={tasking}

@@ -1,14 +1,16 @@
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { Button } from 'antd';
 import { StopOutlined, SwapOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { deprecateDevices, moveDevices } from '@edp/shared/api/console/devices.calls';
 import type { TDeviceDetail } from '@edp/shared/contracts/devices';
 import { useMayCall } from '../../admin-common/lib/admin-user.ts';
-import { MoveModal, useBulkRun } from './bulk-actions.tsx';
+import { LazyOnOpen } from '../../../components/lazy-on-open.tsx';
+import { useBulkRun } from './bulk-actions.tsx';
 import { ReenrolButton } from './reenrol-button.tsx';
 
 const noop = () => {};
+const MoveModal = lazy(() => import('./move-modal.tsx').then((m) => ({ default: m.MoveModal })));
 
 /**
  * A running device's own actions on its page: move to another group, allow its re-enrolment
@@ -57,15 +59,17 @@ export function DeviceActions({
         </Button>
       )}
       {mayMove && (
-        <MoveModal
-          open={moving}
-          pending={checking}
-          onCancel={() => setMoving(false)}
-          onPick={async (groupId) => {
-            setMoving(false);
-            await run('move', groupId);
-          }}
-        />
+        <LazyOnOpen open={moving}>
+          <MoveModal
+            open={moving}
+            pending={checking}
+            onCancel={() => setMoving(false)}
+            onPick={async (groupId) => {
+              setMoving(false);
+              await run('move', groupId);
+            }}
+          />
+        </LazyOnOpen>
       )}
     </div>
   );
