@@ -152,3 +152,27 @@ test.describe('[SHELL][OFFLINE]', () => {
     expect(scope).toMatch(/\/$/);
   });
 });
+
+test.describe('[SHELL][BOOT]', () => {
+  test.use({ locale: 'zh-CN' });
+
+  test('[SHELL][BOOT]: a slow network shows the boot screen until the first page draws, then it is gone', async ({
+    page,
+  }) => {
+    // The app's scripts held back, as on a slow network: the page has only its HTML.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/login', { waitUntil: 'commit' });
+    const boot = page.getByRole('progressbar', { name: '加载中 · Loading' });
+    await expect(boot).toBeVisible();
+    await expect(page.getByRole('button', { name: '登 录', exact: true })).toHaveCount(0);
+
+    release();
+    await expect(page.getByRole('button', { name: '登 录', exact: true })).toBeVisible();
+    await expect(boot).toBeHidden();
+  });
+});
