@@ -1,6 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { DEVICE_TYPE_RANGE } from '@edp/shared/constants';
 
+/**
+ * 12,345: thousands grouped by commas in both languages, as antd's statistic writes them. Not
+ * Intl.NumberFormat, whose first use on a page costs about 50 ms of a slowed phone's main thread.
+ */
+const grouped = (value: number) => String(value).replace(/\B(?=(\d{3})+$)/g, ',');
+
 interface DeviceCountersProps {
   counts: Record<string, number> | undefined;
   loading: boolean;
@@ -17,8 +23,7 @@ interface DeviceCountersProps {
  */
 export function DeviceCounters({ counts, loading, active, onSelect }: DeviceCountersProps) {
   const { t } = useTranslation('adminDevices');
-  const { t: tc, i18n } = useTranslation('common');
-  const number = new Intl.NumberFormat(i18n.language);
+  const { t: tc } = useTranslation('common');
   return (
     <ul className="device-counters" aria-label={t('countersLabel')}>
       {DEVICE_TYPE_RANGE.map((type) => {
@@ -31,7 +36,7 @@ export function DeviceCounters({ counts, loading, active, onSelect }: DeviceCoun
             {loading ? (
               <span className="device-counter__value device-counter__value--loading" />
             ) : (
-              <span className="device-counter__value">{number.format(value)}</span>
+              <span className="device-counter__value">{grouped(value)}</span>
             )}
           </>
         );
