@@ -86,6 +86,10 @@ test('[VENDOR][CUSTOMERS]: a registered company found, a filter kept in the addr
   });
   await search.fill(who.email);
   await page.getByRole('button', { name: 'Search' }).click();
+  // The search is in the address before the next filter: the new company may be on the first
+  // page without it, and a filter changed before the search is drawn drops it (the known limit
+  // in docs/console-web.md, "Device centre").
+  await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(who.email)}`));
   const row = page.getByRole('row', { name: new RegExp(who.email) });
   await expect(row).toHaveCount(1);
   await expect(row.getByRole('link', { name: who.company })).toBeVisible();

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { deviceList } from '@edp/shared/api/console/devices.calls';
 import { groupList } from '@edp/shared/api/console/groups.calls';
 import { LOG_RANGES, type LogRange } from '@edp/shared/contracts/log-values';
+import { FOLDED_FILTERS_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { GroupTreeSelect } from '../../admin-common/components/group-tree-select.tsx';
 import { useLogOptions } from '../../admin-common/components/log-labels.tsx';
 import { useMayCall } from '../../admin-common/lib/admin-user.ts';
@@ -33,7 +34,7 @@ const LogSpanPicker = lazy(() => import('./log-span-picker.tsx'));
  * A log list's filters, applied as they change (SPEC §9 time ranges, a custom span once its start
  * is chosen, group, device, the list's own choices, keyword). Group and device are offered to the
  * duties that may list them (the security operator); an auditor reads every group's events. On a
- * phone they wait behind a "Filters" button.
+ * phone they wait behind a "Filters" button, and are drawn only once it opens.
  */
 export function LogFilters({
   list,
@@ -53,6 +54,8 @@ export function LogFilters({
   const mayGroups = useMayCall(groupList);
   const mayDevices = useMayCall(deviceList);
   const [open, setOpen] = useState(false);
+  // Folded on a phone: not rendered until opened (FOLDED_FILTERS_QUERY).
+  const folded = useMediaQuery(FOLDED_FILTERS_QUERY) && !open;
   // "Custom" chosen but no start yet: the list stays as it was until one is.
   const [picking, setPicking] = useState(false);
   const id = useId();
@@ -86,73 +89,77 @@ export function LogFilters({
         role="group"
         aria-label={t('filters.label')}
       >
-        <Select<LogRange>
-          aria-label={t('range.label')}
-          value={custom ? 'custom' : value.range}
-          style={{ width: 150 }}
-          onChange={setRange}
-          options={LOG_RANGES.map((r) => ({ value: r, label: t(`range.${r}`) }))}
-        />
-        {custom && (
-          <Suspense fallback={null}>
-            <LogSpanPicker from={value.from} to={value.to} onChange={setSpan} />
-          </Suspense>
-        )}
-        {mayGroups && (
-          <div style={{ width: 200 }}>
-            <GroupTreeSelect
-              aria-label={t('filters.group')}
-              placeholder={t('filters.allGroups')}
-              value={value.groupId ?? null}
-              onChange={(g) => set({ groupId: (g as string | null) ?? undefined })}
+        {!folded && (
+          <>
+            <Select<LogRange>
+              aria-label={t('range.label')}
+              value={custom ? 'custom' : value.range}
+              style={{ width: 150 }}
+              onChange={setRange}
+              options={LOG_RANGES.map((r) => ({ value: r, label: t(`range.${r}`) }))}
             />
-          </div>
-        )}
-        {mayDevices && (
-          <DeviceSelect
-            label={t('filters.device')}
-            placeholder={t('filters.allDevices')}
-            value={value.deviceId}
-            name={deviceName}
-            onChange={(deviceId) => set({ deviceId })}
-          />
-        )}
-        {Object.entries(CHOICES[list]).map(([field, values]) => {
-          const texts = CHOICE_TEXTS[field as keyof typeof CHOICE_TEXTS];
-          return (
-            <Select<string>
-              key={field}
-              aria-label={t(`filters.${field as keyof typeof CHOICE_TEXTS}`)}
-              value={(value[field as keyof LogFilter] as string | undefined) ?? ''}
-              style={{ width: 170 }}
-              onChange={(v) => set({ [field]: v || undefined })}
-              options={[
-                { value: '', label: t(`filters.${texts.all}`) },
-                ...options(texts.family, values as readonly string[]),
-              ]}
+            {custom && (
+              <Suspense fallback={null}>
+                <LogSpanPicker from={value.from} to={value.to} onChange={setSpan} />
+              </Suspense>
+            )}
+            {mayGroups && (
+              <div style={{ width: 200 }}>
+                <GroupTreeSelect
+                  aria-label={t('filters.group')}
+                  placeholder={t('filters.allGroups')}
+                  value={value.groupId ?? null}
+                  onChange={(g) => set({ groupId: (g as string | null) ?? undefined })}
+                />
+              </div>
+            )}
+            {mayDevices && (
+              <DeviceSelect
+                label={t('filters.device')}
+                placeholder={t('filters.allDevices')}
+                value={value.deviceId}
+                name={deviceName}
+                onChange={(deviceId) => set({ deviceId })}
+              />
+            )}
+            {Object.entries(CHOICES[list]).map(([field, values]) => {
+              const texts = CHOICE_TEXTS[field as keyof typeof CHOICE_TEXTS];
+              return (
+                <Select<string>
+                  key={field}
+                  aria-label={t(`filters.${field as keyof typeof CHOICE_TEXTS}`)}
+                  value={(value[field as keyof LogFilter] as string | undefined) ?? ''}
+                  style={{ width: 170 }}
+                  onChange={(v) => set({ [field]: v || undefined })}
+                  options={[
+                    { value: '', label: t(`filters.${texts.all}`) },
+                    ...options(texts.family, values as readonly string[]),
+                  ]}
+                />
+              );
+            })}
+            <Input.Search
+              allowClear
+              aria-label={t(`filters.keyword.${list}`)}
+              placeholder={t(`filters.keyword.${list}`)}
+              enterButton={ta('actions.search')}
+              defaultValue={value.keyword}
+              key={value.keyword === '' ? 'empty' : 'set'}
+              onSearch={(keyword) => set({ keyword: keyword.trim() })}
+              style={{ width: 300 }}
             />
-          );
-        })}
-        <Input.Search
-          allowClear
-          aria-label={t(`filters.keyword.${list}`)}
-          placeholder={t(`filters.keyword.${list}`)}
-          enterButton={ta('actions.search')}
-          defaultValue={value.keyword}
-          key={value.keyword === '' ? 'empty' : 'set'}
-          onSearch={(keyword) => set({ keyword: keyword.trim() })}
-          style={{ width: 300 }}
-        />
-        {(isNarrowed(value) || value.range !== NO_LOG_FILTER.range) && (
-          <Button
-            type="link"
-            onClick={() => {
-              setPicking(false);
-              onChange(NO_LOG_FILTER);
-            }}
-          >
-            {t('filters.clear')}
-          </Button>
+            {(isNarrowed(value) || value.range !== NO_LOG_FILTER.range) && (
+              <Button
+                type="link"
+                onClick={() => {
+                  setPicking(false);
+                  onChange(NO_LOG_FILTER);
+                }}
+              >
+                {t('filters.clear')}
+              </Button>
+            )}
+          </>
         )}
       </div>
     </>
