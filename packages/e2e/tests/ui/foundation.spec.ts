@@ -154,9 +154,9 @@ test.describe('[SHELL][OFFLINE]', () => {
 });
 
 test.describe('[SHELL][BOOT]', () => {
-  test.use({ locale: 'zh-CN' });
+  test.use({ locale: 'zh-CN', viewport: { width: 390, height: 844 } });
 
-  test('[SHELL][BOOT]: a slow network shows the boot screen until the first page draws, then it is gone', async ({
+  test('[SHELL][BOOT]: on a phone, a slow network shows the boot screen until the first page draws, then it is gone', async ({
     page,
   }) => {
     // The app's scripts held back, as on a slow network: the page has only its HTML.
