@@ -17,6 +17,7 @@ import {
 import { useLazyModal } from '../../../lib/lazy-modal.tsx';
 import { toastSuccess } from '../../../lib/toast.ts';
 import type { DeviceFilter } from '../lib/device-filter.ts';
+import type { MoveModalProps } from './move-modal.tsx';
 // The task form and its texts (adminTasks), and the move's form, load on their first opening,
 // not with the list.
 const MoveModal = lazy(() => import('./move-modal.tsx').then((m) => ({ default: m.MoveModal })));
@@ -124,6 +125,15 @@ export function useBulkRun(target: DeviceTarget, onDone: () => void) {
   return { confirmAndRun, holder, checking };
 }
 
+/** The move's dialog, its form loaded on its first opening (the list's toolbar, a device's page). */
+export function MoveModalOnOpen(props: MoveModalProps) {
+  return (
+    <LazyOnOpen open={props.open}>
+      <MoveModal {...props} />
+    </LazyOnOpen>
+  );
+}
+
 /**
  * Bulk actions over the selected rows or over all that match the filters: deprecate and move
  * (running list), delete permanently (deprecated list). Each asks first, with the server's
@@ -215,17 +225,15 @@ export function BulkActions({
           {t('bulk.purge')}
         </Button>
       )}
-      <LazyOnOpen open={moving}>
-        <MoveModal
-          open={moving}
-          pending={checking}
-          onCancel={() => setMoving(false)}
-          onPick={async (groupId) => {
-            setMoving(false);
-            await confirmAndRun('move', groupId);
-          }}
-        />
-      </LazyOnOpen>
+      <MoveModalOnOpen
+        open={moving}
+        pending={checking}
+        onCancel={() => setMoving(false)}
+        onPick={async (groupId) => {
+          setMoving(false);
+          await confirmAndRun('move', groupId);
+        }}
+      />
       <LazyOnOpen open={tasking}>
         <CreateTaskModal
           open={tasking}

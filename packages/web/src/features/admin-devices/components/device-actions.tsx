@@ -1,16 +1,14 @@
-import { lazy, useState } from 'react';
+import { useState } from 'react';
 import { Button } from 'antd';
 import { StopOutlined, SwapOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { deprecateDevices, moveDevices } from '@edp/shared/api/console/devices.calls';
 import type { TDeviceDetail } from '@edp/shared/contracts/devices';
 import { useMayCall } from '../../admin-common/lib/admin-user.ts';
-import { LazyOnOpen } from '../../../components/lazy-on-open.tsx';
-import { useBulkRun } from './bulk-actions.tsx';
+import { MoveModalOnOpen, useBulkRun } from './bulk-actions.tsx';
 import { ReenrolButton } from './reenrol-button.tsx';
 
 const noop = () => {};
-const MoveModal = lazy(() => import('./move-modal.tsx').then((m) => ({ default: m.MoveModal })));
 
 /**
  * A running device's own actions on its page: move to another group, allow its re-enrolment
@@ -59,17 +57,15 @@ export function DeviceActions({
         </Button>
       )}
       {mayMove && (
-        <LazyOnOpen open={moving}>
-          <MoveModal
-            open={moving}
-            pending={checking}
-            onCancel={() => setMoving(false)}
-            onPick={async (groupId) => {
-              setMoving(false);
-              await run('move', groupId);
-            }}
-          />
-        </LazyOnOpen>
+        <MoveModalOnOpen
+          open={moving}
+          pending={checking}
+          onCancel={() => setMoving(false)}
+          onPick={async (groupId) => {
+            setMoving(false);
+            await run('move', groupId);
+          }}
+        />
       )}
     </div>
   );

@@ -3,18 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../admin-common/components/form-modal.tsx';
 import { GroupTreeSelect } from '../../admin-common/components/group-tree-select.tsx';
 
-/** The dialog that asks for the group to move devices to; the preview comes after it. */
-export function MoveModal({
-  open,
-  pending,
-  onCancel,
-  onPick,
-}: {
+export interface MoveModalProps {
   open: boolean;
   pending: boolean;
   onCancel: () => void;
   onPick: (groupId: string) => Promise<void>;
-}) {
+}
+
+/** The dialog that asks for the group to move devices to; the preview comes after it. */
+export function MoveModal({ open, pending, onCancel, onPick }: MoveModalProps) {
   const { t } = useTranslation('adminDevices');
   const [form] = Form.useForm<{ groupId: string }>();
   return (
