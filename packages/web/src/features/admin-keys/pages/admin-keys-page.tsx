@@ -1,9 +1,9 @@
 import { Alert, Skeleton, Tabs } from 'antd';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { confirmShare } from '@edp/shared/api/console/keys.calls';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageContainer } from '../../../components/page-container.tsx';
+import { useAddressState } from '../../../lib/use-address-state.ts';
 import { useMayCall } from '../../admin-common/lib/admin-user.ts';
 import '../../admin-common/lib/admin-locales.ts';
 import '../lib/locales.ts';
@@ -18,6 +18,21 @@ import '../components/keys.css';
 const TABS = ['status', 'share', 'escrow', 'recoveries', 'incidents'] as const;
 type Tab = (typeof TABS)[number];
 
+/** The tab asked for in the address (checked against the reader's tabs), and escrow's filter. */
+interface KeysAddress {
+  tab?: string;
+  filter: EscrowFilter;
+}
+const parseKeysAddress = (params: URLSearchParams): KeysAddress => ({
+  tab: params.get('tab') ?? undefined,
+  filter: params.get('filter') === 'missing' ? 'missing' : 'all',
+});
+const keysSearch = ({ tab, filter }: KeysAddress) =>
+  new URLSearchParams([
+    ...(tab && tab !== 'status' ? [['tab', tab]] : []),
+    ...(tab === 'escrow' && filter === 'missing' ? [['filter', 'missing']] : []),
+  ]);
+
 /**
  * Key management under dual control (issue 37, docs/keys.md): the key manager's status (with
  * the keys' rotation), own share, escrow (and data key rotation), recoveries and incidents, in
@@ -29,23 +44,13 @@ export default function AdminKeysPage() {
   const { t: tm } = useTranslation('menu');
   const canWrite = useMayCall(confirmShare);
   const status = useKeyStatus();
-  const [params, setParams] = useSearchParams();
-  const asked = params.get('tab') as Tab | null;
-  const shown = TABS.filter((k) => k !== 'share' || canWrite);
-  const tab: Tab = asked && shown.includes(asked) ? asked : 'status';
-  const filter: EscrowFilter = params.get('filter') === 'missing' ? 'missing' : 'all';
+  const { state, update } = useAddressState(parseKeysAddress, keysSearch);
+  const shown: readonly string[] = TABS.filter((k) => k !== 'share' || canWrite);
+  const tab = (state.tab && shown.includes(state.tab) ? state.tab : 'status') as Tab;
+  const { filter } = state;
+  /** Another tab; escrow keeps its filter unless one is given. */
   const go = (next: Tab, escrow?: EscrowFilter) =>
-    setParams(
-      (p) => {
-        const q = new URLSearchParams(p);
-        if (next === 'status') q.delete('tab');
-        else q.set('tab', next);
-        if (escrow === 'missing') q.set('filter', 'missing');
-        else if (escrow === 'all' || next !== 'escrow') q.delete('filter');
-        return q;
-      },
-      { replace: true },
-    );
+    update((s) => ({ tab: next, filter: escrow ?? s.filter }));
 
   const s = status.data;
   const body = status.isError ? (

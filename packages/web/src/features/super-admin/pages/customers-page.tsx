@@ -1,11 +1,12 @@
 import { Input, InputNumber, Select, Space, Tag, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import type { TCustomerRow } from '@edp/shared/contracts/customers';
 import { ExportButton } from '../../../components/export-button.tsx';
 import { ListPage } from '../../../components/list-page.tsx';
 import { formatTime } from '../../../lib/format.ts';
 import { sortable, sortChange } from '../../../lib/server-sort.ts';
+import { useAddressState } from '../../../lib/use-address-state.ts';
 import { addressPaging } from '../../admin-common/lib/address-paging.ts';
 import { exportCustomers, useCustomers, useReportedVersions } from '../api/customers.ts';
 import {
@@ -26,10 +27,7 @@ export default function CustomersPage() {
   const { t } = useTranslation('vendor');
   const { t: tp } = useTranslation('portal');
   const { t: tm } = useTranslation('menu');
-  const [params, setParams] = useSearchParams();
-  const state = parseCustomerListSearch(params);
-  const update = (patch: Partial<CustomerListState>) =>
-    setParams(customerListSearch({ ...state, ...patch }), { replace: true });
+  const { state, update } = useAddressState(parseCustomerListSearch, customerListSearch);
   /** A filter changed: back to page 1. */
   const filter = (patch: Partial<CustomerListState>) => update({ ...patch, page: 1 });
   const paging = addressPaging(state, update);
