@@ -20,6 +20,12 @@ describe('overview charts', () => {
     expect(bucketLabel('2026-11-26T00:00:00.000Z', 'day', 'en-US', false)).toBe('11/26');
     expect(bucketLabel('2026-11-01T00:00:00.000Z', 'month', 'zh-CN', false)).toBe('2026年11月');
     expect(bucketLabel('2026-11-26T09:00:00.000Z', 'hour', 'en-US', false)).toMatch(/^\d\d:00$/);
+    // A week's hours carry their day; each language and width keeps its own format.
+    expect(bucketLabel('2026-11-26T09:00:00.000Z', 'hour', 'en-US', true)).toMatch(
+      /^\d{1,2}\/\d{1,2}, \d\d:00$/,
+    );
+    expect(bucketLabel('2026-11-26T00:00:00.000Z', 'day', 'zh-CN', false)).toBe('11/26');
+    expect(bucketLabel('2026-12-01T00:00:00.000Z', 'month', 'en-US', false)).toBe('Dec 2026');
   });
 
   it('draws a line a stream, with the bucket’s figures', () => {
