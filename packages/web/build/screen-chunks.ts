@@ -21,7 +21,7 @@ import { build, type Rolldown } from 'vite';
 /**
  * Roots whose modules an earlier screen gives to a chunk of its own (`<screen>-<name>`), so
  * that they do not load the whole of that screen's chunk for what they share with it: the first
- * group that runs a module takes it. None of them, no screen and no later part may run zod.
+ * group that runs a module takes it. No part of the app may run zod (the build stops).
  * - console: what a signed-in console user's first visit runs, the console's layout and home
  *   (not, say, all of /login's chunk for its input, or the console login's form library for its
  *   texts);
@@ -35,12 +35,6 @@ const DEVICE_LIST = 'src/features/admin-devices/pages/admin-devices-page.tsx';
 const MONITOR_LOG = 'src/features/admin-logs/pages/admin-monitor-log-page.tsx';
 const LISTS = { name: 'lists', roots: [DEVICE_LIST, MONITOR_LOG] };
 const FIRST_VISITS = [CONSOLE, LISTS];
-/** Parts loaded after a first screen, held to the same rule: the home's charts, the big screen. */
-const LATER_PARTS = [
-  'src/features/admin-home/components/overview-charts.tsx',
-  'src/features/admin-screen/pages/admin-screen-page.tsx',
-];
-
 const SCREENS: readonly {
   name: string;
   roots: readonly string[];
@@ -86,8 +80,8 @@ const SCREENS: readonly {
 const splitName = (screen: string, group: string) => `${screen}-${group}`;
 /**
  * zod's modules. The browser has no use for the schemas (build/api-calls-plugin.ts), and they
- * cost a page about 25 KB and their set-up: zod reached the monitoring log through the
- * plain values of a module of schemas (contracts/log-values.ts now holds those).
+ * cost a page about 25 KB and their set-up: zod reached the monitoring log, then thirteen other
+ * pages, through the plain values of modules of schemas (`contracts/*-values.ts` now hold those).
  */
 const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
 
@@ -142,17 +136,19 @@ export function planScreens(root: string, output: readonly Rolldown.OutputChunk[
     const chunk = output.find((c) => c.moduleIds.some(isRoot(file)));
     if (!chunk) throw new Error(`screen-chunks: ${file} is not in the build`);
     const ids = new Set(modulesOf(loadedWith(chunk)));
-    const zod = [...ids].find((id) => ZOD.test(id));
-    if (zod) {
-      throw new Error(
-        `screen-chunks: ${file} runs zod (${zod}): import plain values from a module without schemas`,
-      );
-    }
     read.set(file, ids);
     return ids;
   };
-  // Read for the check in `runs` alone: they are left to automatic splitting.
-  for (const file of LATER_PARTS) runs(file);
+  // No part of the app runs zod: the entry, and every lazily loaded part with what it loads.
+  for (const chunk of output.filter((c) => c.isEntry || c.isDynamicEntry)) {
+    const zod = modulesOf(loadedWith(chunk)).find((id) => ZOD.test(id));
+    if (zod) {
+      const part = path.relative(root, chunk.facadeModuleId ?? chunk.fileName);
+      throw new Error(
+        `screen-chunks: ${part} runs zod (${zod}): import plain values from a module without schemas (contracts/*-values.ts)`,
+      );
+    }
+  }
   const owner = new Map<string, string>();
   for (const screen of SCREENS) {
     const sets = screen.roots.map(runs);

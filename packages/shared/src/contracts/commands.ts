@@ -3,25 +3,14 @@ import { PROTECTION_MODES } from './engine.ts';
 import { rule } from './field-rules.ts';
 import { ZEngineKind, ZRequestId } from './licence-file.ts';
 
+export * from './commands-values.ts';
+
 /**
  * The commands the console sends its engines and what they answer (docs/commands.md). One
  * declaration a type: its arguments and, for the commands whose answer a screen reads, the
  * detail of a success. The server checks a console call's arguments and a synchronous answer
  * against these; the reference engine runs them; the web shows their details.
  */
-
-/** A command's life: waiting → processing → finished | failed | timeout | cancelled. */
-export const COMMAND_STATES = [
-  'waiting',
-  'processing',
-  'finished',
-  'failed',
-  'timeout',
-  'cancelled',
-] as const;
-export type CommandState = (typeof COMMAND_STATES)[number];
-export const TERMINAL_STATES = ['finished', 'failed', 'timeout', 'cancelled'] as const;
-export const isTerminal = (s: CommandState) => (TERMINAL_STATES as readonly string[]).includes(s);
 
 /** A folder or file on the engine's machine: absolute (POSIX, or a Windows drive), no NUL. */
 export const ZAbsolutePath = z
@@ -102,31 +91,6 @@ export const COMMAND_ARGS = {
 export type CommandType = keyof typeof COMMAND_ARGS;
 export const COMMAND_TYPES = Object.keys(COMMAND_ARGS) as CommandType[];
 export type TCommandArgs<T extends CommandType> = z.output<(typeof COMMAND_ARGS)[T]>;
-
-/** The commands a task carries to many devices (SPEC §7 `async`). */
-export const TASK_TYPES = [
-  'tde.encrypt',
-  'tde.decrypt',
-  'se.protect',
-  'se.unprotect',
-  'dpi.baseline',
-  'dpi.drop',
-  'dpi.reset',
-  'engine.upgrade',
-  'licence.install',
-  // Started by the key manager (`/kss/rotate/device`), never by the task form: listed here so
-  // that it shows in the task list with its progress.
-  'tde.rotate',
-] as const satisfies readonly CommandType[];
-export type TaskType = (typeof TASK_TYPES)[number];
-
-/** Task types that take data away or accept changes: the console asks before it sends them. */
-export const DESTRUCTIVE_TASK_TYPES = [
-  'tde.decrypt',
-  'se.unprotect',
-  'dpi.drop',
-  'dpi.reset',
-] as const satisfies readonly TaskType[];
 
 // What a success answers, for the commands whose answer a screen reads.
 

@@ -5,15 +5,15 @@ import { ZIsoTime } from './com.ts';
 import { ZList, ZListRequest, ZUuid } from './common.ts';
 import { ZTimeZone } from './console-admin.ts';
 import { ZEngineKind } from './licence-file.ts';
+import { CUSTOMER_SORTS } from './customers-values.ts';
+
+export * from './customers-values.ts';
 
 /**
  * The vendor's customers (issue 39 point 1; docs/portal.md "Customers"): a customer is a company
  * registered on the portal, as the vendor knows it, joined to the console tenants the vendor has
  * linked to it (`/sa/ows/edit`'s `companyId`).
  */
-
-export const CUSTOMER_SORTS = ['createdAt', 'company', 'balance'] as const;
-export type CustomerSort = (typeof CUSTOMER_SORTS)[number];
 
 const ZBalanceBound = z.coerce.number().int().min(0).max(1_000_000).optional();
 

@@ -2,27 +2,24 @@ import { z } from 'zod';
 import { ZMsUuidCursor, ZUuid } from './common.ts';
 import { ZDataKeyId } from './engine.ts';
 import { rule } from './field-rules.ts';
+import {
+  INCIDENT_KINDS,
+  INCIDENT_STATES,
+  PASSPHRASE_MIN,
+  RECOVERY_STATES,
+  SHARE_STATES,
+  SPLIT_MAX,
+  SPLIT_MIN,
+  SPLIT_STATES,
+} from './keys-values.ts';
+
+export * from './keys-values.ts';
 
 /**
  * Key management under dual control (SPEC §2 key management; docs/keys.md). Nothing here ever
  * carries key material, except a share to its own holder once (a download) and a recovery file
  * to its requester once (a download).
  */
-
-/** A split: pending until every holder confirmed, then active; retired by the next one. */
-export const SPLIT_STATES = ['pending', 'active', 'retired'] as const;
-export type SplitState = (typeof SPLIT_STATES)[number];
-/** A share as its holder has it: not yet downloaded, downloaded, confirmed. */
-export const SHARE_STATES = ['ready', 'downloaded', 'confirmed'] as const;
-export type ShareState = (typeof SHARE_STATES)[number];
-export const RECOVERY_STATES = ['open', 'completed', 'delivered', 'expired', 'cancelled'] as const;
-export type RecoveryState = (typeof RECOVERY_STATES)[number];
-
-/** At least this many holders and this threshold: no one person alone. */
-export const SPLIT_MIN = 2;
-export const SPLIT_MAX = 16;
-/** A passphrase that protects a share or a recovery file. */
-export const PASSPHRASE_MIN = 12;
 
 /** An age X25519 recipient (`age1…`), as `age-keygen` prints it. */
 export const ZAgeRecipient = z
@@ -161,16 +158,6 @@ export const ZFinishRotation = z.object({ confirm: z.literal(true) });
 
 // Incidents (docs/keys.md "Incidents").
 
-/**
- * `share`: a share lost or exposed (a new split without its holder); `escrowKey`: the escrow key
- * exposed (rotate it, every engine re-escrows); `device`: a device compromised (rotate its data
- * keys, end its windows); `windowKey`: the window-signing key exposed (rotate it; windows signed
- * by the old key refused from then on).
- */
-export const INCIDENT_KINDS = ['share', 'escrowKey', 'device', 'windowKey'] as const;
-export type IncidentKind = (typeof INCIDENT_KINDS)[number];
-export const INCIDENT_STATES = ['open', 'contained', 'closed'] as const;
-export type IncidentState = (typeof INCIDENT_STATES)[number];
 /** What a timeline entry records. */
 export const INCIDENT_EVENTS = [
   'declared',

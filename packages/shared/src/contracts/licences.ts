@@ -8,20 +8,15 @@ import { ZEngineKind, ZRequestId } from './licence-file.ts';
 import { ZTaskTarget, ZTaskExpiry } from './tasks.ts';
 import { rule } from './field-rules.ts';
 import { ZFileRefusal, ZUploadedFile } from './uploads.ts';
+import { LICENCE_PURPOSES, LICENCE_STATES } from './licences-values.ts';
+
+export * from './licences-values.ts';
 
 /**
  * Activation and renewal in the console (docs/licences.md): request files made from what the
  * engine says of itself, certificates checked with the vendor key this console is configured
  * with and delivered to the engine, and the tenant's licence view.
  */
-
-/** Whether a request asks for a first licence or extends the one installed. */
-export const LICENCE_PURPOSES = ['activate', 'renew'] as const;
-export type LicencePurpose = (typeof LICENCE_PURPOSES)[number];
-
-/** A licence's state in the view (SPEC §4): none installed, normal, under 30 days, expired. */
-export const LICENCE_STATES = ['none', 'normal', 'expiring', 'expired'] as const;
-export type LicenceState = (typeof LICENCE_STATES)[number];
 
 /** The most certificates one upload carries. */
 export const CERTIFICATES_MAX = 1_000;

@@ -4,6 +4,15 @@ import { ZEmail, ZListRequest, ZList } from './common.ts';
 import { ZTimeZone } from './console-admin.ts';
 import { ZPhone } from './user.ts';
 import { rule } from './field-rules.ts';
+import {
+  DELIVERY_STATUSES,
+  WARNING_CAUSES,
+  WARNING_CHANNELS,
+  WARN_LIMITS,
+} from './notify-values.ts';
+import type { TWarningCause } from './notify-values.ts';
+
+export * from './notify-values.ts';
 
 /**
  * SMS and warnings (docs/notifications.md): the SMS gateway a tenant sends through (its login
@@ -141,27 +150,6 @@ export const ZSmsTestResult = z.object({
   ms: z.number().int(),
 });
 
-/** What raises a warning (the list). */
-export const WARNING_CAUSES = [
-  'licence',
-  'offline',
-  'dpi',
-  'taskFailed',
-  'review',
-  /** A key incident declared (docs/keys.md "Incidents"): told once, with its first message. */
-  'keyIncident',
-] as const;
-export type TWarningCause = (typeof WARNING_CAUSES)[number];
-export const WARNING_CHANNELS = ['sms', 'email', 'webhook'] as const;
-export type TWarningChannel = (typeof WARNING_CHANNELS)[number];
-
-export const WARN_LIMITS = {
-  maxReminders: { min: 1, max: 20 },
-  intervalMinutes: { min: 1, max: 10_080 },
-  offlineMinutes: { min: 5, max: 10_080 },
-  recipients: 20,
-} as const;
-
 /** Warning settings (SPEC §3): the switch, reminders, content, causes and recipients. */
 export const ZWarnSettings = z.object({
   enabled: z.boolean(),
@@ -207,9 +195,6 @@ export const ZWarnSettingsView = ZWarnSettings.omit({ webhookSecret: true }).ext
 export type TWarnSettingsView = z.infer<typeof ZWarnSettingsView>;
 
 export const ZWarnTestResult = z.object({ deliveries: z.number().int() });
-
-export const DELIVERY_STATUSES = ['pending', 'sent', 'failed'] as const;
-export type TDeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 export const ZDeliveryQuery = ZListRequest.extend({
   status: z.enum(DELIVERY_STATUSES).optional(),

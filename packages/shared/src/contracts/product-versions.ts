@@ -4,26 +4,14 @@ import { ZList, ZListRequest, ZUuid } from './common.ts';
 import { rule } from './field-rules.ts';
 import { VERSION_PATTERN } from './installer-format.ts';
 import { ZEngineKind } from './licence-file.ts';
+import { VERSION_STATES } from './product-versions-values.ts';
+
+export * from './product-versions-values.ts';
 
 /**
  * The vendor's product versions (issue 39 point 2; docs/portal.md "Product versions"): a version
  * of one engine kind for one system, with release notes in both languages and a state.
  */
-
-export const VERSION_STATES = ['draft', 'testing', 'released', 'withdrawn'] as const;
-export type VersionState = (typeof VERSION_STATES)[number];
-
-/**
- * Where a version's state may go: a draft is tested, a tested one released (or sent back to
- * draft), a released one withdrawn, and a withdrawn one released again. Declared once; the
- * screens' buttons read it too.
- */
-export const VERSION_MOVES: Record<VersionState, readonly VersionState[]> = {
-  draft: ['testing'],
-  testing: ['draft', 'released'],
-  released: ['withdrawn'],
-  withdrawn: ['released'],
-};
 
 const ZNotes = z.string().trim().max(4000).default('');
 

@@ -3,25 +3,15 @@ import { isCalendarTime, ZListRequest, ZList, ZUuid } from './common.ts';
 import { ZIsoTime } from './com.ts';
 import { ZTimeZone } from './console-admin.ts';
 import { rule } from './field-rules.ts';
+import {
+  REPORT_DAYS,
+  REPORT_FORMATS,
+  REPORT_KINDS,
+  REPORT_LOCALES,
+  REPORT_STATUSES,
+} from './reports-values.ts';
 
-/** The periods a report covers (docs/reports.md): a day, a week from Monday, a month. */
-export const REPORT_KINDS = ['daily', 'weekly', 'monthly'] as const;
-export type ReportKind = (typeof REPORT_KINDS)[number];
-/** A report's files. */
-export const REPORT_FORMATS = ['pdf', 'xlsx'] as const;
-export type ReportFormat = (typeof REPORT_FORMATS)[number];
-/** Queued, being made (in the background, with its progress), done, or failed. */
-export const REPORT_STATUSES = ['queued', 'making', 'done', 'failed'] as const;
-export type ReportStatus = (typeof REPORT_STATUSES)[number];
-/** The languages a report is written in. */
-export const REPORT_LOCALES = ['zh-CN', 'en-US'] as const;
-
-/**
- * The days a report may be asked for: any period holding one ends inside DATE_RANGE (the month
- * of 9999-12-31 would end in year 10000, which the database holds but `Date` and the files do
- * not: it failed three times before, issue 34).
- */
-export const REPORT_DAYS = { first: '1970-01-01', last: '9999-11-30' } as const;
+export * from './reports-values.ts';
 
 /** A day of the reader's calendar, `2026-11-25`: one the calendar has, within REPORT_DAYS. */
 const ZDay = z

@@ -3,6 +3,15 @@ import { TEXT_MAX } from '../constants.ts';
 import { ZDate, ZSerialId, ZUuid, readTimeIdCursor } from './common.ts';
 import { rule } from './field-rules.ts';
 import { ZUploadedFile } from './uploads.ts';
+import {
+  ATTACHMENTS_MAX,
+  ATTACHMENT_BYTES_MAX,
+  REQUEST_PRIORITIES,
+  REQUEST_STATUSES,
+  TEST_STATUSES,
+} from './support-requests-values.ts';
+
+export * from './support-requests-values.ts';
 
 /**
  * Requests and their Q&A (SPEC §3, §4; docs/portal.md "Support requests"): a customer tells the vendor of
@@ -10,68 +19,7 @@ import { ZUploadedFile } from './uploads.ts';
  * "support requests" in code, beside the portal's licence requests; "Requests" on screens.
  */
 
-export const REQUEST_PRIORITIES = ['low', 'middle', 'high'] as const;
-export const REQUEST_STATUSES = ['new', 'processing', 'solved', 'dismissed'] as const;
-export const TEST_STATUSES = ['testing', 'passed', 'failed'] as const;
-export type RequestPriority = (typeof REQUEST_PRIORITIES)[number];
-export type RequestStatus = (typeof REQUEST_STATUSES)[number];
-export type TestStatus = (typeof TEST_STATUSES)[number];
-
-/**
- * Where a request's status may go from each: taken up, then solved, or dismissed (with a reason
- * the customer reads) while not yet solved; a solved one may be taken up again. Anything else is
- * refused (SPEC §8 "start status change failed").
- */
-export const STATUS_MOVES: Record<RequestStatus, readonly RequestStatus[]> = {
-  new: ['processing', 'dismissed'],
-  processing: ['solved', 'dismissed'],
-  solved: ['processing'],
-  dismissed: [],
-};
-
-/**
- * Where the test status may go (null: not under test): testing, then passed or failed; a failed
- * one is tested again. Only on a request being processed or solved; anything else is refused
- * (SPEC §8 "test status change failed").
- */
-export const TEST_MOVES: Record<TestStatus | 'none', readonly TestStatus[]> = {
-  none: ['testing'],
-  testing: ['passed', 'failed'],
-  failed: ['testing'],
-  passed: [],
-};
-export const TESTABLE_STATUSES: readonly RequestStatus[] = ['processing', 'solved'];
-
-/**
- * The overdue count a list carries stops here ("1,000+"): counting every open request past its
- * time on each page would read them all (about 90 ms at 80,000 on PGlite).
- */
-export const OVERDUE_COUNT_MAX = 1_000;
-
-/** Whether the request is past its expected resolution time and still open. */
-export const isOverdue = (r: { status: RequestStatus; expectedAt: string }, now: number) =>
-  (r.status === 'new' || r.status === 'processing') && Date.parse(r.expectedAt) < now;
-
 const ZText = (max: number) => z.string().trim().max(max);
-
-/** Files attached to a request or a reply: at most this many at a time, each at most this big. */
-export const ATTACHMENTS_MAX = 5;
-export const ATTACHMENT_BYTES_MAX = 5 * 1024 * 1024;
-/** The kinds of file a request takes, by extension, and the type each is served as. */
-export const ATTACHMENT_TYPES: Record<string, string> = {
-  '.txt': 'text/plain; charset=utf-8',
-  '.log': 'text/plain; charset=utf-8',
-  '.csv': 'text/csv; charset=utf-8',
-  '.json': 'application/json',
-  '.pdf': 'application/pdf',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.zip': 'application/zip',
-};
-/** The type a file of this name is kept and served as, by its extension; undefined: not taken. */
-export const attachmentTypeOf = (fileName: string): string | undefined =>
-  ATTACHMENT_TYPES[/\.[^.]+$/.exec(fileName)?.[0].toLowerCase() ?? ''];
 
 const ZAttachments = z
   .array(ZUploadedFile(Math.ceil(ATTACHMENT_BYTES_MAX / 3) * 4))

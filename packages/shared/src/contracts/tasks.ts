@@ -13,6 +13,9 @@ import {
   type CommandState,
   type TaskType,
 } from './commands.ts';
+import { TASK_EXPIRY_HOURS } from './tasks-values.ts';
+
+export * from './tasks-values.ts';
 
 /**
  * Tasks and commands in the console (`/async/m/*`, `/dv/m/task*`, `/sync/m/*`;
@@ -94,8 +97,6 @@ export const ZTaskPreview = ZDevicePreview.extend({
 });
 export type TTaskPreview = z.infer<typeof ZTaskPreview>;
 
-/** Hours a task waits for devices offline now (1 hour … 30 days). */
-export const TASK_EXPIRY_HOURS = { min: 1, max: 720, default: 24 } as const;
 export const ZTaskExpiry = z
   .number()
   .int()

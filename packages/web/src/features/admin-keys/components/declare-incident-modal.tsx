@@ -2,12 +2,8 @@ import { useState } from 'react';
 import { Alert, Form, Input, Modal, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { noteIncident, splitKeys } from '@edp/shared/api/console/keys.calls';
-import {
-  INCIDENT_KINDS,
-  type IncidentKind,
-  type TDeviceEscrow,
-  type TKeyStatus,
-} from '@edp/shared/contracts/keys';
+import type { TDeviceEscrow, TKeyStatus } from '@edp/shared/contracts/keys';
+import { INCIDENT_KINDS, type IncidentKind } from '@edp/shared/contracts/keys-values';
 import { useFieldLimits } from '../../../lib/field-limits.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { FormModal } from '../../admin-common/components/form-modal.tsx';

@@ -3,12 +3,8 @@ import { Button, Space } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import {
-  INCIDENT_STATES,
-  type IncidentState,
-  type TIncident,
-  type TKeyStatus,
-} from '@edp/shared/contracts/keys';
+import type { TIncident, TKeyStatus } from '@edp/shared/contracts/keys';
+import { INCIDENT_STATES, type IncidentState } from '@edp/shared/contracts/keys-values';
 import { ListTable } from '../../../components/list-table.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { formatTime } from '../../../lib/format.ts';

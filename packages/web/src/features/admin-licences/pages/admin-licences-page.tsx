@@ -6,12 +6,8 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { activate } from '@edp/shared/api/console/licences.calls';
 import { MAX_LICENCE_MONTHS } from '@edp/shared/constants';
-import {
-  LICENCE_STATES,
-  type LicenceState,
-  type TCertificateBatchResult,
-  type TLicenceItem,
-} from '@edp/shared/contracts/licences';
+import type { TCertificateBatchResult, TLicenceItem } from '@edp/shared/contracts/licences';
+import { LICENCE_STATES, type LicenceState } from '@edp/shared/contracts/licences-values';
 import { ListPage } from '../../../components/list-page.tsx';
 import { formatTime } from '../../../lib/format.ts';
 import { toastSuccess } from '../../../lib/toast.ts';

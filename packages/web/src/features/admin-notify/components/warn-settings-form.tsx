@@ -2,13 +2,8 @@ import { useEffect, useState } from 'react';
 import { Button, Checkbox, Flex, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
 import { CopyOutlined, KeyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import {
-  WARNING_CAUSES,
-  WARNING_CHANNELS,
-  WARN_LIMITS,
-  type TWarnSettings,
-  type TWarnSettingsView,
-} from '@edp/shared/contracts/notify';
+import type { TWarnSettings, TWarnSettingsView } from '@edp/shared/contracts/notify';
+import { WARNING_CAUSES, WARNING_CHANNELS, WARN_LIMITS } from '@edp/shared/contracts/notify-values';
 import { makeWebhookSecret } from '@edp/shared/webhook-secret';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { SecretsAgain } from './secrets-again.tsx';

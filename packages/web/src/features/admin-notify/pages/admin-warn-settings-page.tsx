@@ -4,13 +4,13 @@ import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { setWarnSettings, testWarning } from '@edp/shared/api/console/notify.calls';
+import type { TDelivery } from '@edp/shared/contracts/notify';
 import {
   DELIVERY_STATUSES,
   WARNING_CHANNELS,
-  type TDelivery,
   type TDeliveryStatus,
   type TWarningChannel,
-} from '@edp/shared/contracts/notify';
+} from '@edp/shared/contracts/notify-values';
 import { ListPage } from '../../../components/list-page.tsx';
 import { usePaging } from '../../../lib/use-paging.ts';
 import { useMayCall } from '../../admin-common/lib/admin-user.ts';

@@ -1,13 +1,13 @@
 import { Alert, DatePicker, Form, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import type { TReportMake } from '@edp/shared/contracts/reports';
 import {
   REPORT_KINDS,
   REPORT_DAYS,
   REPORT_LOCALES,
   type ReportKind,
-  type TReportMake,
-} from '@edp/shared/contracts/reports';
+} from '@edp/shared/contracts/reports-values';
 import { FormModal } from '../../admin-common/components/form-modal.tsx';
 import { periodNotEnded } from '../lib/period.ts';
 

@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { Button, Checkbox, Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { TReportSchedule } from '@edp/shared/contracts/reports';
 import {
   REPORT_KINDS,
   REPORT_LOCALES,
   type ReportKind,
-  type TReportSchedule,
-} from '@edp/shared/contracts/reports';
+} from '@edp/shared/contracts/reports-values';
 
 interface ScheduleFormProps {
   value: TReportSchedule;

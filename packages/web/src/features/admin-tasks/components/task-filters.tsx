@@ -3,7 +3,7 @@ import { Button, DatePicker, Form, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import '../../../lib/dayjs-locale.ts';
 import { useTranslation } from 'react-i18next';
-import { COMMAND_STATES, TASK_TYPES } from '@edp/shared/contracts/commands';
+import { COMMAND_STATES, TASK_TYPES } from '@edp/shared/contracts/commands-values';
 import type { TaskFilter } from '../lib/task-list-url.ts';
 import { useTypeWords } from '../parts/task-labels.tsx';
 

@@ -3,7 +3,7 @@ import {
   DESTRUCTIVE_TASK_TYPES,
   type CommandState,
   type TaskType,
-} from '@edp/shared/contracts/commands';
+} from '@edp/shared/contracts/commands-values';
 import type { ProtectionMode } from '@edp/shared/contracts/engine';
 import type { TStateCounts } from '@edp/shared/contracts/tasks';
 

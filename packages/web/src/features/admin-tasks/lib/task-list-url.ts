@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@edp/shared/constants';
-import { COMMAND_STATES, TASK_TYPES } from '@edp/shared/contracts/commands';
+import { COMMAND_STATES, TASK_TYPES } from '@edp/shared/contracts/commands-values';
 import type { TaskListParams } from '../api/tasks.ts';
 
 /**

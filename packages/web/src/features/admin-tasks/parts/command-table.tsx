@@ -3,7 +3,7 @@ import { Button, Descriptions, Drawer, Select, Skeleton } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { COMMAND_STATES, type CommandState } from '@edp/shared/contracts/commands';
+import { COMMAND_STATES, type CommandState } from '@edp/shared/contracts/commands-values';
 import type { TCommandItem } from '@edp/shared/contracts/tasks';
 import { ListTable } from '../../../components/list-table.tsx';
 import { formatTime } from '../../../lib/format.ts';

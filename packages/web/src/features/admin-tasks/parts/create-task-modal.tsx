@@ -3,7 +3,7 @@ import { Alert, Button, Checkbox, Form, Input, Modal, Select } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { addTdeFolder } from '@edp/shared/api/console/tasks.calls';
-import { TASK_EXPIRY_HOURS } from '@edp/shared/contracts/tasks';
+import { TASK_EXPIRY_HOURS } from '@edp/shared/contracts/tasks-values';
 import { useFieldLimits } from '../../../lib/field-limits.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { showOnField } from '../../../lib/form-refusal.ts';

@@ -1,4 +1,4 @@
-import { CUSTOMER_SORTS, type CustomerSort } from '@edp/shared/contracts/customers';
+import { CUSTOMER_SORTS, type CustomerSort } from '@edp/shared/contracts/customers-values';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type ExportFormat } from '@edp/shared/constants';
 
 /**

@@ -6,7 +6,7 @@ import {
   VERSION_MOVES,
   VERSION_STATES,
   type VersionState,
-} from '@edp/shared/contracts/product-versions';
+} from '@edp/shared/contracts/product-versions-values';
 import { ListPage } from '../../../components/list-page.tsx';
 import { formatTime } from '../../../lib/format.ts';
 import { usePaging } from '../../../lib/use-paging.ts';

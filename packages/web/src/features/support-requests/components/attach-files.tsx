@@ -6,7 +6,7 @@ import {
   ATTACHMENT_TYPES,
   ATTACHMENTS_MAX,
   attachmentTypeOf,
-} from '@edp/shared/contracts/support-requests';
+} from '@edp/shared/contracts/support-requests-values';
 import { uploadedFile } from '../../../lib/uploaded-files.ts';
 
 const accept = Object.keys(ATTACHMENT_TYPES).join(',');

@@ -16,7 +16,7 @@ import {
   TEST_MOVES,
   TESTABLE_STATUSES,
   type RequestStatus,
-} from '@edp/shared/contracts/support-requests';
+} from '@edp/shared/contracts/support-requests-values';
 import { LoadError } from '../../../components/load-error.tsx';
 import { formatTime } from '../../../lib/format.ts';
 import {

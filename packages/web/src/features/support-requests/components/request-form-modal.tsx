@@ -1,7 +1,7 @@
 import { DatePicker, Form, Input, Modal, Select, type UploadFile } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { REQUEST_PRIORITIES } from '@edp/shared/contracts/support-requests';
+import { REQUEST_PRIORITIES } from '@edp/shared/contracts/support-requests-values';
 import { showOnField } from '../../../lib/form-refusal.ts';
 import { useAddRequest } from '../api/requests.ts';
 import { AttachFiles, filesToSend } from './attach-files.tsx';

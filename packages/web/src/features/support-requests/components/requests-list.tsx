@@ -3,14 +3,14 @@ import { Button, Checkbox, Input, Select, Tag, type TableProps } from 'antd';
 import { CloseOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import type { RequestSort } from '@edp/shared/contracts/support-requests';
 import {
   OVERDUE_COUNT_MAX,
   REQUEST_PRIORITIES,
   REQUEST_STATUSES,
   type RequestPriority,
-  type RequestSort,
   type RequestStatus,
-} from '@edp/shared/contracts/support-requests';
+} from '@edp/shared/contracts/support-requests-values';
 import { KeysetPager, useKeyset } from '../../../components/keyset-pager.tsx';
 import { ListPage } from '../../../components/list-page.tsx';
 import { formatTime } from '../../../lib/format.ts';
