@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 /** An address asked for and not drawn yet, and the addresses drawn or asked for before it. */
@@ -25,28 +25,19 @@ export function useAddressState<S extends object>(
   const [params, setParams] = useSearchParams();
   const drawn = params.toString();
   const [asked, setAsked] = useState<Asked>();
-  // The same, for a second change within one event, before the page renders again.
-  const newest = useRef<Asked>(undefined);
-  const waiting = (a: Asked | undefined) =>
-    a && a.search !== drawn && a.before.includes(drawn) ? a : undefined;
-  const drawnAll = asked !== undefined && !waiting(asked);
+  // Asked for and not drawn yet: the router drew neither it nor an address not asked for here.
+  const pending =
+    asked && asked.search !== drawn && asked.before.includes(drawn) ? asked : undefined;
+  const settled = asked !== undefined && !pending;
   useEffect(() => {
-    if (!drawnAll) return;
-    setAsked(undefined);
-    newest.current = undefined;
-  }, [drawnAll]);
-  const state = parse(new URLSearchParams(waiting(asked)?.search ?? drawn));
+    if (settled) setAsked(undefined);
+  }, [settled]);
+  const state = parse(new URLSearchParams(pending?.search ?? drawn));
 
   const update = (change: Partial<S> | ((current: S) => S)) => {
-    const pending = waiting(newest.current);
-    const base = parse(new URLSearchParams(pending?.search ?? drawn));
-    const next = typeof change === 'function' ? change(base) : { ...base, ...change };
+    const next = typeof change === 'function' ? change(state) : { ...state, ...change };
     const search = serialize(next).toString();
-    newest.current = {
-      search,
-      before: pending ? [...pending.before, pending.search] : [drawn],
-    };
-    setAsked(newest.current);
+    setAsked({ search, before: pending ? [...pending.before, pending.search] : [drawn] });
     setParams(search, { replace: true });
   };
   return { state, update };
