@@ -61,8 +61,55 @@ if (!window.matchMedia) {
 
 // jsdom cannot compute pseudo-element styles and logs "Not implemented" for each attempt
 // (antd measures the scrollbar when a Modal opens); answer with the element's own style.
+//
+// And each value read is kept until the document changes. jsdom computes an inherited property
+// (visibility, say) at every read by walking up to the root and resolving each ancestor's style,
+// and testing-library's role queries read display and visibility of every element and of its
+// ancestors (isInaccessible, accessible names): about 60 % of a test of a page with a table.
+// Any change to the document (nodes, attributes, text, the style elements antd adds) drops
+// every kept value: the changes are taken at the next read, synchronously, so a read after a
+// change computes afresh.
 const computeStyle = window.getComputedStyle.bind(window);
-window.getComputedStyle = (element: Element) => computeStyle(element);
+const changes = new MutationObserver(() => undefined);
+changes.observe(document, {
+  subtree: true,
+  childList: true,
+  attributes: true,
+  characterData: true,
+});
+let kept = new WeakMap<Element, CSSStyleDeclaration>();
+window.getComputedStyle = (element: Element) => {
+  if (changes.takeRecords().length > 0) kept = new WeakMap();
+  let style = kept.get(element);
+  if (!style) {
+    style = keepingValues(computeStyle(element));
+    kept.set(element, style);
+  }
+  return style;
+};
+
+/** A computed style whose values are each computed once. */
+function keepingValues(style: CSSStyleDeclaration): CSSStyleDeclaration {
+  const values = new Map<string, unknown>();
+  const once = (key: string, compute: () => unknown) => {
+    if (!values.has(key)) values.set(key, compute());
+    return values.get(key);
+  };
+  const getPropertyValue = (name: string) =>
+    once(`getPropertyValue:${name}`, () => style.getPropertyValue(name));
+  return new Proxy(style, {
+    get(target, key) {
+      if (key === 'getPropertyValue') return getPropertyValue;
+      if (typeof key !== 'string') return Reflect.get(target, key, target);
+      return once(key, () => {
+        const value: unknown = Reflect.get(target, key, target);
+        return typeof value === 'function'
+          ? (value as (...args: unknown[]) => unknown).bind(target)
+          : value;
+      });
+    },
+  });
+}
 
 // jsdom has no ResizeObserver; antd's popups (Dropdown, Tooltip) observe their trigger.
 if (typeof globalThis.ResizeObserver === 'undefined') {
