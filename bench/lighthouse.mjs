@@ -6,7 +6,8 @@
 // console's inner pages, which robots.txt disallows), best practices 100 on the console's pages.
 // Run after `npm run build`: node bench/lighthouse.mjs
 // LH_PAGES=login,register,admin,devices,logs,screen and LH_FORMS=desktop,mobile pick a part;
-// LH_PORT (4520) the server's port; LH_JSON=dir keeps every report.
+// LH_PORT (4520) the server's port; LH_JSON=dir keeps every report; LH_TRACE=dir keeps every
+// run's artifacts, its trace among them (dir/<page>-<form>-<run>/defaultPass.trace.json).
 // LH_WEB=before=/tmp/a,after=/tmp/b measures builds of the web app side by side in one run (one
 // server each, on LH_PORT, LH_PORT+1, …; their runs alternate, so the machine's noise falls on
 // both alike); without it the server serves packages/web/dist.
@@ -165,7 +166,7 @@ async function seedStorage(chromePort, origin, storage) {
 }
 
 /** One Lighthouse run in a browser of its own (a fresh profile: nothing cached). */
-async function audit(page, form) {
+async function audit(page, form, keep) {
   const chrome = await chromeLauncher.launch({
     chromePath: '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox'],
@@ -181,6 +182,8 @@ async function audit(page, form) {
         onlyCategories: CATEGORIES,
         // Lighthouse clears the origin's storage first; the signed-in page keeps its session.
         disableStorageReset: !!page.storage,
+        // Gathered, saved, and audited from what was saved.
+        ...(keep && { gatherMode: keep, auditMode: keep }),
       },
       form === 'desktop' ? desktopConfig : undefined,
     );
@@ -213,11 +216,11 @@ function consoleErrors(lhr) {
 }
 
 /** One run of a page, again when Lighthouse loses the trace on this busy machine (NO_NAVSTART). */
-async function auditOnce(page, form) {
-  let lhr = await audit(page, form);
+async function auditOnce(page, form, keep) {
+  let lhr = await audit(page, form, keep);
   for (let retry = 0; lhr.runtimeError && retry < 2; retry++) {
     console.error(`  retry: ${page.url} ${form}: ${lhr.runtimeError.code}`);
-    lhr = await audit(page, form);
+    lhr = await audit(page, form, keep);
   }
   if (lhr.runtimeError) throw new Error(`${page.url} ${form}: ${lhr.runtimeError.message}`);
   return lhr;
@@ -232,12 +235,14 @@ for (const name of pages) {
     // The builds' runs alternate, so that the machine's noise falls on each alike.
     for (let i = 0; i < runs; i++) {
       for (const [s, served] of servers.entries()) {
-        const lhr = await auditOnce(served.pages[name], form);
+        const label = served.label ? `${served.label}-` : '';
+        const run = `${label}${name}-${form}-${i + 1}`;
+        const traceDir = process.env.LH_TRACE && path.join(process.env.LH_TRACE, run);
+        const lhr = await auditOnce(served.pages[name], form, traceDir);
         if (keepDir) {
           fs.mkdirSync(keepDir, { recursive: true });
-          const label = served.label ? `${served.label}-` : '';
           fs.writeFileSync(
-            path.join(keepDir, `${label}${name}-${form}-${i + 1}.json`),
+            path.join(keepDir, `${run}.json`),
             JSON.stringify(lhr),
           );
         }
