@@ -241,10 +241,7 @@ for (const name of pages) {
         const lhr = await auditOnce(served.pages[name], form, traceDir);
         if (keepDir) {
           fs.mkdirSync(keepDir, { recursive: true });
-          fs.writeFileSync(
-            path.join(keepDir, `${run}.json`),
-            JSON.stringify(lhr),
-          );
+          fs.writeFileSync(path.join(keepDir, `${run}.json`), JSON.stringify(lhr));
         }
         reports[s].push(lhr);
         lighthouseVersion = lhr.lighthouseVersion;
