@@ -215,6 +215,16 @@ function consoleErrors(lhr) {
   return items.map((item) => `${item.source ?? ''}: ${item.description ?? item.url ?? ''}`);
 }
 
+/**
+ * The animations the compositor could not run alone (Lighthouse's non-composited-animations):
+ * each is painted again on the main thread at every frame, which a slowed phone counts as
+ * blocking time while the page loads (antd's skeleton shimmer was one: styles/base.css).
+ */
+function nonComposited(lhr) {
+  const items = lhr.audits['non-composited-animations']?.details?.items ?? [];
+  return items.map((item) => item.node?.selector ?? item.node?.snippet ?? '?');
+}
+
 /** One run of a page, again when Lighthouse loses the trace on this busy machine (NO_NAVSTART). */
 async function auditOnce(page, form, keep) {
   let lhr = await audit(page, form, keep);
@@ -265,6 +275,7 @@ for (const name of pages) {
         // From the last run; the other runs' are alike unless the score moved.
         losses: Object.fromEntries(CATEGORIES.map((c) => [c, losses(mine.at(-1), c)])),
         errors: consoleErrors(mine.at(-1)),
+        animations: nonComposited(mine.at(-1)),
       };
       rows.push(row);
       console.error(
@@ -312,6 +323,9 @@ for (const r of rows) {
     if (r.losses[c].length) console.log(`      ${c} loses on: ${r.losses[c].join(', ')}`);
   }
   for (const error of r.errors) console.log(`      console: ${error}`);
+  if (r.animations.length) {
+    console.log(`      animated on the main thread: ${r.animations.join(', ')}`);
+  }
 }
 console.log(
   `budgets: performance ≥ ${BUDGET.desktop.performance} desktop, ≥ ${BUDGET.mobile.performance} mobile; accessibility 100; SEO 100 where indexed; best practices 100 on the console's pages: ${over ? 'OVER' : 'OK'}`,
